@@ -1,0 +1,91 @@
+import { boolean, doublePrecision, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt } from './_columns';
+
+export const countries = pgTable('countries', {
+  code: text().primaryKey(),
+  name: text().notNull(),
+  currency_code: text().notNull(),
+  currency_symbol: text().notNull(),
+  calling_code: text().notNull(),
+  is_signup: boolean().notNull().default(false),
+});
+
+/** People-readable groups (food by-products, finance, ...), each mapped to one Defra material. */
+export const material_groups = pgTable('material_groups', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  slug: text().notNull().unique(),
+  kind: text().$type<'material' | 'knowledge' | 'space'>().notNull().default('material'),
+  description: text(),
+  defra_material: text(),
+  sort_order: integer().notNull().default(0),
+  created_at: createdAt(),
+});
+
+export const first_level_subcategories = pgTable(
+  'first_level_subcategories',
+  {
+    id: serial().primaryKey(),
+    material_group_id: integer()
+      .notNull()
+      .references(() => material_groups.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    code: text(),
+    created_at: createdAt(),
+  },
+  (t) => [index('first_level_group_idx').on(t.material_group_id), unique('first_level_group_code').on(t.material_group_id, t.code)],
+);
+
+export const second_level_subcategories = pgTable(
+  'second_level_subcategories',
+  {
+    id: serial().primaryKey(),
+    first_level_subcategory_id: integer()
+      .notNull()
+      .references(() => first_level_subcategories.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    code: text(),
+    created_at: createdAt(),
+  },
+  (t) => [index('second_level_parent_idx').on(t.first_level_subcategory_id)],
+);
+
+/** Leaves: every EWC entry (842) is one of these, by its 6-digit code. */
+export const third_level_subcategories = pgTable(
+  'third_level_subcategories',
+  {
+    id: serial().primaryKey(),
+    second_level_subcategory_id: integer()
+      .notNull()
+      .references(() => second_level_subcategories.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    code: text(),
+    hazardous: boolean().notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [index('third_level_parent_idx').on(t.second_level_subcategory_id), index('third_level_code_idx').on(t.code)],
+);
+
+export const sdgs = pgTable('sdgs', {
+  id: integer().primaryKey(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  color: text().notNull(),
+});
+
+/** DESNZ/Defra 2023 conversion factors, kg CO2e per tonne. */
+export const defra_factors = pgTable(
+  'defra_factors',
+  {
+    id: serial().primaryKey(),
+    factor_set: text().notNull(),
+    table_name: text().$type<'material_use' | 'waste_disposal'>().notNull(),
+    activity: text().notNull(),
+    material: text().notNull(),
+    route_or_source: text().notNull(),
+    unit: text().notNull(),
+    kgco2e: doublePrecision().notNull(),
+    source: text().notNull(),
+  },
+  (t) => [unique('defra_factor_unique').on(t.factor_set, t.table_name, t.material, t.route_or_source)],
+);

@@ -1,0 +1,111 @@
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { DriverStatus, TripStatus } from '../../shared/constants/enums';
+import { createdAt, ts, updatedAt } from './_columns';
+import { companies } from './companies';
+import { exchanges } from './exchanges';
+import { materials } from './materials';
+import { users } from './users';
+
+export const drivers = pgTable(
+  'drivers',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    /** Phone with spaces, hyphens and plus signs removed: what login compares. */
+    phone_digits: text().notNull(),
+    status: text().$type<DriverStatus>().notNull().default('AVAILABLE'),
+    current_lat: doublePrecision(),
+    current_lng: doublePrecision(),
+    location_updated_at: ts(),
+    token_version: integer().notNull().default(0),
+    is_active: boolean().notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('drivers_email_unique').on(sql`lower(${t.email})`)],
+);
+
+export const vehicles = pgTable('vehicles', {
+  id: serial().primaryKey(),
+  vehicle_number: text().notNull().unique(),
+  make: text().notNull(),
+  model: text().notNull(),
+  capacity_kg: integer(),
+  is_active: boolean().notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const trips = pgTable(
+  'trips',
+  {
+    id: serial().primaryKey(),
+    exchange_id: integer().references(() => exchanges.id, { onDelete: 'set null' }),
+    driver_id: integer().references(() => drivers.id, { onDelete: 'set null' }),
+    vehicle_id: integer().references(() => vehicles.id, { onDelete: 'set null' }),
+    status: text().$type<TripStatus>().notNull().default('ASSIGNED'),
+    company_id: integer().references(() => companies.id, { onDelete: 'set null' }),
+    contact_person: text(),
+    contact_phone: text(),
+    pickup_address: text(),
+    pickup_city: text(),
+    pickup_country: text(),
+    pickup_lat: doublePrecision(),
+    pickup_lng: doublePrecision(),
+    dropoff_address: text(),
+    dropoff_city: text(),
+    dropoff_country: text(),
+    dropoff_lat: doublePrecision(),
+    dropoff_lng: doublePrecision(),
+    event_date: date({ mode: 'string' }),
+    start_time: text(),
+    notes: text(),
+    estimated_distance: doublePrecision(),
+    estimated_duration: doublePrecision(),
+    estimate_is_straight_line: boolean().notNull().default(false),
+    actual_duration: integer(),
+    actual_distance: doublePrecision(),
+    start_lat: doublePrecision(),
+    start_lng: doublePrecision(),
+    end_lat: doublePrecision(),
+    end_lng: doublePrecision(),
+    delivery_started_at: ts(),
+    completed_at: ts(),
+    created_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('trips_driver_idx').on(t.driver_id, t.status), index('trips_exchange_idx').on(t.exchange_id)],
+);
+
+export const trip_materials = pgTable(
+  'trip_materials',
+  {
+    trip_id: integer()
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    material_id: integer()
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.trip_id, t.material_id] })],
+);
+
+export const trip_documents = pgTable(
+  'trip_documents',
+  {
+    id: serial().primaryKey(),
+    trip_id: integer()
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    url: text().notNull(),
+    mime_type: text().notNull(),
+    size_bytes: integer().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('trip_documents_trip_idx').on(t.trip_id, t.created_at)],
+);

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import type { Frequency, ListingCategory, ListingKind, ListingStatus } from '../../shared/constants/enums';
+import { createdAt, publicUuid, ts, updatedAt } from './_columns';
+import {
+  first_level_subcategories,
+  material_groups,
+  sdgs,
+  second_level_subcategories,
+  third_level_subcategories,
+} from './common';
+import { companies, company_addresses } from './companies';
+import { users } from './users';
+
+/** Listings: offerings and donations (kind). Coordinates are copied from the address for the KNN index. */
+export const materials = pgTable(
+  'materials',
+  {
+    id: serial().primaryKey(),
+    uuid: publicUuid(),
+    kind: text().$type<ListingKind>().notNull().default('offering'),
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    created_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    description: text().notNull(),
+    category: text().$type<ListingCategory>().notNull(),
+    material_group_id: integer().references(() => material_groups.id),
+    first_level_subcategory_id: integer().references(() => first_level_subcategories.id),
+    second_level_subcategory_id: integer().references(() => second_level_subcategories.id),
+    third_level_subcategory_id: integer().references(() => third_level_subcategories.id),
+    material_group_code: text(),
+    frequency: text().$type<Frequency>().notNull(),
+    address_id: integer().references(() => company_addresses.id, { onDelete: 'set null' }),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    quantity: integer().notNull(),
+    quantity_unit: text().$type<'kg' | 'hours'>().notNull().default('kg'),
+    condition: text().notNull(),
+    type: text().notNull(),
+    final_use: text().notNull(),
+    status: text().$type<ListingStatus>().notNull().default('active'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('materials_geo_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+    index('materials_company_idx').on(t.company_id, t.created_at),
+    index('materials_group_idx').on(t.material_group_id),
+    index('materials_status_created_idx').on(t.status, t.kind, t.created_at),
+    index('materials_code_idx').on(t.material_group_code),
+  ],
+);
+
+export const material_images = pgTable(
+  'material_images',
+  {
+    id: serial().primaryKey(),
+    material_id: integer()
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    name: text().notNull(),
+    position: integer().notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index('material_images_material_idx').on(t.material_id, t.position)],
+);
+
+export const material_sdgs = pgTable(
+  'material_sdgs',
+  {
+    material_id: integer()
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    sdg_id: integer()
+      .notNull()
+      .references(() => sdgs.id),
+  },
+  (t) => [primaryKey({ columns: [t.material_id, t.sdg_id] })],
+);
+
+export const sub_listings = pgTable(
+  'sub_listings',
+  {
+    id: serial().primaryKey(),
+    material_id: integer()
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    quantity: integer().notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index('sub_listings_material_idx').on(t.material_id)],
+);
+
+export const recommendation_displays = pgTable(
+  'recommendation_displays',
+  {
+    id: serial().primaryKey(),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    company_id: integer().references(() => companies.id, { onDelete: 'cascade' }),
+    material_id: integer()
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('recommendation_displays_material_idx').on(t.material_id)],
+);
+
+export const recommendation_clicks = pgTable(
+  'recommendation_clicks',
+  {
+    id: serial().primaryKey(),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    company_id: integer().references(() => companies.id, { onDelete: 'cascade' }),
+    material_id: integer()
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('recommendation_clicks_material_idx').on(t.material_id)],
+);
+
+export const bulk_upload_access_requests = pgTable(
+  'bulk_upload_access_requests',
+  {
+    id: serial().primaryKey(),
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    requested_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    status: text().$type<'pending' | 'granted' | 'denied'>().notNull().default('pending'),
+    reviewed_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    reviewed_at: ts(),
+    created_at: createdAt(),
+  },
+  (t) => [index('bulk_upload_access_company_idx').on(t.company_id, t.status)],
+);

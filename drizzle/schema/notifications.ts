@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import type { NotificationType } from '../../shared/constants/enums';
+import { createdAt } from './_columns';
+import { users } from './users';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text().$type<NotificationType>().notNull(),
+    message: text().notNull(),
+    link: text(),
+    seen: boolean().notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.user_id, t.created_at),
+    index('notifications_unseen_idx').on(t.user_id).where(sql`not ${t.seen}`),
+  ],
+);

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Language, RegistrationStatus, Role } from '../../shared/constants/enums';
+import { createdAt, publicUuid, ts, updatedAt } from './_columns';
+import { companies } from './companies';
+import { subscription_plans } from './subscriptions';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    uuid: publicUuid(),
+    username: text().notNull(),
+    email: text().notNull(),
+    business_email: text(),
+    first_name: text().notNull(),
+    last_name: text(),
+    official_role: text(),
+    role: text().$type<Role>().notNull(),
+    account_role: text(),
+    about_info: text(),
+    image_url: text(),
+    image_name: text(),
+    company_id: integer().references(() => companies.id, { onDelete: 'cascade' }),
+    preferred_currency: text(),
+    language: text().$type<Language>().notNull().default('en'),
+    email_notifications_new_listings: boolean().notNull().default(true),
+    donations_dashboard_access: boolean().notNull().default(false),
+    password_hash: text().notNull(),
+    /** Bumped on password change so older tokens stop working. */
+    token_version: integer().notNull().default(0),
+    is_demo: boolean().notNull().default(false),
+    last_login_at: ts(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    index('users_company_idx').on(t.company_id),
+  ],
+);
+
+export const password_reset_tokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text().notNull().unique(),
+    expires_at: ts().notNull(),
+    used_at: ts(),
+    created_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
+);
+
+/** Failed-login counters per account and per address; shared by every server instance. */
+export const auth_throttle = pgTable('auth_throttle', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  window_started_at: ts().notNull(),
+  locked_until: ts(),
+});
+
+export const registration_requests = pgTable(
+  'registration_requests',
+  {
+    id: serial().primaryKey(),
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    variant: text().$type<'standard' | 'bank_partner'>().notNull().default('standard'),
+    status: text().$type<RegistrationStatus>().notNull().default('pending'),
+    designation: text(),
+    expectations: text(),
+    reason: text(),
+    subscription_plan_id: integer().references(() => subscription_plans.id, { onDelete: 'set null' }),
+    reviewed_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    reviewed_at: ts(),
+    created_at: createdAt(),
+  },
+  (t) => [index('registration_requests_status_idx').on(t.status, t.created_at), index('registration_requests_company_idx').on(t.company_id)],
+);

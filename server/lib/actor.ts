@@ -1,0 +1,12 @@
+import type { Role } from '../../shared/constants/enums';
+
+/** Who is calling. Services take this, never req/res. */
+export type Actor =
+  | { kind: 'anonymous'; ip?: string }
+  | { kind: 'user'; user_id: number; role: Role; company_id: number | null; ip?: string }
+  | { kind: 'driver'; driver_id: number; ip?: string };
+
+export type UserActor = Extract<Actor, { kind: 'user' }>;
+export type CompanyActor = UserActor & { company_id: number; role: 'MEMBER' | 'MANAGER' };
+export type AdminActor = UserActor & { role: 'ADMIN' };
+export type DriverActor = Extract<Actor, { kind: 'driver' }>;

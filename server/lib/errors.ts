@@ -1,0 +1,58 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { ERROR_MESSAGES, type ErrorCode, type FieldErrors } from '../../shared/errors';
+
+/** The one error type services throw. Transport mapping lives in ERROR_TABLE. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: FieldErrors;
+  readonly retryAfterSeconds?: number;
+  constructor(code: ErrorCode, opts: { message?: string; fields?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super(opts.message ?? ERROR_MESSAGES[code], { cause: opts.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = opts.fields;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
+  }
+}
+
+/** One table read by the tRPC error formatter and the Express error middleware. */
+export const ERROR_TABLE: Record<ErrorCode, { http: number; trpc: TRPC_ERROR_CODE_KEY }> = {
+  BAD_REQUEST: { http: 400, trpc: 'BAD_REQUEST' },
+  VALIDATION: { http: 400, trpc: 'BAD_REQUEST' },
+  UNAUTHENTICATED: { http: 401, trpc: 'UNAUTHORIZED' },
+  SESSION_EXPIRED: { http: 401, trpc: 'UNAUTHORIZED' },
+  INVALID_CREDENTIALS: { http: 401, trpc: 'UNAUTHORIZED' },
+  DRIVER_INVALID_CREDENTIALS: { http: 401, trpc: 'UNAUTHORIZED' },
+  ACCOUNT_PENDING: { http: 403, trpc: 'FORBIDDEN' },
+  ACCOUNT_REJECTED: { http: 403, trpc: 'FORBIDDEN' },
+  FORBIDDEN: { http: 403, trpc: 'FORBIDDEN' },
+  NOT_FOUND: { http: 404, trpc: 'NOT_FOUND' },
+  USERNAME_NOT_FOUND: { http: 404, trpc: 'NOT_FOUND' },
+  RESET_TOKEN_INVALID: { http: 400, trpc: 'BAD_REQUEST' },
+  CONFLICT: { http: 409, trpc: 'CONFLICT' },
+  EMAIL_TAKEN: { http: 409, trpc: 'CONFLICT' },
+  PAYLOAD_TOO_LARGE: { http: 413, trpc: 'PAYLOAD_TOO_LARGE' },
+  UNSUPPORTED_MEDIA_TYPE: { http: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
+  TOO_MANY_REQUESTS: { http: 429, trpc: 'TOO_MANY_REQUESTS' },
+  PASSWORD_UPDATE_FAILED: { http: 400, trpc: 'BAD_REQUEST' },
+  INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR' },
+};
+
+/** zod issues → { "a.b": message } */
+export function fieldErrorsFromZod(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Normalise anything thrown into an AppError (unknown errors become INTERNAL; the cause is kept for logs). */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err && typeof err === 'object' && 'issues' in err && Array.isArray((err as { issues: unknown }).issues)) {
+    return new AppError('VALIDATION', { fields: fieldErrorsFromZod((err as { issues: { path: PropertyKey[]; message: string }[] }).issues) });
+  }
+  return new AppError('INTERNAL', { cause: err });
+}

@@ -1,0 +1,82 @@
+// tRPC context and the procedure ladder: public → authed → company → manager; admin; driver.
+// Coarse gates live here; row-level checks (own company, own trip) live in services.
+import { initTRPC } from '@trpc/server';
+import superjson from 'superjson';
+import type { Actor, AdminActor, CompanyActor, DriverActor, UserActor } from '../lib/actor';
+import { AppError, ERROR_TABLE, toAppError } from '../lib/errors';
+import type { Deps } from '../deps';
+import type { FieldErrors } from '../../shared/errors';
+
+export interface TrpcContext {
+  deps: Deps;
+  actor: Actor;
+  /** Error from reading the bearer token (expired/invalid), raised only when a procedure needs a user. */
+  authError: AppError | null;
+  requestId: string;
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error, ctx }) {
+    const app = toAppError(error.cause ?? error);
+    if (app.code === 'INTERNAL' && ctx) ctx.deps.logger.error({ err: error.cause ?? error, request_id: ctx.requestId }, 'internal error');
+    return {
+      ...shape,
+      message: app.message,
+      data: {
+        code: ERROR_TABLE[app.code].trpc,
+        httpStatus: ERROR_TABLE[app.code].http,
+        appCode: app.code,
+        fields: (app.fields ?? null) as FieldErrors | null,
+        requestId: ctx?.requestId ?? null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Map AppError (and zod input errors) to TRPCError so the formatter sees the right code. */
+const errorMapping = t.middleware(async ({ next }) => {
+  const res = await next();
+  if (!res.ok) {
+    const cause = res.error.cause ?? res.error;
+    const app = res.error.code === 'BAD_REQUEST' && cause && 'issues' in (cause as object) ? toAppError(cause) : toAppError(cause);
+    if (app.code !== 'INTERNAL' || !(cause instanceof AppError)) {
+      res.error.cause = app;
+    }
+  }
+  return res;
+});
+
+export const publicProcedure = t.procedure.use(errorMapping);
+
+function requireUser(ctx: TrpcContext): UserActor {
+  if (ctx.actor.kind === 'user') return ctx.actor;
+  throw ctx.authError ?? new AppError('UNAUTHENTICATED');
+}
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireUser(ctx) } }));
+
+export const companyProcedure = authedProcedure.use(({ ctx, next }) => {
+  const a = ctx.actor;
+  if ((a.role !== 'MEMBER' && a.role !== 'MANAGER') || a.company_id == null) throw new AppError('FORBIDDEN');
+  return next({ ctx: { ...ctx, actor: a as CompanyActor } });
+});
+
+export const managerProcedure = companyProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.role !== 'MANAGER') throw new AppError('FORBIDDEN');
+  return next({ ctx });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.role !== 'ADMIN') throw new AppError('FORBIDDEN');
+  return next({ ctx: { ...ctx, actor: ctx.actor as AdminActor } });
+});
+
+export const driverProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.kind !== 'driver') throw ctx.authError ?? new AppError('UNAUTHENTICATED');
+  return next({ ctx: { ...ctx, actor: ctx.actor as DriverActor } });
+});

@@ -1,0 +1,46 @@
+// Real-time events (SPEC §7 "Real-time channel"). Server → client messages are
+// `{ event, data }` JSON frames on /ws?token=...
+import type { NotificationType } from './constants/enums';
+
+export interface NotificationPayload {
+  id: number;
+  message: string;
+  type: NotificationType;
+  seen: boolean;
+  created_at: string;
+  link: string | null;
+}
+
+export interface ChatMessagePayload {
+  id: number;
+  chat_id: number;
+  sender_user_id: number | null;
+  sender_company_id: number;
+  body: string;
+  created_at: string;
+  attachments: { id: number; name: string; url: string }[];
+}
+
+export interface ServerEvents {
+  newNotification: NotificationPayload;
+  message: ChatMessagePayload;
+  messageSeen: { chat_id: number; user_id: number; seen_at: string };
+  newOffer: { offer_id: number; material_id: number };
+  newMessagesNumber: { count: number };
+  pendingOffersNumber: { count: number };
+  notificationsUnseen: { count: number };
+}
+export type ServerEventName = keyof ServerEvents;
+export type ServerFrame = { [K in ServerEventName]: { event: K; data: ServerEvents[K] } }[ServerEventName];
+
+/** Client → server requests: ask the hub to send the current counter or list again. */
+export interface ClientEvents {
+  newMessagesNumber: Record<string, never>;
+  listNotifications: { page?: number };
+}
+export type ClientEventName = keyof ClientEvents;
+export type ClientFrame = { [K in ClientEventName]: { event: K; data: ClientEvents[K] } }[ClientEventName];
+
+export const WS_PATH = '/ws';
+export const WS_MAX_PAYLOAD = 4 * 1024;
+export const WS_HEARTBEAT_MS = 30_000;
