@@ -1,0 +1,53 @@
+// Auth inputs shared by the tRPC procedures, the REST adapters and the client forms.
+// Messages are SPEC English; the client translates them by message (see client/src/lib/errors.ts).
+import { z } from 'zod';
+import { LIMITS } from '../constants/limits';
+
+export const AUTH_MESSAGES = {
+  required: 'This field is required',
+  invalidEmail: 'Invalid email address',
+  invalidPhone: 'Invalid phone number (8-15 digits)',
+  passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters`,
+  passwordsDoNotMatch: 'Passwords do not match',
+} as const;
+
+// abort: an empty field reports only 'required', not also the format error.
+const required = () => z.string().trim().min(1, { error: AUTH_MESSAGES.required, abort: true });
+
+/** SPEC §5: strip spaces, hyphens and plus signs, then 8 to 15 digits. */
+export function normalizeDriverPhone(phone: string): string {
+  return phone.replace(/[\s+-]/g, '');
+}
+const DRIVER_PHONE_RE = new RegExp(`^\\d{${LIMITS.driverPhoneDigitsMin},${LIMITS.driverPhoneDigitsMax}}$`);
+export function isValidDriverPhone(phone: string): boolean {
+  return DRIVER_PHONE_RE.test(normalizeDriverPhone(phone));
+}
+
+/** Username or email (the server accepts either) and password. */
+export const loginInput = z.object({
+  username: required(),
+  password: z.string().min(1, AUTH_MESSAGES.required),
+  remember_me: z.boolean().optional(),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const driverLoginInput = z.object({
+  email: required().pipe(z.email(AUTH_MESSAGES.invalidEmail)),
+  phone: required().refine(isValidDriverPhone, AUTH_MESSAGES.invalidPhone),
+});
+export type DriverLoginInput = z.infer<typeof driverLoginInput>;
+
+export const changePasswordInput = z.object({
+  current_password: z.string().min(1, AUTH_MESSAGES.required),
+  new_password: z.string().min(1, AUTH_MESSAGES.required).min(LIMITS.passwordMin, AUTH_MESSAGES.passwordTooShort),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** The client form asks for the new password twice; only the pair above is sent. */
+export const changePasswordForm = changePasswordInput
+  .extend({ confirm_password: z.string().min(1, AUTH_MESSAGES.required) })
+  .refine((v) => v.new_password === v.confirm_password, {
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+    path: ['confirm_password'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
