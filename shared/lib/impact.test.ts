@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import defra from '../../server/db/seed/data/defra.json' with { type: 'json' };
+import { computeCo2eAvoided, DEFRA_FACTOR_SET, defraMaterialNames, type DefraFactorRow } from './impact';
+
+const factors = defra as DefraFactorRow[];
+const materialNames = [...new Set(factors.map((f) => f.material))];
+
+describe('computeCo2eAvoided', () => {
+  it('reproduces the worked wood example of data/README.md (about 1,199 kg CO2e per tonne)', () => {
+    const r = computeCo2eAvoided({ kg: 1000, defra_material: 'Wood', factors });
+    expect(r.co2e_kg).toBeCloseTo(925.2445 - 0 + (312.61178 - 38.54288), 6);
+    expect(Math.round(r.co2e_kg)).toBe(1199);
+    expect(r.breakdown).toMatchObject({
+      method: 'landfill_and_production',
+      landfill: 925.2445,
+      reuse_disposal: 0,
+      primary_production: 312.61178,
+      secondary_source: 38.54288,
+      secondary_route: 'Re-used',
+    });
+    expect(r.breakdown.missing).toEqual(['waste_disposal: Wood / Re-use']);
+    expect(r.factor_set).toBe(DEFRA_FACTOR_SET);
+  });
+
+  it('scales by kg / 1000', () => {
+    expect(computeCo2eAvoided({ kg: 250, defra_material: 'Wood', factors }).co2e_kg).toBeCloseTo(1199.3134 / 4, 3);
+  });
+
+  it('falls back to the closed-loop source where Defra publishes no re-used factor', () => {
+    const r = computeCo2eAvoided({ kg: 1000, defra_material: 'Glass', factors });
+    expect(r.breakdown.secondary_route).toBe('Closed-loop source');
+    expect(r.co2e_kg).toBeCloseTo(8.88413 + (1402.76667 - 823.18954), 6);
+  });
+
+  it('counts nothing for knowledge and space exchanges', () => {
+    for (const kind of ['knowledge', 'space'] as const) {
+      const r = computeCo2eAvoided({ kg: 5000, defra_material: 'Wood', kind, factors });
+      expect(r.co2e_kg).toBe(0);
+      expect(r.breakdown.method).toBe('none');
+    }
+  });
+
+  it('counts an unmapped group as commercial and industrial waste, landfill part only', () => {
+    const r = computeCo2eAvoided({ kg: 2000, defra_material: null, factors });
+    expect(r.breakdown).toMatchObject({ method: 'landfill_only', disposal_material: 'Commercial and industrial waste', use_material: null });
+    expect(r.co2e_kg).toBeCloseTo(2 * 520.33474, 6);
+  });
+
+  it('finds both tables through the alias map (food, WEEE, batteries)', () => {
+    const food = computeCo2eAvoided({ kg: 1000, defra_material: 'Food and drink', factors });
+    expect(food.breakdown.disposal_material).toBe('Organic: food and drink waste');
+    expect(food.co2e_kg).toBeCloseTo(700.20988 + 3701.40359, 5);
+    const weee = computeCo2eAvoided({ kg: 1000, defra_material: 'WEEE - small', factors });
+    expect(weee.breakdown.use_material).toBe('Electrical items - small');
+    expect(weee.co2e_kg).toBeCloseTo(8.88413 + 5647.94563, 5);
+    expect(defraMaterialNames('Batteries - Li ion')).toEqual({ waste_disposal: 'Batteries', material_use: 'Batteries - Li ion' });
+  });
+
+  it('treats unpublished factors as 0 and reports them as missing', () => {
+    const r = computeCo2eAvoided({ kg: 1000, defra_material: 'Mineral oil', factors });
+    expect(r.breakdown.landfill).toBe(0);
+    expect(r.breakdown.missing).toContain('waste_disposal: Mineral oil / Landfill');
+    expect(r.co2e_kg).toBeCloseTo(1401 - 676, 6);
+    const unknown = computeCo2eAvoided({ kg: 1000, defra_material: 'Unobtainium', factors });
+    expect(unknown.co2e_kg).toBe(0);
+    expect(unknown.breakdown.missing.length).toBeGreaterThan(0);
+    expect(computeCo2eAvoided({ kg: 1000, defra_material: 'Wood', factors: [] }).co2e_kg).toBe(0);
+  });
+
+  it('refuses a negative or non-finite quantity', () => {
+    expect(() => computeCo2eAvoided({ kg: -1, defra_material: 'Wood', factors })).toThrow(RangeError);
+    expect(() => computeCo2eAvoided({ kg: Number.NaN, defra_material: 'Wood', factors })).toThrow(RangeError);
+  });
+
+  it('is never negative for any 2023 Defra material', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...materialNames, null), fc.double({ min: 0, max: 1e7, noNaN: true }), (material, kg) => {
+        expect(computeCo2eAvoided({ kg, defra_material: material, factors }).co2e_kg).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('is linear in kg', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...materialNames, null),
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        (material, a, b) => {
+          const f = (kg: number) => computeCo2eAvoided({ kg, defra_material: material, factors }).co2e_kg;
+          expect(f(a + b)).toBeCloseTo(f(a) + f(b), 3);
+        },
+      ),
+    );
+  });
+});
