@@ -5,28 +5,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseString } from 'fast-csv';
+import type { EwcRow } from '../server/db/seed/material-taxonomy';
+import type { DefraRow } from '../server/db/seed/reference';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SHARED_DATA_DIR = path.resolve(REPO_ROOT, '../shared/data');
 export const SNAPSHOT_DIR = path.resolve(REPO_ROOT, 'server/db/seed/data');
 
-export interface EwcRow {
-  code: string;
-  level: 1 | 2 | 3;
-  parent_code: string | null;
-  description: string;
-  hazardous: boolean;
-}
-
-export interface DefraRow {
-  table_name: 'material_use' | 'waste_disposal';
-  activity: string;
-  material: string;
-  route_or_source: string;
-  unit: string;
-  kgco2e: number;
-  source: string;
-}
+export type { EwcRow, DefraRow };
 
 function parseCsv(text: string): Promise<Record<string, string>[]> {
   return new Promise((resolve, reject) => {
