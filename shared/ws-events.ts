@@ -29,6 +29,8 @@ export interface ServerEvents {
   newMessagesNumber: { count: number };
   pendingOffersNumber: { count: number };
   notificationsUnseen: { count: number };
+  /** The payload of `event` was too large to push (Postgres NOTIFY limit); refetch that data over HTTP. */
+  resync: { event: Exclude<keyof ServerEvents, 'resync'> };
 }
 export type ServerEventName = keyof ServerEvents;
 export type ServerFrame = { [K in ServerEventName]: { event: K; data: ServerEvents[K] } }[ServerEventName];
@@ -44,3 +46,5 @@ export type ClientFrame = { [K in ClientEventName]: { event: K; data: ClientEven
 export const WS_PATH = '/ws';
 export const WS_MAX_PAYLOAD = 4 * 1024;
 export const WS_HEARTBEAT_MS = 30_000;
+/** Close codes the client acts on (4000-4999 are reserved for applications by RFC 6455). */
+export const WS_CLOSE_SESSION_EXPIRED = 4001;
