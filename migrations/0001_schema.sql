@@ -692,5 +692,5 @@ CREATE INDEX "trip_documents_trip_idx" ON "trip_documents" USING btree ("trip_id
 CREATE INDEX "trips_driver_idx" ON "trips" USING btree ("driver_id","status");--> statement-breakpoint
 CREATE INDEX "trips_exchange_idx" ON "trips" USING btree ("exchange_id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" USING btree ("status","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "newsletter_email_unique" ON "newsletter_subscribers" USING btree (lower("email"));--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletter_email_unique" ON "newsletter_subscribers" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "queries_status_idx" ON "queries" USING btree ("status","created_at");

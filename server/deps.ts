@@ -1,10 +1,12 @@
 // Everything a service needs, built once at boot (server/index.ts) or per test file (server/test).
+import path from 'node:path';
 import type { Env } from './env';
 import type { Database, Db } from './db/client';
 import type { Logger } from './lib/logger';
-import type { TokenService } from './lib/tokens';
-import type { EventBus } from './lib/events';
+import { createTokenService, type TokenService } from './lib/tokens';
+import { EventBus } from './lib/events';
 import type { Storage } from './lib/storage';
+import { createLocalStorage } from './lib/storage-local';
 import type { Realtime } from './ws/realtime';
 
 export interface Deps {
@@ -17,3 +19,27 @@ export interface Deps {
   storage: Storage;
   realtime: Realtime;
 }
+
+/** Deps around an open database; the realtime target is attached once the hub exists. */
+export function buildDeps(env: Env, database: Database, logger: Logger): Deps & { attachRealtime(r: Realtime): void } {
+  let target: Realtime | null = null;
+  const realtime: Realtime = {
+    async sendToUsers(ids, event, data) {
+      await target?.sendToUsers(ids, event, data);
+    },
+  };
+  return {
+    env,
+    database,
+    db: database.db,
+    logger,
+    tokens: createTokenService(env.JWT_SECRET),
+    events: new EventBus(logger),
+    storage: createLocalStorage({ root: path.join(env.dataDir, 'uploads'), publicPrefix: '/files' }),
+    realtime,
+    attachRealtime(r) {
+      target = r;
+    },
+  };
+}
+

@@ -1,5 +1,4 @@
 import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import type { Language } from '../../shared/constants/enums';
 import { createdAt, ts } from './_columns';
 import { users } from './users';
@@ -31,7 +30,8 @@ export const newsletter_subscribers = pgTable(
     unsubscribed_at: ts(),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('newsletter_email_unique').on(sql`lower(${t.email})`)],
+  // Emails arrive lower-cased (shared email schema), so a plain unique index serves the upsert.
+  (t) => [uniqueIndex('newsletter_email_unique').on(t.email)],
 );
 
 /** Mail goes here first; a worker sends it by SMTP when configured, else administrators read it here. */

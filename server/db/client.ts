@@ -27,6 +27,8 @@ export interface PubSub {
 
 export interface Database {
   db: Db;
+  /** PGlite only: a tarball of the data directory (tests copy a migrated template this way). */
+  dump?: () => Promise<Blob>;
   kind: 'postgres' | 'pglite';
   pubsub: PubSub;
   migrate(): Promise<void>;
@@ -66,7 +68,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   };
 }
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { cube } = await import('@electric-sql/pglite/contrib/cube');
   const { earthdistance } = await import('@electric-sql/pglite/contrib/earthdistance');
@@ -77,12 +79,13 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir: dir, extensions: { cube, earthdistance, pg_trgm, pgcrypto } });
+  const client = await PGlite.create({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { cube, earthdistance, pg_trgm, pgcrypto } });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const listeners = new Map<string, Set<(p: string) => void>>();
   return {
     db,
     kind: 'pglite',
+    dump: () => client.dumpDataDir('none'),
     pubsub: {
       async publish(channel, payload) {
         // Deliver asynchronously, like a real NOTIFY, so publishers never re-enter subscribers.

@@ -1,4 +1,4 @@
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ERROR_MESSAGES, type ErrorCode, type FieldErrors } from '../../shared/errors';
 
 /** The one error type services throw. Transport mapping lives in ERROR_TABLE. */
@@ -55,4 +55,29 @@ export function toAppError(err: unknown): AppError {
     return new AppError('VALIDATION', { fields: fieldErrorsFromZod((err as { issues: { path: PropertyKey[]; message: string }[] }).issues) });
   }
   return new AppError('INTERNAL', { cause: err });
+}
+
+const FROM_TRPC: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  PARSE_ERROR: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_SUPPORTED: 'BAD_REQUEST',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+};
+
+/** A TRPCError carries our AppError as its cause; tRPC's own errors (bad path, bad JSON) map by code. */
+export function appErrorFromTrpc(err: unknown): AppError {
+  if (err instanceof TRPCError) {
+    if (err.cause instanceof AppError) return err.cause;
+    if (err.cause && 'issues' in err.cause) return toAppError(err.cause);
+    const code = FROM_TRPC[err.code];
+    if (code) return new AppError(code, { cause: err });
+    return new AppError('INTERNAL', { cause: err.cause ?? err });
+  }
+  return toAppError(err);
 }

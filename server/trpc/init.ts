@@ -1,9 +1,9 @@
 // tRPC context and the procedure ladder: public → authed → company → manager; admin; driver.
 // Coarse gates live here; row-level checks (own company, own trip) live in services.
-import { initTRPC } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { Actor, AdminActor, CompanyActor, DriverActor, UserActor } from '../lib/actor';
-import { AppError, ERROR_TABLE, toAppError } from '../lib/errors';
+import { AppError, ERROR_TABLE, appErrorFromTrpc } from '../lib/errors';
 import type { Deps } from '../deps';
 import type { FieldErrors } from '../../shared/errors';
 
@@ -18,8 +18,8 @@ export interface TrpcContext {
 const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
-    const app = toAppError(error.cause ?? error);
-    if (app.code === 'INTERNAL' && ctx) ctx.deps.logger.error({ err: error.cause ?? error, request_id: ctx.requestId }, 'internal error');
+    const app = appErrorFromTrpc(error);
+    if (app.code === 'INTERNAL' && ctx) ctx.deps.logger.error({ err: app.cause ?? error, request_id: ctx.requestId }, 'internal error');
     return {
       ...shape,
       message: app.message,
@@ -29,6 +29,7 @@ const t = initTRPC.context<TrpcContext>().create({
         appCode: app.code,
         fields: (app.fields ?? null) as FieldErrors | null,
         requestId: ctx?.requestId ?? null,
+        retryAfterSeconds: app.retryAfterSeconds ?? null,
       },
     };
   },
@@ -38,17 +39,12 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Map AppError (and zod input errors) to TRPCError so the formatter sees the right code. */
+/** Re-throw every failure (AppError, zod input error, unknown) as a TRPCError whose cause is an AppError. */
 const errorMapping = t.middleware(async ({ next }) => {
   const res = await next();
-  if (!res.ok) {
-    const cause = res.error.cause ?? res.error;
-    const app = res.error.code === 'BAD_REQUEST' && cause && 'issues' in (cause as object) ? toAppError(cause) : toAppError(cause);
-    if (app.code !== 'INTERNAL' || !(cause instanceof AppError)) {
-      res.error.cause = app;
-    }
-  }
-  return res;
+  if (res.ok) return res;
+  const app = appErrorFromTrpc(res.error);
+  throw new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
 });
 
 export const publicProcedure = t.procedure.use(errorMapping);

@@ -1,0 +1,150 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { createAdmin, createCompany, createCompanyWithUsers } from '../test/factories';
+import { createTestContext, type TestContext } from '../test/harness';
+
+let t: TestContext;
+let adminToken: string;
+let memberToken: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  const { admin } = await createAdmin(t.database.db);
+  adminToken = t.deps.tokens.signUser({ sub: String(admin.id), role: 'ADMIN', company_id: null, tv: 0 }, 600);
+  const { member } = await createCompanyWithUsers(t.database.db);
+  memberToken = t.deps.tokens.signUser({ sub: String(member.id), role: 'MEMBER', company_id: member.company_id, tv: 0 }, 600);
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await request(t.app()).get('/healthz')).body).toEqual({ status: 'ok' });
+    const ready = await request(t.app()).get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ready');
+  });
+
+  it('gives every response a request id', async () => {
+    const res = await request(t.app()).get('/healthz');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('GET /admin/companies', () => {
+  it('answers 401 without a token', async () => {
+    const res = await request(t.app()).get('/admin/companies');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('answers 403 to a company user', async () => {
+    const res = await request(t.app()).get('/admin/companies').set('Authorization', `Bearer ${memberToken}`);
+    expect(res.status).toBe(403);
+  });
+
+  it('answers {items} to an administrator, filtered by is_parent_company', async () => {
+    const parent = await createCompany(t.database.db, { name: 'Parent Holding A/S', is_parent_company: true });
+    await createCompany(t.database.db, { name: 'Portfolio ApS', parent_company_id: parent.id });
+    const all = await request(t.app()).get('/admin/companies').set('Authorization', `Bearer ${adminToken}`);
+    expect(all.status).toBe(200);
+    expect(Array.isArray(all.body.items)).toBe(true);
+    expect(all.body.items.length).toBeGreaterThanOrEqual(3);
+    const parents = await request(t.app()).get('/admin/companies?is_parent_company=true').set('Authorization', `Bearer ${adminToken}`);
+    expect(parents.body.items.map((c: { name: string }) => c.name)).toEqual(['Parent Holding A/S']);
+    expect(parents.body.items[0]).toMatchObject({ is_parent_company: true, city: 'Copenhagen', country: 'DK' });
+  });
+
+  it('refuses a malformed filter with 400', async () => {
+    const res = await request(t.app()).get('/admin/companies?is_parent_company=maybe').set('Authorization', `Bearer ${adminToken}`);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('common reference calls', () => {
+  it('lists the eight signup countries with currency, never AU', async () => {
+    const res = await request(t.app()).get('/api/common/countries');
+    expect(res.status).toBe(200);
+    const codes = res.body.items.map((c: { code: string }) => c.code).sort();
+    expect(codes).toEqual(['AE', 'DE', 'DK', 'GB', 'GR', 'IT', 'MY', 'RO']);
+    const dk = res.body.items.find((c: { code: string }) => c.code === 'DK');
+    expect(dk).toMatchObject({ currency_code: 'DKK' });
+    expect(dk.currency_symbol).toBeTruthy();
+  });
+
+  it('filters countries by country_codes and still excludes AU', async () => {
+    const res = await request(t.app()).get('/api/common/countries?country_codes=GR,MY,AU');
+    expect(res.body.items.map((c: { code: string }) => c.code).sort()).toEqual(['GR', 'MY']);
+  });
+
+  it('lists material groups under both paths as {items}', async () => {
+    const a = await request(t.app()).get('/api/common/material-groups');
+    const b = await request(t.app()).get('/api/material-groups');
+    expect(a.body.items.length).toBeGreaterThan(10);
+    expect(b.body).toEqual(a.body);
+    const names = a.body.items.map((g: { name: string }) => g.name.toLowerCase());
+    for (const expected of ['finance', 'legal', 'hr', 'technology', 'engineering']) expect(names).toContain(expected);
+  });
+
+  it('walks the subcategory levels down to an EWC code', async () => {
+    const groups = (await request(t.app()).get('/api/material-groups')).body.items as { id: number; kind: string }[];
+    const group = groups.find((g) => g.kind === 'material')!;
+    const first = (await request(t.app()).get(`/api/first-level-subcategories?material_group_id=${group.id}`)).body.items;
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.every((f: { material_group_id: number }) => f.material_group_id === group.id)).toBe(true);
+    const second = (await request(t.app()).get(`/api/second-level-subcategories?first_level_subcategory_id=${first[0].id}`)).body.items;
+    expect(second.length).toBeGreaterThan(0);
+    const third = (await request(t.app()).get(`/api/third-level-subcategories?second_level_subcategory_id=${second[0].id}`)).body.items;
+    expect(third.length).toBeGreaterThan(0);
+    expect(third[0].code).toMatch(/^\d{6}$/);
+  });
+
+  it('counts all 842 EWC entries across third-level subcategories', async () => {
+    const third = (await request(t.app()).get('/api/third-level-subcategories')).body.items as { code: string | null }[];
+    expect(new Set(third.filter((x) => x.code && /^\d{6}$/.test(x.code)).map((x) => x.code)).size).toBe(842);
+  });
+});
+
+describe('errors and routing', () => {
+  it('answers unknown API paths with JSON 404', async () => {
+    const res = await request(t.app()).get('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers a malformed JSON body with 400 and no stack trace', async () => {
+    const res = await request(t.app()).post('/api/auth/login').set('Content-Type', 'application/json').send('{"username":');
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('hides internal errors behind a generic message with a request id', async () => {
+    const ctx = await createTestContext();
+    await ctx.database.close(); // every query now fails
+    const res = await request(ctx.app()).get('/api/common/countries');
+    expect(res.status).toBe(500);
+    expect(res.body.error).toMatchObject({ code: 'INTERNAL', message: 'Something went wrong. Please try again.' });
+    expect(res.body.error.request_id).toBeTruthy();
+    expect(JSON.stringify(res.body)).not.toMatch(/postgres|pglite|stack/i);
+  });
+
+  it('serves the client for browser navigations, /admin included, and JSON for API calls', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'client-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app shell</title>');
+    writeFileSync(path.join(dist, 'assets', 'a.js'), 'console.log(1)');
+    const app = createApp(t.deps, { clientDist: dist });
+    for (const p of ['/admin/companies', '/database', '/no-such-page', '/admin/panel']) {
+      const res = await request(app).get(p).set('Accept', 'text/html,application/xhtml+xml');
+      expect(res.status, p).toBe(200);
+      expect(res.text).toContain('app shell');
+    }
+    const api = await request(app).get('/admin/companies').set('Accept', 'application/json');
+    expect(api.status).toBe(401);
+    const asset = await request(app).get('/assets/a.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+  });
+});

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ERROR_MESSAGES, type ErrorBody } from '../../shared/errors';
+import { AppError, ERROR_TABLE, appErrorFromTrpc } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id?: string;
+  }
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Request id (kept from a proxy when well-formed) and one structured log line per request. */
+export function requestLogging(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    req.id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', req.id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      if (req.path === '/healthz' || req.path === '/readyz') return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+      logger[level]({ request_id: req.id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    next();
+  };
+}
+
+export function securityHeaders(extraConnectSrc: string[] = []): RequestHandler {
+  const csp = [
+    "default-src 'self'",
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    "worker-src 'self' blob:",
+    `connect-src 'self' ws: wss: ${extraConnectSrc.join(' ')}`.trim(),
+    "font-src 'self' data:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+  return (_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Content-Security-Policy', csp);
+    next();
+  };
+}
+
+function fromHttpError(err: unknown): AppError | null {
+  if (!err || typeof err !== 'object') return null;
+  const e = err as { type?: string; status?: number };
+  if (e.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE');
+  if (e.type === 'entity.parse.failed') return new AppError('BAD_REQUEST', { message: 'The request body is not valid JSON.' });
+  if (e.status === 400 || e.status === 415) return new AppError(e.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST');
+  return null;
+}
+
+/** The Express side of the one error table: `{ error: { code, message, fields?, request_id } }`. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const app = fromHttpError(err) ?? appErrorFromTrpc(err);
+    const { http } = ERROR_TABLE[app.code];
+    if (app.code === 'INTERNAL') logger.error({ err: app.cause ?? err, request_id: req.id }, 'internal error');
+    if (app.retryAfterSeconds) res.setHeader('Retry-After', String(app.retryAfterSeconds));
+    const body: ErrorBody = {
+      error: {
+        code: app.code,
+        // Never leak internals: unknown errors say only the generic message.
+        message: app.code === 'INTERNAL' ? ERROR_MESSAGES.INTERNAL : app.message,
+        ...(app.fields ? { fields: app.fields } : {}),
+        request_id: req.id,
+      },
+    };
+    if (res.headersSent) return;
+    res.status(http).json(body);
+  };
+}
+
+export const notFoundJson: RequestHandler = (req, res) => {
+  const body: ErrorBody = { error: { code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND, request_id: req.id } };
+  res.status(404).json(body);
+};

@@ -1,0 +1,36 @@
+// Entry point: `node --import tsx server/index.ts`.
+import { startServer } from './boot';
+import { EnvError, loadEnv } from './env';
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const running = await startServer(env);
+  const stop = (signal: string) => {
+    running.deps.logger.info({ signal }, 'signal received');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        running.deps.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error('Start-up failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

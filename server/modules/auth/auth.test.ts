@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm';
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth_throttle, users } from '../../../drizzle/schema';
+import { ERROR_MESSAGES } from '../../../shared/errors';
+import { TEST_PASSWORD, createCompany, createCompanyWithUsers, createDriver, createUser } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { ensureBootstrapAdmin } from './service';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const login = (username: string, password: string, extra: object = {}) =>
+  request(t.app()).post('/api/auth/login').send({ username, password, ...extra });
+
+describe('POST /api/auth/login', () => {
+  it('returns a token and the user for the right password, with exp in the token', async () => {
+    const { manager } = await createCompanyWithUsers(t.database.db);
+    const res = await login(manager.email, TEST_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: manager.id, email: manager.email, role: 'MANAGER', company_id: manager.company_id });
+    expect(res.body.user).not.toHaveProperty('password_hash');
+    const claims = jwt.decode(res.body.token) as { exp: number; iat: number };
+    expect(claims.exp - claims.iat).toBe(12 * 3600);
+  });
+
+  it('gives a longer session with remember-me', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const res = await login(member.email, TEST_PASSWORD, { remember_me: true });
+    const claims = jwt.decode(res.body.token) as { exp: number; iat: number };
+    expect(claims.exp - claims.iat).toBe(30 * 86400);
+  });
+
+  it('accepts the email in any letter case', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const res = await login(member.email.toUpperCase(), TEST_PASSWORD);
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 with the SPEC message for a wrong password and for an unknown user alike', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const wrong = await login(member.email, 'not-the-password');
+    const unknown = await login('nobody@acme.example', 'whatever1');
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'The username or password you entered is incorrect' });
+    }
+  });
+
+  it('refuses a pending company with its own message, never the wrong-password text', async () => {
+    const company = await createCompany(t.database.db, { status: 'pending' });
+    const user = await createUser(t.database.db, { company_id: company.id, role: 'MANAGER' });
+    const res = await login(user.email, TEST_PASSWORD);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('ACCOUNT_PENDING');
+    expect(res.body.error.message).not.toBe(ERROR_MESSAGES.INVALID_CREDENTIALS);
+  });
+
+  it('refuses a rejected company with its own message', async () => {
+    const company = await createCompany(t.database.db, { status: 'rejected' });
+    const user = await createUser(t.database.db, { company_id: company.id, role: 'MANAGER' });
+    const res = await login(user.email, TEST_PASSWORD);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('ACCOUNT_REJECTED');
+  });
+
+  it('tells a pending company nothing when the password is wrong', async () => {
+    const company = await createCompany(t.database.db, { status: 'pending' });
+    const user = await createUser(t.database.db, { company_id: company.id, role: 'MANAGER' });
+    const res = await login(user.email, 'wrong-password');
+    expect(res.body.error.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('refuses a missing username with a field error and writes nothing', async () => {
+    const res = await request(t.app()).post('/api/auth/login').send({ password: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION');
+    expect(res.body.error.fields).toHaveProperty('username');
+  });
+
+  it('throttles an account after 5 failures with 429 and Retry-After, even for the right password', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    for (let i = 0; i < 5; i++) expect((await login(member.email, `bad-${i}-pass`)).status).toBe(401);
+    const locked = await login(member.email, TEST_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.body.error.code).toBe('TOO_MANY_REQUESTS');
+    await t.database.db.delete(auth_throttle);
+  });
+
+  it('clears the account counter after a successful login', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    for (let i = 0; i < 4; i++) await login(member.email, `bad-${i}-pass`);
+    expect((await login(member.email, TEST_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 4; i++) await login(member.email, `bad-${i}-pass`);
+    expect((await login(member.email, TEST_PASSWORD)).status).toBe(200);
+    await t.database.db.delete(auth_throttle);
+  });
+});
+
+describe('auth.me and tokens', () => {
+  it('returns the session user and company', async () => {
+    const { manager, managerActor, company } = await createCompanyWithUsers(t.database.db, { is_parent_company: true });
+    const me = await t.caller(managerActor).auth.me();
+    expect(me.user.id).toBe(manager.id);
+    expect(me.company).toMatchObject({ id: company.id, is_parent_company: true });
+  });
+
+  it('answers 401 to a tampered token and to a driver token on a user call', async () => {
+    const driver = await createDriver(t.database.db);
+    const driverToken = t.deps.tokens.signDriver({ sub: String(driver.id), tv: 0 }, 60);
+    for (const token of ['not-a-jwt', driverToken]) {
+      const res = await request(t.app()).get('/admin/companies').set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it('answers 401 SESSION_EXPIRED to an expired token', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const expired = jwt.sign({ sub: String(member.id), role: 'MEMBER', company_id: member.company_id, tv: 0, exp: Math.floor(Date.now() / 1000) - 10 }, t.env.JWT_SECRET, {
+      audience: 'user',
+      issuer: 'synergy-marketplace',
+    });
+    const res = await request(t.app()).post('/api/users/change-password').set('Authorization', `Bearer ${expired}`).send({ current_password: 'a', new_password: 'bbbbbbbb' });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('SESSION_EXPIRED');
+  });
+});
+
+describe('POST /api/users/change-password', () => {
+  it('changes the password, returns a fresh token and ends older sessions', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const old = (await login(member.email, TEST_PASSWORD)).body.token as string;
+    const res = await request(t.app())
+      .post('/api/users/change-password')
+      .set('Authorization', `Bearer ${old}`)
+      .send({ current_password: TEST_PASSWORD, new_password: 'a-new-password' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true });
+    expect(typeof res.body.token).toBe('string');
+    expect((await login(member.email, 'a-new-password')).status).toBe(200);
+    const again = await request(t.app()).post('/api/users/change-password').set('Authorization', `Bearer ${old}`).send({ current_password: 'a-new-password', new_password: 'third-password' });
+    expect(again.status).toBe(401);
+  });
+
+  it('refuses a wrong current password with the SPEC message and keeps the old one', async () => {
+    const { member, memberActor } = await createCompanyWithUsers(t.database.db);
+    await expect(t.caller(memberActor).users.changePassword({ current_password: 'nope-nope', new_password: 'whatever-123' })).rejects.toThrow('Could not update password');
+    const [row] = await t.database.db.select({ tv: users.token_version }).from(users).where(eq(users.id, member.id));
+    expect(row!.tv).toBe(0);
+  });
+
+  it('refuses a new password under 8 characters', async () => {
+    const { memberActor } = await createCompanyWithUsers(t.database.db);
+    await expect(t.caller(memberActor).users.changePassword({ current_password: TEST_PASSWORD, new_password: 'short' })).rejects.toMatchObject({
+      cause: { code: 'VALIDATION' },
+    });
+  });
+});
+
+describe('POST /api/common/driver/login', () => {
+  it('logs a driver in by email and phone, ignoring spaces, hyphens and plus signs', async () => {
+    const driver = await createDriver(t.database.db, { phone: '+45 12 34 56 78', email: 'lars@example.com' });
+    const res = await request(t.app()).post('/api/common/driver/login').send({ email: 'LARS@example.com', phone: '45-12-34-56-78' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, driver: { id: driver.id, email: 'lars@example.com', status: 'AVAILABLE' } });
+    const meGet = await request(t.app()).get('/trpc/drivers.me').set('Authorization', `Bearer ${res.body.token}`);
+    expect(meGet.status).toBe(200);
+  });
+
+  it('refuses a wrong phone with the SPEC driver message', async () => {
+    await createDriver(t.database.db, { phone: '+45 99 88 77 66', email: 'wrongphone@example.com' });
+    const res = await request(t.app()).post('/api/common/driver/login').send({ email: 'wrongphone@example.com', phone: '+45 11 11 11 11' });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toBe('Invalid email or phone number. Please verify your credentials.');
+  });
+
+  it('validates the phone shape (8-15 digits) before looking anything up', async () => {
+    const res = await request(t.app()).post('/api/common/driver/login').send({ email: 'x@example.com', phone: '123' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.phone).toBe('Invalid phone number (8-15 digits)');
+  });
+
+  it('does not let a driver token call a company procedure', async () => {
+    const driver = await createDriver(t.database.db);
+    const token = t.deps.tokens.signDriver({ sub: String(driver.id), tv: 0 }, 60);
+    const res = await request(t.app()).get('/trpc/notifications.counters').set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('bootstrap administrator', () => {
+  it('creates ADMIN_EMAIL once and leaves an existing user alone', async () => {
+    const ctx = await createTestContext({ ADMIN_EMAIL: 'root@ops.example', ADMIN_PASSWORD: 'a-strong-password' });
+    try {
+      expect(await ensureBootstrapAdmin(ctx.deps)).toBe('created');
+      expect(await ensureBootstrapAdmin(ctx.deps)).toBe('exists');
+      const res = await request(ctx.app()).post('/api/auth/login').send({ username: 'root@ops.example', password: 'a-strong-password' });
+      expect(res.status).toBe(200);
+      expect(res.body.user.role).toBe('ADMIN');
+    } finally {
+      await ctx.close();
+    }
+  });
+});

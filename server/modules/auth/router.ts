@@ -1,0 +1,10 @@
+import { changePasswordInput, driverLoginInput, loginInput } from '../../../shared/schemas/auth';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init';
+import * as service from './service';
+
+export const authRouter = router({
+  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => service.login(ctx.deps, input, ctx.actor.ip)),
+  me: authedProcedure.query(({ ctx }) => service.me(ctx.deps, ctx.actor)),
+  driverLogin: publicProcedure.input(driverLoginInput).mutation(({ ctx, input }) => service.driverLogin(ctx.deps, input, ctx.actor.ip)),
+  changePassword: authedProcedure.input(changePasswordInput).mutation(({ ctx, input }) => service.changePassword(ctx.deps, ctx.actor, input)),
+});

@@ -1,0 +1,23 @@
+import express, { type Router } from 'express';
+import type { Deps } from '../deps';
+import { authRest } from '../modules/auth/rest';
+import { commonRest } from '../modules/common/rest';
+import { companiesRest } from '../modules/companies/rest';
+import { createContext } from '../trpc/context';
+import { createCaller } from '../trpc/router';
+import type { RestRoute } from './define';
+
+export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest];
+
+export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES): Router {
+  const r = express.Router();
+  r.use(express.json({ limit: '12mb' }));
+  for (const route of routes) {
+    r[route.method](route.path, async (req, res) => {
+      const caller = createCaller(await createContext(deps, req));
+      const result = await route.handler(caller, req);
+      res.status(route.status ?? 200).json(result ?? null);
+    });
+  }
+  return r;
+}

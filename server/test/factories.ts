@@ -1,0 +1,82 @@
+// Test data builders. Each returns the inserted row; pass only what the test cares about.
+import { randomBytes } from 'node:crypto';
+import { companies, company_addresses, drivers, users } from '../../drizzle/schema';
+import type { CompanyStatus, Role } from '../../shared/constants/enums';
+import { normalizeDriverPhone } from '../../shared/schemas/auth';
+import type { DbOrTx } from '../db/client';
+import type { Actor } from '../lib/actor';
+import { hashPassword } from '../lib/password';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+let passwordHash: Promise<string> | null = null;
+const sharedHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
+const uniq = () => randomBytes(4).toString('hex');
+
+export async function createCompany(
+  db: DbOrTx,
+  o: Partial<typeof companies.$inferInsert> & { status?: CompanyStatus; lat?: number; lng?: number } = {},
+) {
+  const { lat = 55.6761, lng = 12.5683, ...rest } = o;
+  const [company] = await db
+    .insert(companies)
+    .values({ name: `Company ${uniq()}`, status: 'approved', ...rest })
+    .returning();
+  await db.insert(company_addresses).values({
+    company_id: company!.id,
+    address: 'Vesterbrogade 1',
+    city: 'Copenhagen',
+    zip_code: '1620',
+    country: 'DK',
+    latitude: lat,
+    longitude: lng,
+    is_primary: true,
+  });
+  return company!;
+}
+
+export async function createUser(
+  db: DbOrTx,
+  o: Partial<typeof users.$inferInsert> & { role?: Role; password?: string } = {},
+) {
+  const { password, ...rest } = o;
+  const email = rest.email ?? `user-${uniq()}@acme.example`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      username: email,
+      first_name: 'Test',
+      last_name: 'User',
+      role: 'MEMBER',
+      password_hash: password ? await hashPassword(password) : await sharedHash(),
+      ...rest,
+    })
+    .returning();
+  return user!;
+}
+
+/** A company with a MANAGER and a MEMBER, plus their actors. */
+export async function createCompanyWithUsers(db: DbOrTx, o: Parameters<typeof createCompany>[1] = {}) {
+  const company = await createCompany(db, o);
+  const manager = await createUser(db, { company_id: company.id, role: 'MANAGER' });
+  const member = await createUser(db, { company_id: company.id, role: 'MEMBER' });
+  return { company, manager, member, managerActor: actorOf(manager), memberActor: actorOf(member) };
+}
+
+export async function createAdmin(db: DbOrTx) {
+  const admin = await createUser(db, { role: 'ADMIN', company_id: null });
+  return { admin, adminActor: actorOf(admin) };
+}
+
+export function actorOf(user: { id: number; role: Role; company_id: number | null }): Actor {
+  return { kind: 'user', user_id: user.id, role: user.role, company_id: user.company_id };
+}
+
+export async function createDriver(db: DbOrTx, o: Partial<typeof drivers.$inferInsert> = {}) {
+  const phone = o.phone ?? '+45 11 22 33 44';
+  const [driver] = await db
+    .insert(drivers)
+    .values({ name: 'Test Driver', email: `driver-${uniq()}@example.com`, phone, phone_digits: normalizeDriverPhone(phone), ...o })
+    .returning();
+  return driver!;
+}

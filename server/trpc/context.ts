@@ -1,0 +1,9 @@
+import type { Request } from 'express';
+import type { Deps } from '../deps';
+import { resolveActor } from '../modules/auth/service';
+import type { TrpcContext } from './init';
+
+export async function createContext(deps: Deps, req: Request): Promise<TrpcContext> {
+  const { actor, authError } = await resolveActor(deps, req.headers.authorization, req.ip);
+  return { deps, actor, authError, requestId: String(req.id ?? '') };
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createCompanyWithUsers, createDriver } from '../test/factories';
+import { createTestContext, type TestContext } from '../test/harness';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('procedure ladder', () => {
+  it('refuses an anonymous caller on authed, company, admin and driver procedures with UNAUTHENTICATED', async () => {
+    const anon = t.caller();
+    for (const call of [() => anon.auth.me(), () => anon.notifications.counters(), () => anon.companies.adminList({}), () => anon.drivers.me()]) {
+      await expect(call()).rejects.toMatchObject({ code: 'UNAUTHORIZED', cause: { code: 'UNAUTHENTICATED' } });
+    }
+  });
+
+  it('lets company users use company procedures and refuses them admin ones with FORBIDDEN', async () => {
+    const { memberActor, managerActor } = await createCompanyWithUsers(t.database.db);
+    for (const actor of [memberActor, managerActor]) {
+      await expect(t.caller(actor).notifications.counters()).resolves.toEqual({ unseen_notifications: 0, unread_messages: 0, pending_offers: 0 });
+      await expect(t.caller(actor).companies.adminList({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }
+  });
+
+  it('refuses an administrator on company procedures and a company user on driver ones', async () => {
+    const { adminActor } = await createAdmin(t.database.db);
+    await expect(t.caller(adminActor).notifications.counters()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const { memberActor } = await createCompanyWithUsers(t.database.db);
+    await expect(t.caller(memberActor).drivers.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('gives a driver its own profile and nothing of the user area', async () => {
+    const driver = await createDriver(t.database.db, { name: 'Mette' });
+    const caller = t.caller({ kind: 'driver', driver_id: driver.id });
+    await expect(caller.drivers.me()).resolves.toMatchObject({ driver: { id: driver.id, name: 'Mette' } });
+    await expect(caller.auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('lets an administrator list companies', async () => {
+    const { adminActor } = await createAdmin(t.database.db);
+    const { company } = await createCompanyWithUsers(t.database.db);
+    const res = await t.caller(adminActor).companies.adminList({});
+    expect(res.items.map((c) => c.id)).toContain(company.id);
+  });
+});
+
+describe('public procedures', () => {
+  it('counts approved companies, active listings and successful synergies for the landing page', async () => {
+    const before = await t.caller().common.landingStats();
+    await createCompanyWithUsers(t.database.db);
+    await createCompanyWithUsers(t.database.db, { status: 'pending' });
+    const after = await t.caller().common.landingStats();
+    expect(after.companies).toBe(before.companies + 1);
+    expect(after.materials).toBe(before.materials);
+  });
+
+  it('stores a help query and attaches the user when logged in', async () => {
+    const { member, memberActor } = await createCompanyWithUsers(t.database.db);
+    const anon = await t.caller().queries.create({ name: 'Ana', email: 'Ana@Acme.example', message: 'How do donations work?' });
+    const mine = await t.caller(memberActor).queries.create({ name: 'Bo', email: member.email, subject: 'Billing', message: 'Where is my invoice?' });
+    const rows = await t.database.db.query.queries.findMany();
+    expect(rows.find((r) => r.id === anon.id)).toMatchObject({ email: 'ana@acme.example', user_id: null, status: 'open' });
+    expect(rows.find((r) => r.id === mine.id)).toMatchObject({ user_id: member.id, subject: 'Billing' });
+  });
+
+  it('refuses an empty help message and stores nothing', async () => {
+    const before = (await t.database.db.query.queries.findMany()).length;
+    await expect(t.caller().queries.create({ name: 'Ana', email: 'ana@acme.example', message: '  ' })).rejects.toMatchObject({ cause: { code: 'VALIDATION' } });
+    expect((await t.database.db.query.queries.findMany()).length).toBe(before);
+  });
+
+  it('subscribes to the newsletter once per address', async () => {
+    await t.caller().newsletter.subscribe({ email: 'News@Acme.example', language: 'dk' });
+    await t.caller().newsletter.subscribe({ email: 'news@acme.example', language: 'en' });
+    const rows = (await t.database.db.query.newsletter_subscribers.findMany()).filter((r) => r.email === 'news@acme.example');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.language).toBe('en');
+  });
+
+  it('stores the language choice on the user', async () => {
+    const { memberActor } = await createCompanyWithUsers(t.database.db);
+    await t.caller(memberActor).users.setLanguage({ language: 'my' });
+    expect((await t.caller(memberActor).auth.me()).user.language).toBe('my');
+  });
+});

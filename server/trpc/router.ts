@@ -1,0 +1,23 @@
+import { authRouter } from '../modules/auth/router';
+import { commonRouter } from '../modules/common/router';
+import { companiesRouter } from '../modules/companies/router';
+import { driversRouter } from '../modules/drivers/router';
+import { newsletterRouter } from '../modules/newsletter/router';
+import { notificationsRouter } from '../modules/notifications/router';
+import { queriesRouter } from '../modules/queries/router';
+import { usersRouter } from '../modules/users/router';
+import { createCallerFactory, router } from './init';
+
+export const appRouter = router({
+  auth: authRouter,
+  common: commonRouter,
+  companies: companiesRouter,
+  drivers: driversRouter,
+  newsletter: newsletterRouter,
+  notifications: notificationsRouter,
+  queries: queriesRouter,
+  users: usersRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

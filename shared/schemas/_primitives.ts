@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { LANGUAGES, SIGNUP_COUNTRIES } from '../constants/enums';
+import { LIMITS } from '../constants/limits';
+
+export const REQUIRED = 'This field is required';
+export const INVALID_EMAIL = 'Invalid email address';
+
+export const id = z.coerce.number().int().positive();
+export const requiredText = (max = 500) => z.string().trim().min(1, REQUIRED).max(max);
+export const optionalText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+export const email = z.string().trim().min(1, REQUIRED).pipe(z.email(INVALID_EMAIL)).transform((v) => v.toLowerCase());
+export const language = z.enum(LANGUAGES);
+export const signupCountry = z.enum(SIGNUP_COUNTRIES);
+
+/** REST pages are 0-based (SPEC: page 0, size 12). */
+export const pageInput = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
+});
+export type PageInput = z.infer<typeof pageInput>;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  totalPages: number;
+  currentPage: number;
+}
+
+/** "true"/"false" in a query string, or a real boolean through tRPC. */
+export const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/** "GR,DE" or ["GR","DE"] → ["GR","DE"] */
+export const codeList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean));

@@ -1,0 +1,4 @@
+import { z } from 'zod';
+import { email, language } from './_primitives';
+
+export const subscribeInput = z.object({ email, language: language.default('en') });

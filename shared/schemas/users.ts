@@ -1,0 +1,4 @@
+import { z } from 'zod';
+import { language } from './_primitives';
+
+export const setLanguageInput = z.object({ language });

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import babel from '@rolldown/plugin-babel';
+import { defineConfig } from 'vitest/config';
+
+// Client unit tests need the Lingui macro transform; its config lives in client/.
+process.env.LINGUI_CONFIG ??= path.resolve(import.meta.dirname, 'client/lingui.config.ts');
+
+export default defineConfig({
+  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: [/\/client\/src\/.*\.[jt]sx?$/] })],
+  resolve: {
+    alias: {
+      '@shared': path.resolve(import.meta.dirname, 'shared'),
+      '@': path.resolve(import.meta.dirname, 'client/src'),
+    },
+  },
+  test: {
+    include: ['{shared,server,client,scripts}/**/*.test.{ts,tsx}'],
+    exclude: ['node_modules/**', 'dist/**', 'e2e/**'],
+    globalSetup: ['server/test/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
