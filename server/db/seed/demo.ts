@@ -1,0 +1,1155 @@
+// The demo marketplace: believable companies across the signup countries, their people, listings, offers,
+// synergies with impact, subscriptions, donations and a driver with a trip. Seeded into an empty database
+// only (embedded demo, SEED_DEMO=true), in one transaction; reference data must already be in place.
+import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  chat_messages,
+  chats,
+  companies,
+  company_addresses,
+  company_material_groups,
+  company_subscriptions,
+  defra_factors,
+  donation_tags,
+  donations,
+  drivers,
+  exchanges,
+  first_level_subcategories,
+  impact_records,
+  material_groups,
+  material_sdgs,
+  materials,
+  notifications,
+  offers,
+  registration_requests,
+  reviews,
+  second_level_subcategories,
+  sub_listings,
+  subscription_history,
+  subscription_plans,
+  third_level_subcategories,
+  trip_materials,
+  trips,
+  users,
+  vehicles,
+} from '../../../drizzle/schema';
+import type { CompanyRole, Frequency, Language, ListingCategory, ListingStatus, SubscriptionPlanKind } from '../../../shared/constants/enums';
+import { straightLineEstimate } from '../../../shared/lib/geo';
+import { computeCo2eAvoided, DEFRA_FACTOR_SET, DEFRA_FACTOR_VERSION } from '../../../shared/lib/impact';
+import { normalizeDriverPhone } from '../../../shared/schemas/auth';
+import { hashPassword } from '../../lib/password';
+import type { Db, Tx } from '../client';
+
+/** Same lock space as the reference seed, another key: two instances starting together seed once. */
+const DEMO_LOCK_KEY = 727_001_2024;
+const DAY_MS = 86_400_000;
+
+type CompanyKey =
+  | 'oresund'
+  | 'aarhus'
+  | 'klang'
+  | 'penang'
+  | 'thames'
+  | 'northern'
+  | 'spree'
+  | 'hafen'
+  | 'attica'
+  | 'tessitura'
+  | 'carpathia'
+  | 'gulf';
+
+interface DemoAddress {
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  latitude: number;
+  longitude: number;
+}
+
+interface DemoCompany {
+  key: CompanyKey;
+  name: string;
+  country: string;
+  calling_code: string;
+  contact_phone: string;
+  currency: string;
+  industry: string;
+  company_size: string;
+  main_business: string;
+  about_info: string;
+  website_url: string;
+  business_registration_number: string;
+  is_parent_company?: boolean;
+  parent?: CompanyKey;
+  member_since_days_ago: number;
+  /** The first is the primary address. */
+  addresses: DemoAddress[];
+  interested: string[];
+  providing: string[];
+  plan: { kind: SubscriptionPlanKind; activated_days_ago: number } | null;
+}
+
+const DEMO_COMPANIES: DemoCompany[] = [
+  {
+    key: 'oresund',
+    name: 'Øresund Brewing Group A/S',
+    country: 'DK',
+    calling_code: '+45',
+    contact_phone: '33 12 45 67',
+    currency: 'DKK',
+    industry: 'Food and beverage',
+    company_size: '251-1000',
+    main_business: 'Lager and craft beer brewing, soft drinks',
+    about_info: 'Copenhagen brewing group with sites in Denmark and Malaysia. We turn every by-product of brewing into someone else’s raw material.',
+    website_url: 'https://oresund-brewing.example.com',
+    business_registration_number: 'DK-CVR 41 22 87 65',
+    is_parent_company: true,
+    member_since_days_ago: 420,
+    addresses: [
+      { address: 'Refshalevej 163A', city: 'København K', state: 'Capital Region of Denmark', zip_code: '1432', latitude: 55.6925, longitude: 12.6105 },
+      { address: 'Gammel Køge Landevej 55', city: 'Valby', state: 'Capital Region of Denmark', zip_code: '2500', latitude: 55.657, longitude: 12.505 },
+    ],
+    interested: ['wood', 'glass', 'packaging', 'sustainability-and-esg', 'industrial-and-logistics-space'],
+    providing: ['food-by-products', 'glass', 'plastics-and-rubber', 'engineering', 'industrial-and-logistics-space'],
+    plan: { kind: 'custom', activated_days_ago: 200 },
+  },
+  {
+    key: 'aarhus',
+    name: 'Aarhus Malt & Feed ApS',
+    country: 'DK',
+    calling_code: '+45',
+    contact_phone: '86 12 34 90',
+    currency: 'DKK',
+    industry: 'Agriculture',
+    company_size: '51-250',
+    main_business: 'Malting and compound animal feed',
+    about_info: 'Malt house and feed mill at the port of Aarhus. We buy wet brewery by-products for cattle and pig feed across Jutland.',
+    website_url: 'https://aarhus-malt.example.com',
+    business_registration_number: 'DK-CVR 38 77 12 04',
+    parent: 'oresund',
+    member_since_days_ago: 380,
+    addresses: [{ address: 'Østhavnsvej 33', city: 'Aarhus C', state: 'Central Denmark Region', zip_code: '8000', latitude: 56.1615, longitude: 10.226 }],
+    interested: ['food-by-products', 'agriculture-and-forestry'],
+    providing: ['agriculture-and-forestry', 'textile-by-products'],
+    plan: { kind: 'extension', activated_days_ago: 150 },
+  },
+  {
+    key: 'klang',
+    name: 'Klang Valley Beverages Sdn Bhd',
+    country: 'MY',
+    calling_code: '+60',
+    contact_phone: '3-7981 2200',
+    currency: 'MYR',
+    industry: 'Food and beverage',
+    company_size: '251-1000',
+    main_business: 'Juice and soft-drink bottling',
+    about_info: 'Bottler of juices and soft drinks for the Klang Valley, part of the Øresund Brewing Group since 2021.',
+    website_url: 'https://klangvalley-beverages.example.com',
+    business_registration_number: '201901012345 (1321456-K)',
+    parent: 'oresund',
+    member_since_days_ago: 12,
+    addresses: [{ address: 'Lot 18, Jalan Kuchai Lama', city: 'Kuala Lumpur', state: 'Wilayah Persekutuan Kuala Lumpur', zip_code: '58200', latitude: 3.089, longitude: 101.688 }],
+    interested: ['plastics-and-rubber', 'paper-and-cardboard'],
+    providing: ['food-by-products', 'plastics-and-rubber'],
+    plan: { kind: 'initial', activated_days_ago: 9 },
+  },
+  {
+    key: 'penang',
+    name: 'Penang Precision Electronics Sdn Bhd',
+    country: 'MY',
+    calling_code: '+60',
+    contact_phone: '4-644 8100',
+    currency: 'MYR',
+    industry: 'Electronics manufacturing',
+    company_size: '1000+',
+    main_business: 'PCB assembly and box build',
+    about_info: 'Contract electronics manufacturer in the Bayan Lepas free industrial zone. Looking for outlets for cable, copper and packaging residues.',
+    website_url: 'https://penang-precision.example.com',
+    business_registration_number: '200801034567 (830012-X)',
+    member_since_days_ago: 31,
+    addresses: [
+      { address: 'Plot 85, Lintang Bayan Lepas 9, Bayan Lepas Free Industrial Zone Phase 4', city: 'Bayan Lepas', state: 'Pulau Pinang', zip_code: '11900', latitude: 5.2995, longitude: 100.265 },
+      { address: 'Lot 2030, Jalan Perusahaan Baru, Prai Industrial Estate', city: 'Perai', state: 'Pulau Pinang', zip_code: '13600', latitude: 5.364, longitude: 100.4 },
+    ],
+    interested: ['technology', 'engineering', 'metals'],
+    providing: ['metals', 'electronics-e-waste', 'plastics-and-rubber', 'engineering'],
+    plan: { kind: 'initial', activated_days_ago: 30 },
+  },
+  {
+    key: 'thames',
+    name: 'Thames Textile Recovery Ltd',
+    country: 'GB',
+    calling_code: '+44',
+    contact_phone: '20 7946 0321',
+    currency: 'GBP',
+    industry: 'Textiles',
+    company_size: '11-50',
+    main_business: 'Collection, sorting and resale of textiles',
+    about_info: 'We sort 40 tonnes of clothing and workwear a week in Silvertown and find a second life for every fraction.',
+    website_url: 'https://thames-textile.example.com',
+    business_registration_number: 'GB 12873465',
+    member_since_days_ago: 300,
+    addresses: [{ address: 'Unit 7, Thameside Industrial Estate, Factory Road', city: 'London', state: 'Greater London', zip_code: 'E16 2HB', latitude: 51.4995, longitude: 0.056 }],
+    interested: ['textile-by-products', 'wood'],
+    providing: ['textile-by-products'],
+    plan: { kind: 'custom', activated_days_ago: 200 },
+  },
+  {
+    key: 'northern',
+    name: 'Northern Timber & Pallets Ltd',
+    country: 'GB',
+    calling_code: '+44',
+    contact_phone: '161 496 0732',
+    currency: 'GBP',
+    industry: 'Wood and logistics',
+    company_size: '51-250',
+    main_business: 'Pallet repair, timber machining',
+    about_info: 'Trafford Park pallet yard and sawmill: we repair, re-grade and recycle pallets and sell kiln-dried offcuts.',
+    website_url: 'https://northern-timber.example.com',
+    business_registration_number: 'GB 09817263',
+    member_since_days_ago: 190,
+    addresses: [{ address: 'Westinghouse Road, Trafford Park', city: 'Manchester', state: 'Greater Manchester', zip_code: 'M17 1PY', latitude: 53.4685, longitude: -2.319 }],
+    interested: ['wood', 'packaging'],
+    providing: ['wood'],
+    plan: { kind: 'extension', activated_days_ago: 160 },
+  },
+  {
+    key: 'spree',
+    name: 'Spree Electronics Refurb GmbH',
+    country: 'DE',
+    calling_code: '+49',
+    contact_phone: '30 4321 8800',
+    currency: 'EUR',
+    industry: 'Electronics',
+    company_size: '11-50',
+    main_business: 'IT asset refurbishment and data-wiping',
+    about_info: 'Certified refurbisher in Berlin-Tegel. We take back laptops, servers and network gear and give them a second life.',
+    website_url: 'https://spree-refurb.example.com',
+    business_registration_number: 'HRB 214578 B',
+    member_since_days_ago: 110,
+    addresses: [{ address: 'Am Borsigturm 100', city: 'Berlin', state: 'Berlin', zip_code: '13507', latitude: 52.5862, longitude: 13.2866 }],
+    interested: ['electronics-e-waste', 'metals'],
+    providing: ['electronics-e-waste'],
+    plan: { kind: 'extension', activated_days_ago: 100 },
+  },
+  {
+    key: 'hafen',
+    name: 'HafenLogistik Nord GmbH',
+    country: 'DE',
+    calling_code: '+49',
+    contact_phone: '40 3019 5500',
+    currency: 'EUR',
+    industry: 'Logistics',
+    company_size: '251-1000',
+    main_business: 'Contract warehousing and road haulage',
+    about_info: 'Warehousing and North Sea–Baltic road freight out of Hamburg. Spare space and empty return legs are our by-products.',
+    website_url: 'https://hafenlogistik.example.com',
+    business_registration_number: 'HRB 158742 Hamburg',
+    member_since_days_ago: 250,
+    addresses: [
+      { address: 'Am Sandtorkai 50', city: 'Hamburg', state: 'Hamburg', zip_code: '20457', latitude: 53.5433, longitude: 9.9895 },
+      { address: 'Altenwerder Damm 20', city: 'Hamburg', state: 'Hamburg', zip_code: '21129', latitude: 53.499, longitude: 9.937 },
+    ],
+    interested: ['electronics-e-waste', 'technology'],
+    providing: ['industrial-and-logistics-space', 'plastics-and-rubber'],
+    plan: { kind: 'custom', activated_days_ago: 200 },
+  },
+  {
+    key: 'attica',
+    name: 'Attica Green Build S.A.',
+    country: 'GR',
+    calling_code: '+30',
+    contact_phone: '21 0614 2250',
+    currency: 'EUR',
+    industry: 'Construction',
+    company_size: '51-250',
+    main_business: 'Refurbishment and demolition contractor',
+    about_info: 'Athens contractor for selective demolition and refurbishment. We keep concrete, steel and tiles in use instead of in landfill.',
+    website_url: 'https://attica-greenbuild.example.com',
+    business_registration_number: 'GEMI 128734501000',
+    member_since_days_ago: 200,
+    addresses: [{ address: 'Leoforos Kifisias 44', city: 'Marousi', state: 'Attica', zip_code: '151 25', latitude: 38.0425, longitude: 23.804 }],
+    interested: ['construction-residues', 'textile-by-products', 'wood'],
+    providing: ['construction-residues', 'metals'],
+    plan: { kind: 'extension', activated_days_ago: 180 },
+  },
+  {
+    key: 'tessitura',
+    name: 'Tessitura Lombarda S.r.l.',
+    country: 'IT',
+    calling_code: '+39',
+    contact_phone: '02 8736 4410',
+    currency: 'EUR',
+    industry: 'Textiles',
+    company_size: '51-250',
+    main_business: 'Weaving of wool, silk and recycled-cotton fabrics',
+    about_info: 'Family weaving mill in Milan since 1962. We spin recycled cotton and wool and sell our deadstock to designers.',
+    website_url: 'https://tessitura-lombarda.example.com',
+    business_registration_number: 'IT 07218830963',
+    member_since_days_ago: 280,
+    addresses: [{ address: 'Via Privata Mecenate 76', city: 'Milano', state: 'Lombardia', zip_code: '20138', latitude: 45.4465, longitude: 9.2555 }],
+    interested: ['textile-by-products'],
+    providing: ['textile-by-products', 'engineering'],
+    plan: { kind: 'custom', activated_days_ago: 200 },
+  },
+  {
+    key: 'carpathia',
+    name: 'Carpathia Plastics Recycling S.R.L.',
+    country: 'RO',
+    calling_code: '+40',
+    contact_phone: '21 310 4477',
+    currency: 'RON',
+    industry: 'Recycling',
+    company_size: '11-50',
+    main_business: 'Sorting, washing and regrinding of rigid plastics',
+    about_info: 'Bucharest recycler producing colour-sorted HDPE and PP regrind for injection moulders across Romania.',
+    website_url: 'https://carpathia-plastics.example.com',
+    business_registration_number: 'J40/12873/2016',
+    member_since_days_ago: 5,
+    addresses: [{ address: 'Bulevardul Timișoara 26', city: 'București', state: 'București', zip_code: '061331', latitude: 44.4235, longitude: 26.0195 }],
+    interested: ['plastics-and-rubber', 'packaging'],
+    providing: ['plastics-and-rubber'],
+    plan: { kind: 'initial', activated_days_ago: 5 },
+  },
+  {
+    key: 'gulf',
+    name: 'Gulf Industrial Advisory FZE',
+    country: 'AE',
+    calling_code: '+971',
+    contact_phone: '4 881 2040',
+    currency: 'AED',
+    industry: 'Professional services',
+    company_size: '1-10',
+    main_business: 'Environmental management and compliance consulting',
+    about_info: 'ISO 14001 lead auditors and waste-law specialists working with manufacturers in the Gulf and in Europe, on site or remotely.',
+    website_url: 'https://gulf-advisory.example.com',
+    business_registration_number: 'JAFZA FZE 182736',
+    member_since_days_ago: 150,
+    addresses: [{ address: 'Office 1204, JAFZA One, Jebel Ali Free Zone', city: 'Dubai', state: 'Dubai', zip_code: '00000', latitude: 25.0109, longitude: 55.084 }],
+    interested: ['chemicals', 'hazardous-waste'],
+    providing: ['sustainability-and-esg', 'legal', 'finance'],
+    plan: null,
+  },
+];
+
+interface DemoUser {
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  official_role: string;
+  company: CompanyKey;
+  role: CompanyRole;
+  language?: Language;
+  donations_dashboard_access?: boolean;
+}
+
+/** The three documented demo logins come first; everyone else is a supporting cast member. */
+const DEMO_USERS: DemoUser[] = [
+  { email: 'manager@example.com', username: 'manager', first_name: 'Mette', last_name: 'Jensen', official_role: 'Sustainability Manager', company: 'oresund', role: 'MANAGER', donations_dashboard_access: true },
+  { email: 'member@example.com', username: 'member', first_name: 'Jonas', last_name: 'Holm', official_role: 'Logistics Coordinator', company: 'oresund', role: 'MEMBER' },
+  { email: 'anders.kjaer@example.org', username: 'anders.kjaer', first_name: 'Anders', last_name: 'Kjær', official_role: 'Operations Manager', company: 'aarhus', role: 'MANAGER', language: 'dk' },
+  { email: 'nurul.aziz@example.org', username: 'nurul.aziz', first_name: 'Nurul', last_name: 'Aziz', official_role: 'Plant Manager', company: 'klang', role: 'MANAGER', language: 'my' },
+  { email: 'jason.tan@example.org', username: 'jason.tan', first_name: 'Jason', last_name: 'Tan', official_role: 'Procurement Executive', company: 'klang', role: 'MEMBER', language: 'my' },
+  { email: 'kavitha.rajendran@example.org', username: 'kavitha.rajendran', first_name: 'Kavitha', last_name: 'Rajendran', official_role: 'EHS Manager', company: 'penang', role: 'MANAGER' },
+  { email: 'olivia.bennett@example.org', username: 'olivia.bennett', first_name: 'Olivia', last_name: 'Bennett', official_role: 'Managing Director', company: 'thames', role: 'MANAGER' },
+  { email: 'sam.okafor@example.org', username: 'sam.okafor', first_name: 'Sam', last_name: 'Okafor', official_role: 'Sorting Supervisor', company: 'thames', role: 'MEMBER' },
+  { email: 'james.whitaker@example.org', username: 'james.whitaker', first_name: 'James', last_name: 'Whitaker', official_role: 'Yard Manager', company: 'northern', role: 'MANAGER' },
+  { email: 'lena.schulz@example.org', username: 'lena.schulz', first_name: 'Lena', last_name: 'Schulz', official_role: 'Geschäftsführerin', company: 'spree', role: 'MANAGER' },
+  { email: 'felix.brandt@example.org', username: 'felix.brandt', first_name: 'Felix', last_name: 'Brandt', official_role: 'Head of Warehousing', company: 'hafen', role: 'MANAGER' },
+  { email: 'mia.hoffmann@example.org', username: 'mia.hoffmann', first_name: 'Mia', last_name: 'Hoffmann', official_role: 'Transport Planner', company: 'hafen', role: 'MEMBER' },
+  { email: 'nikos.papadopoulos@example.org', username: 'nikos.papadopoulos', first_name: 'Nikos', last_name: 'Papadopoulos', official_role: 'Site Engineer', company: 'attica', role: 'MANAGER' },
+  { email: 'giulia.rossi@example.org', username: 'giulia.rossi', first_name: 'Giulia', last_name: 'Rossi', official_role: 'Production Director', company: 'tessitura', role: 'MANAGER' },
+  { email: 'andrei.popescu@example.org', username: 'andrei.popescu', first_name: 'Andrei', last_name: 'Popescu', official_role: 'Founder', company: 'carpathia', role: 'MANAGER' },
+  { email: 'omar.haddad@example.org', username: 'omar.haddad', first_name: 'Omar', last_name: 'Al Haddad', official_role: 'Principal Consultant', company: 'gulf', role: 'MANAGER' },
+];
+
+interface DemoListing {
+  key: string;
+  company: CompanyKey;
+  /** Index into the company's addresses. */
+  address?: number;
+  title: string;
+  description: string;
+  category: ListingCategory;
+  /** Third-level code: an EWC entry ("020704") or one of the product's own ("K-ESG-2.1.1"). */
+  code: string;
+  frequency: Frequency;
+  quantity: number;
+  condition: string;
+  type: string;
+  final_use: string;
+  sdgs: number[];
+  sub_listings?: { title: string; description: string; quantity: number }[];
+  status?: ListingStatus;
+  days_ago: number;
+}
+
+const DEMO_LISTINGS: DemoListing[] = [
+  { key: 'spent-grain', company: 'oresund', title: "Brewer's spent grain", description: 'Wet spent grain from our lager and IPA brews, collected from a covered silo. About 22% dry matter, high in protein and fibre: proven as cattle feed and in biogas. Available every week all year round.', category: 'by-product', code: '020704', frequency: 'weekly', quantity: 12000, condition: 'Fresh, wet (22% dry matter)', type: 'Organic by-product', final_use: 'Animal feed or biogas', sdgs: [2, 12, 13], days_ago: 95 },
+  { key: 'yeast', company: 'oresund', address: 1, title: 'Spent brewer’s yeast slurry', description: 'Surplus yeast slurry after the third re-pitch, chilled in IBC totes at our Valby site. Suitable for feed supplements, yeast extract or anaerobic digestion.', category: 'by-product', code: '020799', frequency: 'weekly', quantity: 1500, condition: 'Chilled, in 1000 l IBC totes', type: 'Organic by-product', final_use: 'Feed supplement or anaerobic digestion', sdgs: [2, 12], days_ago: 60 },
+  { key: 'bottles', company: 'oresund', address: 1, title: 'Surplus brown glass bottles 330 ml', description: 'New, unused 330 ml long-neck bottles left over from a discontinued label: about 18,000 bottles on 9 pallets. Ideal for a craft brewery or a kombucha producer.', category: 'surplus', code: '150107', frequency: 'one-off', quantity: 4500, condition: 'New, shrink-wrapped on pallets', type: 'Packaging', final_use: 'Reuse as bottles', sdgs: [12], days_ago: 14 },
+  { key: 'crates', company: 'oresund', address: 1, title: 'Damaged returnable plastic crates', description: 'HDPE beer crates withdrawn from circulation (cracked handles, faded print). Clean and stackable; good feedstock for regrind.', category: 'waste', code: '150102', frequency: 'monthly', quantity: 800, condition: 'Used, damaged', type: 'Plastic packaging', final_use: 'Mechanical recycling', sdgs: [12], days_ago: 40 },
+  { key: 'cold-store', company: 'oresund', address: 1, title: 'Chilled storage space 150 m²', description: 'Part of our Valby cold store (2–6 °C) is free from October to March: 150 m² with racking for 120 pallets, dock access and 24/7 monitoring. Quantity is the hours available per season.', category: 'knowledge', code: 'S-SPACE-1.2.1', frequency: 'every few months', quantity: 4300, condition: 'Available October to March', type: 'Cold storage', final_use: 'Storage of chilled goods', sdgs: [9, 12], days_ago: 20 },
+  { key: 'water-reuse', company: 'oresund', title: 'Brewery wastewater reuse know-how', description: 'Our process engineers cut water use to 2.9 hl per hl of beer. We share the design of our CIP water recovery and membrane filtration in on-site sessions.', category: 'knowledge', code: 'K-ENG-1.1.3', frequency: 'monthly', quantity: 40, condition: 'On site in Copenhagen or remote', type: 'Consulting', final_use: 'Process improvement', sdgs: [6, 9, 12], days_ago: 70 },
+
+  { key: 'rootlets', company: 'aarhus', title: 'Malt rootlets (malt sprouts)', description: 'Dry rootlets separated after kilning; 24–28% protein. Loose in bulk or in 25 kg bags. Popular in compound feed and as a fermentation nutrient.', category: 'by-product', code: '020304', frequency: 'weekly', quantity: 3000, condition: 'Dry, loose bulk', type: 'Organic by-product', final_use: 'Animal feed', sdgs: [2, 12], days_ago: 88 },
+  { key: 'husks', company: 'aarhus', title: 'Barley husks and screenings', description: 'Husks, broken kernels and dust from barley cleaning. Suitable for pellet fuel, mushroom substrate or feed.', category: 'by-product', code: '020399', frequency: 'monthly', quantity: 8000, condition: 'Dry', type: 'Organic by-product', final_use: 'Fuel pellets or substrate', sdgs: [7, 12], days_ago: 30 },
+  { key: 'jute', company: 'aarhus', title: 'Used jute sacks', description: 'Jute sacks from imported speciality malts, emptied and baled. Some print. Good for horticulture, crafts or fibre recycling.', category: 'waste', code: '150109', frequency: 'every few months', quantity: 600, condition: 'Used, baled', type: 'Textile packaging', final_use: 'Reuse or fibre recycling', sdgs: [12, 15], days_ago: 25 },
+
+  { key: 'preforms', company: 'klang', title: 'Off-spec PET bottle preforms', description: 'Clear PET preforms rejected for neck-finish tolerances. Clean, food-grade resin, boxed in octabins.', category: 'surplus', code: '070213', frequency: 'monthly', quantity: 2500, condition: 'Clean, unused', type: 'Plastic', final_use: 'Recycling into flakes or strapping', sdgs: [9, 12], days_ago: 8 },
+  { key: 'fruit-pulp', company: 'klang', title: 'Fruit pulp from juice pressing', description: 'Mango and pineapple pulp and peel from our juice line, collected daily in chilled bins. Suited to composting, black soldier fly farming or pectin extraction.', category: 'by-product', code: '020304', frequency: 'weekly', quantity: 6000, condition: 'Fresh, chilled', type: 'Organic by-product', final_use: 'Insect farming, compost or extraction', sdgs: [2, 12, 13], days_ago: 6 },
+  { key: 'shrink-film', company: 'klang', title: 'Shrink film offcuts', description: 'Clean LDPE shrink film from pallet wrapping and multipack lines, baled.', category: 'waste', code: '150102', frequency: 'monthly', quantity: 900, condition: 'Clean, baled', type: 'Plastic film', final_use: 'Film recycling', sdgs: [12, 14], days_ago: 5 },
+
+  { key: 'copper-cable', company: 'penang', title: 'Copper cable offcuts', description: 'PVC-insulated copper wire and cable ends from harness assembly, sorted by gauge in gaylords.', category: 'waste', code: '170411', frequency: 'monthly', quantity: 1200, condition: 'Clean, sorted', type: 'Metal scrap', final_use: 'Granulation and copper recovery', sdgs: [9, 12], days_ago: 28 },
+  { key: 'smd', company: 'penang', address: 1, title: 'Surplus SMD reels and PCB stock', description: 'End-of-project passive components on sealed reels and unpopulated FR-4 boards. Inventory list on request.', category: 'surplus', code: '160216', frequency: 'one-off', quantity: 350, condition: 'New, sealed', type: 'Electronic components', final_use: 'Reuse in production', sdgs: [9, 12], days_ago: 18 },
+  { key: 'trays', company: 'penang', title: 'Used anti-static trays', description: 'Conductive polystyrene component trays, dusty but intact. Reusable for handling, or recyclable.', category: 'waste', code: '150102', frequency: 'monthly', quantity: 400, condition: 'Used, intact', type: 'Plastic packaging', final_use: 'Reuse or recycling', sdgs: [12], days_ago: 16 },
+  { key: 'lean', company: 'penang', title: 'Lean manufacturing workshops', description: 'Our continuous-improvement team runs scrap-reduction kaizen workshops for SMEs, in English or Bahasa Malaysia.', category: 'knowledge', code: 'K-ENG-1.1.2', frequency: 'monthly', quantity: 24, condition: 'On site in Penang or remote', type: 'Training', final_use: 'Scrap reduction', sdgs: [8, 9, 12], days_ago: 22 },
+
+  { key: 'cotton-offcuts', company: 'thames', title: 'Offcut cotton fabric', description: 'Pre-consumer 100% cotton offcuts from workwear production, sorted by colour (navy, black, white). Ideal for mechanical recycling into yarn or for wiping rags.', category: 'by-product', code: '040222', frequency: 'weekly', quantity: 700, condition: 'Clean, colour-sorted', type: 'Textile', final_use: 'Recycled yarn or wipers', sdgs: [12], days_ago: 75 },
+  { key: 'clothing', company: 'thames', title: 'Sorted post-consumer clothing', description: 'Grade B wearable clothing sorted for export or resale: knitwear, denim and outerwear in 45 kg bales.', category: 'waste', code: '200110', frequency: 'monthly', quantity: 2000, condition: 'Used, wearable', type: 'Textile', final_use: 'Reuse', sdgs: [1, 12], days_ago: 45 },
+  { key: 'denim', company: 'thames', title: 'Denim scraps for insulation', description: 'Non-wearable denim, buttons and zips removed. Shredded on request for insulation batts or composite boards.', category: 'by-product', code: '040222', frequency: 'monthly', quantity: 1500, condition: 'Used, trims removed', type: 'Textile', final_use: 'Insulation or composites', sdgs: [11, 12], days_ago: 12 },
+
+  { key: 'pallets', company: 'northern', title: 'Used wooden pallets', description: 'Mixed used pallets collected from retail distribution centres. We sort them into the grades below; broken ones are chipped for board or biomass.', category: 'waste', code: '150103', frequency: 'weekly', quantity: 3000, condition: 'Used, graded', type: 'Wooden packaging', final_use: 'Reuse, repair or chipping', sdgs: [12, 15], sub_listings: [
+    { title: 'EUR pallets 1200 × 800, grade A', description: 'EPAL-marked, ready to use', quantity: 1200 },
+    { title: 'Industrial pallets 1200 × 1000', description: 'Four-way entry, minor repairs', quantity: 1000 },
+    { title: 'Broken pallets for chipping', description: 'Nails in, loaded loose', quantity: 800 },
+  ], days_ago: 55 },
+  { key: 'sawdust', company: 'northern', title: 'Hardwood sawdust and shavings', description: 'Clean, untreated oak and ash sawdust from our machining line, extracted into a bulk bag station. Good for animal bedding, smoking chips or pellets.', category: 'by-product', code: '030105', frequency: 'weekly', quantity: 5000, condition: 'Dry, untreated', type: 'Wood residue', final_use: 'Bedding, pellets or smoking', sdgs: [7, 12, 15], days_ago: 33 },
+  { key: 'oak', company: 'northern', title: 'Kiln-dried oak offcuts', description: 'Oak offcuts 150–600 mm long, 25–50 mm thick. Perfect for joinery, furniture makers and schools.', category: 'by-product', code: '030105', frequency: 'monthly', quantity: 1200, condition: 'Kiln-dried', type: 'Timber', final_use: 'Joinery and furniture', sdgs: [12, 15], days_ago: 10 },
+
+  { key: 'laptops', company: 'spree', title: 'Refurbishable laptops (2019–2021)', description: 'About 400 business laptops from a corporate lease return, data wiped to NIST 800-88. Tested, grades B/C, no chargers.', category: 'surplus', code: '160214', frequency: 'one-off', quantity: 800, condition: 'Used, tested', type: 'IT equipment', final_use: 'Reuse after refurbishment', sdgs: [4, 9, 12], days_ago: 21 },
+  { key: 'racks', company: 'spree', title: 'Server racks and rails', description: '42U server racks with doors and rails from a data-centre decommission. Steel, some scratches.', category: 'surplus', code: '160214', frequency: 'one-off', quantity: 1500, condition: 'Used, good', type: 'IT equipment', final_use: 'Reuse', sdgs: [9, 12], status: 'deactivated', days_ago: 90 },
+  { key: 'batteries', company: 'spree', title: 'Tested lithium-ion battery packs', description: 'Laptop battery packs above 70% state of health, removed during refurbishment. Suited to second-life storage builds. ADR transport arranged.', category: 'waste', code: '160605', frequency: 'every few months', quantity: 300, condition: 'Tested, >70% health', type: 'Batteries', final_use: 'Second-life energy storage', sdgs: [7, 12], days_ago: 50 },
+
+  { key: 'warehouse', company: 'hafen', address: 1, title: 'Excess warehouse space 400 m²', description: 'Ambient warehouse space in Altenwerder, 10 minutes from the container terminals: 400 m² split in two bays, WMS and handling staff included. Quantity is the hours available over the next three months.', category: 'knowledge', code: 'S-SPACE-1.1.2', frequency: 'one-off', quantity: 2160, condition: 'Available now', type: 'Warehouse space', final_use: 'Storage', sdgs: [9, 11], sub_listings: [
+    { title: 'Bay A: 200 m² pallet racking', description: '260 pallet places, 3 levels', quantity: 1080 },
+    { title: 'Bay B: 200 m² floor storage', description: 'Block stacking, 2 dock doors', quantity: 1080 },
+  ], days_ago: 9 },
+  { key: 'return-legs', company: 'hafen', title: 'Empty return legs Hamburg–Copenhagen', description: 'Our trucks return empty from Copenhagen on Tuesdays and Fridays: up to 33 pallet places per trip at a fraction of the usual rate. Quantity is driving hours per week.', category: 'knowledge', code: 'S-SPACE-3.1.1', frequency: 'weekly', quantity: 48, condition: 'Tuesdays and Fridays', type: 'Transport capacity', final_use: 'Shared transport', sdgs: [9, 11, 13], days_ago: 35 },
+  { key: 'stretch-wrap', company: 'hafen', address: 1, title: 'Used stretch wrap film', description: 'Clear LLDPE stretch wrap from inbound pallets, collected in a baler. Free of labels and tape.', category: 'waste', code: '150102', frequency: 'monthly', quantity: 1500, condition: 'Clean, baled', type: 'Plastic film', final_use: 'Film recycling', sdgs: [12, 14], days_ago: 27 },
+
+  { key: 'concrete', company: 'attica', title: 'Crushed concrete aggregate 0/31.5', description: 'Recycled concrete aggregate from selective demolition in Athens, crushed and screened on site, free of gypsum and wood. Suited to sub-base and backfill.', category: 'by-product', code: '170101', frequency: 'monthly', quantity: 40000, condition: 'Crushed and screened', type: 'Aggregate', final_use: 'Road sub-base and backfill', sdgs: [9, 11, 12], days_ago: 42 },
+  { key: 'tiles', company: 'attica', title: 'Surplus ceramic floor tiles', description: 'About 600 m² of new 60 × 60 porcelain tiles, light grey, left over from a hotel refurbishment.', category: 'surplus', code: '170103', frequency: 'one-off', quantity: 3500, condition: 'New, boxed', type: 'Building material', final_use: 'Reuse in construction', sdgs: [11, 12], status: 'archived', days_ago: 120 },
+  { key: 'rebar', company: 'attica', title: 'Reclaimed steel rebar', description: 'Reinforcing bar cut from demolition, cleaned of concrete, in 1–6 m lengths.', category: 'waste', code: '170405', frequency: 'every few months', quantity: 6000, condition: 'Used, cleaned', type: 'Metal scrap', final_use: 'Steel recycling', sdgs: [9, 12, 13], days_ago: 15 },
+
+  { key: 'yarn', company: 'tessitura', title: 'Wool yarn ends and cones', description: 'Merino and lambswool yarn ends on cones, mixed colours. Loved by knitters, schools and recycled-yarn spinners.', category: 'by-product', code: '040222', frequency: 'monthly', quantity: 900, condition: 'New, on cones', type: 'Textile', final_use: 'Knitting or recycling', sdgs: [12], days_ago: 24 },
+  { key: 'silk', company: 'tessitura', title: 'Deadstock silk fabric rolls', description: 'Jacquard silk deadstock from past seasons, 40 rolls of 30–60 m. Swatches on request.', category: 'surplus', code: '040222', frequency: 'one-off', quantity: 400, condition: 'New, rolled', type: 'Textile', final_use: 'Garments and upholstery', sdgs: [8, 12], days_ago: 11 },
+  { key: 'textile-consulting', company: 'tessitura', title: 'Recycled-fibre spinning consulting', description: 'Our spinning engineers help you qualify recycled cotton and wool fibres for weaving: blend ratios, testing and trials on our looms.', category: 'knowledge', code: 'K-ENG-2.1.1', frequency: 'monthly', quantity: 30, condition: 'On site in Milan', type: 'Consulting', final_use: 'Recycled textile products', sdgs: [9, 12], days_ago: 48 },
+
+  { key: 'hdpe', company: 'carpathia', title: 'HDPE regrind, sorted by colour', description: 'Washed HDPE regrind from bottles and crates, 8–10 mm, sorted into natural, white and mixed colours. Big bags of 1 t.', category: 'by-product', code: '191204', frequency: 'monthly', quantity: 10000, condition: 'Washed, ground', type: 'Plastic', final_use: 'Injection moulding', sdgs: [9, 12], days_ago: 4 },
+  { key: 'pp-caps', company: 'carpathia', title: 'PP caps and closures', description: 'Polypropylene caps separated in our bottle washing line, dried. Ready for regrinding or compounding.', category: 'waste', code: '191204', frequency: 'monthly', quantity: 4000, condition: 'Washed, dried', type: 'Plastic', final_use: 'Recycling', sdgs: [12, 14], days_ago: 3 },
+
+  { key: 'iso14001', company: 'gulf', title: 'ISO 14001 audit coaching', description: 'A lead auditor prepares your team for ISO 14001 certification: gap analysis, internal audit and a mock certification audit, on site or remote.', category: 'knowledge', code: 'K-ESG-2.1.1', frequency: 'monthly', quantity: 40, condition: 'Remote or on site', type: 'Consulting', final_use: 'Certification', sdgs: [12, 13, 17], days_ago: 65 },
+  { key: 'permits', company: 'gulf', title: 'Waste permit and EWC coding advice', description: 'We classify your waste streams with the European List of Waste, check by-product and end-of-waste status and prepare permit applications.', category: 'knowledge', code: 'K-LEG-1.1.1', frequency: 'monthly', quantity: 16, condition: 'Remote', type: 'Legal advice', final_use: 'Compliance', sdgs: [12, 16], days_ago: 38 },
+  { key: 'csrd', company: 'gulf', title: 'CSRD sustainability reporting support', description: 'Double materiality assessment, ESRS data points and a first CSRD-ready report for mid-sized manufacturers.', category: 'knowledge', code: 'K-FIN-2.1.1', frequency: 'every few months', quantity: 60, condition: 'Remote', type: 'Consulting', final_use: 'Reporting', sdgs: [12, 13, 17], days_ago: 19 },
+];
+
+interface DemoExchange {
+  listing: string;
+  requester: CompanyKey;
+  message: string;
+  quantity: number;
+  /** Null: still in progress. */
+  completed_days_ago: number | null;
+  started_days_ago: number;
+  successful?: boolean;
+  earnings_minor?: number;
+  savings_minor?: number;
+  chat: { from: 'provider' | 'requester'; body: string }[];
+  reviews?: { by: 'provider' | 'requester'; rating: number; feedback: string }[];
+}
+
+const DEMO_EXCHANGES: DemoExchange[] = [
+  {
+    listing: 'spent-grain', requester: 'aarhus', quantity: 12000, started_days_ago: 88, completed_days_ago: 75, successful: true,
+    message: 'We can take the full weekly volume for our cattle feed line, collection with our own tipper.', earnings_minor: 600_000, savings_minor: 450_000,
+    chat: [
+      { from: 'requester', body: 'Can we collect on Mondays at 7:00?' },
+      { from: 'provider', body: 'Mondays work. The silo is emptied by 6:30.' },
+      { from: 'requester', body: 'First load is in, moisture as promised. Thank you!' },
+    ],
+    reviews: [
+      { by: 'requester', rating: 5, feedback: 'Consistent quality and always ready on time.' },
+      { by: 'provider', rating: 5, feedback: 'Reliable collection every week, no waste left behind.' },
+    ],
+  },
+  {
+    listing: 'pallets', requester: 'thames', quantity: 3000, started_days_ago: 50, completed_days_ago: 40, successful: true,
+    message: 'We need EUR pallets for our outbound bales, about 250 a week.', earnings_minor: 150_000, savings_minor: 90_000,
+    chat: [
+      { from: 'requester', body: 'Could you deliver to Silvertown with the grade A pallets?' },
+      { from: 'provider', body: 'Yes, on our Thursday London run.' },
+    ],
+    reviews: [
+      { by: 'requester', rating: 5, feedback: 'Good pallets, fair price, delivered as agreed.' },
+      { by: 'provider', rating: 4, feedback: 'Smooth exchange, a regular customer now.' },
+    ],
+  },
+  {
+    listing: 'cotton-offcuts', requester: 'tessitura', quantity: 700, started_days_ago: 30, completed_days_ago: 20, successful: true,
+    message: 'Your navy offcuts would be perfect for our recycled cotton yarn trial.', earnings_minor: 42_000, savings_minor: 35_000,
+    chat: [
+      { from: 'requester', body: 'Please keep the colours separated, we spin navy on its own.' },
+      { from: 'provider', body: 'Will do, three bales of navy ready on Friday.' },
+    ],
+    reviews: [{ by: 'requester', rating: 4, feedback: 'Clean fibre, well sorted. One bale had some polyester mixed in.' }],
+  },
+  {
+    listing: 'iso14001', requester: 'oresund', quantity: 40, started_days_ago: 45, completed_days_ago: 10, successful: true,
+    message: 'We are preparing ISO 14001 certification of our Valby site and would like coaching for our EHS team.', earnings_minor: 1_800_000, savings_minor: 0,
+    chat: [
+      { from: 'provider', body: 'The gap analysis is done, see you on site next week for the internal audit.' },
+      { from: 'requester', body: 'Great, the team is ready.' },
+    ],
+    reviews: [
+      { by: 'requester', rating: 5, feedback: 'Practical, well prepared and patient with our team.' },
+      { by: 'provider', rating: 5, feedback: 'A motivated team, a pleasure to coach.' },
+    ],
+  },
+  {
+    listing: 'batteries', requester: 'hafen', quantity: 300, started_days_ago: 48, completed_days_ago: 30, successful: false,
+    message: 'We want to test second-life packs for our electric forklifts.',
+    chat: [
+      { from: 'requester', body: 'Our forklift supplier cannot certify the packs, so we have to step back.' },
+      { from: 'provider', body: 'Understood, thanks for letting us know.' },
+    ],
+  },
+  {
+    listing: 'yeast', requester: 'aarhus', quantity: 1500, started_days_ago: 3, completed_days_ago: null,
+    message: 'We would like to add your yeast slurry to our feed supplement trial.',
+    chat: [
+      { from: 'provider', body: 'The totes will be ready at our Valby site on the pickup date.' },
+      { from: 'requester', body: 'Perfect, the platform driver will collect them.' },
+    ],
+  },
+];
+
+/** Offers still waiting for an answer: the pending-offers page is not empty. */
+const DEMO_PENDING_OFFERS: { listing: string; requester: CompanyKey; quantity: number; message: string; days_ago: number }[] = [
+  { listing: 'bottles', requester: 'hafen', quantity: 4500, message: 'A customer of ours, a craft brewery in Hamburg, wants all of them. We can collect on a return leg.', days_ago: 2 },
+  { listing: 'warehouse', requester: 'oresund', quantity: 720, message: 'We need a month of buffer storage for canned soft drinks before summer.', days_ago: 1 },
+  { listing: 'hdpe', requester: 'klang', quantity: 2000, message: 'Could you send a 25 kg sample of the natural grade first?', days_ago: 1 },
+];
+
+const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS);
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+interface Leaf {
+  third_level_subcategory_id: number;
+  second_level_subcategory_id: number;
+  first_level_subcategory_id: number;
+  material_group_id: number;
+  code: string;
+  kind: 'material' | 'knowledge' | 'space';
+  defra_material: string | null;
+}
+
+async function loadLeaves(tx: Tx, codes: string[]): Promise<Map<string, Leaf>> {
+  const rows = await tx
+    .select({
+      third_level_subcategory_id: third_level_subcategories.id,
+      second_level_subcategory_id: second_level_subcategories.id,
+      first_level_subcategory_id: first_level_subcategories.id,
+      material_group_id: material_groups.id,
+      code: third_level_subcategories.code,
+      kind: material_groups.kind,
+      defra_material: material_groups.defra_material,
+    })
+    .from(third_level_subcategories)
+    .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
+    .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
+    .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
+    .where(inArray(third_level_subcategories.code, codes));
+  const leaves = new Map<string, Leaf>();
+  for (const r of rows) if (r.code && !leaves.has(r.code)) leaves.set(r.code, { ...r, code: r.code });
+  const missing = codes.filter((c) => !leaves.has(c));
+  if (missing.length) throw new Error(`Demo seed needs reference data first; missing subcategories ${missing.join(', ')}`);
+  return leaves;
+}
+
+function must<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Demo seed: ${what} not found`);
+  return value;
+}
+
+/**
+ * Seeds the demo marketplace when the companies table is empty; otherwise does nothing.
+ * The password is hashed once and shared by every demo account (argon2 costs ~50-100 ms a hash).
+ */
+export async function seedDemo(db: Db, opts: { password: string }): Promise<{ seeded: boolean }> {
+  const [any] = await db.select({ id: companies.id }).from(companies).limit(1);
+  if (any) return { seeded: false };
+  const passwordHash = await hashPassword(opts.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(DEMO_LOCK_KEY))})`);
+    const [again] = await tx.select({ id: companies.id }).from(companies).limit(1);
+    if (again) return { seeded: false };
+    await seedInto(tx, passwordHash, new Date());
+    return { seeded: true };
+  });
+}
+
+async function seedInto(tx: Tx, passwordHash: string, now: Date): Promise<void> {
+  const ago = (days: number) => daysFrom(now, -days);
+
+  // Companies, parents first so portfolio companies can point at them.
+  const companyId = new Map<CompanyKey, number>();
+  for (const c of [...DEMO_COMPANIES].sort((a, b) => Number(Boolean(a.parent)) - Number(Boolean(b.parent)))) {
+    const [row] = await tx
+      .insert(companies)
+      .values({
+        name: c.name,
+        registered_company_name: c.name,
+        business_registration_number: c.business_registration_number,
+        company_size: c.company_size,
+        industry: c.industry,
+        main_business: c.main_business,
+        website_url: c.website_url,
+        contact_phone: c.contact_phone,
+        country_calling_code: c.calling_code,
+        about_info: c.about_info,
+        expectations: 'Find local partners for our by-products and cut disposal costs.',
+        preferred_currency: c.currency,
+        status: 'approved',
+        is_parent_company: c.is_parent_company ?? false,
+        parent_company_id: c.parent ? must(companyId.get(c.parent), `parent ${c.parent}`) : null,
+        onboarding_date: isoDate(ago(c.member_since_days_ago - 2)),
+        member_since: isoDate(ago(c.member_since_days_ago)),
+        created_at: ago(c.member_since_days_ago + 3),
+      })
+      .returning({ id: companies.id });
+    companyId.set(c.key, must(row, c.key).id);
+  }
+  const cid = (key: CompanyKey) => must(companyId.get(key), `company ${key}`);
+  const companyOf = (key: CompanyKey) => must(DEMO_COMPANIES.find((c) => c.key === key), `company ${key}`);
+
+  const addressRows = await tx
+    .insert(company_addresses)
+    .values(
+      DEMO_COMPANIES.flatMap((c) =>
+        c.addresses.map((a, i) => ({ company_id: cid(c.key), ...a, country: c.country, is_primary: i === 0 })),
+      ),
+    )
+    .returning();
+  const addressOf = (key: CompanyKey, index = 0) => {
+    const wanted = must(companyOf(key).addresses[index], `address ${index} of ${key}`);
+    return must(addressRows.find((a) => a.company_id === cid(key) && a.address === wanted.address), `address ${index} of ${key}`);
+  };
+
+  const groups = await tx.select({ id: material_groups.id, slug: material_groups.slug }).from(material_groups);
+  const groupId = new Map(groups.map((g) => [g.slug, g.id]));
+  await tx.insert(company_material_groups).values(
+    DEMO_COMPANIES.flatMap((c) => [
+      ...c.interested.map((slug) => ({ company_id: cid(c.key), material_group_id: must(groupId.get(slug), slug), relation: 'interested' as const })),
+      ...c.providing.map((slug) => ({ company_id: cid(c.key), material_group_id: must(groupId.get(slug), slug), relation: 'providing' as const })),
+    ]),
+  );
+
+  // People. onConflictDoNothing: a bootstrap administrator (ADMIN_EMAIL) may already own admin@example.com.
+  await tx
+    .insert(users)
+    .values([
+      {
+        email: 'admin@example.com',
+        username: 'admin',
+        first_name: 'Sofie',
+        last_name: 'Andersen',
+        official_role: 'Platform administrator',
+        role: 'ADMIN',
+        company_id: null,
+        password_hash: passwordHash,
+        is_demo: true,
+      },
+      ...DEMO_USERS.map((u) => ({
+        email: u.email,
+        username: u.username,
+        first_name: u.first_name,
+        last_name: u.last_name,
+        official_role: u.official_role,
+        business_email: u.email,
+        role: u.role,
+        company_id: cid(u.company),
+        preferred_currency: companyOf(u.company).currency,
+        language: u.language ?? 'en',
+        donations_dashboard_access: u.donations_dashboard_access ?? false,
+        password_hash: passwordHash,
+        is_demo: true,
+        created_at: ago(companyOf(u.company).member_since_days_ago),
+      })),
+    ])
+    .onConflictDoNothing();
+  const userRows = await tx
+    .select({ id: users.id, email: users.email, company_id: users.company_id, role: users.role, first_name: users.first_name, last_name: users.last_name })
+    .from(users)
+    .where(inArray(users.email, ['admin@example.com', ...DEMO_USERS.map((u) => u.email)]));
+  const userByEmail = new Map(userRows.map((u) => [u.email, u]));
+  const adminId = must(userByEmail.get('admin@example.com'), 'admin').id;
+  const managerOf = (key: CompanyKey) => {
+    const email = must(DEMO_USERS.find((u) => u.company === key && u.role === 'MANAGER'), `manager of ${key}`).email;
+    return must(userByEmail.get(email), email);
+  };
+
+  // Listings.
+  const leaves = await loadLeaves(tx, [...new Set(DEMO_LISTINGS.map((l) => l.code))]);
+  const listingRows = await tx
+    .insert(materials)
+    .values(
+      DEMO_LISTINGS.map((l) => {
+        const leaf = must(leaves.get(l.code), l.code);
+        const address = addressOf(l.company, l.address ?? 0);
+        return {
+          kind: 'offering' as const,
+          company_id: cid(l.company),
+          created_by_user_id: managerOf(l.company).id,
+          title: l.title,
+          description: l.description,
+          category: l.category,
+          material_group_id: leaf.material_group_id,
+          first_level_subcategory_id: leaf.first_level_subcategory_id,
+          second_level_subcategory_id: leaf.second_level_subcategory_id,
+          third_level_subcategory_id: leaf.third_level_subcategory_id,
+          material_group_code: leaf.code,
+          frequency: l.frequency,
+          address_id: address.id,
+          latitude: address.latitude,
+          longitude: address.longitude,
+          quantity: l.quantity,
+          quantity_unit: l.category === 'knowledge' ? ('hours' as const) : ('kg' as const),
+          condition: l.condition,
+          type: l.type,
+          final_use: l.final_use,
+          status: l.status ?? 'active',
+          created_at: ago(l.days_ago),
+          updated_at: ago(l.days_ago),
+        };
+      }),
+    )
+    .returning({ id: materials.id, company_id: materials.company_id, title: materials.title });
+  // Matched on (company, title), which the data keeps unique, rather than trusting RETURNING order.
+  const listingId = new Map(
+    DEMO_LISTINGS.map((l) => [l.key, must(listingRows.find((r) => r.company_id === cid(l.company) && r.title === l.title), l.key).id]),
+  );
+  const lid = (key: string) => must(listingId.get(key), `listing ${key}`);
+  const listingOf = (key: string) => must(DEMO_LISTINGS.find((l) => l.key === key), `listing ${key}`);
+
+  await tx.insert(material_sdgs).values(DEMO_LISTINGS.flatMap((l) => l.sdgs.map((sdg_id) => ({ material_id: lid(l.key), sdg_id }))));
+  await tx.insert(sub_listings).values(DEMO_LISTINGS.flatMap((l) => (l.sub_listings ?? []).map((s) => ({ material_id: lid(l.key), ...s }))));
+
+  // Synergies: each from an accepted offer, with a chat; successful ones get their impact computed once.
+  const factors = await tx
+    .select({ table_name: defra_factors.table_name, material: defra_factors.material, route_or_source: defra_factors.route_or_source, kgco2e: defra_factors.kgco2e })
+    .from(defra_factors)
+    .where(eq(defra_factors.factor_set, DEFRA_FACTOR_SET));
+  const exchangeId = new Map<string, number>();
+  for (const x of DEMO_EXCHANGES) {
+    const listing = listingOf(x.listing);
+    const provider = listing.company;
+    const requesterUser = managerOf(x.requester);
+    const providerUser = managerOf(provider);
+    const unit = listing.category === 'knowledge' ? ('hours' as const) : ('kg' as const);
+    const started = ago(x.started_days_ago);
+    const [offer] = await tx
+      .insert(offers)
+      .values({
+        material_id: lid(x.listing),
+        company_id: cid(x.requester),
+        user_id: requesterUser.id,
+        message: x.message,
+        quantity: x.quantity,
+        status: 'accepted',
+        reviewed_by_user_id: providerUser.id,
+        reviewed_at: started,
+        created_at: ago(x.started_days_ago + 1),
+      })
+      .returning({ id: offers.id });
+    const completedAt = x.completed_days_ago === null ? null : ago(x.completed_days_ago);
+    const [exchange] = await tx
+      .insert(exchanges)
+      .values({
+        offer_id: must(offer, 'offer').id,
+        material_id: lid(x.listing),
+        provider_company_id: cid(provider),
+        requester_company_id: cid(x.requester),
+        request_message: x.message,
+        item_requested: listing.title,
+        quantity: x.quantity,
+        quantity_unit: unit,
+        level_of_completion: completedAt ? 'COMPLETED' : 'IN_PROGRESS',
+        successful: completedAt ? (x.successful ?? false) : null,
+        earnings_minor: x.earnings_minor ?? null,
+        savings_minor: x.savings_minor ?? null,
+        currency: x.earnings_minor === undefined ? null : companyOf(provider).currency,
+        completed_at: completedAt,
+        created_at: started,
+      })
+      .returning({ id: exchanges.id });
+    const exId = must(exchange, 'exchange').id;
+    exchangeId.set(x.listing, exId);
+
+    const [chat] = await tx
+      .insert(chats)
+      .values({
+        exchange_id: exId,
+        company_a_id: cid(provider),
+        company_b_id: cid(x.requester),
+        last_message_at: ago(x.started_days_ago - x.chat.length),
+        created_at: started,
+      })
+      .returning({ id: chats.id });
+    await tx.insert(chat_messages).values(
+      x.chat.map((m, i) => ({
+        chat_id: must(chat, 'chat').id,
+        sender_user_id: (m.from === 'provider' ? providerUser : requesterUser).id,
+        sender_company_id: cid(m.from === 'provider' ? provider : x.requester),
+        body: m.body,
+        created_at: ago(x.started_days_ago - i - 1),
+      })),
+    );
+
+    if (completedAt && x.successful) {
+      const leaf = must(leaves.get(listing.code), listing.code);
+      const impact = computeCo2eAvoided({ kg: unit === 'kg' ? x.quantity : 0, defra_material: leaf.defra_material, kind: leaf.kind, factors });
+      await tx.insert(impact_records).values({
+        exchange_id: exId,
+        kg: unit === 'kg' ? x.quantity : 0,
+        hours: unit === 'hours' ? x.quantity : 0,
+        co2e_kg: impact.co2e_kg,
+        defra_material: leaf.defra_material,
+        factor_set: impact.factor_set,
+        factor_version: DEFRA_FACTOR_VERSION,
+        breakdown: impact.breakdown,
+        created_at: completedAt,
+      });
+    }
+    for (const r of x.reviews ?? []) {
+      const reviewer = r.by === 'provider' ? provider : x.requester;
+      const reviewed = r.by === 'provider' ? x.requester : provider;
+      await tx.insert(reviews).values({
+        exchange_id: exId,
+        reviewer_company_id: cid(reviewer),
+        reviewed_company_id: cid(reviewed),
+        reviewer_user_id: managerOf(reviewer).id,
+        rating: r.rating,
+        feedback: r.feedback,
+        created_at: daysFrom(completedAt ?? now, 1),
+      });
+    }
+  }
+
+  await tx.insert(offers).values(
+    DEMO_PENDING_OFFERS.map((o) => ({
+      material_id: lid(o.listing),
+      company_id: cid(o.requester),
+      user_id: managerOf(o.requester).id,
+      message: o.message,
+      quantity: o.quantity,
+      status: 'pending' as const,
+      created_at: ago(o.days_ago),
+    })),
+  );
+
+  await seedSubscriptions(tx, cid, adminId, now);
+  await seedDonations(tx, cid, managerOf, addressOf, leaves, adminId, now);
+  await seedLogistics(tx, {
+    exchangeId: must(exchangeId.get('yeast'), 'yeast synergy'),
+    listingId: lid('yeast'),
+    pickup: addressOf('oresund', 1),
+    dropoff: addressOf('aarhus'),
+    providerName: companyOf('oresund').name,
+    contact: must(userByEmail.get('member@example.com'), 'member'),
+    contactPhone: `${companyOf('oresund').calling_code} ${companyOf('oresund').contact_phone}`,
+    companyId: cid('oresund'),
+    adminId,
+    now,
+  });
+  await seedPendingRegistration(tx, passwordHash, now);
+
+  const manager = must(userByEmail.get('manager@example.com'), 'manager');
+  await tx.insert(notifications).values([
+    { user_id: manager.id, type: 'offers', message: 'HafenLogistik Nord GmbH made an offer on “Surplus brown glass bottles 330 ml”.', link: '/pending-offers', created_at: ago(2) },
+    { user_id: manager.id, type: 'synergies', message: 'Your synergy with Gulf Industrial Advisory FZE was completed. Rate it now.', link: '/synergies', seen: true, created_at: ago(10) },
+    { user_id: manager.id, type: 'new_materials', message: 'New listing near you: “Used stretch wrap film” in Hamburg.', link: `/material/${lid('stretch-wrap')}`, created_at: ago(27) },
+    { user_id: manager.id, type: 'dashboard', message: 'Your monthly impact report is ready on the dashboard.', link: '/dashboard', seen: true, created_at: ago(30) },
+  ]);
+}
+
+async function seedSubscriptions(tx: Tx, cid: (key: CompanyKey) => number, adminId: number, now: Date): Promise<void> {
+  const builtins = await tx
+    .select({ id: subscription_plans.id, kind: subscription_plans.kind, duration_days: subscription_plans.duration_days })
+    .from(subscription_plans)
+    .where(eq(subscription_plans.is_builtin, true));
+  // A custom plan has its own dates (SPEC): this year's membership, shared by the companies on it.
+  const customStart = daysFrom(now, -200);
+  const customEnd = daysFrom(now, 165);
+  const [custom] = await tx
+    .insert(subscription_plans)
+    .values({
+      name: 'Annual membership',
+      kind: 'custom',
+      start_date: isoDate(customStart),
+      end_date: isoDate(customEnd),
+      description_title: 'Annual membership',
+      description: 'Full marketplace access for one year, invoiced annually.',
+    })
+    .returning({ id: subscription_plans.id });
+  for (const c of DEMO_COMPANIES) {
+    if (!c.plan) continue;
+    const { kind, activated_days_ago } = c.plan;
+    const plan = kind === 'custom' ? { id: must(custom, 'custom plan').id, duration_days: 365 } : must(builtins.find((p) => p.kind === kind), `${kind} plan`);
+    const activation = daysFrom(now, -activated_days_ago);
+    const end = kind === 'custom' ? customEnd : daysFrom(activation, must(plan.duration_days ?? undefined, 'plan duration'));
+    const expired = end.getTime() < now.getTime();
+    const [sub] = await tx
+      .insert(company_subscriptions)
+      .values({
+        company_id: cid(c.key),
+        subscription_plan_id: plan.id,
+        assigned_date: activation,
+        activation_date: isoDate(activation),
+        end_date: isoDate(end),
+        expired_recorded_at: expired ? daysFrom(end, 1) : null,
+        created_at: activation,
+      })
+      .returning({ id: company_subscriptions.id });
+    const history: (typeof subscription_history.$inferInsert)[] = [
+      {
+        company_id: cid(c.key),
+        company_subscription_id: must(sub, 'subscription').id,
+        subscription_plan_id: plan.id,
+        action: 'ACTIVATED',
+        start_date: isoDate(activation),
+        end_date: isoDate(end),
+        actor_user_id: adminId,
+        created_at: activation,
+      },
+    ];
+    if (expired) {
+      history.push({
+        company_id: cid(c.key),
+        company_subscription_id: must(sub, 'subscription').id,
+        subscription_plan_id: plan.id,
+        action: 'EXPIRED',
+        start_date: isoDate(activation),
+        end_date: isoDate(end),
+        created_at: daysFrom(end, 1),
+      });
+    }
+    await tx.insert(subscription_history).values(history);
+  }
+}
+
+async function seedDonations(
+  tx: Tx,
+  cid: (key: CompanyKey) => number,
+  managerOf: (key: CompanyKey) => { id: number; first_name: string; last_name: string | null },
+  addressOf: (key: CompanyKey, index?: number) => { id: number; latitude: number; longitude: number },
+  leaves: Map<string, Leaf>,
+  adminId: number,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(donation_tags)
+    .values([
+      { name: 'Food bank', description: 'Food and drink for food banks and community kitchens' },
+      { name: 'Education', description: 'Equipment and materials for schools and training' },
+      { name: 'Community workshop', description: 'Materials for repair cafés, makerspaces and crafts' },
+    ])
+    .onConflictDoNothing();
+  const tags = await tx.select({ id: donation_tags.id, name: donation_tags.name }).from(donation_tags);
+  const tagId = (name: string) => must(tags.find((t) => t.name === name), `tag ${name}`).id;
+
+  const items = [
+    {
+      company: 'oresund' as const, address: 1, code: '020704', tag: 'Food bank', days_ago: 26, status: 'approved' as const,
+      title: 'Soft drinks for the food bank', description: 'Short-dated cans of lemonade and cola from our Valby warehouse, best before in eight weeks.',
+      purpose: 'Support Fødevarebanken’s Copenhagen kitchens with drinks for their evening meals.', item_count: 1200, quantity_kg: 420, total_value_minor: 900_000, currency: 'DKK', boxes_count: 50,
+    },
+    {
+      company: 'spree' as const, address: 0, code: '160214', tag: 'Education', days_ago: 4, status: 'pending' as const,
+      title: 'Refurbished laptops for schools', description: 'Forty refurbished 14-inch laptops with fresh batteries and Linux installed.',
+      purpose: 'Equip a Berlin secondary school’s coding club with laptops pupils can take home.', item_count: 40, quantity_kg: 80, total_value_minor: 1_200_000, currency: 'EUR', boxes_count: 8,
+    },
+  ];
+  for (const d of items) {
+    const leaf = must(leaves.get(d.code), d.code);
+    const address = addressOf(d.company, d.address);
+    const created = daysFrom(now, -d.days_ago);
+    const [listing] = await tx
+      .insert(materials)
+      .values({
+        kind: 'donation',
+        company_id: cid(d.company),
+        created_by_user_id: managerOf(d.company).id,
+        title: d.title,
+        description: d.description,
+        category: 'surplus',
+        material_group_id: leaf.material_group_id,
+        first_level_subcategory_id: leaf.first_level_subcategory_id,
+        second_level_subcategory_id: leaf.second_level_subcategory_id,
+        third_level_subcategory_id: leaf.third_level_subcategory_id,
+        material_group_code: leaf.code,
+        frequency: 'one-off',
+        address_id: address.id,
+        latitude: address.latitude,
+        longitude: address.longitude,
+        quantity: d.quantity_kg,
+        quantity_unit: 'kg',
+        condition: 'New',
+        type: 'Donation',
+        final_use: 'Community use',
+        created_at: created,
+        updated_at: created,
+      })
+      .returning({ id: materials.id });
+    await tx.insert(donations).values({
+      material_id: must(listing, 'donation listing').id,
+      purpose: d.purpose,
+      item_count: d.item_count,
+      quantity_kg: d.quantity_kg,
+      total_value_minor: d.total_value_minor,
+      currency: d.currency,
+      boxes_count: d.boxes_count,
+      donation_tag_id: tagId(d.tag),
+      status: d.status,
+      approver_name: d.status === 'approved' ? 'Sofie Andersen' : null,
+      reviewed_by_user_id: d.status === 'approved' ? adminId : null,
+      reviewed_at: d.status === 'approved' ? daysFrom(created, 1) : null,
+      created_at: created,
+    });
+  }
+}
+
+async function seedLogistics(
+  tx: Tx,
+  o: {
+    exchangeId: number;
+    listingId: number;
+    pickup: { address: string; city: string; country: string; latitude: number; longitude: number };
+    dropoff: { address: string; city: string; country: string; latitude: number; longitude: number };
+    providerName: string;
+    contact: { first_name: string; last_name: string | null };
+    contactPhone: string;
+    companyId: number;
+    adminId: number;
+    now: Date;
+  },
+): Promise<void> {
+  const phone = '+45 12 34 56 78';
+  await tx
+    .insert(drivers)
+    .values({ name: 'Lars Nielsen', email: 'driver@example.com', phone, phone_digits: normalizeDriverPhone(phone), status: 'AVAILABLE' })
+    .onConflictDoNothing();
+  const [driver] = await tx.select({ id: drivers.id }).from(drivers).where(sql`lower(${drivers.email}) = 'driver@example.com'`);
+  await tx
+    .insert(vehicles)
+    .values([
+      { vehicle_number: 'CX 48 213', make: 'Mercedes-Benz', model: 'eSprinter', capacity_kg: 1000 },
+      { vehicle_number: 'DK 92 771', make: 'Volvo', model: 'FL Electric', capacity_kg: 6000 },
+    ])
+    .onConflictDoNothing();
+  const [truck] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.vehicle_number, 'DK 92 771'));
+
+  // No routing service at seed time: the straight-line estimate PRODUCT.md prescribes, flagged as such.
+  const estimate = straightLineEstimate(
+    { lat: o.pickup.latitude, lng: o.pickup.longitude },
+    { lat: o.dropoff.latitude, lng: o.dropoff.longitude },
+  );
+  const [trip] = await tx
+    .insert(trips)
+    .values({
+      exchange_id: o.exchangeId,
+      driver_id: must(driver, 'driver').id,
+      vehicle_id: must(truck, 'vehicle').id,
+      status: 'ASSIGNED',
+      company_id: o.companyId,
+      contact_person: [o.contact.first_name, o.contact.last_name].filter(Boolean).join(' '),
+      contact_phone: o.contactPhone,
+      pickup_address: o.pickup.address,
+      pickup_city: o.pickup.city,
+      pickup_country: o.pickup.country,
+      pickup_lat: o.pickup.latitude,
+      pickup_lng: o.pickup.longitude,
+      dropoff_address: o.dropoff.address,
+      dropoff_city: o.dropoff.city,
+      dropoff_country: o.dropoff.country,
+      dropoff_lat: o.dropoff.latitude,
+      dropoff_lng: o.dropoff.longitude,
+      event_date: isoDate(daysFrom(o.now, 2)),
+      start_time: '09:30',
+      notes: `Two 1000 l IBC totes of yeast slurry from ${o.providerName}. Forklift on site; keep chilled; call on arrival.`,
+      estimated_distance: Math.round(estimate.distance_km * 10) / 10,
+      estimated_duration: Math.round(estimate.duration_min),
+      estimate_is_straight_line: true,
+      created_by_user_id: o.adminId,
+    })
+    .returning({ id: trips.id });
+  await tx.insert(trip_materials).values({ trip_id: must(trip, 'trip').id, material_id: o.listingId });
+}
+
+/** One registration awaiting approval, so the administrator's panel has something to decide. */
+async function seedPendingRegistration(tx: Tx, passwordHash: string, now: Date): Promise<void> {
+  const created = daysFrom(now, -1);
+  const [company] = await tx
+    .insert(companies)
+    .values({
+      name: 'Hellas Bio Compost I.K.E.',
+      company_size: '1-10',
+      industry: 'Agriculture',
+      main_business: 'Industrial composting of food and garden waste',
+      contact_phone: '231 055 7788',
+      country_calling_code: '+30',
+      expectations: 'Regular supplies of food by-products and garden waste within 50 km of Thessaloniki.',
+      preferred_currency: 'EUR',
+      status: 'pending',
+      created_at: created,
+    })
+    .returning({ id: companies.id });
+  const companyId = must(company, 'pending company').id;
+  await tx.insert(company_addresses).values({
+    company_id: companyId,
+    address: '26th Oktovriou 90',
+    city: 'Thessaloniki',
+    state: 'Central Macedonia',
+    zip_code: '546 27',
+    country: 'GR',
+    latitude: 40.6469,
+    longitude: 22.9197,
+    is_primary: true,
+  });
+  const groups = await tx
+    .select({ id: material_groups.id, slug: material_groups.slug })
+    .from(material_groups)
+    .where(inArray(material_groups.slug, ['food-by-products', 'agriculture-and-forestry']));
+  await tx.insert(company_material_groups).values([
+    ...groups.map((g) => ({ company_id: companyId, material_group_id: g.id, relation: 'interested' as const })),
+    ...groups.filter((g) => g.slug === 'agriculture-and-forestry').map((g) => ({ company_id: companyId, material_group_id: g.id, relation: 'providing' as const })),
+  ]);
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: 'eleni.georgiou@example.org',
+      username: 'eleni.georgiou',
+      first_name: 'Eleni',
+      last_name: 'Georgiou',
+      official_role: 'Founder',
+      role: 'MANAGER',
+      company_id: companyId,
+      preferred_currency: 'EUR',
+      password_hash: passwordHash,
+      is_demo: true,
+      created_at: created,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!user) return;
+  await tx.insert(registration_requests).values({
+    company_id: companyId,
+    user_id: user.id,
+    status: 'pending',
+    designation: 'Founder',
+    expectations: 'Regular supplies of food by-products and garden waste within 50 km of Thessaloniki.',
+    created_at: created,
+  });
+}
