@@ -1,0 +1,79 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import { LanguageSelect } from '@/components/LanguageSelect';
+import { Button } from '@/components/ui/Button';
+import { Icon } from '@/components/ui/Icon';
+import { Logo } from '@/components/ui/Logo';
+import { useLogout } from '@/hooks/useLogout';
+import { MobileMenu } from './MobileMenu';
+import { NavItem } from './NavItem';
+
+/** SPEC §2 admin bar. */
+export function AdminBar() {
+  const { t } = useLingui();
+  const logout = useLogout();
+  const links = (close?: () => void) => (
+    <>
+      <NavItem href="/admin/users" onNavigate={close}>
+        <Trans>User Management</Trans>
+      </NavItem>
+      <NavItem href="/admin/offerings" onNavigate={close}>
+        <Trans>Offerings</Trans>
+      </NavItem>
+      <NavItem href="/admin/companies" onNavigate={close}>
+        <Trans>Companies</Trans>
+      </NavItem>
+      <NavItem href="/admin/statistics" onNavigate={close}>
+        <Trans>Statistics</Trans>
+      </NavItem>
+      <NavItem href="/admin/queries" onNavigate={close}>
+        <Trans>Queries</Trans>
+      </NavItem>
+      <NavItem href="/admin/categories" onNavigate={close}>
+        <Trans>Categories</Trans>
+      </NavItem>
+      <NavItem href="/admin/donations" onNavigate={close}>
+        <Trans>Donations</Trans>
+      </NavItem>
+      <NavItem href="/admin/subscription-plans" onNavigate={close}>
+        <Trans>Subscription Plans</Trans>
+      </NavItem>
+    </>
+  );
+  return (
+    <header className="topbar topbar--admin">
+      <div className="container container--wide topbar__inner">
+        <Link href="/admin/panel" className="brand" aria-label={t`Admin panel`}>
+          <Logo subtitle={t`Admin`} />
+        </Link>
+        <nav aria-label={t`Administration`} className="topbar__nav topbar__nav--admin wide-only">
+          {links()}
+        </nav>
+        <div className="topbar__tools">
+          <span className="wide-only">
+            <LanguageSelect compact tone="dark" />
+          </span>
+          <Button variant="ghost" size="sm" className="wide-only btn--on-dark" icon={<Icon name="logout" size={18} />} onClick={() => logout('/admin/login')} data-testid="logout">
+            <Trans>Logout</Trans>
+          </Button>
+          <MobileMenu tone="dark" below="xl">
+            {(close) => (
+              <>
+                <NavItem href="/admin/panel" onNavigate={close} exact>
+                  <Trans>Admin panel</Trans>
+                </NavItem>
+                {links(close)}
+                <div className="sheet-nav__row">
+                  <LanguageSelect />
+                </div>
+                <Button variant="secondary" block icon={<Icon name="logout" size={18} />} onClick={() => { close(); logout('/admin/login'); }}>
+                  <Trans>Logout</Trans>
+                </Button>
+              </>
+            )}
+          </MobileMenu>
+        </div>
+      </div>
+    </header>
+  );
+}

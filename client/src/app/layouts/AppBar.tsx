@@ -1,0 +1,103 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import { LanguageSelect } from '@/components/LanguageSelect';
+import { Avatar } from '@/components/ui/Avatar';
+import { Button } from '@/components/ui/Button';
+import { Icon } from '@/components/ui/Icon';
+import { Logo } from '@/components/ui/Logo';
+import { to } from '@/config/paths';
+import { useConfig } from '@/hooks/useConfig';
+import { useCounters } from '@/hooks/useCounters';
+import { useLogout } from '@/hooks/useLogout';
+import type { Session } from '@/lib/session';
+import { MobileMenu } from './MobileMenu';
+import { NavItem } from './NavItem';
+import { NotificationsButton } from './NotificationsButton';
+
+/** SPEC §2 authenticated bar. */
+export function AppBar({ session }: { session: Session }) {
+  const { t } = useLingui();
+  const config = useConfig();
+  const counters = useCounters();
+  const logout = useLogout();
+  const { user, company } = session;
+  // Logout is hidden in demo mode (SPEC §2); hidden until the config says otherwise.
+  const demo = config.isError ? false : (config.data?.demo_mode ?? true);
+  const myCompany = user.role === 'MANAGER' ? '/account/manager-panel' : user.company_id != null ? to.company(user.company_id) : '/account/personal-info';
+  const unread = counters.data?.unread_messages ?? 0;
+  const unseen = counters.data?.unseen_notifications ?? 0;
+  const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
+
+  const links = (close?: () => void) => (
+    <>
+      <NavItem href="/dashboard" onNavigate={close}>
+        <Trans>Dashboard</Trans>
+      </NavItem>
+      <NavItem href={myCompany} onNavigate={close}>
+        <Trans>My company</Trans>
+      </NavItem>
+      <NavItem href="/database" onNavigate={close}>
+        <Trans>Database</Trans>
+      </NavItem>
+      {user.donations_dashboard_access ? (
+        <NavItem href="/donations-dashboard" onNavigate={close}>
+          <Trans>Donations dashboard</Trans>
+        </NavItem>
+      ) : null}
+      {company?.is_parent_company ? (
+        <NavItem href="/portfolio-companies" onNavigate={close}>
+          <Trans>Portfolio companies</Trans>
+        </NavItem>
+      ) : null}
+    </>
+  );
+
+  return (
+    <header className="topbar">
+      <div className="container topbar__inner">
+        <Link href="/dashboard" className="brand" aria-label={t`Synergy Marketplace, dashboard`}>
+          <Logo />
+        </Link>
+        <nav aria-label={t`Main`} className="topbar__nav desktop-only">
+          {links()}
+        </nav>
+        <div className="topbar__tools">
+          <Link href="/messages" className="icon-btn" aria-label={unread > 0 ? t`Messages (unread messages)` : t`Messages`} title={t`Messages`} data-testid="messages-button">
+            <Icon name="chat" />
+            {unread > 0 ? <span className="dot" aria-hidden="true" data-testid="messages-dot" /> : null}
+          </Link>
+          <NotificationsButton unseen={unseen} />
+          <span className="desktop-only">
+            <LanguageSelect compact />
+          </span>
+          <Link href="/account/personal-info" className="avatar-link" aria-label={t`Personal info: ${fullName}`} title={fullName}>
+            <Avatar imageUrl={user.image_url} first={user.first_name} last={user.last_name} fallback={user.username} />
+          </Link>
+          {!demo ? (
+            <Button variant="ghost" size="sm" className="desktop-only" icon={<Icon name="logout" size={18} />} onClick={() => logout()} data-testid="logout">
+              <Trans>Log out</Trans>
+            </Button>
+          ) : null}
+          <MobileMenu>
+            {(close) => (
+              <>
+                {links(close)}
+                <NavItem href="/account/personal-info" onNavigate={close}>
+                  <Trans>Personal info</Trans>
+                </NavItem>
+                <div className="sheet-nav__row">
+                  <LanguageSelect />
+                </div>
+                {!demo ? (
+                  <Button variant="secondary" block icon={<Icon name="logout" size={18} />} onClick={() => { close(); logout(); }}>
+                    <Trans>Log out</Trans>
+                  </Button>
+                ) : null}
+              </>
+            )}
+          </MobileMenu>
+        </div>
+      </div>
+    </header>
+  );
+}

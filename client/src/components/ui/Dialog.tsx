@@ -1,0 +1,36 @@
+// Native <dialog> opened with showModal(): focus is trapped, Escape closes, focus returns to the opener.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Icon } from './Icon';
+
+export function Dialog({ open, onClose, title, children, closeLabel, className }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; closeLabel: string; className?: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={['dialog', className ?? ''].join(' ')}
+      aria-labelledby="dialog-title"
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div className="dialog__inner">
+        <header className="dialog__header">
+          <h2 id="dialog-title" className="dialog__title">
+            {title}
+          </h2>
+          <button type="button" className="icon-btn" aria-label={closeLabel} title={closeLabel} onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </header>
+        <div className="dialog__body">{children}</div>
+      </div>
+    </dialog>
+  );
+}

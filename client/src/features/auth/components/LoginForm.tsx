@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { loginInput, type LoginInput } from '@shared/schemas/auth';
+import { Button } from '@/components/ui/Button';
+import { Checkbox, FormError, TextField } from '@/components/ui/Field';
+import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { startSession } from '@/lib/session';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+
+/** Company login (with remember me) and administrator login share this form; the guard routes afterwards. */
+export function LoginForm({ admin = false }: { admin?: boolean }) {
+  const { i18n } = useLingui();
+  const trpc = useTRPC();
+  const login = useMutation(trpc.auth.login.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { username: '', password: '', remember_me: false } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await login.mutateAsync(values);
+      if (admin && result.user.role !== 'ADMIN') {
+        setFormError(i18n._(msg`This account is not an administrator account. Please use the company login.`));
+        return;
+      }
+      startSession({ token: result.token, user: result.user, remember: values.remember_me ?? false });
+      showSnackbar(msg`Logged in successfully`);
+    } catch (err) {
+      const info = getAppError(err);
+      if (info.code === 'VALIDATION' && info.fields) {
+        for (const [field, message] of Object.entries(info.fields)) {
+          if (field === 'username' || field === 'password') form.setError(field, { message });
+        }
+      }
+      setFormError(errorText(i18n, err));
+      form.setValue('password', '');
+      form.setFocus('password');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="form" aria-describedby={formError ? 'login-error' : undefined}>
+      <FormError>{formError ? <span id="login-error">{formError}</span> : null}</FormError>
+      <TextField
+        label={<Trans>Username or email</Trans>}
+        autoComplete="username"
+        required
+        error={fieldErrorText(i18n, errors.username)}
+        {...form.register('username')}
+      />
+      <TextField
+        label={<Trans>Password</Trans>}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fieldErrorText(i18n, errors.password)}
+        {...form.register('password')}
+      />
+      <div className="form__row">
+        {!admin ? <Checkbox label={<Trans>Remember me</Trans>} {...form.register('remember_me')} /> : <span />}
+        {!admin ? (
+          <Link href="/forgot-password" className="text-link">
+            <Trans>Forgot password?</Trans>
+          </Link>
+        ) : null}
+      </div>
+      <Button type="submit" block size="lg" loading={login.isPending}>
+        <Trans>Log in</Trans>
+      </Button>
+    </form>
+  );
+}

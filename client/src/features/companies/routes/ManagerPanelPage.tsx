@@ -1,0 +1,61 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { EmptyState } from '@/components/ui/States';
+import { Tabs } from '@/components/ui/Tabs';
+
+type Tab = 'company' | 'offerings' | 'users' | 'donations';
+const TAB_PATHS: Record<Tab, string> = {
+  company: '/account/manager-panel',
+  offerings: '/account/manager-panel/offerings',
+  users: '/account/manager-panel/user-management',
+  donations: '/account/manager-panel/donations',
+};
+
+/** Manager panel: one page, the route picks the initial tab (SPEC §2). Tab contents come with later issues. */
+export function ManagerPanelPage({ tab }: { tab: Tab }) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const panels: Record<Tab, { title: ReactNode; body: ReactNode }> = {
+    company: {
+      title: <Trans>Company data and locations</Trans>,
+      body: <Trans>Edit your company's details, contact phone and addresses. Exactly one address is the primary one.</Trans>,
+    },
+    offerings: {
+      title: <Trans>Your offerings</Trans>,
+      body: <Trans>Create, edit, archive and re-activate your company's listings, or upload many at once from a CSV file.</Trans>,
+    },
+    users: {
+      title: <Trans>Company users</Trans>,
+      body: <Trans>Add colleagues as managers or members, change their credentials or remove them.</Trans>,
+    },
+    donations: {
+      title: <Trans>Your donations</Trans>,
+      body: <Trans>Create and edit donations. An administrator approves each donation before it is published.</Trans>,
+    },
+  };
+  const panel = panels[tab];
+  return (
+    <>
+      <PageHeader title={<Trans>Manager panel</Trans>} description={<Trans>Manage your company, its listings, users and donations.</Trans>} />
+      <Card>
+        <Tabs
+          label={t`Manager panel sections`}
+          selected={tab}
+          onSelect={(id) => navigate(TAB_PATHS[id as Tab], { replace: true })}
+          items={[
+            { id: 'company', label: t`Company` },
+            { id: 'offerings', label: t`Offerings` },
+            { id: 'users', label: t`User management` },
+            { id: 'donations', label: t`Donations` },
+          ]}
+        >
+          <EmptyState icon="building" title={panel.title}>
+            <p>{panel.body}</p>
+          </EmptyState>
+        </Tabs>
+      </Card>
+    </>
+  );
+}

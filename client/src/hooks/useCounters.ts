@@ -1,0 +1,61 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { ServerFrame } from '@shared/ws-events';
+import { RealtimeConnection } from '@/lib/realtime';
+import { useSession } from '@/lib/session';
+import { useTRPC } from '@/lib/trpc';
+
+type Counters = { unseen_notifications: number; unread_messages: number; pending_offers: number };
+
+const isCompanyRole = (role?: string) => role === 'MEMBER' || role === 'MANAGER';
+
+/** Unread-message and unseen-notification counters for the bar dots. */
+export function useCounters() {
+  const trpc = useTRPC();
+  const session = useSession();
+  return useQuery({ ...trpc.notifications.counters.queryOptions(), enabled: isCompanyRole(session?.user.role), staleTime: Infinity });
+}
+
+/**
+ * Keeps one WebSocket open while a company user is signed in: counters are fetched when it (re)connects and
+ * then follow the server's frames. Closed on logout.
+ */
+export function useRealtimeCounters() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const token = session && isCompanyRole(session.user.role) ? session.token : null;
+
+  useEffect(() => {
+    if (!token) return;
+    const key = trpc.notifications.counters.queryKey();
+    const patch = (p: Partial<Counters>) => queryClient.setQueryData(key, (old: Counters | undefined) => (old ? { ...old, ...p } : old));
+    let opened = 0;
+    const conn = new RealtimeConnection(
+      token,
+      (frame: ServerFrame) => {
+        switch (frame.event) {
+          case 'newMessagesNumber':
+            patch({ unread_messages: frame.data.count });
+            break;
+          case 'notificationsUnseen':
+            patch({ unseen_notifications: frame.data.count });
+            break;
+          case 'pendingOffersNumber':
+            patch({ pending_offers: frame.data.count });
+            break;
+          case 'newNotification':
+            if (!frame.data.seen) queryClient.setQueryData(key, (old: Counters | undefined) => (old ? { ...old, unseen_notifications: old.unseen_notifications + 1 } : old));
+            break;
+          default:
+            break;
+        }
+      },
+      () => {
+        // The first fetch comes from useCounters; a reconnect may have missed frames, so fetch again.
+        if (opened++ > 0) void queryClient.invalidateQueries({ queryKey: key });
+      },
+    );
+    return () => conn.close();
+  }, [token, trpc, queryClient]);
+}

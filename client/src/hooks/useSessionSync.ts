@@ -1,0 +1,31 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { storedLanguage, activateLanguage, isLanguage, useLanguage } from '@/lib/i18n';
+import { updateSession, useSession } from '@/lib/session';
+import { useTRPC } from '@/lib/trpc';
+
+/**
+ * Refreshes user and company from auth.me whenever a session starts or the app loads with one, and applies
+ * the user's saved language when this browser has no explicit choice.
+ */
+export function useSessionSync() {
+  const trpc = useTRPC();
+  const session = useSession();
+  const lang = useLanguage();
+  const saveLanguage = useMutation(trpc.users.setLanguage.mutationOptions());
+  const me = useQuery({ ...trpc.auth.me.queryOptions(), enabled: !!session, staleTime: 5 * 60_000 });
+
+  useEffect(() => {
+    if (!me.data || !session) return;
+    updateSession({ user: me.data.user, company: me.data.company });
+  }, [me.data]); // eslint-disable-line react-hooks/exhaustive-deps -- only when new data arrives
+
+  const userLang = session?.user.language;
+  useEffect(() => {
+    if (!userLang || !isLanguage(userLang) || userLang === lang) return;
+    const chosen = storedLanguage();
+    // An explicit choice in this browser wins and is saved on the user; otherwise the user's language applies.
+    if (chosen === null) void activateLanguage(userLang);
+    else if (chosen !== userLang) saveLanguage.mutate({ language: chosen }, { onSuccess: () => session && updateSession({ user: { ...session.user, language: chosen } }) });
+  }, [userLang]); // eslint-disable-line react-hooks/exhaustive-deps -- react to the user's saved language only
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/App';
+import { activateLanguage, storedLanguage } from '@/lib/i18n';
+import './styles/index.css';
+
+// Scroll is restored per route by the router (SPEC §2), not by the browser.
+if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+
+void activateLanguage(storedLanguage() ?? 'en').then(() => {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing in index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
