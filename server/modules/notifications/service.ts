@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { chat_messages, chat_reads, chats, materials, notifications, offers } from '../../../drizzle/schema';
 import type { Deps } from '../../deps';
 import type { CompanyActor } from '../../lib/actor';
+import { findUserAuthState } from '../auth/repo';
 
 /**
  * The three dots of the authenticated bar. Chat and offers screens come in later issues, but the
@@ -35,4 +36,21 @@ export async function counters(deps: Deps, actor: CompanyActor) {
       ),
     );
   return { unseen_notifications: unseen?.n ?? 0, unread_messages: unread?.n ?? 0, pending_offers: pending?.n ?? 0 };
+}
+
+/**
+ * A socket asked for its counters again ('newMessagesNumber' or 'listNotifications'): answer all three,
+ * so a client that reconnects never shows stale dots. Administrators have no company counters.
+ */
+export async function answerCounterRequest(
+  deps: Deps,
+  user_id: number,
+  reply: <K extends 'newMessagesNumber' | 'pendingOffersNumber' | 'notificationsUnseen'>(event: K, data: { count: number }) => void,
+) {
+  const state = await findUserAuthState(deps.db, user_id);
+  if (!state || state.company_id == null || state.role === 'ADMIN') return;
+  const c = await counters(deps, { kind: 'user', user_id, role: state.role, company_id: state.company_id });
+  reply('newMessagesNumber', { count: c.unread_messages });
+  reply('pendingOffersNumber', { count: c.pending_offers });
+  reply('notificationsUnseen', { count: c.unseen_notifications });
 }
