@@ -135,10 +135,15 @@ export function computeCo2eAvoided(input: ImpactInput): ImpactResult {
   let primary_production = 0;
   let secondary_source = 0;
   let secondary_route: ImpactBreakdown['secondary_route'] = null;
-  if (names.material_use !== null) {
-    primary_production = need('material_use', names.material_use, ROUTE.primaryProduction);
-    const reused = lookup(factors, 'material_use', names.material_use, ROUTE.reused);
-    const closedLoop = reused === null ? lookup(factors, 'material_use', names.material_use, ROUTE.closedLoopSource) : null;
+  // Without a primary production factor there is no avoided production to credit, so the secondary
+  // factor is not subtracted either (Soils publish only a closed-loop source: subtracting it would go negative).
+  const useName = names.material_use;
+  const primary = useName === null ? null : lookup(factors, 'material_use', useName, ROUTE.primaryProduction);
+  if (useName !== null && primary === null) missing.push(`material_use: ${useName} / ${ROUTE.primaryProduction}`);
+  if (useName !== null && primary !== null) {
+    primary_production = primary;
+    const reused = lookup(factors, 'material_use', useName, ROUTE.reused);
+    const closedLoop = reused === null ? lookup(factors, 'material_use', useName, ROUTE.closedLoopSource) : null;
     if (reused !== null) {
       secondary_source = reused;
       secondary_route = ROUTE.reused;
@@ -146,7 +151,7 @@ export function computeCo2eAvoided(input: ImpactInput): ImpactResult {
       secondary_source = closedLoop;
       secondary_route = ROUTE.closedLoopSource;
     } else {
-      missing.push(`material_use: ${names.material_use} / ${ROUTE.reused} or ${ROUTE.closedLoopSource}`);
+      missing.push(`material_use: ${useName} / ${ROUTE.reused} or ${ROUTE.closedLoopSource}`);
     }
   }
 
