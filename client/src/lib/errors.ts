@@ -31,6 +31,11 @@ export function getAppError(err: unknown): AppErrorInfo {
   return { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, fields: null, httpStatus: null, retryAfterSeconds: null };
 }
 
+/** SPEC §8 bulk upload message; the email comes from the server's message. */
+function bulkUploadFailed(email: string) {
+  return msg`An error occurred while uploading your file. Please try again. If the issue persists, contact our support team at ${email} for assistance.`;
+}
+
 export const ERROR_TEXT: Record<ErrorCode, MessageDescriptor> = {
   BAD_REQUEST: msg`The request could not be understood.`,
   VALIDATION: msg`Some fields are not valid.`,
@@ -51,8 +56,7 @@ export const ERROR_TEXT: Record<ErrorCode, MessageDescriptor> = {
   USERNAME_NOT_FOUND: msg`Username does not exist.`,
   RESET_TOKEN_INVALID: msg`This reset link is invalid or has expired.`,
   INTERNAL: msg`Something went wrong. Please try again.`,
-  // The email is filled in by errorText from the server's message.
-  BULK_UPLOAD_FAILED: msg`An error occurred while uploading your file. Please try again. If the issue persists, contact our support team at {email} for assistance.`,
+  BULK_UPLOAD_FAILED: bulkUploadFailed(''),
   BULK_ACCESS_REQUIRED: msg`Bulk upload needs access granted by an administrator. Please request access first.`,
   CSV_TOO_MANY_ROWS: msg`The file has more than 500 rows. Split it into files of at most 500 rows.`,
   CSV_INVALID_ROWS: msg`Some rows have errors; nothing was imported. Fix the rows listed and upload the file again.`,
@@ -76,7 +80,7 @@ export function errorText(i18n: I18n, err: unknown, overrides: Partial<Record<Er
   if (specific && info.code === 'DRIVER_INVALID_CREDENTIALS') return info.message;
   if (info.code === 'BULK_UPLOAD_FAILED') {
     const email = /[^\s@]+@[^\s@]+\.[^\s@.,]+/.exec(info.message)?.[0] ?? '';
-    return i18n._({ ...ERROR_TEXT.BULK_UPLOAD_FAILED, values: { email } });
+    return i18n._(bulkUploadFailed(email));
   }
   return i18n._(ERROR_TEXT[info.code]);
 }

@@ -46,26 +46,18 @@ export function AdminBar() {
         <Link href="/admin/panel" className="brand" aria-label={t`Admin panel`}>
           <Logo subtitle={t`Admin`} />
         </Link>
-        <nav aria-label={t`Administration`} className="topbar__nav topbar__nav--admin wide-only">
-          {links()}
-        </nav>
         <div className="topbar__tools">
-          <span className="wide-only">
-            <LanguageSelect compact tone="dark" />
-          </span>
-          <Button variant="ghost" size="sm" className="wide-only btn--on-dark" icon={<Icon name="logout" size={18} />} onClick={() => logout('/admin/login')} data-testid="logout">
+          <LanguageSelect compact tone="dark" />
+          <Button variant="ghost" size="sm" className="desktop-only btn--on-dark" icon={<Icon name="logout" size={18} />} onClick={() => logout('/admin/login')} data-testid="logout">
             <Trans>Logout</Trans>
           </Button>
-          <MobileMenu tone="dark" below="xl">
+          <MobileMenu tone="dark">
             {(close) => (
               <>
                 <NavItem href="/admin/panel" onNavigate={close} exact>
                   <Trans>Admin panel</Trans>
                 </NavItem>
                 {links(close)}
-                <div className="sheet-nav__row">
-                  <LanguageSelect />
-                </div>
                 <Button variant="secondary" block icon={<Icon name="logout" size={18} />} onClick={() => { close(); logout('/admin/login'); }}>
                   <Trans>Logout</Trans>
                 </Button>
@@ -73,6 +65,11 @@ export function AdminBar() {
             )}
           </MobileMenu>
         </div>
+      </div>
+      <div className="admin-nav desktop-only">
+        <nav aria-label={t`Administration`} className="container container--wide admin-nav__inner">
+          {links()}
+        </nav>
       </div>
     </header>
   );

@@ -23,9 +23,7 @@ export function PublicBar() {
           </NavItem>
         </nav>
         <div className="topbar__tools">
-          <span className="desktop-only">
-            <LanguageSelect />
-          </span>
+          <LanguageSelect compact />
           <ButtonLink href="/register" size="sm" className="desktop-only">
             <Trans>Register</Trans>
           </ButtonLink>
@@ -41,9 +39,6 @@ export function PublicBar() {
                 <NavItem href="/register" onNavigate={close}>
                   <Trans>Register</Trans>
                 </NavItem>
-                <div className="sheet-nav__row">
-                  <LanguageSelect />
-                </div>
               </>
             )}
           </MobileMenu>
