@@ -20,6 +20,10 @@ export const ERROR_CODES = [
   'PASSWORD_UPDATE_FAILED',
   'USERNAME_NOT_FOUND',
   'RESET_TOKEN_INVALID',
+  'BULK_UPLOAD_FAILED',
+  'BULK_ACCESS_REQUIRED',
+  'CSV_TOO_MANY_ROWS',
+  'CSV_INVALID_ROWS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -44,6 +48,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PASSWORD_UPDATE_FAILED: 'Could not update password',
   USERNAME_NOT_FOUND: 'Username does not exist.',
   RESET_TOKEN_INVALID: 'This reset link is invalid or has expired.',
+  // {email} is replaced by SUPPORT_EMAIL on the server.
+  BULK_UPLOAD_FAILED:
+    'An error occurred while uploading your file. Please try again. If the issue persists, contact our support team at {email} for assistance.',
+  BULK_ACCESS_REQUIRED: 'Bulk upload needs access granted by an administrator. Please request access first.',
+  CSV_TOO_MANY_ROWS: 'The file has more than 500 rows. Split it into files of at most 500 rows.',
+  CSV_INVALID_ROWS: 'Some rows have errors; nothing was imported. Fix the rows listed and upload the file again.',
   INTERNAL: 'Something went wrong. Please try again.',
 };
 

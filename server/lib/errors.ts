@@ -35,6 +35,10 @@ export const ERROR_TABLE: Record<ErrorCode, { http: number; trpc: TRPC_ERROR_COD
   UNSUPPORTED_MEDIA_TYPE: { http: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   TOO_MANY_REQUESTS: { http: 429, trpc: 'TOO_MANY_REQUESTS' },
   PASSWORD_UPDATE_FAILED: { http: 400, trpc: 'BAD_REQUEST' },
+  BULK_UPLOAD_FAILED: { http: 400, trpc: 'BAD_REQUEST' },
+  BULK_ACCESS_REQUIRED: { http: 403, trpc: 'FORBIDDEN' },
+  CSV_TOO_MANY_ROWS: { http: 400, trpc: 'BAD_REQUEST' },
+  CSV_INVALID_ROWS: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR' },
 };
 

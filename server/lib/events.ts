@@ -8,6 +8,7 @@ export interface DomainEvents {
   'registration.rejected': { company_id: number; user_id: number; request_id: number; reason: string | null };
   'notification.created': { user_id: number; notification_id: number };
   'counters.changed': { user_ids: number[] };
+  'material.created': { material_id: number; company_id: number; kind: 'offering' | 'donation'; material_group_id: number | null; title: string };
 }
 export type DomainEventName = keyof DomainEvents;
 
