@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { buildDeps, type Deps } from './deps';
 import { ensureBootstrapAdmin } from './modules/auth/service';
 import { findUserAuthState } from './modules/auth/repo';
+import { registerMaterialListeners } from './modules/materials/events';
 import { createHub, type Hub } from './ws/hub';
 
 export interface RunningServer {
@@ -30,6 +31,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const logger = createLogger(env.LOG_LEVEL);
   const database = await prepareDatabase(env, logger);
   const deps = buildDeps(env, database, logger);
+  registerMaterialListeners(deps);
 
   const admin = await ensureBootstrapAdmin(deps);
   if (admin === 'created') logger.info({ email: env.ADMIN_EMAIL }, 'administrator created from ADMIN_EMAIL');

@@ -1,6 +1,6 @@
 // REST adapters are thin: each one turns a request into the input of the SAME tRPC procedure the
 // client uses (same schema, same ladder, same service) and picks the status. See docs/decisions/0002.
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { createCaller } from '../trpc/router';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -12,6 +12,8 @@ export interface RestRoute {
   /** Status on success; default 200. */
   status?: number;
   handler: (caller: Caller, req: Request) => Promise<unknown>;
+  /** Writes a non-JSON answer (a file download) instead of the default JSON body. */
+  respond?: (res: Response, result: unknown) => void;
 }
 
 /** Path params are strings; the procedures' schemas coerce them. */

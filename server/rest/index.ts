@@ -3,11 +3,12 @@ import type { Deps } from '../deps';
 import { authRest } from '../modules/auth/rest';
 import { commonRest } from '../modules/common/rest';
 import { companiesRest } from '../modules/companies/rest';
+import { materialsRest } from '../modules/materials/rest';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 import type { RestRoute } from './define';
 
-export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest];
+export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest, ...materialsRest];
 
 export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES): Router {
   const r = express.Router();
@@ -16,6 +17,7 @@ export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES):
     r[route.method](route.path, async (req, res) => {
       const caller = createCaller(await createContext(deps, req));
       const result = await route.handler(caller, req);
+      if (route.respond) return route.respond(res, result);
       res.status(route.status ?? 200).json(result ?? null);
     });
   }

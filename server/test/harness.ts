@@ -9,6 +9,7 @@ import { buildDeps, type Deps } from '../deps';
 import { loadEnv, type Env } from '../env';
 import type { Actor } from '../lib/actor';
 import { createLogger } from '../lib/logger';
+import { registerMaterialListeners } from '../modules/materials/events';
 import type { ServerEventName, ServerEvents } from '../../shared/ws-events';
 import { createCaller } from '../trpc/router';
 import { createTestDatabase } from './db';
@@ -37,6 +38,7 @@ export async function createTestContext(envOverrides: Record<string, string> = {
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...envOverrides });
   const database = await createTestDatabase();
   const deps = buildDeps(env, database, createLogger(env.LOG_LEVEL));
+  registerMaterialListeners(deps);
   const sent: SentEvent[] = [];
   deps.attachRealtime({
     async sendToUsers(user_ids, event, data) {

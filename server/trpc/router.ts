@@ -1,6 +1,7 @@
 import { authRouter } from '../modules/auth/router';
 import { commonRouter } from '../modules/common/router';
 import { companiesRouter } from '../modules/companies/router';
+import { materialsRouter } from '../modules/materials/router';
 import { driversRouter } from '../modules/drivers/router';
 import { newsletterRouter } from '../modules/newsletter/router';
 import { notificationsRouter } from '../modules/notifications/router';
@@ -12,6 +13,7 @@ export const appRouter = router({
   auth: authRouter,
   common: commonRouter,
   companies: companiesRouter,
+  materials: materialsRouter,
   drivers: driversRouter,
   newsletter: newsletterRouter,
   notifications: notificationsRouter,

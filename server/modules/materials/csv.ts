@@ -1,0 +1,138 @@
+// Bulk-upload CSV: the template, reading an uploaded file into rows, and checking each row with the same
+// shared schema the listing editor uses. Pure apart from the CSV parser; the service owns the transaction.
+import { parseString } from 'fast-csv';
+import { LIMITS } from '../../../shared/constants/limits';
+import { CSV_COLUMNS, CSV_REQUIRED_COLUMNS, listingFields, normalizeMaterialCode, type CsvColumn } from '../../../shared/schemas/materials';
+import { sniff } from '../../lib/file-sniff';
+import { isFormulaLike, neutraliseCell } from './policy';
+
+export const CSV_TEMPLATE_FILE_NAME = 'listings-template.csv';
+
+const EXAMPLE_ROW: Record<CsvColumn, string> = {
+  title: 'Spent grain from brewing',
+  description: 'Wet spent grain, collected daily from our brewhouse. Suitable for animal feed or biogas.',
+  category: 'by-product',
+  material_group_code: '020704',
+  frequency: 'weekly',
+  quantity: '1200',
+  condition: 'Fresh',
+  type: 'Organic',
+  final_use: 'Animal feed',
+  sdg_goals: '2;12',
+};
+
+/** Header row plus one example row; cells quoted where needed. */
+export function csvTemplate(): string {
+  const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return `${CSV_COLUMNS.join(',')}\r\n${CSV_COLUMNS.map((c) => quote(EXAMPLE_ROW[c])).join(',')}\r\n`;
+}
+
+/** Text columns: formula-looking values are neutralised (prefixed with '), after validation. */
+const TEXT_COLUMNS: readonly CsvColumn[] = ['title', 'description', 'condition', 'type', 'final_use'];
+
+export interface CsvRowError {
+  /** Spreadsheet line number: the header is row 1, the first listing row 2. */
+  row: number;
+  column: string;
+  message: string;
+}
+
+export interface CsvListingRow {
+  row: number;
+  data: ReturnType<typeof listingFields.parse>;
+  material_group_code: string | null;
+}
+
+export type CsvReadResult =
+  | { kind: 'unreadable'; reason: string }
+  | { kind: 'too_many_rows'; rows: number }
+  | { kind: 'rows'; header: CsvColumn[]; cells: { row: number; values: Partial<Record<CsvColumn, string>>; width: number }[] };
+
+/** Reads the file into header + cells. Refuses binary, empty and wrongly shaped files as unreadable. */
+export async function readCsv(body: Buffer): Promise<CsvReadResult> {
+  if (body.length === 0) return { kind: 'unreadable', reason: 'empty file' };
+  const sniffed = await sniff(body, 'csv');
+  if (!sniffed.ok) return { kind: 'unreadable', reason: 'not UTF-8 text' };
+  const text = body.toString('utf8').replace(/^\uFEFF/, '');
+  if (!text.trim()) return { kind: 'unreadable', reason: 'empty file' };
+
+  let records: string[][];
+  try {
+    records = await new Promise<string[][]>((resolve, reject) => {
+      const out: string[][] = [];
+      parseString(text, { headers: false, ignoreEmpty: true, trim: true })
+        .on('error', reject)
+        .on('data', (r: string[]) => {
+          out.push(r);
+          // Stop collecting early: the answer is "too many rows" whatever follows.
+          if (out.length > LIMITS.csvRowsMax + 1) resolve(out);
+        })
+        .on('end', () => resolve(out));
+    });
+  } catch {
+    return { kind: 'unreadable', reason: 'malformed CSV' };
+  }
+  const [headerCells, ...data] = records;
+  if (!headerCells) return { kind: 'unreadable', reason: 'empty file' };
+  const header = headerCells.map((h) => h.trim().toLowerCase());
+  const known = new Set<string>(CSV_COLUMNS);
+  if (header.some((h) => !known.has(h)) || new Set(header).size !== header.length) return { kind: 'unreadable', reason: 'unknown or repeated columns' };
+  if (CSV_REQUIRED_COLUMNS.some((c) => !header.includes(c))) return { kind: 'unreadable', reason: 'missing columns' };
+  if (data.length === 0) return { kind: 'unreadable', reason: 'no rows' };
+  if (data.length > LIMITS.csvRowsMax) return { kind: 'too_many_rows', rows: data.length };
+
+  const cols = header as CsvColumn[];
+  return {
+    kind: 'rows',
+    header: cols,
+    cells: data.map((r, i) => ({
+      row: i + 2,
+      width: r.length,
+      values: Object.fromEntries(cols.map((c, j) => [c, r[j] ?? ''])) as Partial<Record<CsvColumn, string>>,
+    })),
+  };
+}
+
+/** Checks one row with the listing schema; returns the parsed listing or every error of the row. */
+export function checkRow(
+  cells: { row: number; values: Partial<Record<CsvColumn, string>>; width: number },
+  headerWidth: number,
+): { ok: true; value: CsvListingRow; neutralised: CsvColumn[] } | { ok: false; errors: CsvRowError[] } {
+  const { row, values } = cells;
+  if (cells.width !== headerWidth) {
+    return { ok: false, errors: [{ row, column: '_', message: `This row has ${cells.width} cells; the header has ${headerWidth}` }] };
+  }
+  const sdg = (values.sdg_goals ?? '').trim();
+  const candidate = {
+    kind: 'offering' as const,
+    title: values.title ?? '',
+    description: values.description ?? '',
+    category: (values.category ?? '').trim().toLowerCase() || undefined,
+    frequency: (values.frequency ?? '').trim().toLowerCase() || undefined,
+    quantity: values.quantity ?? '',
+    condition: values.condition ?? '',
+    type: values.type ?? '',
+    final_use: values.final_use ?? '',
+    sdg_goals: sdg ? sdg.split(/[;|,\s]+/).filter(Boolean) : [],
+  };
+  const parsed = listingFields.safeParse(candidate);
+  if (!parsed.success) {
+    const errors = new Map<string, CsvRowError>();
+    for (const issue of parsed.error.issues) {
+      const column = String(issue.path[0] ?? '_');
+      if (!errors.has(column)) errors.set(column, { row, column, message: issue.message });
+    }
+    return { ok: false, errors: [...errors.values()] };
+  }
+  const data = parsed.data;
+  const neutralised: CsvColumn[] = [];
+  for (const col of TEXT_COLUMNS) {
+    const key = col as 'title' | 'description' | 'condition' | 'type' | 'final_use';
+    if (isFormulaLike(data[key])) {
+      data[key] = neutraliseCell(data[key]);
+      neutralised.push(col);
+    }
+  }
+  const code = normalizeMaterialCode(values.material_group_code ?? '');
+  return { ok: true, value: { row, data, material_group_code: code || null }, neutralised };
+}

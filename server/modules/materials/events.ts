@@ -1,0 +1,8 @@
+// Domain-event listeners of the materials module; boot.ts and the test harness register them once.
+import type { Deps } from '../../deps';
+import { notifyInterestedUsers } from './service';
+
+/** Registers the listeners; returns a function that removes them again. */
+export function registerMaterialListeners(deps: Deps): () => void {
+  return deps.events.on('material.created', (e) => notifyInterestedUsers(deps, e));
+}

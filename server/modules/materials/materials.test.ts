@@ -1,0 +1,428 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { company_material_groups, material_groups, materials, notifications, recommendation_displays, users } from '../../../drizzle/schema';
+import { haversineKm } from '../../../shared/lib/geo';
+import { solidPng } from '../../db/seed/demo-listings';
+import type { Actor } from '../../lib/actor';
+import { createAdmin, createCompanyWithUsers } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const tag = () => `t${randomBytes(4).toString('hex')}`;
+const db = () => t.database.db;
+const pngDataUrl = (rgb: [number, number, number] = [10, 200, 30]) => `data:image/png;base64,${solidPng(rgb).toString('base64')}`;
+
+function listing(o: Record<string, unknown> = {}) {
+  return {
+    title: 'Spent grain',
+    description: 'Wet spent grain from brewing',
+    category: 'by-product',
+    frequency: 'weekly',
+    quantity: 100,
+    condition: 'Fresh',
+    type: 'Organic',
+    final_use: 'Animal feed',
+    ...o,
+  };
+}
+
+function tokenFor(actor: Actor) {
+  if (actor.kind !== 'user') throw new Error('user actor expected');
+  return t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 3600);
+}
+const api = (actor: Actor) => {
+  const auth = `Bearer ${tokenFor(actor)}`;
+  const app = t.app();
+  return {
+    get: (url: string) => request(app).get(url).set('Authorization', auth),
+    post: (url: string) => request(app).post(url).set('Authorization', auth),
+    put: (url: string) => request(app).put(url).set('Authorization', auth),
+    delete: (url: string) => request(app).delete(url).set('Authorization', auth),
+  };
+};
+
+/** A point `km` east of (lat, lng) along the parallel (close enough at these distances, then measured). */
+const eastOf = (lat: number, lng: number, km: number) => ({ lat, lng: lng + km / (111.32 * Math.cos((lat * Math.PI) / 180)) });
+
+describe('creating and editing listings', () => {
+  it('creates a listing through REST with 201, the unit from the category and the caller company', async () => {
+    const { company, memberActor } = await createCompanyWithUsers(db());
+    const res = await api(memberActor).post(`/api/v2/materials?company_id=${company.id}`).send(listing({ sdg_goals: [12, 13] }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ title: 'Spent grain', company_id: company.id, status: 'active', kind: 'offering', quantity_unit: 'kg', is_own: true });
+    expect(res.body.sdg_goals.map((g: { id: number }) => g.id)).toEqual([12, 13]);
+    expect(res.body.latitude).toBeCloseTo(55.6761);
+    const knowledge = await t.caller(memberActor).materials.create(listing({ category: 'knowledge', quantity: '8' }) as never);
+    expect(knowledge.quantity_unit).toBe('hours');
+    expect(knowledge.quantity).toBe(8);
+  });
+
+  it('refuses the SPEC limits with field messages and writes nothing', async () => {
+    const { memberActor, company } = await createCompanyWithUsers(db());
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: 'x'.repeat(51) }, 'title', 'Title must be at most 50 characters'],
+      [{ description: 'x'.repeat(501) }, 'description', 'Description must be at most 500 characters'],
+      [{ quantity: -1 }, 'quantity', 'Quantity cannot be negative'],
+      [{ quantity: 1.5 }, 'quantity', 'Quantity must be a whole number'],
+      [{ title: '   ' }, 'title', 'This field is required'],
+      [{ final_use: undefined }, 'final_use', 'This field is required'],
+      [{ images: [1, 2, 3, 4].map((i) => ({ name: `${i}.png`, body: pngDataUrl() })) }, 'images', 'You can add up to 3 photos'],
+    ];
+    for (const [patch, field, message] of cases) {
+      const res = await api(memberActor).post(`/api/v2/materials?company_id=${company.id}`).send(listing(patch));
+      expect(res.status, field).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION');
+      expect(res.body.error.fields[field]).toBe(message);
+    }
+    const rows = await db().select({ id: materials.id }).from(materials).where(eq(materials.company_id, company.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('stores real images, refuses a fake one (415) and a photo over 2 MB (400)', async () => {
+    const { memberActor } = await createCompanyWithUsers(db());
+    const created = await t.caller(memberActor).materials.create(listing({ images: [{ name: 'a.png', body: pngDataUrl() }] }) as never);
+    expect(created.images).toHaveLength(1);
+    expect(created.images[0]!.url).toMatch(/^\/files\/materials\/.+\.png$/);
+    const file = await request(t.app()).get(created.images[0]!.url);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+
+    const fake = `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`;
+    await expect(t.caller(memberActor).materials.create(listing({ images: [{ name: 'x.png', body: fake }] }) as never)).rejects.toMatchObject({
+      cause: { code: 'UNSUPPORTED_MEDIA_TYPE', fields: { 'images.0': expect.any(String) } },
+    });
+    const big = `data:image/png;base64,${Buffer.alloc(2 * 1024 * 1024 + 1).toString('base64')}`;
+    await expect(t.caller(memberActor).materials.create(listing({ images: [{ name: 'big.png', body: big }] }) as never)).rejects.toMatchObject({
+      cause: { code: 'VALIDATION', fields: { 'images.0.body': 'Each photo must be at most 2 MB' } },
+    });
+  });
+
+  it('keeps existing photos on edit, adds new ones, and refuses a URL that is not the listing’s', async () => {
+    const { memberActor, company } = await createCompanyWithUsers(db());
+    const c = t.caller(memberActor).materials;
+    const created = await c.create(listing({ images: [{ name: 'a.png', body: pngDataUrl() }] }) as never);
+    const kept = created.images[0]!.url;
+    const res = await api(memberActor)
+      .put(`/api/v2/materials/${created.id}?company_id=${company.id}&uuid=${created.uuid}`)
+      .send(listing({ title: 'Renamed', images: [kept, { name: 'b.png', body: pngDataUrl([1, 2, 3]) }], sub_listings: [{ title: 'Lot A', quantity: 5 }] }));
+    expect(res.status).toBe(200);
+    expect(res.body.title).toBe('Renamed');
+    expect(res.body.images.map((i: { url: string }) => i.url)[0]).toBe(kept);
+    expect(res.body.images).toHaveLength(2);
+    expect(res.body.sub_listings).toMatchObject([{ title: 'Lot A', quantity: 5, description: null }]);
+
+    const other = await createCompanyWithUsers(db());
+    const foreign = await t.caller(other.memberActor).materials.create(listing({ images: [{ name: 'c.png', body: pngDataUrl() }] }) as never);
+    await expect(c.update({ ...listing({ images: [foreign.images[0]!.url] }), id: created.id } as never)).rejects.toMatchObject({
+      cause: { code: 'VALIDATION', fields: { 'images.0': 'This photo does not belong to the listing' } },
+    });
+  });
+
+  it('derives the whole taxonomy chain from a leaf code', async () => {
+    const { memberActor } = await createCompanyWithUsers(db());
+    const created = await t.caller(memberActor).materials.create(listing({ material_group_code: '02 07 04' }) as never);
+    expect(created.material_group_code).toBe('020704');
+    expect(created.material_group_name).toBe('Food by-products');
+    expect(created.third_level_subcategory_id).toEqual(expect.any(Number));
+    expect(created.second_level_subcategory_id).toEqual(expect.any(Number));
+    await expect(t.caller(memberActor).materials.create(listing({ material_group_code: '99 99 99' }) as never)).rejects.toMatchObject({
+      cause: { code: 'VALIDATION', fields: { material_group_code: expect.any(String) } },
+    });
+  });
+});
+
+describe('who may change a listing', () => {
+  it('answers 404 to another company editing, deleting or archiving, and changes nothing', async () => {
+    const owner = await createCompanyWithUsers(db());
+    const other = await createCompanyWithUsers(db());
+    const created = await t.caller(owner.memberActor).materials.create(listing() as never);
+    const as = api(other.managerActor);
+    const put = await as.put(`/api/v2/materials/${created.id}?company_id=${other.company.id}&uuid=${created.uuid}`).send(listing({ title: 'Hijacked' }));
+    const del = await as.delete(`/api/v2/materials/${created.id}`);
+    const status = await as.post(`/api/v2/materials/${created.id}/status`).send({ action: 'archive' });
+    for (const res of [put, del, status]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    }
+    const [row] = await db().select({ title: materials.title, status: materials.status }).from(materials).where(eq(materials.id, created.id));
+    expect(row).toEqual({ title: 'Spent grain', status: 'active' });
+  });
+
+  it('answers 403 when company_id in the query is not the caller’s company', async () => {
+    const a = await createCompanyWithUsers(db());
+    const b = await createCompanyWithUsers(db());
+    const res = await api(a.memberActor).post(`/api/v2/materials?company_id=${b.company.id}`).send(listing());
+    expect(res.status).toBe(403);
+  });
+
+  it('answers 404 for a wrong uuid on PUT', async () => {
+    const a = await createCompanyWithUsers(db());
+    const created = await t.caller(a.memberActor).materials.create(listing() as never);
+    const res = await api(a.memberActor).put(`/api/v2/materials/${created.id}?uuid=${crypto.randomUUID()}`).send(listing());
+    expect(res.status).toBe(404);
+  });
+
+  it('lets a member write offerings but only a manager write donations', async () => {
+    const a = await createCompanyWithUsers(db());
+    await expect(t.caller(a.memberActor).materials.create(listing({ kind: 'donation' }) as never)).rejects.toMatchObject({ cause: { code: 'FORBIDDEN' } });
+    const donation = await t.caller(a.managerActor).materials.create(listing({ kind: 'donation' }) as never);
+    expect(donation.kind).toBe('donation');
+    await expect(t.caller(a.memberActor).materials.delete({ id: donation.id })).rejects.toMatchObject({ cause: { code: 'FORBIDDEN' } });
+  });
+
+  it('refuses administrators and anonymous callers on company procedures', async () => {
+    const { adminActor } = await createAdmin(db());
+    expect((await api(adminActor).get('/api/v2/materials')).status).toBe(403);
+    expect((await request(t.app()).get('/api/v2/materials')).status).toBe(401);
+  });
+
+  it('archives, deactivates and re-activates through the transition table; a wrong step is 409', async () => {
+    const a = await createCompanyWithUsers(db());
+    const c = t.caller(a.memberActor).materials;
+    const created = await c.create(listing() as never);
+    expect(await c.setStatus({ id: created.id, action: 'deactivate' })).toEqual({ id: created.id, status: 'deactivated' });
+    await expect(c.setStatus({ id: created.id, action: 'deactivate' })).rejects.toMatchObject({ cause: { code: 'CONFLICT' } });
+    expect((await c.setStatus({ id: created.id, action: 'archive' })).status).toBe('archived');
+    expect((await c.setStatus({ id: created.id, action: 'reactivate' })).status).toBe('active');
+  });
+
+  it('hides another company’s archived listing (404) but shows it to its owner', async () => {
+    const owner = await createCompanyWithUsers(db());
+    const other = await createCompanyWithUsers(db());
+    const created = await t.caller(owner.memberActor).materials.create(listing() as never);
+    await t.caller(owner.memberActor).materials.setStatus({ id: created.id, action: 'archive' });
+    expect((await api(other.memberActor).get(`/api/v2/materials/${created.id}`)).status).toBe(404);
+    const own = await api(owner.memberActor).get(`/api/v2/materials/${created.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.status).toBe('archived');
+  });
+
+  it('deletes the company’s own listing', async () => {
+    const a = await createCompanyWithUsers(db());
+    const created = await t.caller(a.memberActor).materials.create(listing() as never);
+    const res = await api(a.memberActor).delete(`/api/v2/materials/${created.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, id: created.id });
+    expect((await api(a.memberActor).get(`/api/v2/materials/${created.id}`)).status).toBe(404);
+  });
+});
+
+describe('search by distance', () => {
+  // A quiet corner of the map so other tests' listings never fall inside the radius.
+  const origin = { lat: 4.2, lng: 101.6 };
+
+  it('finds 3 km and not 30 km at 5 km, gives distances in km to ±0.1, and sorts by distance', async () => {
+    const word = tag();
+    const p3 = eastOf(origin.lat, origin.lng, 3);
+    const p30 = eastOf(origin.lat, origin.lng, 30);
+    const p60 = eastOf(origin.lat, origin.lng, 60);
+    const viewer = await createCompanyWithUsers(db(), origin);
+    const near = await createCompanyWithUsers(db(), p3);
+    const far = await createCompanyWithUsers(db(), p30);
+    const farther = await createCompanyWithUsers(db(), p60);
+    for (const c of [viewer, near, far, farther]) await t.caller(c.memberActor).materials.create(listing({ title: `${word} listing` }) as never);
+
+    const search = (qs: string) => api(viewer.memberActor).get(`/api/v2/materials?q=${word}&${qs}`);
+    const within5 = await search('proximity=5');
+    expect(within5.status).toBe(200);
+    expect(within5.body.items.map((i: { company_id: number }) => i.company_id)).toEqual([near.company.id]);
+    expect(within5.body.items[0].distance_km).toBeCloseTo(haversineKm(origin, p3), 1);
+    expect(Math.abs(within5.body.items[0].distance_km - 3)).toBeLessThan(0.1);
+
+    const within40 = await search('proximity=40');
+    expect(within40.body.items.map((i: { company_id: number }) => i.company_id)).toEqual([near.company.id, far.company.id]);
+    expect(Math.abs(within40.body.items[1].distance_km - 30)).toBeLessThan(0.1);
+
+    const above = await search('proximity=above40');
+    expect(above.body.items.map((i: { company_id: number }) => i.company_id)).toEqual([farther.company.id]);
+
+    const any = await search('proximity=any');
+    expect(any.body.items.map((i: { company_id: number }) => i.company_id)).toEqual([near.company.id, far.company.id, farther.company.id]);
+
+    const withOwn = await search('proximity=5&include_own=true');
+    expect(withOwn.body.items.map((i: { company_id: number }) => i.company_id)).toEqual([viewer.company.id, near.company.id]);
+    expect(withOwn.body.items[0].distance_km).toBeCloseTo(0, 3);
+  });
+
+  it('answers the SPEC page shape with defaults proximity 40, page 0, size 12 and a capped-total flag', async () => {
+    const word = tag();
+    const viewer = await createCompanyWithUsers(db(), { lat: 4.6, lng: 101.1 });
+    const seller = await createCompanyWithUsers(db(), eastOf(4.6, 101.1, 1));
+    for (let i = 0; i < 14; i++) await t.caller(seller.memberActor).materials.create(listing({ title: `${word} ${i}` }) as never);
+    const res = await api(viewer.memberActor).get(`/api/v2/materials?q=${word}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 14, totalPages: 2, currentPage: 0, total_capped: false });
+    expect(res.body.items).toHaveLength(12);
+    expect(Object.keys(res.body.items[0])).toEqual(
+      expect.arrayContaining(['id', 'uuid', 'title', 'category', 'distance_km', 'company_name', 'image_url', 'quantity_unit', 'created_at']),
+    );
+    const page1 = await api(viewer.memberActor).get(`/api/v2/materials?q=${word}&page=1`);
+    expect(page1.body.items).toHaveLength(2);
+    const ids = new Set([...res.body.items, ...page1.body.items].map((i: { id: number }) => i.id));
+    expect(ids.size).toBe(14);
+    const newest = await api(viewer.memberActor).get(`/api/v2/materials?q=${word}&sort=newest&size=3`);
+    expect(newest.body.items.map((i: { title: string }) => i.title)).toEqual([`${word} 13`, `${word} 12`, `${word} 11`]);
+  });
+
+  it('filters by category, frequency, material group at any level and code prefix', async () => {
+    const word = tag();
+    const viewer = await createCompanyWithUsers(db(), { lat: 5.1, lng: 100.4 });
+    const seller = await createCompanyWithUsers(db(), eastOf(5.1, 100.4, 2));
+    const s = t.caller(seller.memberActor).materials;
+    const grain = await s.create(listing({ title: `${word} grain`, material_group_code: '02 07 04', frequency: 'daily' }) as never);
+    const know = await s.create(listing({ title: `${word} know`, category: 'knowledge', frequency: 'one-off' }) as never);
+    const get = async (qs: string) =>
+      (await api(viewer.memberActor).get(`/api/v2/materials?q=${word}&${qs}`)).body.items.map((i: { id: number }) => i.id).sort();
+    expect(await get('category=knowledge')).toEqual([know.id]);
+    expect(await get('category=knowledge,by-product')).toEqual([grain.id, know.id].sort());
+    expect(await get('frequency=daily')).toEqual([grain.id]);
+    expect(await get('material_group_code=0207')).toEqual([grain.id]);
+    expect(await get('material_group_code=02%2007')).toEqual([grain.id]);
+    expect(await get('material_group_code=0208')).toEqual([]);
+    expect(await get(`material_group_id=${grain.material_group_id}`)).toEqual([grain.id]);
+    expect(await get(`second_level_subcategory_id=${grain.second_level_subcategory_id}`)).toEqual([grain.id]);
+    expect(await get(`third_level_subcategory_id=${grain.third_level_subcategory_id}`)).toEqual([grain.id]);
+    const bad = await api(viewer.memberActor).get('/api/v2/materials?proximity=7');
+    expect(bad.status).toBe(400);
+  });
+
+  it('leaves out archived listings and listings of companies that are not approved', async () => {
+    const word = tag();
+    const viewer = await createCompanyWithUsers(db(), { lat: 5.5, lng: 100.9 });
+    const seller = await createCompanyWithUsers(db(), eastOf(5.5, 100.9, 1));
+    const s = t.caller(seller.memberActor).materials;
+    const archived = await s.create(listing({ title: `${word} a` }) as never);
+    await s.setStatus({ id: archived.id, action: 'archive' });
+    const res = await api(viewer.memberActor).get(`/api/v2/materials?q=${word}`);
+    expect(res.body.items).toEqual([]);
+    expect(res.body.total).toBe(0);
+  });
+});
+
+describe('own lists, country codes and admin views', () => {
+  it('lists the company’s own offerings, donations and both, paged', async () => {
+    const a = await createCompanyWithUsers(db());
+    const c = t.caller(a.managerActor).materials;
+    await c.create(listing({ title: 'o1' }) as never);
+    await c.create(listing({ title: 'o2' }) as never);
+    await c.create(listing({ title: 'd1', kind: 'donation' }) as never);
+    const as = api(a.memberActor);
+    const off = await as.get('/api/v2/materials/offerings');
+    const don = await as.get('/api/v2/materials/donations');
+    const both = await as.get('/api/v2/materials/offerings-and-donations?size=2');
+    expect(off.body.items.map((i: { title: string }) => i.title)).toEqual(['o2', 'o1']);
+    expect(don.body.items.map((i: { title: string }) => i.title)).toEqual(['d1']);
+    expect(both.body).toMatchObject({ total: 3, totalPages: 2, currentPage: 0 });
+  });
+
+  it('lists country codes where active listings exist, for any logged-in user', async () => {
+    const a = await createCompanyWithUsers(db());
+    await t.caller(a.memberActor).materials.create(listing() as never);
+    const res = await api(a.memberActor).get('/api/v2/materials/country-codes');
+    expect(res.status).toBe(200);
+    expect(res.body.items).toContain('DK');
+    expect((await request(t.app()).get('/api/v2/materials/country-codes')).status).toBe(401);
+  });
+
+  it('gives administrators all listings with their company, stats and total clicks; others 403', async () => {
+    const a = await createCompanyWithUsers(db());
+    const created = await t.caller(a.memberActor).materials.create(listing() as never);
+    const { adminActor } = await createAdmin(db());
+    const as = api(adminActor);
+    const list = await as.get(`/admin/materials?company_id=${a.company.id}`);
+    expect(list.status).toBe(200);
+    expect(list.body.items[0]).toMatchObject({ id: created.id, company_id: a.company.id, company_name: a.company.name });
+    const stats = await as.get('/admin/materials/stats');
+    expect(stats.body.by_category['by-product']).toBeGreaterThan(0);
+    expect(stats.body.by_status.active).toBeGreaterThan(0);
+    expect(stats.body.total).toBe(Object.values(stats.body.by_kind as Record<string, number>).reduce((x, y) => x + y, 0));
+    const clicks = await as.get('/admin/total-recommendations-clicks');
+    expect(clicks.body).toEqual({ total_clicks: expect.any(Number) });
+    expect((await api(a.managerActor).get('/admin/materials')).status).toBe(403);
+    expect((await as.get(`/admin/materials/${created.id}`)).body.id).toBe(created.id);
+  });
+});
+
+describe('recommendations', () => {
+  it('ranks the interested group first, never shows own listings, keeps 4, gives a reason and logs displays', async () => {
+    const word = tag();
+    const base = { lat: -33.9, lng: 18.4 };
+    const viewer = await createCompanyWithUsers(db(), base);
+    const [food] = await db().select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.slug, 'food-by-products'));
+    await db().insert(company_material_groups).values({ company_id: viewer.company.id, material_group_id: food!.id, relation: 'interested' });
+    await t.caller(viewer.memberActor).materials.create(listing({ title: `${word} own`, material_group_code: '02 07 04' }) as never);
+    const nearSeller = await createCompanyWithUsers(db(), eastOf(base.lat, base.lng, 1));
+    const farSeller = await createCompanyWithUsers(db(), eastOf(base.lat, base.lng, 80));
+    for (let i = 0; i < 5; i++) await t.caller(nearSeller.memberActor).materials.create(listing({ title: `${word} near ${i}`, material_group_id: null }) as never);
+    const match = await t.caller(farSeller.memberActor).materials.create(listing({ title: `${word} match`, material_group_code: '02 07 04' }) as never);
+
+    const res = await api(viewer.memberActor).get('/api/recommended-materials');
+    expect(res.status).toBe(200);
+    expect(res.body.items).toHaveLength(4);
+    expect(res.body.items[0].id).toBe(match.id);
+    expect(res.body.items[0].reason).toMatchObject({ matched_group_name: 'Food by-products' });
+    expect(Math.abs(res.body.items[0].reason.distance_km - 80)).toBeLessThan(0.2);
+    expect(res.body.items.slice(1).every((i: { reason: { matched_group_name: string | null } }) => i.reason.matched_group_name === null)).toBe(true);
+    expect(res.body.items.some((i: { company_id: number }) => i.company_id === viewer.company.id)).toBe(false);
+
+    const logged = await db().select().from(recommendation_displays).where(eq(recommendation_displays.company_id, viewer.company.id));
+    expect(logged).toHaveLength(4);
+    const displayed = await api(viewer.memberActor).get('/api/recommendation-displayed');
+    expect(displayed.body).toMatchObject({ total: 4, currentPage: 0 });
+    expect(displayed.body.items[0]).toMatchObject({ material_id: expect.any(Number), displayed_at: expect.any(String) });
+  });
+
+  it('records a click through REST and tRPC and counts it for the administrator', async () => {
+    const viewer = await createCompanyWithUsers(db());
+    const seller = await createCompanyWithUsers(db());
+    const m = await t.caller(seller.memberActor).materials.create(listing() as never);
+    const { adminActor } = await createAdmin(db());
+    const before = (await t.caller(adminActor).materials.adminTotalClicks()).total_clicks;
+    const res = await api(viewer.memberActor).post('/api/recommendation-clicked').send({ material_id: m.id });
+    expect(res.status).toBe(201);
+    await t.caller(viewer.memberActor).materials.recommendationClicked({ material_id: m.id });
+    expect((await t.caller(adminActor).materials.adminTotalClicks()).total_clicks).toBe(before + 2);
+    expect((await api(viewer.memberActor).post('/api/recommendation-clicked').send({ material_id: 999999 })).status).toBe(404);
+  });
+});
+
+describe('new-listing notifications', () => {
+  it('notifies interested users of other companies who want it, and pushes the notification and the counter', async () => {
+    const [wood] = await db().select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.slug, 'wood'));
+    const seller = await createCompanyWithUsers(db());
+    const buyer = await createCompanyWithUsers(db());
+    const quiet = await createCompanyWithUsers(db());
+    const uninterested = await createCompanyWithUsers(db());
+    await db()
+      .insert(company_material_groups)
+      .values([seller, buyer, quiet].map((c) => ({ company_id: c.company.id, material_group_id: wood!.id, relation: 'interested' as const })));
+    await db().update(users).set({ email_notifications_new_listings: false }).where(eq(users.company_id, quiet.company.id));
+
+    t.sent.length = 0;
+    const created = await t.caller(seller.memberActor).materials.create(listing({ title: 'Oak offcuts', material_group_id: wood!.id }) as never);
+    await t.deps.events.settled();
+
+    const rows = await db().select().from(notifications).where(eq(notifications.type, 'new_materials'));
+    const notified = new Set(rows.filter((r) => r.link === `/material/${created.id}`).map((r) => r.user_id));
+    expect(notified).toEqual(new Set([buyer.manager.id, buyer.member.id]));
+    expect(notified.has(uninterested.member.id)).toBe(false);
+    const pushed = t.sent.filter((s) => s.event === 'newNotification');
+    expect(pushed.map((s) => s.user_ids[0]).sort()).toEqual([buyer.manager.id, buyer.member.id].sort());
+    expect(pushed[0]!.data).toMatchObject({ type: 'new_materials', seen: false, link: `/material/${created.id}` });
+    expect((pushed[0]!.data as { message: string }).message).toContain('Oak offcuts');
+    const unseen = t.sent.filter((s) => s.event === 'notificationsUnseen' && s.user_ids[0] === buyer.member.id);
+    expect(unseen.at(-1)!.data).toEqual({ count: 1 });
+    const [n] = await db()
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.user_id, buyer.member.id), eq(notifications.type, 'new_materials')));
+    expect(n).toBeDefined();
+  });
+});

@@ -1,0 +1,504 @@
+// Listing data access: `fn(db | tx, params)`, explicit columns, no authorization (the service decides).
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  bulk_upload_access_requests,
+  companies,
+  company_addresses,
+  company_material_groups,
+  first_level_subcategories,
+  material_groups,
+  material_images,
+  material_sdgs,
+  materials,
+  notifications,
+  recommendation_clicks,
+  recommendation_displays,
+  sdgs,
+  second_level_subcategories,
+  sub_listings,
+  third_level_subcategories,
+  users,
+} from '../../../drizzle/schema';
+import type { ListingKind, ListingStatus, NotificationType } from '../../../shared/constants/enums';
+import type { LatLng } from '../../../shared/lib/geo';
+import type { AdminMaterialsInput } from '../../../shared/schemas/materials';
+import type { DbOrTx } from '../../db/client';
+import { centerOf, escapeLike, listingPoint, listItemColumns } from './search';
+
+// ---- companies, addresses, taxonomy -------------------------------------------------------------------------
+
+export async function findCompanyCenter(db: DbOrTx, companyId: number): Promise<LatLng | null> {
+  const [row] = await db
+    .select({ lat: company_addresses.latitude, lng: company_addresses.longitude })
+    .from(company_addresses)
+    .where(and(eq(company_addresses.company_id, companyId), eq(company_addresses.is_primary, true)))
+    .orderBy(asc(company_addresses.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The given address of the company, or its primary one (then its first) when none is given. */
+export async function findCompanyAddress(db: DbOrTx, companyId: number, addressId: number | null | undefined) {
+  const cols = { id: company_addresses.id, latitude: company_addresses.latitude, longitude: company_addresses.longitude };
+  const where = addressId ? and(eq(company_addresses.company_id, companyId), eq(company_addresses.id, addressId)) : eq(company_addresses.company_id, companyId);
+  const [row] = await db
+    .select(cols)
+    .from(company_addresses)
+    .where(where)
+    .orderBy(desc(company_addresses.is_primary), asc(company_addresses.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface TaxonomyChain {
+  material_group_id: number;
+  first_level_subcategory_id: number | null;
+  second_level_subcategory_id: number | null;
+  third_level_subcategory_id: number | null;
+  /** The most specific code on the chain (a leaf's EWC code, else its parents'). */
+  code: string | null;
+}
+
+export async function chainFromThird(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
+  const [r] = await db
+    .select({
+      third: third_level_subcategories.id,
+      third_code: third_level_subcategories.code,
+      second: second_level_subcategories.id,
+      second_code: second_level_subcategories.code,
+      first: first_level_subcategories.id,
+      first_code: first_level_subcategories.code,
+      group: first_level_subcategories.material_group_id,
+    })
+    .from(third_level_subcategories)
+    .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
+    .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
+    .where(where)
+    .limit(1);
+  if (!r) return null;
+  return {
+    material_group_id: r.group,
+    first_level_subcategory_id: r.first,
+    second_level_subcategory_id: r.second,
+    third_level_subcategory_id: r.third,
+    code: r.third_code ?? r.second_code ?? r.first_code,
+  };
+}
+
+export async function chainFromSecond(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
+  const [r] = await db
+    .select({
+      second: second_level_subcategories.id,
+      second_code: second_level_subcategories.code,
+      first: first_level_subcategories.id,
+      first_code: first_level_subcategories.code,
+      group: first_level_subcategories.material_group_id,
+    })
+    .from(second_level_subcategories)
+    .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
+    .where(where)
+    .limit(1);
+  if (!r) return null;
+  return {
+    material_group_id: r.group,
+    first_level_subcategory_id: r.first,
+    second_level_subcategory_id: r.second,
+    third_level_subcategory_id: null,
+    code: r.second_code ?? r.first_code,
+  };
+}
+
+export async function chainFromFirst(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
+  const [r] = await db
+    .select({ first: first_level_subcategories.id, code: first_level_subcategories.code, group: first_level_subcategories.material_group_id })
+    .from(first_level_subcategories)
+    .where(where)
+    .limit(1);
+  if (!r) return null;
+  return { material_group_id: r.group, first_level_subcategory_id: r.first, second_level_subcategory_id: null, third_level_subcategory_id: null, code: r.code };
+}
+
+export async function materialGroupExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [r] = await db.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.id, id)).limit(1);
+  return !!r;
+}
+
+/** The taxonomy chain for a code of any level (leaf codes first, as they are the most specific). */
+export async function chainFromCode(db: DbOrTx, code: string): Promise<TaxonomyChain | null> {
+  return (
+    (await chainFromThird(db, eq(third_level_subcategories.code, code))) ??
+    (await chainFromSecond(db, eq(second_level_subcategories.code, code))) ??
+    (await chainFromFirst(db, eq(first_level_subcategories.code, code)))
+  );
+}
+
+export function existingSdgIds(db: DbOrTx, ids: number[]) {
+  return db.select({ id: sdgs.id }).from(sdgs).where(inArray(sdgs.id, ids));
+}
+
+// ---- listings ----------------------------------------------------------------------------------------------
+
+export type MaterialInsert = typeof materials.$inferInsert;
+
+export async function insertMaterial(tx: DbOrTx, values: MaterialInsert) {
+  const [row] = await tx.insert(materials).values(values).returning({ id: materials.id, uuid: materials.uuid });
+  return row!;
+}
+
+export async function updateMaterial(tx: DbOrTx, id: number, values: Partial<MaterialInsert>) {
+  await tx.update(materials).set(values).where(eq(materials.id, id));
+}
+
+export async function replaceChildren(
+  tx: DbOrTx,
+  materialId: number,
+  c: { images: { url: string; name: string }[]; sdg_ids: number[]; sub_listings: { title: string; description: string | null; quantity: number }[] },
+) {
+  await tx.delete(material_images).where(eq(material_images.material_id, materialId));
+  await tx.delete(material_sdgs).where(eq(material_sdgs.material_id, materialId));
+  await tx.delete(sub_listings).where(eq(sub_listings.material_id, materialId));
+  if (c.images.length) await tx.insert(material_images).values(c.images.map((im, position) => ({ material_id: materialId, url: im.url, name: im.name, position })));
+  if (c.sdg_ids.length) await tx.insert(material_sdgs).values(c.sdg_ids.map((sdg_id) => ({ material_id: materialId, sdg_id })));
+  if (c.sub_listings.length) await tx.insert(sub_listings).values(c.sub_listings.map((s) => ({ material_id: materialId, ...s })));
+}
+
+/** What a write needs to decide: whose listing it is, what kind and in which state. */
+export async function findMaterialHead(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: materials.id, uuid: materials.uuid, company_id: materials.company_id, kind: materials.kind, status: materials.status })
+    .from(materials)
+    .where(eq(materials.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export function findImages(db: DbOrTx, materialId: number) {
+  return db
+    .select({ url: material_images.url, name: material_images.name, position: material_images.position })
+    .from(material_images)
+    .where(eq(material_images.material_id, materialId))
+    .orderBy(asc(material_images.position));
+}
+
+export async function deleteMaterial(tx: DbOrTx, id: number) {
+  await tx.delete(materials).where(eq(materials.id, id));
+}
+
+export async function setStatus(tx: DbOrTx, id: number, from: ListingStatus, to: ListingStatus): Promise<boolean> {
+  // The `from` guard makes two concurrent clicks apply once.
+  const rows = await tx
+    .update(materials)
+    .set({ status: to })
+    .where(and(eq(materials.id, id), eq(materials.status, from)))
+    .returning({ id: materials.id });
+  return rows.length === 1;
+}
+
+/** The full listing for the detail screen and the editor. */
+export async function findMaterialDetail(db: DbOrTx, id: number, center: LatLng | null) {
+  const [row] = await db
+    .select({
+      ...listItemColumns(center),
+      first_level_subcategory_id: materials.first_level_subcategory_id,
+      second_level_subcategory_id: materials.second_level_subcategory_id,
+      third_level_subcategory_id: materials.third_level_subcategory_id,
+      address_id: materials.address_id,
+      address: company_addresses.address,
+      zip_code: company_addresses.zip_code,
+      state: company_addresses.state,
+      company_status: companies.status,
+      updated_at: materials.updated_at,
+    })
+    .from(materials)
+    .innerJoin(companies, eq(companies.id, materials.company_id))
+    .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
+    .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
+    .where(eq(materials.id, id))
+    .limit(1);
+  if (!row) return null;
+  const [images, goals, subs] = await Promise.all([
+    findImages(db, id),
+    db
+      .select({ id: sdgs.id, code: sdgs.code, name: sdgs.name, color: sdgs.color })
+      .from(material_sdgs)
+      .innerJoin(sdgs, eq(sdgs.id, material_sdgs.sdg_id))
+      .where(eq(material_sdgs.material_id, id))
+      .orderBy(asc(sdgs.id)),
+    db
+      .select({ id: sub_listings.id, title: sub_listings.title, description: sub_listings.description, quantity: sub_listings.quantity })
+      .from(sub_listings)
+      .where(eq(sub_listings.material_id, id))
+      .orderBy(asc(sub_listings.id)),
+  ]);
+  return { ...row, images, sdg_goals: goals, sub_listings: subs };
+}
+
+export function ownListWhere(companyId: number, kinds: ListingKind[], status: ListingStatus | undefined) {
+  return and(eq(materials.company_id, companyId), inArray(materials.kind, kinds), status ? eq(materials.status, status) : undefined)!;
+}
+
+export function listPage(db: DbOrTx, where: SQL | undefined, page: number, size: number) {
+  return db
+    .select(listItemColumns(null))
+    .from(materials)
+    .innerJoin(companies, eq(companies.id, materials.company_id))
+    .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
+    .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
+    .where(where)
+    .orderBy(desc(materials.created_at), desc(materials.id))
+    .limit(size)
+    .offset(page * size);
+}
+
+export async function countWhere(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(materials).where(where);
+  return Number(row?.n ?? 0);
+}
+
+export function adminWhere(input: AdminMaterialsInput): SQL | undefined {
+  const conds: (SQL | undefined)[] = [];
+  if (input.status) conds.push(eq(materials.status, input.status));
+  if (input.kind) conds.push(eq(materials.kind, input.kind));
+  if (input.category) conds.push(eq(materials.category, input.category));
+  if (input.company_id) conds.push(eq(materials.company_id, input.company_id));
+  if (input.q) conds.push(ilike(materials.title, `%${escapeLike(input.q)}%`));
+  return conds.length ? and(...conds) : undefined;
+}
+
+export async function adminStats(db: DbOrTx) {
+  const by = async (col: typeof materials.category | typeof materials.status | typeof materials.kind) => {
+    const rows = await db.select({ key: col, n: count() }).from(materials).groupBy(col);
+    return Object.fromEntries(rows.map((r) => [r.key, Number(r.n)])) as Record<string, number>;
+  };
+  const [by_category, by_status, by_kind] = [await by(materials.category), await by(materials.status), await by(materials.kind)];
+  return { by_category, by_status, by_kind, total: Object.values(by_kind).reduce((a, b) => a + b, 0) };
+}
+
+/** Countries of the addresses that active listings stand at. */
+export async function activeCountryCodes(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ country: company_addresses.country })
+    .from(company_addresses)
+    .where(
+      sql`exists (select 1 from ${materials} where ${materials.address_id} = ${company_addresses.id} and ${materials.status} = 'active')`,
+    )
+    .orderBy(asc(company_addresses.country));
+  return rows.map((r) => r.country);
+}
+
+// ---- recommendations ---------------------------------------------------------------------------------------
+
+export async function interestedGroupIds(db: DbOrTx, companyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: company_material_groups.material_group_id })
+    .from(company_material_groups)
+    .where(and(eq(company_material_groups.company_id, companyId), eq(company_material_groups.relation, 'interested')));
+  return rows.map((r) => r.id);
+}
+
+const recommendableWhere = (companyId: number) =>
+  and(
+    eq(materials.status, 'active'),
+    eq(materials.kind, 'offering'),
+    ne(materials.company_id, companyId),
+    sql`exists (select 1 from ${companies} where ${companies.id} = ${materials.company_id} and ${companies.status} = 'approved')`,
+  )!;
+
+const candidateColumns = (center: LatLng | null) => ({
+  ...listItemColumns(center),
+});
+
+function candidateQuery(db: DbOrTx, center: LatLng | null, where: SQL) {
+  return db
+    .select(candidateColumns(center))
+    .from(materials)
+    .innerJoin(companies, eq(companies.id, materials.company_id))
+    .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
+    .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
+    .where(where);
+}
+
+/** Candidates: the nearest listings and the nearest in the interested groups (KNN index); the service ranks. */
+export async function recommendationCandidates(db: DbOrTx, companyId: number, center: LatLng | null, groupIds: number[], perSource = 60) {
+  const base = recommendableWhere(companyId);
+  const near = center
+    ? await candidateQuery(db, center, base)
+        .orderBy(sql`${listingPoint} <-> ${centerOf(center)}`)
+        .limit(perSource)
+    : await candidateQuery(db, null, base).orderBy(desc(materials.created_at)).limit(perSource);
+  const matchWhere = and(base, inArray(materials.material_group_id, groupIds))!;
+  const matching = !groupIds.length
+    ? []
+    : center
+      ? await candidateQuery(db, center, matchWhere)
+          .orderBy(sql`${listingPoint} <-> ${centerOf(center)}`)
+          .limit(perSource)
+      : await candidateQuery(db, null, matchWhere).orderBy(desc(materials.created_at)).limit(perSource);
+  const byId = new Map<number, (typeof near)[number]>();
+  for (const r of [...near, ...matching]) byId.set(r.id, r);
+  return [...byId.values()];
+}
+
+export async function logDisplays(db: DbOrTx, userId: number, companyId: number, materialIds: number[]) {
+  if (!materialIds.length) return;
+  await db.insert(recommendation_displays).values(materialIds.map((material_id) => ({ user_id: userId, company_id: companyId, material_id })));
+}
+
+export async function logClick(db: DbOrTx, userId: number, companyId: number, materialId: number) {
+  const [row] = await db
+    .insert(recommendation_clicks)
+    .values({ user_id: userId, company_id: companyId, material_id: materialId })
+    .returning({ id: recommendation_clicks.id, created_at: recommendation_clicks.created_at });
+  return row!;
+}
+
+export async function displaysPage(db: DbOrTx, companyId: number, page: number, size: number) {
+  const where = eq(recommendation_displays.company_id, companyId);
+  const items = await db
+    .select({
+      id: recommendation_displays.id,
+      material_id: recommendation_displays.material_id,
+      title: materials.title,
+      user_id: recommendation_displays.user_id,
+      displayed_at: recommendation_displays.created_at,
+    })
+    .from(recommendation_displays)
+    .innerJoin(materials, eq(materials.id, recommendation_displays.material_id))
+    .where(where)
+    .orderBy(desc(recommendation_displays.id))
+    .limit(size)
+    .offset(page * size);
+  const [c] = await db.select({ n: count() }).from(recommendation_displays).where(where);
+  return { items, total: Number(c?.n ?? 0) };
+}
+
+export async function totalClicks(db: DbOrTx): Promise<number> {
+  const [c] = await db.select({ n: count() }).from(recommendation_clicks);
+  return Number(c?.n ?? 0);
+}
+
+export async function isVisibleListing(db: DbOrTx, id: number): Promise<boolean> {
+  const [r] = await db
+    .select({ id: materials.id })
+    .from(materials)
+    .innerJoin(companies, eq(companies.id, materials.company_id))
+    .where(and(eq(materials.id, id), eq(materials.status, 'active'), eq(companies.status, 'approved')))
+    .limit(1);
+  return !!r;
+}
+
+// ---- bulk upload access ------------------------------------------------------------------------------------
+
+const accessColumns = {
+  id: bulk_upload_access_requests.id,
+  company_id: bulk_upload_access_requests.company_id,
+  status: bulk_upload_access_requests.status,
+  requested_by_user_id: bulk_upload_access_requests.requested_by_user_id,
+  reviewed_by_user_id: bulk_upload_access_requests.reviewed_by_user_id,
+  reviewed_at: bulk_upload_access_requests.reviewed_at,
+  created_at: bulk_upload_access_requests.created_at,
+};
+
+export async function latestAccessRequest(db: DbOrTx, companyId: number) {
+  const [row] = await db
+    .select(accessColumns)
+    .from(bulk_upload_access_requests)
+    .where(eq(bulk_upload_access_requests.company_id, companyId))
+    .orderBy(desc(bulk_upload_access_requests.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function hasGrantedAccess(db: DbOrTx, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bulk_upload_access_requests.id })
+    .from(bulk_upload_access_requests)
+    .where(and(eq(bulk_upload_access_requests.company_id, companyId), eq(bulk_upload_access_requests.status, 'granted')))
+    .limit(1);
+  return !!row;
+}
+
+export async function insertAccessRequest(db: DbOrTx, companyId: number, userId: number) {
+  const [row] = await db.insert(bulk_upload_access_requests).values({ company_id: companyId, requested_by_user_id: userId }).returning(accessColumns);
+  return row!;
+}
+
+export async function findAccessRequest(db: DbOrTx, id: number) {
+  const [row] = await db.select(accessColumns).from(bulk_upload_access_requests).where(eq(bulk_upload_access_requests.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function decideAccessRequest(db: DbOrTx, id: number, status: 'granted' | 'denied', reviewerId: number) {
+  const [row] = await db
+    .update(bulk_upload_access_requests)
+    .set({ status, reviewed_by_user_id: reviewerId, reviewed_at: new Date() })
+    .where(and(eq(bulk_upload_access_requests.id, id), eq(bulk_upload_access_requests.status, 'pending')))
+    .returning(accessColumns);
+  return row ?? null;
+}
+
+export async function accessRequestsPage(db: DbOrTx, status: 'pending' | 'granted' | 'denied' | undefined, page: number, size: number) {
+  const where = status ? eq(bulk_upload_access_requests.status, status) : undefined;
+  const items = await db
+    .select({ ...accessColumns, company_name: companies.name })
+    .from(bulk_upload_access_requests)
+    .innerJoin(companies, eq(companies.id, bulk_upload_access_requests.company_id))
+    .where(where)
+    .orderBy(desc(bulk_upload_access_requests.id))
+    .limit(size)
+    .offset(page * size);
+  const [c] = await db.select({ n: count() }).from(bulk_upload_access_requests).where(where);
+  return { items, total: Number(c?.n ?? 0) };
+}
+
+// ---- new-listing notifications -----------------------------------------------------------------------------
+
+/** Users of other approved companies interested in the group who want new-listing notifications. */
+export async function interestedUserIds(db: DbOrTx, groupId: number, exceptCompanyId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(companies, and(eq(companies.id, users.company_id), eq(companies.status, 'approved')))
+    .innerJoin(
+      company_material_groups,
+      and(
+        eq(company_material_groups.company_id, users.company_id),
+        eq(company_material_groups.relation, 'interested'),
+        eq(company_material_groups.material_group_id, groupId),
+      ),
+    )
+    .where(
+      and(
+        ne(users.company_id, exceptCompanyId),
+        eq(users.email_notifications_new_listings, true),
+        or(eq(users.role, 'MEMBER'), eq(users.role, 'MANAGER')),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function insertNotifications(db: DbOrTx, userIds: number[], n: { type: NotificationType; message: string; link: string | null }) {
+  if (!userIds.length) return [];
+  return db
+    .insert(notifications)
+    .values(userIds.map((user_id) => ({ user_id, ...n })))
+    .returning({
+      id: notifications.id,
+      user_id: notifications.user_id,
+      message: notifications.message,
+      type: notifications.type,
+      seen: notifications.seen,
+      created_at: notifications.created_at,
+      link: notifications.link,
+    });
+}
+
+export async function unseenCounts(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ user_id: notifications.user_id, n: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.user_id, userIds), eq(notifications.seen, false)))
+    .groupBy(notifications.user_id);
+  return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+}

@@ -1,0 +1,137 @@
+// Proximity search over listings (ARCHITECTURE §3): the earthdistance GiST index `materials_geo_idx` on
+// ll_to_earth(latitude, longitude) answers both the radius filter (`earth_box(...) @> point`) and the order
+// (`point <-> center`, an index-ordered KNN scan), so a page costs about the same at 5 km and at 40 km and at
+// any table size. Totals are counted up to a cap (LIMITS.searchCountCap) and flagged `total_capped`.
+//
+// Radius: earthdistance works on a sphere of earth() = 6378.168 km, SPEC §9 on 6371 km. Both measure the same
+// angle, so a SPEC distance d km is earth_distance d / 6371 * earth() and back; filters and the distances
+// shown therefore agree with shared/lib/geo.ts haversineKm exactly.
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { companies, company_addresses, material_groups, material_images, materials } from '../../../drizzle/schema';
+import { LIMITS } from '../../../shared/constants/limits';
+import { EARTH_RADIUS_KM, type LatLng } from '../../../shared/lib/geo';
+import type { SearchMaterialsInput } from '../../../shared/schemas/materials';
+import type { DbOrTx } from '../../db/client';
+
+/** The indexed expression; must stay textually equal to materials_geo_idx for the planner to use it. */
+export const listingPoint = sql`ll_to_earth(${materials.latitude}, ${materials.longitude})`;
+export const centerOf = (c: LatLng) => sql`ll_to_earth(${c.lat}::float8, ${c.lng}::float8)`;
+/** A SPEC-radius distance in km as earthdistance metres. */
+const earthMetres = (km: number) => sql`(${km}::float8 / ${EARTH_RADIUS_KM}::float8 * earth())`;
+/** Distance in km on the SPEC sphere. */
+export const distanceKmSql = (c: LatLng) =>
+  sql<number>`(earth_distance(${listingPoint}, ${centerOf(c)}) / earth() * ${EARTH_RADIUS_KM}::float8)`;
+
+/** `distance <= km`, as an index condition (box) plus the exact check. */
+export function withinKm(c: LatLng, km: number): SQL {
+  return sql`(earth_box(${centerOf(c)}, ${earthMetres(km)}) @> ${listingPoint} and earth_distance(${listingPoint}, ${centerOf(c)}) <= ${earthMetres(km)})`;
+}
+export function beyondKm(c: LatLng, km: number): SQL {
+  return sql`earth_distance(${listingPoint}, ${centerOf(c)}) > ${earthMetres(km)}`;
+}
+
+/** LIKE pattern text with its wildcards escaped (backslash is Postgres's default LIKE escape). */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * A code and everything under it. EWC codes are fixed-width digit pairs, so a plain prefix is exact ("0207" →
+ * "0207", "020704"); the product's own codes are dotted ("K-FIN-1" → "K-FIN-1.2", never "K-FIN-10").
+ */
+export function codePrefixFilter(code: string): SQL {
+  const p = escapeLike(code);
+  if (/^\d+$/.test(code)) return sql`${materials.material_group_code} like ${p + '%'}`;
+  return or(eq(materials.material_group_code, code), sql`${materials.material_group_code} like ${p + '.%'}`)!;
+}
+
+export interface SearchContext {
+  /** The caller company's primary address; null when it has none (then no distance filter or order). */
+  center: LatLng | null;
+  company_id: number | null;
+}
+
+export function searchWhere(input: SearchMaterialsInput, ctx: SearchContext): SQL {
+  const conds: (SQL | undefined)[] = [eq(materials.status, 'active')];
+  if (input.kind !== 'all') conds.push(eq(materials.kind, input.kind));
+  if (!input.include_own && ctx.company_id !== null) conds.push(ne(materials.company_id, ctx.company_id));
+  if (input.category) conds.push(inArray(materials.category, input.category));
+  if (input.frequency) conds.push(inArray(materials.frequency, input.frequency));
+  if (input.material_group_id) conds.push(eq(materials.material_group_id, input.material_group_id));
+  if (input.first_level_subcategory_id) conds.push(eq(materials.first_level_subcategory_id, input.first_level_subcategory_id));
+  if (input.second_level_subcategory_id) conds.push(eq(materials.second_level_subcategory_id, input.second_level_subcategory_id));
+  if (input.third_level_subcategory_id) conds.push(eq(materials.third_level_subcategory_id, input.third_level_subcategory_id));
+  if (input.material_group_code) conds.push(codePrefixFilter(input.material_group_code));
+  if (input.q) {
+    const pattern = `%${escapeLike(input.q)}%`;
+    conds.push(or(ilike(materials.title, pattern), ilike(materials.description, pattern)));
+  }
+  if (ctx.center) {
+    if (input.proximity === 'above40') conds.push(beyondKm(ctx.center, LIMITS.defaultProximityKm));
+    else if (input.proximity !== 'any') conds.push(withinKm(ctx.center, Number(input.proximity)));
+  }
+  // Listings of companies that are not (or no longer) approved stay out of the marketplace.
+  conds.push(sql`exists (select 1 from ${companies} where ${companies.id} = ${materials.company_id} and ${companies.status} = 'approved')`);
+  return and(...conds)!;
+}
+
+export function searchOrder(input: SearchMaterialsInput, ctx: SearchContext): SQL[] {
+  if (input.sort === 'distance' && ctx.center) {
+    // KNN order straight from the index; id breaks ties (listings at one address) with an incremental sort.
+    return [sql`${listingPoint} <-> ${centerOf(ctx.center)}`, asc(materials.id)];
+  }
+  return [desc(materials.created_at), desc(materials.id)];
+}
+
+/** The columns of a search result row (a card in the database screen). */
+export function listItemColumns(center: LatLng | null) {
+  return {
+    id: materials.id,
+    uuid: materials.uuid,
+    kind: materials.kind,
+    title: materials.title,
+    description: materials.description,
+    category: materials.category,
+    material_group_id: materials.material_group_id,
+    material_group_name: material_groups.name,
+    material_group_code: materials.material_group_code,
+    frequency: materials.frequency,
+    quantity: materials.quantity,
+    quantity_unit: materials.quantity_unit,
+    condition: materials.condition,
+    type: materials.type,
+    final_use: materials.final_use,
+    status: materials.status,
+    created_at: materials.created_at,
+    company_id: materials.company_id,
+    company_name: companies.name,
+    company_image_url: companies.image_url,
+    city: company_addresses.city,
+    country: company_addresses.country,
+    latitude: materials.latitude,
+    longitude: materials.longitude,
+    image_url: sql<string | null>`(select ${material_images.url} from ${material_images} where ${material_images.material_id} = ${materials.id} order by ${material_images.position} limit 1)`,
+    distance_km: center ? distanceKmSql(center) : sql<number | null>`null::float8`,
+  };
+}
+
+export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
+  return db
+    .select(listItemColumns(ctx.center))
+    .from(materials)
+    .innerJoin(companies, eq(companies.id, materials.company_id))
+    .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
+    .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
+    .where(searchWhere(input, ctx))
+    .orderBy(...searchOrder(input, ctx))
+    .limit(input.size)
+    .offset(input.page * input.size);
+}
+
+/** count(*) of at most cap+1 matching rows: the index stops reading once it has enough. */
+export async function cappedCount(db: DbOrTx, where: SQL, cap: number = LIMITS.searchCountCap): Promise<{ total: number; capped: boolean }> {
+  const sub = db.select({ one: sql`1`.as('one') }).from(materials).where(where).limit(cap + 1).as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
+  const n = Number(row?.n ?? 0);
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}

@@ -1,0 +1,525 @@
+// Listing use cases: search, detail, create/edit/status/delete, own lists, recommendations, bulk upload,
+// admin views, and the new-listing notifications. Row-level rules (own company, kind by role) live here.
+import { eq } from 'drizzle-orm';
+import { first_level_subcategories as fl, material_groups, second_level_subcategories as sl, third_level_subcategories as tl } from '../../../drizzle/schema';
+import type { ListingKind } from '../../../shared/constants/enums';
+import { LIMITS } from '../../../shared/constants/limits';
+import { ERROR_MESSAGES, type FieldErrors } from '../../../shared/errors';
+import type { LatLng } from '../../../shared/lib/geo';
+import type { Page } from '../../../shared/schemas/_primitives';
+import {
+  quantityUnitFor,
+  type AdminMaterialsInput,
+  type BulkUploadInput,
+  type CreateMaterialInput,
+  type ListingImageInput,
+  type OwnMaterialsInput,
+  type SearchMaterialsInput,
+  type StatusAction,
+  type UpdateMaterialInput,
+} from '../../../shared/schemas/materials';
+import type { NotificationPayload } from '../../../shared/ws-events';
+import type { DbOrTx } from '../../db/client';
+import type { Deps } from '../../deps';
+import type { AdminActor, CompanyActor } from '../../lib/actor';
+import type { DomainEvents } from '../../lib/events';
+import { AppError } from '../../lib/errors';
+import type { Storage, StoredFile } from '../../lib/storage';
+import { CSV_TEMPLATE_FILE_NAME, checkRow, csvTemplate, readCsv, type CsvRowError } from './csv';
+import { canWriteKind, nextStatus, recommendationScore } from './policy';
+import * as repo from './repo';
+import { cappedCount, searchPageQuery, searchWhere } from './search';
+
+const round3 = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
+const pageOf = <T>(items: T[], total: number, page: number, size: number): Page<T> => ({
+  items,
+  total,
+  totalPages: Math.ceil(total / size),
+  currentPage: page,
+});
+
+function assertOwnCompany(actor: CompanyActor, companyId: number | undefined) {
+  // SPEC §7 sends company_id in the query; it names who the caller acts for, so a mismatch is refused (403).
+  if (companyId !== undefined && companyId !== actor.company_id) throw new AppError('FORBIDDEN');
+}
+
+// ---- search and detail -------------------------------------------------------------------------------------
+
+type ListRow = Awaited<ReturnType<typeof searchPageQuery>>[number];
+function toListItem(r: ListRow) {
+  return { ...r, distance_km: round3(r.distance_km) };
+}
+export type MaterialListItem = ReturnType<typeof toListItem>;
+
+export async function searchMaterials(deps: Deps, actor: CompanyActor, input: SearchMaterialsInput) {
+  const center = await repo.findCompanyCenter(deps.db, actor.company_id);
+  const ctx = { center, company_id: actor.company_id };
+  const [rows, count] = await Promise.all([searchPageQuery(deps.db, input, ctx), cappedCount(deps.db, searchWhere(input, ctx))]);
+  return { ...pageOf(rows.map(toListItem), count.total, input.page, input.size), total_capped: count.capped };
+}
+
+async function detailFor(db: DbOrTx, id: number, center: LatLng | null) {
+  const d = await repo.findMaterialDetail(db, id, center);
+  if (!d) return null;
+  const { company_status, ...rest } = d;
+  return { detail: { ...rest, distance_km: round3(rest.distance_km) }, company_status };
+}
+
+/** Own listings in any state; others' only while active and their company approved. Otherwise 404. */
+export async function getMaterial(deps: Deps, actor: CompanyActor, input: { id: number }) {
+  const center = await repo.findCompanyCenter(deps.db, actor.company_id);
+  const found = await detailFor(deps.db, input.id, center);
+  if (!found) throw new AppError('NOT_FOUND');
+  const own = found.detail.company_id === actor.company_id;
+  if (!own && (found.detail.status !== 'active' || found.company_status !== 'approved')) throw new AppError('NOT_FOUND');
+  return { ...found.detail, is_own: own };
+}
+export type MaterialDetail = Awaited<ReturnType<typeof getMaterial>>;
+
+export async function adminGetMaterial(deps: Deps, _actor: AdminActor, input: { id: number }) {
+  const found = await detailFor(deps.db, input.id, null);
+  if (!found) throw new AppError('NOT_FOUND');
+  return { ...found.detail, company_status: found.company_status, is_own: false };
+}
+
+// ---- writes ------------------------------------------------------------------------------------------------
+
+/** Derives a consistent chain (group → level 1 → 2 → 3, code) from whatever the editor sent; ids win. */
+async function resolveTaxonomy(db: DbOrTx, input: CreateMaterialInput): Promise<repo.TaxonomyChain | null> {
+  const { material_group_id: g, first_level_subcategory_id: f, second_level_subcategory_id: s, third_level_subcategory_id: t } = input;
+  const code = input.material_group_code?.trim() || null;
+  let chain: repo.TaxonomyChain | null;
+  let field: string;
+  if (t) [chain, field] = [await repo.chainFromThird(db, eq(tl.id, t)), 'third_level_subcategory_id'];
+  else if (s) [chain, field] = [await repo.chainFromSecond(db, eq(sl.id, s)), 'second_level_subcategory_id'];
+  else if (f) [chain, field] = [await repo.chainFromFirst(db, eq(fl.id, f)), 'first_level_subcategory_id'];
+  else if (code) [chain, field] = [await repo.chainFromCode(db, code), 'material_group_code'];
+  else if (g) {
+    if (!(await repo.materialGroupExists(db, g))) throw fieldError('material_group_id', 'Unknown material group');
+    return { material_group_id: g, first_level_subcategory_id: null, second_level_subcategory_id: null, third_level_subcategory_id: null, code: null };
+  } else return null;
+  if (!chain) throw fieldError(field, 'Unknown material group or subcategory');
+  const mismatch =
+    (g && g !== chain.material_group_id && 'material_group_id') ||
+    (f && f !== chain.first_level_subcategory_id && 'first_level_subcategory_id') ||
+    (s && s !== chain.second_level_subcategory_id && 'second_level_subcategory_id');
+  if (mismatch) throw fieldError(mismatch, 'This does not belong to the chosen material group');
+  return chain;
+}
+
+function fieldError(field: string, message: string) {
+  return new AppError('VALIDATION', { fields: { [field]: message } });
+}
+
+function storageKeyOf(storage: Storage, url: string): string | null {
+  const s = storage as Storage & { keyFromUrl?: (u: string) => string | null };
+  return s.keyFromUrl ? s.keyFromUrl(url) : null;
+}
+
+async function removeFiles(deps: Deps, urls: string[]) {
+  for (const url of urls) {
+    const key = storageKeyOf(deps.storage, url);
+    if (key) await deps.storage.delete(key).catch((err: unknown) => deps.logger.warn({ err, key }, 'could not delete a listing photo'));
+  }
+}
+
+/**
+ * Existing photos are kept only if they already belong to this listing (a URL cannot pull in someone else's
+ * file); new ones are stored after a magic-byte check. Returns the final list and the files it created.
+ */
+async function storeImages(deps: Deps, images: ListingImageInput[], existing: { url: string; name: string }[]) {
+  const known = new Map(existing.map((im) => [im.url, im.name]));
+  const created: StoredFile[] = [];
+  const out: { url: string; name: string }[] = [];
+  try {
+    for (const [i, image] of images.entries()) {
+      if ('url' in image) {
+        const name = known.get(image.url);
+        if (name === undefined) throw fieldError(`images.${i}`, 'This photo does not belong to the listing');
+        out.push({ url: image.url, name });
+        continue;
+      }
+      const body = Buffer.from(image.body.slice(image.body.indexOf(',') + 1), 'base64');
+      try {
+        const stored = await deps.storage.put({ folder: 'materials', name: image.name, body, kind: 'image', maxBytes: LIMITS.listingPhotoBytes });
+        created.push(stored);
+        out.push({ url: stored.url, name: stored.name });
+      } catch (err) {
+        if (err instanceof AppError && (err.code === 'UNSUPPORTED_MEDIA_TYPE' || err.code === 'PAYLOAD_TOO_LARGE')) {
+          throw new AppError(err.code, { fields: { [`images.${i}`]: err.message } });
+        }
+        throw err;
+      }
+    }
+  } catch (err) {
+    await removeFiles(
+      deps,
+      created.map((c) => c.url),
+    );
+    throw err;
+  }
+  return { images: out, created };
+}
+
+async function prepareWrite(deps: Deps, actor: CompanyActor, input: CreateMaterialInput) {
+  if (!canWriteKind(actor.role, input.kind)) throw new AppError('FORBIDDEN');
+  const address = await repo.findCompanyAddress(deps.db, actor.company_id, input.address_id);
+  if (!address) throw fieldError('address_id', input.address_id ? 'Choose one of your company addresses' : 'Add a company address first');
+  const chain = await resolveTaxonomy(deps.db, input);
+  const sdgIds = [...new Set(input.sdg_goals)];
+  if (sdgIds.length) {
+    const found = new Set((await repo.existingSdgIds(deps.db, sdgIds)).map((r) => r.id));
+    const missing = sdgIds.find((id) => !found.has(id));
+    if (missing !== undefined) throw fieldError('sdg_goals', `Unknown SDG goal ${missing}`);
+  }
+  const values = {
+    kind: input.kind,
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    material_group_id: chain?.material_group_id ?? null,
+    first_level_subcategory_id: chain?.first_level_subcategory_id ?? null,
+    second_level_subcategory_id: chain?.second_level_subcategory_id ?? null,
+    third_level_subcategory_id: chain?.third_level_subcategory_id ?? null,
+    material_group_code: chain?.code ?? null,
+    frequency: input.frequency,
+    address_id: address.id,
+    latitude: address.latitude,
+    longitude: address.longitude,
+    quantity: input.quantity,
+    quantity_unit: quantityUnitFor(input.category),
+    condition: input.condition,
+    type: input.type,
+    final_use: input.final_use,
+  };
+  const subs = input.sub_listings.map((s) => ({ title: s.title, description: s.description ?? null, quantity: s.quantity }));
+  return { values, sdgIds, subs };
+}
+
+export async function createMaterial(deps: Deps, actor: CompanyActor, input: CreateMaterialInput) {
+  assertOwnCompany(actor, input.company_id);
+  const { values, sdgIds, subs } = await prepareWrite(deps, actor, input);
+  const { images, created } = await storeImages(deps, input.images, []);
+  let row: { id: number; uuid: string };
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      const r = await repo.insertMaterial(tx, { ...values, company_id: actor.company_id, created_by_user_id: actor.user_id });
+      await repo.replaceChildren(tx, r.id, { images, sdg_ids: sdgIds, sub_listings: subs });
+      return r;
+    });
+  } catch (err) {
+    await removeFiles(
+      deps,
+      created.map((c) => c.url),
+    );
+    throw err;
+  }
+  deps.events.emit('material.created', {
+    material_id: row.id,
+    company_id: actor.company_id,
+    kind: values.kind,
+    material_group_id: values.material_group_id,
+    title: values.title,
+  });
+  return getMaterial(deps, actor, { id: row.id });
+}
+
+/** Another company's listing (or a uuid that does not match) reads as not found: ids leak nothing. */
+async function loadOwn(deps: Deps, actor: CompanyActor, id: number, uuid?: string) {
+  const head = await repo.findMaterialHead(deps.db, id);
+  if (!head || head.company_id !== actor.company_id || (uuid && uuid !== head.uuid)) throw new AppError('NOT_FOUND');
+  if (!canWriteKind(actor.role, head.kind)) throw new AppError('FORBIDDEN');
+  return head;
+}
+
+export async function updateMaterial(deps: Deps, actor: CompanyActor, input: UpdateMaterialInput) {
+  assertOwnCompany(actor, input.company_id);
+  const head = await loadOwn(deps, actor, input.id, input.uuid);
+  // A listing keeps its kind: a donation has its own approval flow.
+  if (input.kind !== head.kind) throw fieldError('kind', 'A listing cannot change between offering and donation');
+  const { values, sdgIds, subs } = await prepareWrite(deps, actor, input);
+  const before = await repo.findImages(deps.db, head.id);
+  const { images, created } = await storeImages(deps, input.images, before);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await repo.updateMaterial(tx, head.id, values);
+      await repo.replaceChildren(tx, head.id, { images, sdg_ids: sdgIds, sub_listings: subs });
+    });
+  } catch (err) {
+    await removeFiles(
+      deps,
+      created.map((c) => c.url),
+    );
+    throw err;
+  }
+  const kept = new Set(images.map((i) => i.url));
+  await removeFiles(
+    deps,
+    before.map((b) => b.url).filter((u) => !kept.has(u)),
+  );
+  return getMaterial(deps, actor, { id: head.id });
+}
+
+export async function setMaterialStatus(deps: Deps, actor: CompanyActor, input: { id: number; action: StatusAction }) {
+  const head = await loadOwn(deps, actor, input.id);
+  const to = nextStatus(head.status, input.action);
+  if (!to) throw new AppError('CONFLICT', { message: `A listing that is ${head.status} cannot be ${input.action}d.` });
+  if (!(await repo.setStatus(deps.db, head.id, head.status, to))) throw new AppError('CONFLICT');
+  return { id: head.id, status: to };
+}
+
+export async function deleteMaterial(deps: Deps, actor: CompanyActor, input: { id: number }) {
+  const head = await loadOwn(deps, actor, input.id);
+  const images = await repo.findImages(deps.db, head.id);
+  await deps.db.transaction((tx) => repo.deleteMaterial(tx, head.id));
+  await removeFiles(
+    deps,
+    images.map((i) => i.url),
+  );
+  return { success: true as const, id: head.id };
+}
+
+// ---- lists -------------------------------------------------------------------------------------------------
+
+export async function listOwnMaterials(deps: Deps, actor: CompanyActor, input: OwnMaterialsInput) {
+  const kinds: ListingKind[] = input.kind === 'all' ? ['offering', 'donation'] : [input.kind];
+  const where = repo.ownListWhere(actor.company_id, kinds, input.status);
+  const [items, total] = await Promise.all([repo.listPage(deps.db, where, input.page, input.size), repo.countWhere(deps.db, where)]);
+  return pageOf(items.map(toListItem), total, input.page, input.size);
+}
+
+export async function activeCountryCodes(deps: Deps) {
+  return { items: await repo.activeCountryCodes(deps.db) };
+}
+
+export async function adminListMaterials(deps: Deps, _actor: AdminActor, input: AdminMaterialsInput) {
+  const where = repo.adminWhere(input);
+  const [items, total] = await Promise.all([
+    repo.listPage(deps.db, where, input.page, input.size),
+    repo.countWhere(deps.db, where),
+  ]);
+  return pageOf(items.map(toListItem), total, input.page, input.size);
+}
+
+export function adminMaterialStats(deps: Deps) {
+  return repo.adminStats(deps.db);
+}
+
+// ---- recommendations ---------------------------------------------------------------------------------------
+
+/**
+ * Up to 4 active offerings of other companies, ranked by match with materials_interested, distance and
+ * recency (policy.recommendationScore). Every listing shown is logged in recommendation_displays.
+ */
+export async function recommendedMaterials(deps: Deps, actor: CompanyActor) {
+  const [center, groups] = await Promise.all([repo.findCompanyCenter(deps.db, actor.company_id), repo.interestedGroupIds(deps.db, actor.company_id)]);
+  const candidates = await repo.recommendationCandidates(deps.db, actor.company_id, center, groups);
+  const now = Date.now();
+  const ranked = candidates
+    .map((c) => {
+      const matched = c.material_group_id !== null && groups.includes(c.material_group_id);
+      const age_days = (now - new Date(c.created_at).getTime()) / 86_400_000;
+      return { c, matched, score: recommendationScore({ matched, distance_km: c.distance_km, age_days }) };
+    })
+    .sort((a, b) => b.score - a.score || b.c.id - a.c.id)
+    .slice(0, LIMITS.recommendationsMax);
+  await repo.logDisplays(
+    deps.db,
+    actor.user_id,
+    actor.company_id,
+    ranked.map((r) => r.c.id),
+  );
+  return {
+    items: ranked.map(({ c, matched }) => ({
+      ...toListItem(c),
+      reason: { matched_group_name: matched ? c.material_group_name : null, distance_km: round3(c.distance_km) },
+    })),
+  };
+}
+
+/** GET api/recommendation-displayed: the caller company's log of recommendations shown (newest first). */
+export async function recommendationDisplays(deps: Deps, actor: CompanyActor, input: { page: number; size: number }) {
+  const { items, total } = await repo.displaysPage(deps.db, actor.company_id, input.page, input.size);
+  return pageOf(items, total, input.page, input.size);
+}
+
+export async function recommendationClicked(deps: Deps, actor: CompanyActor, input: { material_id: number }) {
+  if (!(await repo.isVisibleListing(deps.db, input.material_id))) throw new AppError('NOT_FOUND');
+  const row = await repo.logClick(deps.db, actor.user_id, actor.company_id, input.material_id);
+  return { success: true as const, id: row.id };
+}
+
+export async function totalRecommendationClicks(deps: Deps) {
+  return { total_clicks: await repo.totalClicks(deps.db) };
+}
+
+// ---- bulk upload -------------------------------------------------------------------------------------------
+
+export function bulkTemplate() {
+  return { file_name: CSV_TEMPLATE_FILE_NAME, content_type: 'text/csv; charset=utf-8', content: csvTemplate() };
+}
+
+export async function bulkAccessStatus(deps: Deps, actor: CompanyActor) {
+  const latest = await repo.latestAccessRequest(deps.db, actor.company_id);
+  const granted = latest?.status === 'granted' || (await repo.hasGrantedAccess(deps.db, actor.company_id));
+  return { status: granted ? ('granted' as const) : (latest?.status ?? ('none' as const)), request: latest };
+}
+
+/** SPEC §4: request → pending → granted. Asking again while pending or granted returns the same request. */
+export async function requestBulkAccess(deps: Deps, actor: CompanyActor) {
+  const latest = await repo.latestAccessRequest(deps.db, actor.company_id);
+  if (latest && (latest.status === 'pending' || latest.status === 'granted')) return latest;
+  return repo.insertAccessRequest(deps.db, actor.company_id, actor.user_id);
+}
+
+export async function reviewBulkAccess(deps: Deps, actor: AdminActor, input: { id: number; decision: 'grant' | 'deny' }) {
+  const existing = await repo.findAccessRequest(deps.db, input.id);
+  if (!existing) throw new AppError('NOT_FOUND');
+  const status = input.decision === 'grant' ? 'granted' : 'denied';
+  if (existing.status !== 'pending') {
+    if (existing.status === status) return existing;
+    throw new AppError('CONFLICT', { message: `This request is already ${existing.status}.` });
+  }
+  const row = await repo.decideAccessRequest(deps.db, input.id, status, actor.user_id);
+  if (!row) throw new AppError('CONFLICT');
+  return row;
+}
+
+export async function listBulkAccessRequests(deps: Deps, input: { status?: 'pending' | 'granted' | 'denied'; page: number; size: number }) {
+  const { items, total } = await repo.accessRequestsPage(deps.db, input.status, input.page, input.size);
+  return pageOf(items, total, input.page, input.size);
+}
+
+function uploadFailed(deps: Deps, reason: string) {
+  return new AppError('BULK_UPLOAD_FAILED', {
+    message: ERROR_MESSAGES.BULK_UPLOAD_FAILED.replace('{email}', deps.env.SUPPORT_EMAIL),
+    cause: new Error(reason),
+  });
+}
+
+/**
+ * All rows or none: every row is checked first (each error reported with row, column and message), then all
+ * are inserted in one transaction. Unreadable files get SPEC's upload message with the support address.
+ */
+export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUploadInput) {
+  if (!(await repo.hasGrantedAccess(deps.db, actor.company_id))) throw new AppError('BULK_ACCESS_REQUIRED');
+  const body = Buffer.from(input.body_base64, 'base64');
+  if (body.length > LIMITS.csvFormBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+  const read = await readCsv(body);
+  if (read.kind === 'unreadable') throw uploadFailed(deps, read.reason);
+  if (read.kind === 'too_many_rows') throw new AppError('CSV_TOO_MANY_ROWS');
+
+  const address = await repo.findCompanyAddress(deps.db, actor.company_id, null);
+  if (!address) throw fieldError('address_id', 'Add a company address first');
+
+  const errors: CsvRowError[] = [];
+  const neutralised: { row: number; column: string }[] = [];
+  const chains = new Map<string, repo.TaxonomyChain | null>();
+  const ready: { row: number; values: repo.MaterialInsert; sdgIds: number[] }[] = [];
+  const knownSdgs = new Set((await repo.existingSdgIds(deps.db, Array.from({ length: 17 }, (_, i) => i + 1))).map((r) => r.id));
+
+  for (const cells of read.cells) {
+    const checked = checkRow(cells, read.header.length);
+    if (!checked.ok) {
+      errors.push(...checked.errors);
+      continue;
+    }
+    const { data, material_group_code: code, row } = checked.value;
+    let chain: repo.TaxonomyChain | null = null;
+    if (code) {
+      if (!chains.has(code)) chains.set(code, await repo.chainFromCode(deps.db, code));
+      chain = chains.get(code) ?? null;
+      if (!chain) {
+        errors.push({ row, column: 'material_group_code', message: 'Unknown material group code' });
+        continue;
+      }
+    }
+    const badSdg = data.sdg_goals.find((g) => !knownSdgs.has(g));
+    if (badSdg !== undefined) {
+      errors.push({ row, column: 'sdg_goals', message: `Unknown SDG goal ${badSdg}` });
+      continue;
+    }
+    neutralised.push(...checked.neutralised.map((column) => ({ row, column })));
+    ready.push({
+      row,
+      sdgIds: [...new Set(data.sdg_goals)],
+      values: {
+        kind: 'offering',
+        company_id: actor.company_id,
+        created_by_user_id: actor.user_id,
+        title: data.title,
+        description: data.description,
+        category: data.category,
+        material_group_id: chain?.material_group_id ?? null,
+        first_level_subcategory_id: chain?.first_level_subcategory_id ?? null,
+        second_level_subcategory_id: chain?.second_level_subcategory_id ?? null,
+        third_level_subcategory_id: chain?.third_level_subcategory_id ?? null,
+        material_group_code: chain?.code ?? null,
+        frequency: data.frequency,
+        address_id: address.id,
+        latitude: address.latitude,
+        longitude: address.longitude,
+        quantity: data.quantity,
+        quantity_unit: quantityUnitFor(data.category),
+        condition: data.condition,
+        type: data.type,
+        final_use: data.final_use,
+      },
+    });
+  }
+
+  if (errors.length) {
+    const fields: FieldErrors = {};
+    for (const e of errors) fields[`rows.${e.row}.${e.column}`] = e.message;
+    throw new AppError('CSV_INVALID_ROWS', { fields });
+  }
+
+  const inserted = await deps.db.transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const r of ready) {
+      const row = await repo.insertMaterial(tx, r.values);
+      if (r.sdgIds.length) await repo.replaceChildren(tx, row.id, { images: [], sdg_ids: r.sdgIds, sub_listings: [] });
+      ids.push(row.id);
+    }
+    return ids;
+  });
+  inserted.forEach((material_id, i) => {
+    const v = ready[i]!.values;
+    deps.events.emit('material.created', {
+      material_id,
+      company_id: actor.company_id,
+      kind: 'offering',
+      material_group_id: v.material_group_id ?? null,
+      title: v.title,
+    });
+  });
+  return { imported: inserted.length, ids: inserted, neutralised };
+}
+
+// ---- notifications for new listings ------------------------------------------------------------------------
+
+/**
+ * A new offering notifies users of other companies interested in its material group who keep new-listing
+ * notifications on (users.email_notifications_new_listings). Donations notify once approved (a later issue).
+ */
+export async function notifyInterestedUsers(deps: Deps, e: DomainEvents['material.created']) {
+  if (e.kind !== 'offering' || e.material_group_id === null) return;
+  const userIds = await repo.interestedUserIds(deps.db, e.material_group_id, e.company_id);
+  if (!userIds.length) return;
+  const [group] = await deps.db.select({ name: material_groups.name }).from(material_groups).where(eq(material_groups.id, e.material_group_id));
+  const message = `New listing in ${group?.name ?? 'your interests'}: ${e.title}`;
+  const rows = await repo.insertNotifications(deps.db, userIds, { type: 'new_materials', message, link: `/material/${e.material_id}` });
+  const unseen = await repo.unseenCounts(deps.db, userIds);
+  for (const n of rows) {
+    const payload: NotificationPayload = {
+      id: n.id,
+      message: n.message,
+      type: n.type,
+      seen: n.seen,
+      created_at: new Date(n.created_at).toISOString(),
+      link: n.link,
+    };
+    await deps.realtime.sendToUsers([n.user_id], 'newNotification', payload);
+    await deps.realtime.sendToUsers([n.user_id], 'notificationsUnseen', { count: unseen.get(n.user_id) ?? 1 });
+  }
+}
