@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client';
 import type { Logger } from './lib/logger';
 import { createTokenService, type TokenService } from './lib/tokens';
 import { EventBus } from './lib/events';
+import { createGeocoder, type Geocoder } from './lib/geocoder';
 import type { Storage } from './lib/storage';
 import { createLocalStorage } from './lib/storage-local';
 import type { Realtime } from './ws/realtime';
@@ -18,6 +19,7 @@ export interface Deps {
   events: EventBus;
   storage: Storage;
   realtime: Realtime;
+  geocoder: Geocoder;
 }
 
 /** Deps around an open database; the realtime target is attached once the hub exists. */
@@ -37,6 +39,7 @@ export function buildDeps(env: Env, database: Database, logger: Logger): Deps & 
     events: new EventBus(logger),
     storage: createLocalStorage({ root: path.join(env.dataDir, 'uploads'), publicPrefix: '/files' }),
     realtime,
+    geocoder: createGeocoder(env),
     attachRealtime(r) {
       target = r;
     },

@@ -1,5 +1,7 @@
 import { countriesInput, subcategoriesInput } from '../../../shared/schemas/common';
+import { geocodeInput, reverseGeocodeInput } from '../../../shared/schemas/geocode';
 import { publicProcedure, router } from '../../trpc/init';
+import * as geo from './geocode';
 import * as service from './service';
 
 export const commonRouter = router({
@@ -10,4 +12,6 @@ export const commonRouter = router({
   firstLevelSubcategories: publicProcedure.input(subcategoriesInput).query(({ ctx, input }) => service.listFirstLevelSubcategories(ctx.deps, input)),
   secondLevelSubcategories: publicProcedure.input(subcategoriesInput).query(({ ctx, input }) => service.listSecondLevelSubcategories(ctx.deps, input)),
   thirdLevelSubcategories: publicProcedure.input(subcategoriesInput).query(({ ctx, input }) => service.listThirdLevelSubcategories(ctx.deps, input)),
+  geocode: publicProcedure.input(geocodeInput).query(({ ctx, input }) => geo.geocode(ctx.deps, input)),
+  reverseGeocode: publicProcedure.input(reverseGeocodeInput).query(({ ctx, input }) => geo.reverseGeocode(ctx.deps, input)),
 });

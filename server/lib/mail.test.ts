@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../shared/constants/enums';
+import { MAIL_TEMPLATES, publicUrl, renderMail, type MailTemplate } from './mail';
+
+describe('mail templates', () => {
+  it('exist in en, dk and my for every template, each with its own text', () => {
+    for (const template of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
+      const data = { first_name: 'Ana', company_name: 'Acme', login_url: 'https://x/login', reason: 'R', url: 'https://x/r', expires_at: '2026-01-01 10:00' };
+      const texts = LANGUAGES.map((l) => renderMail(template, l, data as never));
+      expect(new Set(texts.map((t) => t.subject)).size).toBe(3);
+      for (const t of texts) expect(t.text).toContain('Ana');
+    }
+  });
+
+  it('puts the rejection reason and the reset link into the mail', () => {
+    expect(renderMail('registration_rejected', 'dk', { first_name: 'A', company_name: 'B', reason: 'Ingen CVR' }).text).toContain('Ingen CVR');
+    expect(renderMail('password_reset_link', 'my', { first_name: 'A', url: 'https://m/r/t', expires_at: 'x' }).text).toContain('https://m/r/t');
+  });
+
+  it('builds links from PUBLIC_URL, else localhost', () => {
+    expect(publicUrl({ PUBLIC_URL: 'https://m.example/', PORT: 1 }, '/login')).toBe('https://m.example/login');
+    expect(publicUrl({ PORT: 3000 }, 'login')).toBe('http://localhost:3000/login');
+  });
+});
