@@ -11,6 +11,7 @@ import { ensureBootstrapAdmin } from './modules/auth/service';
 import { findUserAuthState } from './modules/auth/repo';
 import { registerMaterialListeners } from './modules/materials/events';
 import { createHub, type Hub } from './ws/hub';
+import { startScheduler } from './jobs/scheduler';
 
 export interface RunningServer {
   port: number;
@@ -39,6 +40,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
     const { seeded } = await seedDemo(database.db, { password: env.DEMO_PASSWORD });
     if (seeded) logger.info('demo marketplace seeded');
   }
+
+  // Daily jobs (subscription expiry); one instance runs each round under an advisory lock.
+  const scheduler = startScheduler({ db: database.db, logger });
 
   const app = createApp(deps);
   const server = http.createServer(app);
@@ -79,6 +83,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       await hub.close();
       await Promise.race([httpClosed, new Promise((r) => setTimeout(r, 5_000))]);
       server.closeAllConnections();
+      await scheduler.stop();
       await deps.events.settled();
       await database.close();
       logger.info('stopped');

@@ -1,3 +1,4 @@
+import { adminRouter } from '../modules/admin/router';
 import { authRouter } from '../modules/auth/router';
 import { commonRouter } from '../modules/common/router';
 import { companiesRouter } from '../modules/companies/router';
@@ -6,10 +7,13 @@ import { driversRouter } from '../modules/drivers/router';
 import { newsletterRouter } from '../modules/newsletter/router';
 import { notificationsRouter } from '../modules/notifications/router';
 import { queriesRouter } from '../modules/queries/router';
+import { registrationRouter } from '../modules/registration/router';
+import { subscriptionsRouter } from '../modules/subscriptions/router';
 import { usersRouter } from '../modules/users/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
+  admin: adminRouter,
   auth: authRouter,
   common: commonRouter,
   companies: companiesRouter,
@@ -18,6 +22,8 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   notifications: notificationsRouter,
   queries: queriesRouter,
+  registration: registrationRouter,
+  subscriptions: subscriptionsRouter,
   users: usersRouter,
 });
 

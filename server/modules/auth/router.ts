@@ -1,10 +1,13 @@
 import { changePasswordInput, driverLoginInput, loginInput } from '../../../shared/schemas/auth';
+import { resetPasswordInput } from '../../../shared/schemas/registration';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
+import * as reset from './password-reset';
 import * as service from './service';
 
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => service.login(ctx.deps, input, ctx.actor.ip)),
   me: authedProcedure.query(({ ctx }) => service.me(ctx.deps, ctx.actor)),
   driverLogin: publicProcedure.input(driverLoginInput).mutation(({ ctx, input }) => service.driverLogin(ctx.deps, input, ctx.actor.ip)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => reset.resetPassword(ctx.deps, input)),
   changePassword: authedProcedure.input(changePasswordInput).mutation(({ ctx, input }) => service.changePassword(ctx.deps, ctx.actor, input)),
 });

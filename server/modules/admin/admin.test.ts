@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mail_outbox, password_reset_tokens, users } from '../../../drizzle/schema';
+import { hashResetToken } from '../auth/password-reset';
+import { TEST_PASSWORD, createAdmin, createCompanyWithUsers } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+let auth: { Authorization: string };
+
+beforeAll(async () => {
+  t = await createTestContext({ PUBLIC_URL: 'https://market.example' });
+  const { admin } = await createAdmin(t.database.db);
+  auth = { Authorization: `Bearer ${t.deps.tokens.signUser({ sub: String(admin.id), role: 'ADMIN', company_id: null, tv: 0 }, 3600)}` };
+});
+afterAll(() => t.close());
+
+const api = () => request(t.app());
+const tokenOf = (url: string) => url.split('/reset-password/')[1]!;
+
+describe('password reset by a one-time link', () => {
+  it('an administrator creates a 24-hour link; only its sha256 is stored; the user gets it by mail', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const before = Date.now();
+    const res = await api().post(`/admin/users/${member.id}/reset-link`).set(auth);
+    expect(res.status).toBe(201);
+    expect(res.body.url).toMatch(/^https:\/\/market\.example\/reset-password\/[A-Za-z0-9_-]{43}$/);
+    const hours = (Date.parse(res.body.expires_at) - before) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThan(24.1);
+    const rows = await t.database.db.select().from(password_reset_tokens).where(eq(password_reset_tokens.user_id, member.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toBe(hashResetToken(tokenOf(res.body.url)));
+    expect(rows[0]!.token_hash).not.toContain(tokenOf(res.body.url));
+    const [mail] = await t.database.db.select().from(mail_outbox).where(eq(mail_outbox.to_address, member.email));
+    expect(mail).toMatchObject({ template: 'password_reset_link', status: 'queued', text_body: expect.stringContaining(res.body.url) });
+  });
+
+  it('sets the new password once, ends old sessions, and the link cannot be used again', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const { url } = (await api().post(`/admin/users/${member.id}/reset-link`).set(auth)).body;
+    const res = await api().post('/api/auth/reset-password').send({ token: tokenOf(url), username: member.email, password: 'brand-new-pass' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    const [row] = await t.database.db.select({ tv: users.token_version }).from(users).where(eq(users.id, member.id));
+    expect(row!.tv).toBe(1);
+    expect((await api().post('/api/auth/login').send({ username: member.email, password: 'brand-new-pass' })).status).toBe(200);
+    expect((await api().post('/api/auth/login').send({ username: member.email, password: TEST_PASSWORD })).status).toBe(401);
+    const again = await api().post('/api/auth/reset-password').send({ token: tokenOf(url), username: member.email, password: 'third-password' });
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe('RESET_TOKEN_INVALID');
+  });
+
+  it("answers 'Username does not exist.' to an unknown username, and RESET_TOKEN_INVALID to another user's name", async () => {
+    const { member, manager } = await createCompanyWithUsers(t.database.db);
+    const { url } = (await api().post(`/admin/users/${member.id}/reset-link`).set(auth)).body;
+    const unknown = await api().post('/api/auth/reset-password').send({ token: tokenOf(url), username: 'nobody@acme.example', password: 'whatever-123' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ code: 'USERNAME_NOT_FOUND', message: 'Username does not exist.' });
+    const other = await api().post('/api/auth/reset-password').send({ token: tokenOf(url), username: manager.email, password: 'whatever-123' });
+    expect(other.body.error.code).toBe('RESET_TOKEN_INVALID');
+    // Neither attempt used the link up.
+    expect((await api().post('/api/auth/reset-password').send({ token: tokenOf(url), username: member.email, password: 'whatever-123' })).status).toBe(200);
+  });
+
+  it('refuses an expired link, a replaced link and a short password', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const first = (await api().post(`/admin/users/${member.id}/reset-link`).set(auth)).body.url;
+    const second = (await api().post(`/admin/users/${member.id}/reset-link`).set(auth)).body.url;
+    expect((await api().post('/api/auth/reset-password').send({ token: tokenOf(first), username: member.email, password: 'long-enough-1' })).body.error.code).toBe('RESET_TOKEN_INVALID');
+    const short = await api().post('/api/auth/reset-password').send({ token: tokenOf(second), username: member.email, password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields.password).toBeDefined();
+    await t.database.db.update(password_reset_tokens).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(password_reset_tokens.user_id, member.id));
+    expect((await api().post('/api/auth/reset-password').send({ token: tokenOf(second), username: member.email, password: 'long-enough-1' })).body.error.code).toBe('RESET_TOKEN_INVALID');
+  });
+
+  it('only administrators create links; an unknown user is 404', async () => {
+    const { member, manager } = await createCompanyWithUsers(t.database.db);
+    const token = t.deps.tokens.signUser({ sub: String(manager.id), role: 'MANAGER', company_id: manager.company_id, tv: 0 }, 60);
+    expect((await api().post(`/admin/users/${member.id}/reset-link`).set('Authorization', `Bearer ${token}`)).status).toBe(403);
+    expect((await api().post('/admin/users/999999/reset-link').set(auth)).status).toBe(404);
+  });
+});
+
+describe('GET admin/mail-outbox', () => {
+  it('pages the outbox, newest first, for administrators', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    await api().post(`/admin/users/${member.id}/reset-link`).set(auth);
+    const res = await api().get('/admin/mail-outbox').query({ page: 0, size: 2 }).set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ currentPage: 0, total: expect.any(Number), totalPages: expect.any(Number) });
+    expect(res.body.items.length).toBeLessThanOrEqual(2);
+    expect(res.body.items[0]).toMatchObject({ to_address: member.email, status: 'queued', subject: 'Reset your password' });
+    expect((await api().get('/admin/mail-outbox')).status).toBe(401);
+  });
+});
+
+describe('PUT admin/companies/{id}', () => {
+  it('edits the onboarding and member-since dates', async () => {
+    const { company } = await createCompanyWithUsers(t.database.db);
+    const res = await api().put(`/admin/companies/${company.id}`).set(auth).send({ onboarding_date: '2026-02-01' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: company.id, onboarding_date: '2026-02-01', member_since: null });
+    const cleared = await api().put(`/admin/companies/${company.id}`).set(auth).send({ onboarding_date: null, member_since: '2025-12-31' });
+    expect(cleared.body).toMatchObject({ onboarding_date: null, member_since: '2025-12-31' });
+    expect((await api().put(`/admin/companies/${company.id}`).set(auth).send({ onboarding_date: '2026-02-30' })).status).toBe(400);
+    expect((await api().put('/admin/companies/999999').set(auth).send({ onboarding_date: '2026-02-01' })).status).toBe(404);
+  });
+});
+
+describe('GET api/common/geocode (offline gazetteer)', () => {
+  it('finds cities by any spelling, within a country, keeping a typed street', async () => {
+    const res = await api().get('/api/common/geocode').query({ q: 'Vesterbrogade 1, Kobenhavn', country: 'dk' });
+    expect(res.status).toBe(200);
+    expect(res.body.items[0]).toMatchObject({ city: 'Copenhagen', address: 'Vesterbrogade 1', country: 'DK', zip_code: '1620', latitude: 55.6761, source: 'gazetteer' });
+    const koln = await api().get('/api/common/geocode').query({ q: 'koln' });
+    expect(koln.body.items[0]).toMatchObject({ city: 'Cologne', country: 'DE' });
+    const none = await api().get('/api/common/geocode').query({ q: 'Copenhagen', country: 'MY' });
+    expect(none.body.items).toEqual([]);
+    expect((await api().get('/api/common/geocode').query({ q: 'x' })).status).toBe(400);
+  });
+
+  it('through tRPC too, with reverse lookup of a map pin', async () => {
+    const caller = t.caller();
+    expect((await caller.common.geocode({ q: 'Dubai' })).items[0]).toMatchObject({ zip_code: '00000', country: 'AE' });
+    expect((await caller.common.reverseGeocode({ lat: 3.14, lng: 101.69 })).place).toMatchObject({ city: 'Kuala Lumpur' });
+    expect((await caller.common.reverseGeocode({ lat: 0, lng: -30 })).place).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+import {
+  bankPartnerRegistrationInput,
+  registrationInput,
+  registrationStatsInput,
+  reviewRegistrationInput,
+  temporaryAccountsInput,
+} from '../../../shared/schemas/registration';
+import { planIdInput } from '../../../shared/schemas/subscriptions';
+import { adminProcedure, publicProcedure, router } from '../../trpc/init';
+import * as service from './service';
+
+export const registrationRouter = router({
+  register: publicProcedure.input(registrationInput).mutation(({ ctx, input }) => service.register(ctx.deps, input, 'standard')),
+  registerBankPartner: publicProcedure.input(bankPartnerRegistrationInput).mutation(({ ctx, input }) => service.register(ctx.deps, input, 'bank_partner')),
+
+  /** Administrator: registration requests ("temporary accounts"). */
+  temporaryAccounts: adminProcedure.input(temporaryAccountsInput).query(({ ctx, input }) => service.listTemporaryAccounts(ctx.deps, input)),
+  temporaryAccount: adminProcedure.input(planIdInput).query(({ ctx, input }) => service.getTemporaryAccount(ctx.deps, input.id)),
+  review: adminProcedure.input(reviewRegistrationInput).mutation(({ ctx, input }) => service.review(ctx.deps, ctx.actor, input)),
+  stats: adminProcedure.input(registrationStatsInput).query(({ ctx, input }) => service.stats(ctx.deps, input)),
+});

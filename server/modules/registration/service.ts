@@ -1,0 +1,227 @@
+// Registration (both variants) and its review by administrators ("temporary accounts").
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { companies, company_addresses, company_material_groups, registration_requests, users } from '../../../drizzle/schema';
+import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../shared/constants/enums';
+import type { FieldErrors } from '../../../shared/errors';
+import { isoDate } from '../../../shared/lib/subscription';
+import {
+  REGISTRATION_MESSAGES,
+  type BankPartnerRegistrationInput,
+  type RegistrationInput,
+  type registrationStatsInput,
+  type reviewRegistrationInput,
+  type temporaryAccountsInput,
+} from '../../../shared/schemas/registration';
+import { SUBSCRIPTION_MESSAGES } from '../../../shared/schemas/subscriptions';
+import type { Deps } from '../../deps';
+import type { AdminActor } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import { enqueueMail, publicUrl } from '../../lib/mail';
+import { hashPassword } from '../../lib/password';
+import * as subscriptions from '../subscriptions/service';
+import * as plansRepo from '../subscriptions/repo';
+import * as repo from './repo';
+
+export type RegistrationVariant = 'standard' | 'bank_partner';
+
+/** A unique-index violation, however the driver wraps it (postgres-js, PGlite, drizzle). */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Creates the company (pending), its primary address, interests and offerings, its first user as MANAGER
+ * and the registration request, with the "registration received" mail, in one transaction: a refused
+ * request writes nothing.
+ */
+export async function register(deps: Deps, input: RegistrationInput | BankPartnerRegistrationInput, variant: RegistrationVariant) {
+  const groupIds = [...new Set([...input.materials_interested, ...input.materials_providing])];
+  const known = await repo.existingMaterialGroupIds(deps.db, groupIds);
+  const fields: FieldErrors = {};
+  if (input.materials_interested.some((id) => !known.has(id))) fields.materials_interested = REGISTRATION_MESSAGES.unknownCategory;
+  if (input.materials_providing.some((id) => !known.has(id))) fields.materials_providing = REGISTRATION_MESSAGES.unknownCategory;
+  if (Object.keys(fields).length) throw new AppError('VALIDATION', { fields });
+  if (await repo.emailOrUsernameTaken(deps.db, input.email)) throw new AppError('EMAIL_TAKEN', { fields: { email: 'An account with this email already exists.' } });
+
+  const password_hash = await hashPassword(input.password);
+  const bank = variant === 'bank_partner' ? (input as BankPartnerRegistrationInput) : null;
+  const industryIsOther = input.industry.trim().toLowerCase() === 'other';
+  let created: { request_id: number; company_id: number; user_id: number };
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const [company] = await tx
+        .insert(companies)
+        .values({
+          name: input.company_name,
+          registered_company_name: bank?.registered_company_name ?? null,
+          company_size: input.company_size,
+          industry: input.industry,
+          custom_industry: industryIsOther ? (input.custom_industry ?? null) : null,
+          website_url: bank?.website_url ?? null,
+          company_license_number: input.company_license_number ?? null,
+          company_license_expiry_date: input.company_license_expiry_date ?? null,
+          tax_certificate_number: input.tax_certificate_number ?? null,
+          contact_phone: input.contact_phone,
+          country_calling_code: input.country_calling_code ?? null,
+          expectations: input.expectations,
+          preferred_currency: input.preferred_currency,
+          status: 'pending',
+          is_bank_partner_customer: variant === 'bank_partner',
+        })
+        .returning({ id: companies.id });
+      await tx.insert(company_addresses).values({
+        company_id: company!.id,
+        address: input.address,
+        city: input.city,
+        state: input.state,
+        zip_code: input.zip_code,
+        country: input.country,
+        latitude: input.latitude!,
+        longitude: input.longitude!,
+        is_primary: true,
+      });
+      await tx.insert(company_material_groups).values([
+        ...input.materials_interested.map((id) => ({ company_id: company!.id, material_group_id: id, relation: 'interested' as const })),
+        ...input.materials_providing.map((id) => ({ company_id: company!.id, material_group_id: id, relation: 'providing' as const })),
+      ]);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: input.email,
+          email: input.email,
+          first_name: input.first_name,
+          last_name: input.last_name ?? null,
+          official_role: input.designation ?? null,
+          role: 'MANAGER',
+          company_id: company!.id,
+          preferred_currency: input.preferred_currency,
+          language: input.language,
+          password_hash,
+        })
+        .returning({ id: users.id });
+      const [request] = await tx
+        .insert(registration_requests)
+        .values({
+          company_id: company!.id,
+          user_id: user!.id,
+          variant,
+          status: 'pending',
+          designation: input.designation ?? null,
+          expectations: input.expectations,
+        })
+        .returning({ id: registration_requests.id });
+      await enqueueMail(tx, {
+        to: input.email,
+        template: 'registration_received',
+        language: input.language,
+        data: { first_name: input.first_name, company_name: input.company_name },
+      });
+      return { request_id: request!.id, company_id: company!.id, user_id: user!.id };
+    });
+  } catch (err) {
+    // Two registrations with one email at the same moment: the unique index decides.
+    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { fields: { email: 'An account with this email already exists.' } });
+    throw err;
+  }
+  deps.events.emit('registration.submitted', created);
+  return { id: created.request_id, status: 'pending' as const };
+}
+
+// ---- Administrator ----
+
+export async function listTemporaryAccounts(deps: Deps, input: z.output<typeof temporaryAccountsInput>) {
+  const { items, total } = await repo.listTemporaryAccounts(deps.db, input);
+  return { items, total, totalPages: Math.ceil(total / input.size), currentPage: input.page };
+}
+
+export async function getTemporaryAccount(deps: Deps, id: number) {
+  const row = await repo.findTemporaryAccount(deps.db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/**
+ * Approves or rejects a pending request, once: a second decision is a 409. Approval makes the company
+ * approved with today's onboarding and member-since dates and, when a plan is given, starts it today.
+ */
+export async function review(deps: Deps, actor: AdminActor, input: z.output<typeof reviewRegistrationInput>, now = new Date()) {
+  const today = isoDate(now);
+  const decided = await deps.db.transaction(async (tx) => {
+    const request = await repo.lockRequest(tx, input.id);
+    if (!request) throw new AppError('NOT_FOUND');
+    if (request.status !== 'pending') throw new AppError('CONFLICT', { message: `This registration has already been ${request.status}.` });
+    const [user] = await tx
+      .select({ email: users.email, first_name: users.first_name, language: users.language })
+      .from(users)
+      .where(eq(users.id, request.user_id));
+    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, request.company_id));
+
+    if (input.decision === 'approve') {
+      const plan = input.subscription_plan_id ? await plansRepo.findPlan(tx, input.subscription_plan_id) : null;
+      if (input.subscription_plan_id && !plan) throw new AppError('VALIDATION', { fields: { subscription_plan_id: 'Unknown subscription plan' } });
+      if (plan && !plan.is_active) throw new AppError('VALIDATION', { fields: { subscription_plan_id: SUBSCRIPTION_MESSAGES.planInactive } });
+      await tx
+        .update(registration_requests)
+        .set({ status: 'accepted', subscription_plan_id: plan?.id ?? null, reviewed_by_user_id: actor.user_id, reviewed_at: now, reason: input.reason ?? null })
+        .where(eq(registration_requests.id, request.id));
+      await tx
+        .update(companies)
+        .set({ status: 'approved', onboarding_date: today, member_since: sql`coalesce(${companies.member_since}, ${today}::date)` })
+        .where(eq(companies.id, request.company_id));
+      if (plan) await subscriptions.applyPlan(tx, { company_id: request.company_id, plan, mode: 'start_now', actor_user_id: actor.user_id, today });
+      await enqueueMail(tx, {
+        to: user!.email,
+        template: 'registration_approved',
+        language: user!.language,
+        data: { first_name: user!.first_name, company_name: company!.name, login_url: publicUrl(deps.env, '/login') },
+      });
+    } else {
+      await tx
+        .update(registration_requests)
+        .set({ status: 'rejected', reason: input.reason!, reviewed_by_user_id: actor.user_id, reviewed_at: now })
+        .where(eq(registration_requests.id, request.id));
+      await tx.update(companies).set({ status: 'rejected' }).where(eq(companies.id, request.company_id));
+      await enqueueMail(tx, {
+        to: user!.email,
+        template: 'registration_rejected',
+        language: user!.language,
+        data: { first_name: user!.first_name, company_name: company!.name, reason: input.reason! },
+      });
+    }
+    return request;
+  });
+  const payload = { company_id: decided.company_id, user_id: decided.user_id, request_id: decided.id };
+  if (input.decision === 'approve') deps.events.emit('registration.approved', payload);
+  else deps.events.emit('registration.rejected', { ...payload, reason: input.reason ?? null });
+  return getTemporaryAccount(deps, input.id);
+}
+
+type StatusCounts = Record<RegistrationStatus, number> & { total: number };
+const zeroCounts = (): StatusCounts => ({ pending: 0, accepted: 0, rejected: 0, total: 0 });
+
+/** Counts by status and by day of submission (UTC) between start_date and end_date, both optional. */
+export async function stats(deps: Deps, input: z.output<typeof registrationStatsInput>) {
+  const rows = await repo.registrationCounts(deps.db, input);
+  const byStatus = zeroCounts();
+  const byDay = new Map<string, StatusCounts>();
+  for (const r of rows) {
+    const n = Number(r.n);
+    if (!REGISTRATION_STATUSES.includes(r.status)) continue;
+    byStatus[r.status] += n;
+    byStatus.total += n;
+    const d = byDay.get(r.day) ?? zeroCounts();
+    d[r.status] += n;
+    d.total += n;
+    byDay.set(r.day, d);
+  }
+  return {
+    start_date: input.start_date ?? null,
+    end_date: input.end_date ?? null,
+    by_status: byStatus,
+    by_day: [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, c]) => ({ date, ...c })),
+  };
+}

@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { company_subscriptions, subscription_history, subscription_plans } from '../../../drizzle/schema';
+import { addDays, isoDate } from '../../../shared/lib/subscription';
+import { runJobOnce, startScheduler, JOBS } from '../../jobs/scheduler';
+import { createAdmin, createCompanyWithUsers } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { expireSubscriptions } from './service';
+
+let t: TestContext;
+let auth: { Authorization: string };
+let builtin: { initial: number; extension: number };
+const today = isoDate(new Date());
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const { admin } = await createAdmin(t.database.db);
+  auth = { Authorization: `Bearer ${t.deps.tokens.signUser({ sub: String(admin.id), role: 'ADMIN', company_id: null, tv: 0 }, 3600)}` };
+  const plans = await t.database.db.select().from(subscription_plans).where(eq(subscription_plans.is_builtin, true));
+  builtin = { initial: plans.find((p) => p.kind === 'initial')!.id, extension: plans.find((p) => p.kind === 'extension')!.id };
+});
+afterAll(() => t.close());
+
+const api = () => request(t.app());
+
+describe('admin/subscription-plans', () => {
+  it('lists the built-in plans: initial 14 days and extension 166 days', async () => {
+    const res = await api().get('/admin/subscription-plans').set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'initial', duration_days: 14, is_builtin: true, description: 'Malaysia freemium' }),
+        expect.objectContaining({ kind: 'extension', duration_days: 166, is_builtin: true }),
+      ]),
+    );
+  });
+
+  it('creates a custom plan with both dates, end after start; reads, updates and deletes it', async () => {
+    const missing = await api().post('/admin/subscription-plans').set(auth).send({ name: 'Pilot', start_date: '2026-01-01' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields.end_date).toBe('This field is required');
+    const backwards = await api().post('/admin/subscription-plans').set(auth).send({ name: 'Pilot', start_date: '2026-02-01', end_date: '2026-01-01' });
+    expect(backwards.body.error.fields.end_date).toBe('The end date must be after the start date');
+
+    const created = await api().post('/admin/subscription-plans').set(auth).send({ name: 'Pilot 2026', start_date: '2026-01-01', end_date: '2026-12-31', description_title: 'Pilot' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ kind: 'custom', is_builtin: false, is_active: true, start_date: '2026-01-01', end_date: '2026-12-31' });
+    const id = created.body.id;
+    expect((await api().get(`/admin/subscription-plans/${id}`).set(auth)).body.name).toBe('Pilot 2026');
+
+    const bad = await api().put(`/admin/subscription-plans/${id}`).set(auth).send({ end_date: '2025-12-01' });
+    expect(bad.status).toBe(400);
+    const updated = await api().put(`/admin/subscription-plans/${id}`).set(auth).send({ name: 'Pilot', is_active: false });
+    expect(updated.body).toMatchObject({ name: 'Pilot', is_active: false });
+    const active = await api().get('/admin/subscription-plans/active').set(auth);
+    expect(active.body.items.map((p: { id: number }) => p.id)).not.toContain(id);
+
+    expect((await api().delete(`/admin/subscription-plans/${id}`).set(auth)).status).toBe(200);
+    expect((await api().get(`/admin/subscription-plans/${id}`).set(auth)).status).toBe(404);
+  });
+
+  it('refuses to delete a built-in plan or one in use with 409, and to set dates on a built-in plan', async () => {
+    const res = await api().delete(`/admin/subscription-plans/${builtin.initial}`).set(auth);
+    expect(res.status).toBe(409);
+    const plan = await api().post('/admin/subscription-plans').set(auth).send({ name: 'Used', start_date: addDays(today, -1), end_date: addDays(today, 60) });
+    const { company } = await createCompanyWithUsers(t.database.db);
+    await api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: plan.body.id, mode: 'start_now' });
+    expect((await api().delete(`/admin/subscription-plans/${plan.body.id}`).set(auth)).status).toBe(409);
+    expect((await api().put(`/admin/subscription-plans/${builtin.initial}`).set(auth).send({ start_date: '2026-01-01' })).status).toBe(400);
+  });
+
+  it('is for administrators only', async () => {
+    const { manager } = await createCompanyWithUsers(t.database.db);
+    const token = t.deps.tokens.signUser({ sub: String(manager.id), role: 'MANAGER', company_id: manager.company_id, tv: 0 }, 60);
+    expect((await api().get('/admin/subscription-plans').set('Authorization', `Bearer ${token}`)).status).toBe(403);
+    expect((await api().get('/admin/subscription-plans')).status).toBe(401);
+  });
+});
+
+describe('assigning and extending', () => {
+  it('follows the current plan (after_current), extends it, or replaces it (start_now), writing history each time', async () => {
+    const { company, managerActor } = await createCompanyWithUsers(t.database.db);
+    const assign = (mode: string, planId = builtin.initial) =>
+      api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: planId, mode });
+
+    const first = await assign('after_current');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 'expiring_soon', current: { activation_date: today, end_date: addDays(today, 14), days_left: 14 } });
+
+    const queued = await assign('after_current', builtin.extension);
+    expect(queued.body.upcoming).toEqual([expect.objectContaining({ activation_date: addDays(today, 15), end_date: addDays(today, 15 + 166), status: 'inactive' })]);
+
+    const extended = await api().post(`/admin/companies/${company.id}/extend-subscription`).set(auth).send({ days: 10 });
+    expect(extended.status).toBe(200);
+    expect(extended.body.upcoming[0]).toMatchObject({ end_date: addDays(today, 15 + 166 + 10) });
+
+    const replaced = await assign('start_now');
+    expect(replaced.body).toMatchObject({ current: { activation_date: today, end_date: addDays(today, 14) }, upcoming: [] });
+
+    const history = await api().get(`/admin/companies/${company.id}/subscription-history`).set(auth);
+    expect(history.body.items.map((h: { action: string }) => h.action).reverse()).toEqual(['ACTIVATED', 'RENEWED', 'EXTENDED', 'CANCELLED', 'ACTIVATED']);
+    expect(history.body.items[0]).toMatchObject({ plan_name: 'Initial plan', start_date: today, end_date: addDays(today, 14) });
+
+    const mine = await t.caller(managerActor).subscriptions.mine();
+    expect(mine).toMatchObject({ status: 'expiring_soon', current: { plan_name: 'Initial plan', end_date: addDays(today, 14) } });
+  });
+
+  it('extends by the 166-day extension when no days are given', async () => {
+    const { company } = await createCompanyWithUsers(t.database.db);
+    await api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: builtin.initial });
+    const res = await api().post(`/admin/companies/${company.id}/extend-subscription`).set(auth).send({});
+    expect(res.body.current).toMatchObject({ end_date: addDays(today, 14 + 166), status: 'active' });
+  });
+
+  it('refuses an inactive plan, an unknown company and an unknown mode', async () => {
+    const { company } = await createCompanyWithUsers(t.database.db);
+    const plan = await api().post('/admin/subscription-plans').set(auth).send({ name: 'Off', start_date: today, end_date: addDays(today, 5), is_active: false });
+    expect((await api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: plan.body.id })).status).toBe(400);
+    expect((await api().post('/admin/companies/999999/assign-subscription-plan').set(auth).send({ subscription_plan_id: builtin.initial })).status).toBe(404);
+    expect((await api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: builtin.initial, mode: 'sometime' })).status).toBe(400);
+  });
+
+  it('shows a company without a plan as inactive', async () => {
+    const { company, memberActor } = await createCompanyWithUsers(t.database.db);
+    expect(await t.caller(memberActor).subscriptions.mine()).toEqual({ company_id: company.id, status: 'inactive', current: null, upcoming: [] });
+    expect((await api().get(`/admin/companies/${company.id}/subscription`).set(auth)).body.status).toBe('inactive');
+  });
+});
+
+describe('the expiry job', () => {
+  async function endedSubscription() {
+    const { company } = await createCompanyWithUsers(t.database.db);
+    const [sub] = await t.database.db
+      .insert(company_subscriptions)
+      .values({ company_id: company.id, subscription_plan_id: builtin.initial, activation_date: addDays(today, -20), end_date: addDays(today, -1) })
+      .returning();
+    return { company, sub: sub! };
+  }
+
+  it('writes one EXPIRED row per ended subscription, however often it runs', async () => {
+    const { company, sub } = await endedSubscription();
+    await expireSubscriptions(t.database.db);
+    await expireSubscriptions(t.database.db);
+    const outcome = await runJobOnce(t.database.db, JOBS[0]!);
+    expect(outcome).toMatchObject({ ran: true });
+    const rows = await t.database.db.select().from(subscription_history).where(eq(subscription_history.company_id, company.id));
+    expect(rows).toEqual([expect.objectContaining({ action: 'EXPIRED', company_subscription_id: sub.id, end_date: addDays(today, -1) })]);
+    const [after] = await t.database.db.select().from(company_subscriptions).where(eq(company_subscriptions.id, sub.id));
+    expect(after!.expired_recorded_at).toBeInstanceOf(Date);
+  });
+
+  it('leaves running subscriptions alone', async () => {
+    const { company } = await createCompanyWithUsers(t.database.db);
+    await api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: builtin.initial });
+    await expireSubscriptions(t.database.db);
+    const rows = await t.database.db.select().from(subscription_history).where(eq(subscription_history.company_id, company.id));
+    expect(rows.map((r) => r.action)).toEqual(['ACTIVATED']);
+  });
+
+  it('the scheduler runs each job once at start and stops cleanly', async () => {
+    const { company } = await endedSubscription();
+    const scheduler = startScheduler({ db: t.database.db, logger: t.deps.logger });
+    const outcomes = await scheduler.started;
+    await scheduler.stop();
+    expect(outcomes).toEqual([expect.objectContaining({ job: 'expire-subscriptions', ran: true })]);
+    const rows = await t.database.db.select().from(subscription_history).where(eq(subscription_history.company_id, company.id));
+    expect(rows.map((r) => r.action)).toEqual(['EXPIRED']);
+  });
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)('skips a run while another instance holds the lock (real Postgres)', async () => {
+    const job = { ...JOBS[0]!, lockKey: 727_002_999 };
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const first = runJobOnce(t.database.db, { ...job, run: () => held });
+    await new Promise((r) => setTimeout(r, 100));
+    const second = await runJobOnce(t.database.db, job);
+    release();
+    expect(second).toEqual({ job: job.name, ran: false, reason: 'locked' });
+    expect(await first).toMatchObject({ ran: true });
+  });
+});
