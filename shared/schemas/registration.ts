@@ -120,7 +120,7 @@ export function applyRegistrationRules<T extends z.ZodType<RuleInput>>(schema: T
       if (v.public_email_acknowledged !== true && typeof v.email === 'string' && v.email.includes('@') && isPublicEmailDomain(v.email)) {
         ctx.addIssue({ code: 'custom', path: ['email'], message: REGISTRATION_MESSAGES.publicEmail });
       }
-      // Decision (docs/decisions/0004): the custom text is required only when the industry is "other".
+      // Decision (docs/decisions/0005): the custom text is required only when the industry is "other".
       const custom = typeof v.custom_industry === 'string' ? v.custom_industry.trim() : '';
       if (typeof v.industry === 'string' && v.industry.trim().toLowerCase() === OTHER_INDUSTRY && custom.length < LIMITS.customIndustryMin) {
         ctx.addIssue({ code: 'custom', path: ['custom_industry'], message: REGISTRATION_MESSAGES.customIndustryTooShort });

@@ -44,7 +44,7 @@ export async function createResetLink(deps: Deps, actor: AdminActor, userId: num
 }
 
 /**
- * Order of checks (docs/decisions/0004): the token first, so nobody without a valid link can learn which
+ * Order of checks (docs/decisions/0005): the token first, so nobody without a valid link can learn which
  * usernames exist; then the username ('Username does not exist.'); then that the link is that user's.
  * Success sets the password, ends every session (token version) and uses the link up.
  */

@@ -152,7 +152,7 @@ export async function assignPlan(deps: Deps, actor: AdminActor, input: z.output<
 }
 
 /**
- * Decision (docs/decisions/0004): `{days}` extends the current plan by that many days; without it, by the
+ * Decision (docs/decisions/0005): `{days}` extends the current plan by that many days; without it, by the
  * built-in extension plan's 166 days. No current plan: the extension starts today.
  */
 export async function extendSubscription(deps: Deps, actor: AdminActor, input: z.output<typeof extendSubscriptionInput>, now = new Date()) {

@@ -1,5 +1,5 @@
 // Assignment of a plan to a company (SPEC §4, PRODUCT.md "Subscriptions"), as a pure transition table.
-// Dates are 'YYYY-MM-DD'; end_date is the last day of allowance (inclusive). See docs/decisions/0004.
+// Dates are 'YYYY-MM-DD'; end_date is the last day of allowance (inclusive). See docs/decisions/0005.
 import type { AssignmentMode, SubscriptionAction } from '../../../shared/constants/enums';
 import { addDays, daysBetween, maxDate } from '../../../shared/lib/subscription';
 
