@@ -116,8 +116,9 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (own storage: the equivalent of a fresh --user-data-dir) at a given width. */
-export async function newPage(browser: Browser, baseURL: string, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height }, locale: 'en-GB' });
+export async function newPage(browser: Browser, baseURL: string, width = 1280, height = 900, opts: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  // bypassCSP only for the axe scan, which injects its script into the page.
+  const context = await browser.newContext({ baseURL, viewport: { width, height }, locale: 'en-GB', bypassCSP: opts.bypassCSP ?? false });
   const page = await context.newPage();
   return { context, page };
 }

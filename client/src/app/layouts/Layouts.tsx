@@ -76,7 +76,7 @@ function DriverLayout({ children }: { children: ReactNode }) {
       <SkipLink />
       <header className="appbar">
         <div className="appbar__inner">
-          <Link href={driver ? '/driver' : '/driver/login'} className="appbar__brand" aria-label={t`Driver dashboard`}>
+          <Link href={driver ? '/driver' : '/driver/login'} className="appbar__brand">
             <LogoMark size={28} />
             <span>
               <Trans>Synergy Driver</Trans>

@@ -1,0 +1,151 @@
+// Login and logout for each role, the wrong-password message, the driver rules, and the session-expired path.
+import { describe, expect, it } from 'vitest';
+import { hasChromium, login, pathOf } from './harness';
+import { useApp } from './fixture';
+
+describe.skipIf(!hasChromium)('sessions', () => {
+  const app = useApp();
+
+  it('shows the SPEC message for a wrong password', async () => {
+    const { context, page } = await app.page();
+    await login(page, 'member@example.com', 'wrong-password');
+    await page.getByRole('alert').filter({ hasText: 'The username or password you entered is incorrect' }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+    await context.close();
+  });
+
+  it('validates the login form before calling the server', async () => {
+    const { context, page } = await app.page();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    expect(await page.getByText('This field is required').count()).toBe(2);
+    await context.close();
+  });
+
+  for (const who of ['member@example.com', 'manager@example.com']) {
+    it(`logs ${who} in and out (token, user and company cleared)`, async () => {
+      const { context, page } = await app.page();
+      await login(page, who);
+      await page.waitForURL((u) => u.pathname === '/dashboard');
+      await page.getByText('Logged in successfully').waitFor();
+      // Without "remember me" the session lives in this tab only.
+      expect(await page.evaluate(() => sessionStorage.getItem('synergy.session'))).toContain('"token"');
+      await page.getByTestId('logout').click();
+      await page.waitForURL((u) => u.pathname === '/login');
+      expect(await page.evaluate(() => [sessionStorage.getItem('synergy.session'), localStorage.getItem('synergy.session')])).toEqual([null, null]);
+      await page.goto('/dashboard');
+      await page.waitForURL((u) => u.pathname === '/login');
+      await context.close();
+    });
+  }
+
+  it('remembers the session across tabs with "remember me"', async () => {
+    const { context, page } = await app.page();
+    await page.goto('/login');
+    await page.getByLabel('Remember me').check();
+    await login(page, 'member@example.com');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const second = await context.newPage();
+    await second.goto('/database');
+    await second.getByRole('heading', { name: 'Materials database' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the parent-company portfolio link and the avatar initials in the bar', async () => {
+    const { context, page } = await app.page();
+    await login(page, 'manager@example.com');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio companies' }).waitFor();
+    await page.locator('.avatar--initials').waitFor();
+    await context.close();
+  });
+
+  it('logs the administrator in and out', async () => {
+    const { context, page } = await app.page();
+    await login(page, 'admin@example.com', undefined, '/admin/login');
+    await page.waitForURL((u) => u.pathname === '/admin/panel');
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Subscription Plans' }).waitFor();
+    await page.getByTestId('logout').click();
+    await page.waitForURL((u) => u.pathname === '/admin/login');
+    await page.goto('/admin/panel');
+    await page.waitForURL((u) => u.pathname === '/login');
+    await context.close();
+  });
+
+  it('refuses a company account on the administrator login', async () => {
+    const { context, page } = await app.page();
+    await login(page, 'member@example.com', undefined, '/admin/login');
+    await page.getByRole('alert').filter({ hasText: 'not an administrator account' }).waitFor();
+    expect(pathOf(page)).toBe('/admin/login');
+    await context.close();
+  });
+
+  it('logs a driver in and out with the SPEC validation rules', async () => {
+    const { context, page } = await app.page(390, 844);
+    await page.goto('/driver/login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    expect(await page.getByText('This field is required').count()).toBe(2);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel(/Phone number/).fill('12-34');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Invalid email address').waitFor();
+    await page.getByText('Invalid phone number (8-15 digits)').waitFor();
+
+    await page.getByLabel('Email').fill('driver@example.com');
+    await page.getByLabel(/Phone number/).fill('+45 99 99 99 99');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByTestId('snackbar').filter({ hasText: /Invalid email or phone number|credentials/ }).waitFor();
+
+    await page.getByLabel(/Phone number/).fill('+45 12 34 56 78');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((u) => u.pathname === '/driver');
+    await page.getByText('driver@example.com').waitFor();
+    await page.goto('/driver/login');
+    await page.waitForURL((u) => u.pathname === '/driver');
+    await page.getByTestId('driver-logout').click();
+    await page.waitForURL((u) => u.pathname === '/driver/login');
+    await context.close();
+  });
+
+  it('logs out once and shows the session-expired message when the server rejects the token', async () => {
+    const { context, page } = await app.page();
+    await login(page, 'member@example.com');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    // Let the post-login refresh (auth.me) land first: it rewrites the stored session.
+    await page.waitForLoadState('networkidle');
+    // Keep the exp claim (so the client still believes the session) but break the signature.
+    await page.evaluate(() => {
+      const raw = sessionStorage.getItem('synergy.session');
+      if (!raw) throw new Error('no session');
+      const s = JSON.parse(raw) as { token: string };
+      s.token = `${s.token.slice(0, -4)}AAAA`;
+      sessionStorage.setItem('synergy.session', JSON.stringify(s));
+    });
+    await page.goto('/database');
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(pathOf(page)).toBe('/login?redirect=%2Fdatabase');
+    await page.getByTestId('snackbar').filter({ hasText: 'Your session has expired. Please log back in.' }).waitFor();
+    expect(await page.getByTestId('snackbar').count()).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('synergy.session'))).toBeNull();
+    await context.close();
+  });
+
+  it('changes the password on personal info and reports a wrong current password', async () => {
+    const { context, page } = await app.page();
+    await login(page, 'member@example.com');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.goto('/account/personal-info');
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: false }).first().fill('short');
+    await page.getByLabel('Repeat new password').fill('different');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('New password', { exact: false }).first().fill('Another!2026');
+    await page.getByLabel('Repeat new password').fill('Another!2026');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Could not update password' }).waitFor();
+    expect(pathOf(page)).toBe('/account/personal-info');
+    await context.close();
+  });
+});
