@@ -73,6 +73,18 @@ describe('embedded start with demo data', () => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
+    // Asking for the counters answers all three dots from the database.
+    const frames: { event: string; data: { count: number } }[] = [];
+    const got = new Promise<void>((resolve) =>
+      ws.on('message', (raw) => {
+        frames.push(JSON.parse(String(raw)));
+        if (frames.length === 3) resolve();
+      }),
+    );
+    ws.send(JSON.stringify({ event: 'newMessagesNumber', data: {} }));
+    await got;
+    expect(frames.map((f) => f.event).sort()).toEqual(['newMessagesNumber', 'notificationsUnseen', 'pendingOffersNumber']);
+    expect(frames.every((f) => Number.isInteger(f.data.count))).toBe(true);
     ws.close();
     const refused = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
     const status = await new Promise<number>((resolve) => {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { createApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed/demo';
+import { seedDemoRegistrations } from './db/seed/demo-registrations';
 import { seedReferenceData } from './db/seed/reference';
 import type { Env } from './env';
 import { createLogger, type Logger } from './lib/logger';
@@ -10,6 +11,7 @@ import { buildDeps, type Deps } from './deps';
 import { ensureBootstrapAdmin } from './modules/auth/service';
 import { findUserAuthState } from './modules/auth/repo';
 import { registerMaterialListeners } from './modules/materials/events';
+import { answerCounterRequest } from './modules/notifications/service';
 import { createHub, type Hub } from './ws/hub';
 import { startScheduler } from './jobs/scheduler';
 
@@ -39,6 +41,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   if (env.SEED_DEMO) {
     const { seeded } = await seedDemo(database.db, { password: env.DEMO_PASSWORD });
     if (seeded) logger.info('demo marketplace seeded');
+    const registrations = await seedDemoRegistrations(database.db, { password: env.DEMO_PASSWORD });
+    if (registrations.seeded) logger.info('demo registration requests and subscriptions seeded');
   }
 
   // Daily jobs (subscription expiry); one instance runs each round under an advisory lock.
@@ -56,6 +60,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
         const state = await findUserAuthState(database.db, Number(claims.sub));
         return state && state.token_version === claims.tv ? { user_id: state.id } : null;
       },
+      onClientRequest: (user_id, _frame, reply) => answerCounterRequest(deps, user_id, reply),
     },
   });
   deps.attachRealtime(hub);
