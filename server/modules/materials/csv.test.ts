@@ -1,0 +1,191 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { materials } from '../../../drizzle/schema';
+import { CSV_COLUMNS } from '../../../shared/schemas/materials';
+import { solidPng } from '../../db/seed/demo-listings';
+import type { Actor } from '../../lib/actor';
+import { createAdmin, createCompanyWithUsers } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+const SUPPORT = 'help@synergy.example';
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ SUPPORT_EMAIL: SUPPORT });
+});
+afterAll(() => t.close());
+const db = () => t.database.db;
+
+const auth = (actor: Actor) => {
+  if (actor.kind !== 'user') throw new Error('user actor expected');
+  return `Bearer ${t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 3600)}`;
+};
+const HEADER = CSV_COLUMNS.join(',');
+const row = (i: number, o: Partial<Record<(typeof CSV_COLUMNS)[number], string>> = {}) => {
+  const v = { title: `Pallets ${i}`, description: 'Used EUR pallets', category: 'surplus', material_group_code: '', frequency: 'monthly', quantity: '10', condition: 'Used', type: 'Wood', final_use: 'Reuse', sdg_goals: '12', ...o };
+  return CSV_COLUMNS.map((c) => (/[",\n]/.test(v[c]) ? `"${v[c].replace(/"/g, '""')}"` : v[c])).join(',');
+};
+const csv = (rows: string[]) => `${HEADER}\n${rows.join('\n')}\n`;
+const upload = (actor: Actor, content: Buffer | string, name = 'listings.csv') =>
+  request(t.app())
+    .post('/api/v2/materials/bulk-upload')
+    .set('Authorization', auth(actor))
+    .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), name);
+
+/** A company whose bulk-upload access an administrator has granted. */
+async function grantedCompany() {
+  const c = await createCompanyWithUsers(db());
+  const req = await t.caller(c.memberActor).materials.requestBulkAccess();
+  const { adminActor } = await createAdmin(db());
+  await t.caller(adminActor).materials.reviewBulkAccess({ id: req.id, decision: 'grant' });
+  return c;
+}
+const countOf = async (companyId: number) => (await db().select({ id: materials.id }).from(materials).where(eq(materials.company_id, companyId))).length;
+
+describe('bulk-upload access', () => {
+  it('goes request → pending → granted by an administrator, over REST', async () => {
+    const c = await createCompanyWithUsers(db());
+    const { adminActor } = await createAdmin(db());
+    const asked = await request(t.app()).post('/api/v2/materials/bulk-upload/access-request').set('Authorization', auth(c.memberActor));
+    expect(asked.status).toBe(201);
+    expect(asked.body).toMatchObject({ status: 'pending', company_id: c.company.id });
+    const again = await request(t.app()).post('/api/v2/materials/bulk-upload/access-request').set('Authorization', auth(c.managerActor));
+    expect(again.body.id).toBe(asked.body.id);
+
+    const list = await request(t.app()).get('/admin/bulk-upload-access-requests?status=pending').set('Authorization', auth(adminActor));
+    expect(list.body.items.map((i: { id: number }) => i.id)).toContain(asked.body.id);
+    expect(list.body.items.find((i: { id: number }) => i.id === asked.body.id).company_name).toBe(c.company.name);
+
+    const review = await request(t.app())
+      .post(`/admin/bulk-upload-access-requests/${asked.body.id}/review`)
+      .set('Authorization', auth(adminActor))
+      .send({ decision: 'grant' });
+    expect(review.status).toBe(200);
+    expect(review.body.status).toBe('granted');
+    const status = await request(t.app()).get('/api/v2/materials/bulk-upload/access-request').set('Authorization', auth(c.memberActor));
+    expect(status.body.status).toBe('granted');
+    const member = await request(t.app())
+      .post(`/admin/bulk-upload-access-requests/${asked.body.id}/review`)
+      .set('Authorization', auth(c.managerActor))
+      .send({ decision: 'grant' });
+    expect(member.status).toBe(403);
+  });
+
+  it('refuses an upload without granted access with 403', async () => {
+    const c = await createCompanyWithUsers(db());
+    await t.caller(c.memberActor).materials.requestBulkAccess();
+    const res = await upload(c.memberActor, csv([row(1)]));
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('BULK_ACCESS_REQUIRED');
+    expect(await countOf(c.company.id)).toBe(0);
+  });
+});
+
+describe('CSV template and upload', () => {
+  it('serves a template with the header and one example row, which itself imports', async () => {
+    const c = await grantedCompany();
+    const res = await request(t.app()).get('/api/v2/materials/bulk-upload/template').set('Authorization', auth(c.memberActor));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="listings-template.csv"/);
+    const lines = res.text.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(HEADER);
+    const imported = await upload(c.memberActor, res.text);
+    expect(imported.status).toBe(201);
+    expect(imported.body.imported).toBe(1);
+    const created = await t.caller(c.memberActor).materials.get({ id: imported.body.ids[0] });
+    expect(created).toMatchObject({ material_group_code: '020704', material_group_name: 'Food by-products', quantity: 1200 });
+    expect(created.sdg_goals.map((g) => g.id)).toEqual([2, 12]);
+  });
+
+  it('imports 500 rows in one go', async () => {
+    const c = await grantedCompany();
+    const res = await upload(c.memberActor, csv(Array.from({ length: 500 }, (_, i) => row(i))));
+    expect(res.status).toBe(201);
+    expect(res.body.imported).toBe(500);
+    expect(await countOf(c.company.id)).toBe(500);
+  });
+
+  it('refuses 501 rows and imports none', async () => {
+    const c = await grantedCompany();
+    const res = await upload(c.memberActor, csv(Array.from({ length: 501 }, (_, i) => row(i))));
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('CSV_TOO_MANY_ROWS');
+    expect(await countOf(c.company.id)).toBe(0);
+  });
+
+  it('reports every row error with row, column and message, and imports none of the rows', async () => {
+    const c = await grantedCompany();
+    const rows = [row(1), row(2, { title: '' }), row(3, { quantity: '-4', frequency: 'hourly' }), row(4, { material_group_code: '999999' }), row(5)];
+    const res = await upload(c.memberActor, csv(rows));
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('CSV_INVALID_ROWS');
+    expect(res.body.error.fields).toEqual({
+      'rows.3.title': 'This field is required',
+      'rows.4.quantity': 'Quantity cannot be negative',
+      'rows.4.frequency': expect.any(String),
+      'rows.5.material_group_code': 'Unknown material group code',
+    });
+    expect(await countOf(c.company.id)).toBe(0);
+  });
+
+  it('neutralises formula-looking text cells with an apostrophe and says which', async () => {
+    const c = await grantedCompany();
+    const res = await upload(
+      c.memberActor,
+      csv([row(1, { title: '=HYPERLINK("http://evil")', description: '@SUM(A1)', final_use: '+1' }), row(2, { condition: '-2' })]),
+    );
+    expect(res.status).toBe(201);
+    const [first, second] = await Promise.all(res.body.ids.map((id: number) => t.caller(c.memberActor).materials.get({ id })));
+    expect(first.title).toBe('\'=HYPERLINK("http://evil")');
+    expect(first.description).toBe("'@SUM(A1)");
+    expect(first.final_use).toBe("'+1");
+    expect(second.condition).toBe("'-2");
+    expect(res.body.neutralised).toEqual([
+      { row: 2, column: 'title' },
+      { row: 2, column: 'description' },
+      { row: 2, column: 'final_use' },
+      { row: 3, column: 'condition' },
+    ]);
+  });
+
+  it.each([
+    ['an empty file', Buffer.alloc(0)],
+    ['a file with only a header', Buffer.from(`${HEADER}\n`)],
+    ['wrong columns', Buffer.from('name,price\nchair,10\n')],
+    ['a missing required column', Buffer.from('title,description\nA,B\n')],
+    ['a binary file', solidPng([1, 2, 3])],
+    ['invalid UTF-8', Buffer.from([0x74, 0x69, 0xff, 0xfe, 0x0a])],
+  ])('answers the SPEC upload message with the support address for %s', async (_name, content) => {
+    const c = await grantedCompany();
+    const res = await upload(c.memberActor, content);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: 'BULK_UPLOAD_FAILED',
+      message: `An error occurred while uploading your file. Please try again. If the issue persists, contact our support team at ${SUPPORT} for assistance.`,
+    });
+    expect(await countOf(c.company.id)).toBe(0);
+  });
+
+  it('takes exactly one file', async () => {
+    const c = await grantedCompany();
+    const none = await request(t.app()).post('/api/v2/materials/bulk-upload').set('Authorization', auth(c.memberActor)).field('x', '1');
+    const two = await request(t.app())
+      .post('/api/v2/materials/bulk-upload')
+      .set('Authorization', auth(c.memberActor))
+      .attach('file', Buffer.from(csv([row(1)])), 'a.csv')
+      .attach('file2', Buffer.from(csv([row(2)])), 'b.csv');
+    for (const res of [none, two]) {
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('Upload exactly one CSV file.');
+    }
+    expect(await countOf(c.company.id)).toBe(0);
+  });
+
+  it('imports through the tRPC procedure from base64 too', async () => {
+    const c = await grantedCompany();
+    const out = await t.caller(c.memberActor).materials.bulkUpload({ file_name: 'x.csv', body_base64: Buffer.from(csv([row(1), row(2)])).toString('base64') });
+    expect(out.imported).toBe(2);
+  });
+});
