@@ -23,7 +23,7 @@ import type { ListingKind, ListingStatus, NotificationType } from '../../../shar
 import type { LatLng } from '../../../shared/lib/geo';
 import type { AdminMaterialsInput } from '../../../shared/schemas/materials';
 import type { DbOrTx } from '../../db/client';
-import { centerOf, escapeLike, listingPoint, listItemColumns } from './search';
+import { centerOf, escapeLike, listingPoint, listItemColumns, notFromUnapprovedCompany } from './search';
 
 // ---- companies, addresses, taxonomy -------------------------------------------------------------------------
 
@@ -143,6 +143,14 @@ export type MaterialInsert = typeof materials.$inferInsert;
 export async function insertMaterial(tx: DbOrTx, values: MaterialInsert) {
   const [row] = await tx.insert(materials).values(values).returning({ id: materials.id, uuid: materials.uuid });
   return row!;
+}
+
+export function insertMaterials(tx: DbOrTx, values: MaterialInsert[]) {
+  return tx.insert(materials).values(values).returning({ id: materials.id });
+}
+
+export async function insertSdgLinks(tx: DbOrTx, links: { material_id: number; sdg_id: number }[]) {
+  if (links.length) await tx.insert(material_sdgs).values(links);
 }
 
 export async function updateMaterial(tx: DbOrTx, id: number, values: Partial<MaterialInsert>) {
@@ -301,7 +309,7 @@ const recommendableWhere = (companyId: number) =>
     eq(materials.status, 'active'),
     eq(materials.kind, 'offering'),
     ne(materials.company_id, companyId),
-    sql`exists (select 1 from ${companies} where ${companies.id} = ${materials.company_id} and ${companies.status} = 'approved')`,
+    notFromUnapprovedCompany,
   )!;
 
 const candidateColumns = (center: LatLng | null) => ({

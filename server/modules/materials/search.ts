@@ -6,7 +6,7 @@
 // Radius: earthdistance works on a sphere of earth() = 6378.168 km, SPEC §9 on 6371 km. Both measure the same
 // angle, so a SPEC distance d km is earth_distance d / 6371 * earth() and back; filters and the distances
 // shown therefore agree with shared/lib/geo.ts haversineKm exactly.
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { companies, company_addresses, material_groups, material_images, materials } from '../../../drizzle/schema';
 import { LIMITS } from '../../../shared/constants/limits';
 import { EARTH_RADIUS_KM, type LatLng } from '../../../shared/lib/geo';
@@ -45,6 +45,13 @@ export function codePrefixFilter(code: string): SQL {
   return or(eq(materials.material_group_code, code), sql`${materials.material_group_code} like ${p + '.%'}`)!;
 }
 
+/**
+ * Listings of companies that are not (or no longer) approved stay out of the marketplace. Written as NOT IN
+ * over the few such companies (a hashed subplan run once, through companies_status_idx) rather than a
+ * per-row semi-join, so it costs nothing per listing and never tempts the planner into a hash join.
+ */
+export const notFromUnapprovedCompany = sql`${materials.company_id} not in (select ${companies.id} from ${companies} where ${companies.status} in ('pending', 'rejected'))`;
+
 export interface SearchContext {
   /** The caller company's primary address; null when it has none (then no distance filter or order). */
   center: LatLng | null;
@@ -70,15 +77,15 @@ export function searchWhere(input: SearchMaterialsInput, ctx: SearchContext): SQ
     if (input.proximity === 'above40') conds.push(beyondKm(ctx.center, LIMITS.defaultProximityKm));
     else if (input.proximity !== 'any') conds.push(withinKm(ctx.center, Number(input.proximity)));
   }
-  // Listings of companies that are not (or no longer) approved stay out of the marketplace.
-  conds.push(sql`exists (select 1 from ${companies} where ${companies.id} = ${materials.company_id} and ${companies.status} = 'approved')`);
+  conds.push(notFromUnapprovedCompany);
   return and(...conds)!;
 }
 
 export function searchOrder(input: SearchMaterialsInput, ctx: SearchContext): SQL[] {
   if (input.sort === 'distance' && ctx.center) {
-    // KNN order straight from the index; id breaks ties (listings at one address) with an incremental sort.
-    return [sql`${listingPoint} <-> ${centerOf(ctx.center)}`, asc(materials.id)];
+    // KNN order straight from the index, with no second key: any tie-breaker would force a sort over every
+    // row in the radius. Ties (listings at one address) keep the index's order, stable while the data is.
+    return [sql`${listingPoint} <-> ${centerOf(ctx.center)}`];
   }
   return [desc(materials.created_at), desc(materials.id)];
 }

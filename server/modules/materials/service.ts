@@ -1,6 +1,6 @@
 // Listing use cases: search, detail, create/edit/status/delete, own lists, recommendations, bulk upload,
 // admin views, and the new-listing notifications. Row-level rules (own company, kind by role) live here.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { first_level_subcategories as fl, material_groups, second_level_subcategories as sl, third_level_subcategories as tl } from '../../../drizzle/schema';
 import type { ListingKind } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
@@ -54,7 +54,13 @@ export type MaterialListItem = ReturnType<typeof toListItem>;
 export async function searchMaterials(deps: Deps, actor: CompanyActor, input: SearchMaterialsInput) {
   const center = await repo.findCompanyCenter(deps.db, actor.company_id);
   const ctx = { center, company_id: actor.company_id };
-  const [rows, count] = await Promise.all([searchPageQuery(deps.db, input, ctx), cappedCount(deps.db, searchWhere(input, ctx))]);
+  // The planner guesses 0.1% of the table inside any earth_box, which makes a bitmap scan (that reads every
+  // row in the box and cannot stop early) look cheap. Without bitmap scans the page is a KNN index scan and
+  // the capped count an index scan that stops at the cap: both read about as many rows as they return.
+  const [rows, count] = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return [await searchPageQuery(tx, input, ctx), await cappedCount(tx, searchWhere(input, ctx))] as const;
+  });
   return { ...pageOf(rows.map(toListItem), count.total, input.page, input.size), total_capped: count.capped };
 }
 
@@ -474,13 +480,17 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
     throw new AppError('CSV_INVALID_ROWS', { fields });
   }
 
+  // One multi-row INSERT: RETURNING gives the rows back in VALUES order.
   const inserted = await deps.db.transaction(async (tx) => {
-    const ids: number[] = [];
-    for (const r of ready) {
-      const row = await repo.insertMaterial(tx, r.values);
-      if (r.sdgIds.length) await repo.replaceChildren(tx, row.id, { images: [], sdg_ids: r.sdgIds, sub_listings: [] });
-      ids.push(row.id);
-    }
+    const rows = await repo.insertMaterials(
+      tx,
+      ready.map((r) => r.values),
+    );
+    const ids = rows.map((r) => r.id);
+    await repo.insertSdgLinks(
+      tx,
+      ready.flatMap((r, i) => r.sdgIds.map((sdg_id) => ({ material_id: ids[i]!, sdg_id }))),
+    );
     return ids;
   });
   inserted.forEach((material_id, i) => {
