@@ -47,6 +47,10 @@ describe.skipIf(!hasChromium)('languages', () => {
     await fresh.page.getByLabel(/^Password/).fill(process.env.DEMO_PASSWORD ?? 'Synergy!2026');
     await fresh.page.getByRole('button', { name: 'Log in' }).click();
     await fresh.page.getByRole('heading', { name: 'Overblik', level: 1 }).waitFor();
+    // Put the shared demo account back to English for the other test files.
+    const saved = fresh.page.waitForResponse((r) => r.url().includes('users.setLanguage') && r.ok());
+    await fresh.page.getByTestId('language-select').first().selectOption('en');
+    await saved;
     await fresh.context.close();
     await context.close();
   });

@@ -4,6 +4,8 @@ import { msg } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '@shared/errors';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
+import { REGISTRATION_MESSAGES, REVIEW_MESSAGES } from '@shared/schemas/registration';
+import { SUBSCRIPTION_MESSAGES } from '@shared/schemas/subscriptions';
 
 export interface AppErrorInfo {
   code: ErrorCode;
@@ -78,6 +80,11 @@ export function errorText(i18n: I18n, err: unknown, overrides: Partial<Record<Er
   if (override) return i18n._(override);
   const specific = info.message && info.message !== ERROR_MESSAGES[info.code] && info.code !== 'INTERNAL' && info.code !== 'VALIDATION';
   if (specific && info.code === 'DRIVER_INVALID_CREDENTIALS') return info.message;
+  // A conflict with a specific, known reason (e.g. a built-in plan cannot be deleted) says why.
+  if (specific && info.code === 'CONFLICT') {
+    const known = knownMessageText(i18n, info.message);
+    if (known) return known;
+  }
   if (info.code === 'BULK_UPLOAD_FAILED') {
     const email = /[^\s@]+@[^\s@]+\.[^\s@.,]+/.exec(info.message)?.[0] ?? '';
     return i18n._(bulkUploadFailed(email));
@@ -85,13 +92,42 @@ export function errorText(i18n: I18n, err: unknown, overrides: Partial<Record<Er
   return i18n._(ERROR_TEXT[info.code]);
 }
 
-const VALIDATION_TEXT: Record<string, MessageDescriptor> = {
-  [AUTH_MESSAGES.required]: msg`This field is required`,
-  [AUTH_MESSAGES.invalidEmail]: msg`Invalid email address`,
-  [AUTH_MESSAGES.invalidPhone]: msg`Invalid phone number (8-15 digits)`,
-  [AUTH_MESSAGES.passwordTooShort]: msg`Password must be at least 8 characters`,
-  [AUTH_MESSAGES.passwordsDoNotMatch]: msg`Passwords do not match`,
-};
+/** Shared-schema and server messages (English) → their translations. Several constants share a text. */
+const VALIDATION_TEXT: Record<string, MessageDescriptor> = Object.fromEntries<MessageDescriptor>([
+  [AUTH_MESSAGES.required, msg`This field is required`],
+  [AUTH_MESSAGES.invalidEmail, msg`Invalid email address`],
+  [AUTH_MESSAGES.invalidPhone, msg`Invalid phone number (8-15 digits)`],
+  [AUTH_MESSAGES.passwordTooShort, msg`Password must be at least 8 characters`],
+  [AUTH_MESSAGES.passwordsDoNotMatch, msg`Passwords do not match`],
+  [REGISTRATION_MESSAGES.publicEmail, msg`Please use your company email address (no public email providers).`],
+  [REGISTRATION_MESSAGES.invalidLocation, msg`Invalid Location, please select address either from map or the dropdown!`],
+  [REGISTRATION_MESSAGES.customIndustryTooShort, msg`Please describe your industry in at least 2 characters`],
+  [REGISTRATION_MESSAGES.unsupportedCountry, msg`Registration is open to companies in GR, DE, DK, AE, GB, IT, RO, MY`],
+  [REGISTRATION_MESSAGES.atLeastOneCategory, msg`Select at least 1 category`],
+  [REGISTRATION_MESSAGES.feeConsent, msg`Please accept the annual membership fee to register`],
+  [REGISTRATION_MESSAGES.invalidDate, msg`Enter a date as YYYY-MM-DD`],
+  [REGISTRATION_MESSAGES.invalidUrl, msg`Enter a valid web address`],
+  [REGISTRATION_MESSAGES.invalidPhone, msg`Enter a valid phone number`],
+  [REGISTRATION_MESSAGES.invalidCallingCode, msg`Enter a calling code such as +45`],
+  [REGISTRATION_MESSAGES.invalidCurrency, msg`Choose a currency`],
+  [REGISTRATION_MESSAGES.invalidChoice, msg`Choose one of the options`],
+  [REGISTRATION_MESSAGES.unknownCategory, msg`Unknown category`],
+  [REVIEW_MESSAGES.reasonRequired, msg`A reason is required to reject a registration`],
+  [SUBSCRIPTION_MESSAGES.endAfterStart, msg`The end date must be after the start date`],
+  [SUBSCRIPTION_MESSAGES.builtinDates, msg`Built-in plans have a fixed length; their dates cannot be set`],
+  [SUBSCRIPTION_MESSAGES.builtinDelete, msg`Built-in plans cannot be deleted`],
+  [SUBSCRIPTION_MESSAGES.planInUse, msg`This plan is assigned to companies; deactivate it instead`],
+  [SUBSCRIPTION_MESSAGES.planInactive, msg`This plan is not active`],
+  ['An account with this email already exists.', msg`An account with this email already exists.`],
+  ['Unknown subscription plan', msg`Unknown subscription plan`],
+  ['The end date must not be before the start date', msg`The end date must not be before the start date`],
+]);
+
+/** The translation of a known server or schema message, else null. */
+export function knownMessageText(i18n: I18n, message: string | undefined | null): string | null {
+  const known = message ? VALIDATION_TEXT[message] : undefined;
+  return known ? i18n._(known) : null;
+}
 
 /** A form field's error (from a shared zod schema or the server's `fields`) in the active language. */
 export function fieldErrorText(i18n: I18n, error: { message?: string; type?: string } | undefined): string | undefined {

@@ -4,13 +4,13 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Icon } from '@/components/ui/Icon';
 
 /** The bar's menu on narrow screens: a modal sheet (focus trapped, Escape closes). */
-export function MobileMenu({ children, tone = 'light', below = 'md' }: { children: (close: () => void) => ReactNode; tone?: 'light' | 'dark'; below?: 'md' | 'xl' }) {
+export function MobileMenu({ children, tone = 'light' }: { children: (close: () => void) => ReactNode; tone?: 'light' | 'dark' }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
     <>
-      <button type="button" className={`icon-btn ${below === 'xl' ? 'narrow-only' : 'mobile-only'} icon-btn--${tone}`} data-testid="menu-button" aria-label={t`Open menu`} title={t`Open menu`} aria-expanded={open} onClick={() => setOpen(true)}>
+      <button type="button" className={`icon-btn mobile-only icon-btn--${tone}`} data-testid="menu-button" aria-label={t`Open menu`} title={t`Open menu`} aria-expanded={open} onClick={() => setOpen(true)}>
         <Icon name="menu" />
       </button>
       <Dialog open={open} onClose={close} title={t`Menu`} closeLabel={t`Close menu`} className="dialog--sheet">

@@ -94,7 +94,7 @@ export function LandingPage() {
         <div className="stats__grid" aria-live="polite" aria-busy={stats.isPending}>
           <Stat icon="building" value={s?.companies} loading={stats.isPending} failed={stats.isError} label={<Trans>Enlisted companies</Trans>} />
           <Stat icon="boxes" value={s?.materials} loading={stats.isPending} failed={stats.isError} label={<Trans>Materials in the database</Trans>} />
-          <Stat icon="handshake" value={s?.synergies} loading={stats.isPending} failed={stats.isError} label={<Trans>Synergy matches</Trans>} />
+          <Stat icon="cycle" value={s?.synergies} loading={stats.isPending} failed={stats.isError} label={<Trans>Synergy matches</Trans>} />
         </div>
         {stats.isError ? (
           <p className="muted stats__error" role="status">

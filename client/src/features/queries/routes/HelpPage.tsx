@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { createQueryInput, QUERY_MESSAGE_MAX } from '@shared/schemas/queries';
 import { Button } from '@/components/ui/Button';
@@ -90,7 +90,7 @@ function ContactForm() {
     defaultValues: { name: defaultName, email: session?.user.email ?? '', subject: '', message: '' },
   });
   const { errors } = form.formState;
-  const messageLength = form.watch('message')?.length ?? 0;
+  const messageLength = useWatch({ control: form.control, name: 'message' })?.length ?? 0;
   const max = fmt.number(QUERY_MESSAGE_MAX);
   const count = fmt.number(messageLength);
 
