@@ -3,6 +3,7 @@ import http from 'node:http';
 import { createApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed/demo';
+import { seedDemoListings } from './db/seed/demo-listings';
 import { seedDemoRegistrations } from './db/seed/demo-registrations';
 import { seedReferenceData } from './db/seed/reference';
 import type { Env } from './env';
@@ -43,6 +44,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
     if (seeded) logger.info('demo marketplace seeded');
     const registrations = await seedDemoRegistrations(database.db, { password: env.DEMO_PASSWORD });
     if (registrations.seeded) logger.info('demo registration requests and subscriptions seeded');
+    const listings = await seedDemoListings(database.db, deps.storage);
+    if (listings.seeded) logger.info({ listings: listings.listings }, 'demo listings with photos seeded');
   }
 
   // Daily jobs (subscription expiry); one instance runs each round under an advisory lock.
