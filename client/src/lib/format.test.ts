@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatters } from './format';
+
+describe('formatting follows the language', () => {
+  it('uses Danish separators for dk', () => {
+    expect(formatters('dk').number(12345.5)).toBe('12.345,5');
+    expect(formatters('dk').money(1234550, 'DKK')).toMatch(/12\.345,50\s*kr\./);
+  });
+  it('uses British and Malaysian conventions for en and my', () => {
+    expect(formatters('en').number(12345.5)).toBe('12,345.5');
+    expect(formatters('my').money(1234550, 'MYR')).toMatch(/RM\s?12,345\.50/);
+    expect(formatters('en').date('2026-03-04T12:00:00Z')).toBe('4 Mar 2026');
+    expect(formatters('dk').date('2026-03-04T12:00:00Z')).toMatch(/4\. mar\.? 2026/);
+  });
+});
