@@ -123,13 +123,25 @@ export function listItemColumns(center: LatLng | null) {
 }
 
 export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
+  let where = searchWhere(input, ctx);
+  if (input.sort === 'newest' && ctx.center && input.proximity !== 'any') {
+    // Newest first inside a radius would read every listing in it (~90k at 40 km in a city of a 1M table).
+    // Totals are capped at the nearest `searchCountCap` anyway, so newest is ordered among exactly those.
+    const nearest = db
+      .select({ id: materials.id })
+      .from(materials)
+      .where(where)
+      .orderBy(sql`${listingPoint} <-> ${centerOf(ctx.center)}`)
+      .limit(LIMITS.searchCountCap);
+    where = and(where, inArray(materials.id, nearest))!;
+  }
   return db
     .select(listItemColumns(ctx.center))
     .from(materials)
     .innerJoin(companies, eq(companies.id, materials.company_id))
     .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
     .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
-    .where(searchWhere(input, ctx))
+    .where(where)
     .orderBy(...searchOrder(input, ctx))
     .limit(input.size)
     .offset(input.page * input.size);
