@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import { company_subscriptions, registration_requests, subscription_history, subscription_plans } from '../../../drizzle/schema';
+import { companies, company_subscriptions, registration_requests, subscription_history, subscription_plans } from '../../../drizzle/schema';
 import type { SubscriptionAction, SubscriptionPlanKind } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
 
@@ -85,6 +85,16 @@ export function listCompanySubscriptions(db: DbOrTx, companyId: number) {
     .innerJoin(subscription_plans, eq(subscription_plans.id, company_subscriptions.subscription_plan_id))
     .where(eq(company_subscriptions.company_id, companyId))
     .orderBy(desc(company_subscriptions.activation_date), desc(company_subscriptions.id));
+}
+
+/**
+ * Locks the company row for the rest of the transaction. Assignments to one company take this lock first,
+ * so two at once run one after the other and the second sees the first's subscription (locking only the
+ * live subscription would not do: a company without one has nothing to lock).
+ */
+export async function lockCompany(db: DbOrTx, companyId: number) {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1).for('update');
+  return row ?? null;
 }
 
 /** The live subscription (not cancelled, not over) that ends last: what new plans follow or extend. */

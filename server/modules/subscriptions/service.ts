@@ -96,6 +96,7 @@ export async function applyPlan(
   tx: DbOrTx,
   args: { company_id: number; plan: repo.PlanRow; mode: AssignmentMode; actor_user_id: number | null; today: string; term?: PlanTerm; note?: string },
 ) {
+  if (!(await repo.lockCompany(tx, args.company_id))) throw new AppError('NOT_FOUND');
   const current = await repo.findLiveSubscription(tx, args.company_id, args.today);
   const result = planAssignment({ current, term: args.term ?? termOf(args.plan), mode: args.mode, today: args.today });
   if (!result.ok) {

@@ -121,6 +121,26 @@ describe('assigning and extending', () => {
     expect((await api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: builtin.initial, mode: 'sometime' })).status).toBe(400);
   });
 
+  // Two administrators (or a double click) assigning at the same moment: each assignment must see the
+  // other's result, so the company never ends up with two overlapping live subscriptions.
+  it.runIf(!!process.env.TEST_DATABASE_URL)('serialises concurrent assignments to one company (real Postgres)', async () => {
+    const { company } = await createCompanyWithUsers(t.database.db);
+    const assign = (mode: 'start_now' | 'after_current') =>
+      api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: builtin.initial, mode });
+    const first = await Promise.all([assign('start_now'), assign('start_now'), assign('start_now')]);
+    expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
+    const live = (await t.database.db.select().from(company_subscriptions).where(eq(company_subscriptions.company_id, company.id))).filter((s) => !s.cancelled_at);
+    expect(live).toHaveLength(1);
+
+    const renewals = await Promise.all([assign('after_current'), assign('after_current')]);
+    expect(renewals.map((r) => r.status)).toEqual([200, 200]);
+    const starts = (await t.database.db.select().from(company_subscriptions).where(eq(company_subscriptions.company_id, company.id)))
+      .filter((s) => !s.cancelled_at)
+      .map((s) => s.activation_date)
+      .sort();
+    expect(starts).toEqual([today, addDays(today, 15), addDays(today, 30)]);
+  });
+
   it('shows a company without a plan as inactive', async () => {
     const { company, memberActor } = await createCompanyWithUsers(t.database.db);
     expect(await t.caller(memberActor).subscriptions.mine()).toEqual({ company_id: company.id, status: 'inactive', current: null, upcoming: [] });
