@@ -7,6 +7,7 @@ import { LoginPage } from '@/features/auth/routes/LoginPage';
 import { RegisterPage } from '@/features/auth/routes/RegisterPage';
 import { ResetPasswordPage } from '@/features/auth/routes/ResetPasswordPage';
 import { AdminPanelPage } from '@/features/admin/routes/AdminPanelPage';
+import { AdminOfferingsPage } from '@/features/admin/routes/AdminOfferingsPage';
 import { AdminSectionPage } from '@/features/admin/routes/AdminSectionPage';
 import { MessagesPage } from '@/features/chat/routes/MessagesPage';
 import { LandingPage } from '@/features/common/routes/LandingPage';
@@ -19,6 +20,7 @@ import { DriverLoginPage } from '@/features/drivers/routes/DriverLoginPage';
 import { SynergiesPage } from '@/features/exchanges/routes/SynergiesPage';
 import { DatabasePage } from '@/features/materials/routes/DatabasePage';
 import { MaterialPage } from '@/features/materials/routes/MaterialPage';
+import { OfferingsPanel } from '@/features/materials/components/OfferingsPanel';
 import { HelpPage } from '@/features/queries/routes/HelpPage';
 import { DashboardPage } from '@/features/stats/routes/DashboardPage';
 import { PersonalInfoPage } from '@/features/users/routes/PersonalInfoPage';
@@ -32,6 +34,9 @@ function bind<P extends object>(Component: ComponentType<P>, props: P, name: str
   Bound.displayName = name;
   return Bound;
 }
+
+/** Manager panel tabs whose content another feature owns. */
+const managerSlots = { offerings: createElement(OfferingsPanel) };
 
 export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   home: LandingPage,
@@ -48,10 +53,10 @@ export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   company: CompanyPage,
   user: UserPage,
   personalInfo: PersonalInfoPage,
-  managerPanel: bind(ManagerPanelPage, { tab: 'company' }, 'ManagerPanelPage'),
-  managerOfferings: bind(ManagerPanelPage, { tab: 'offerings' }, 'ManagerPanelPage'),
-  managerUsers: bind(ManagerPanelPage, { tab: 'users' }, 'ManagerPanelPage'),
-  managerDonations: bind(ManagerPanelPage, { tab: 'donations' }, 'ManagerPanelPage'),
+  managerPanel: bind(ManagerPanelPage, { tab: 'company', slots: managerSlots }, 'ManagerPanelPage'),
+  managerOfferings: bind(ManagerPanelPage, { tab: 'offerings', slots: managerSlots }, 'ManagerPanelPage'),
+  managerUsers: bind(ManagerPanelPage, { tab: 'users', slots: managerSlots }, 'ManagerPanelPage'),
+  managerDonations: bind(ManagerPanelPage, { tab: 'donations', slots: managerSlots }, 'ManagerPanelPage'),
   dashboard: DashboardPage,
   pendingOffers: bind(SynergiesPage, { tab: 'pending' }, 'SynergiesPage'),
   synergies: bind(SynergiesPage, { tab: 'synergies' }, 'SynergiesPage'),
@@ -60,7 +65,7 @@ export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   adminLogin: AdminLoginPage,
   adminPanel: AdminPanelPage,
   adminUsers: bind(AdminSectionPage, { section: 'users' }, 'AdminSectionPage'),
-  adminOfferings: bind(AdminSectionPage, { section: 'offerings' }, 'AdminSectionPage'),
+  adminOfferings: AdminOfferingsPage,
   adminCompanies: bind(AdminSectionPage, { section: 'companies' }, 'AdminSectionPage'),
   adminStatistics: bind(AdminSectionPage, { section: 'statistics' }, 'AdminSectionPage'),
   adminQueries: bind(AdminSectionPage, { section: 'queries' }, 'AdminSectionPage'),

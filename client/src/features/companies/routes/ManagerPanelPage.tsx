@@ -13,8 +13,11 @@ const TAB_PATHS: Record<Tab, string> = {
   donations: '/account/manager-panel/donations',
 };
 
-/** Manager panel: one page, the route picks the initial tab (SPEC §2). Tab contents come with later issues. */
-export function ManagerPanelPage({ tab }: { tab: Tab }) {
+/**
+ * Manager panel: one page, the route picks the initial tab (SPEC §2). Tab contents owned by other features
+ * come in through `slots` (composed in app/pages.ts, since features do not import features).
+ */
+export function ManagerPanelPage({ tab, slots = {} }: { tab: Tab; slots?: Partial<Record<Tab, ReactNode>> }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const panels: Record<Tab, { title: ReactNode; body: ReactNode }> = {
@@ -51,9 +54,11 @@ export function ManagerPanelPage({ tab }: { tab: Tab }) {
             { id: 'donations', label: t`Donations` },
           ]}
         >
-          <EmptyState icon="building" title={panel.title}>
-            <p>{panel.body}</p>
-          </EmptyState>
+          {slots[tab] ?? (
+            <EmptyState icon="building" title={panel.title}>
+              <p>{panel.body}</p>
+            </EmptyState>
+          )}
         </Tabs>
       </Card>
     </>

@@ -1,17 +1,228 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenShell } from '@/components/ScreenShell';
+// The marketplace (SPEC §2 /database): recommendations, search and filters kept in the URL, results as a grid
+// of cards or on a map, pages of 12.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { CATEGORY_COLORS, CATEGORY_LABELS, FREQUENCY_LABELS } from '@/components/listing/labels';
+import { ResultsMap } from '@/components/map';
+import { Button } from '@/components/ui/Button';
+import { PageHeader } from '@/components/ui/Card';
+import { SelectField, TextField } from '@/components/ui/Field';
+import { EmptyState, ErrorState } from '@/components/ui/States';
+import { to } from '@/config/paths';
+import { useConfig } from '@/hooks/useConfig';
+import { useLanguage } from '@/lib/i18n';
+import { useTRPC } from '@/lib/trpc';
+import { FREQUENCIES, LISTING_CATEGORIES } from '@shared/constants/enums';
+import { LIMITS } from '@shared/constants/limits';
+import type { Proximity } from '@shared/schemas/materials';
+import { ListingCard, ListingCardSkeleton, type ListItem } from '../components/ListingCard';
+import { Pagination } from '../components/Pagination';
+import { Recommendations } from '../components/Recommendations';
+import { TaxonomySelects } from '../components/TaxonomySelects';
+import { DEFAULT_FILTERS, filtersToSearch, hasActiveFilters, parseFilters, toSearchInput, type Filters } from '../lib/filters';
+import { formatKm, formatQuantity } from '../lib/format';
+import '../materials.css';
 
 export function DatabasePage() {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = useMemo(() => parseFilters(search), [search]);
+  const config = useConfig();
+
+  /** Every change is a history entry (back undoes it); typing in the search box replaces its own entry. */
+  const update = (patch: Partial<Filters>, opts: { replace?: boolean; keepPage?: boolean } = {}) => {
+    const next = { ...filters, ...patch, page: opts.keepPage ? (patch.page ?? filters.page) : 0 };
+    navigate(`/database${filtersToSearch(next)}`, { replace: opts.replace });
+  };
+
+  const [q, setQ] = useState(filters.q);
+  // The box follows the URL when it changes from elsewhere (back button, reset): adjusted during render.
+  const [urlQ, setUrlQ] = useState(filters.q);
+  if (urlQ !== filters.q) {
+    setUrlQ(filters.q);
+    setQ(filters.q);
+  }
+  useEffect(() => {
+    if (q.trim() === filters.q.trim()) return;
+    const timer = setTimeout(() => update({ q }, { replace: true }), 400);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q]);
+
+  const results = useQuery({ ...trpc.materials.search.queryOptions(toSearchInput(filters)), placeholderData: keepPreviousData });
+  const data = results.data;
+  const proximityOptions: { value: Proximity; label: string }[] = [
+    { value: '5', label: t`Within 5 km` },
+    { value: '20', label: t`Within 20 km` },
+    { value: '40', label: t`Within 40 km` },
+    { value: 'above40', label: t`Above 40 km` },
+    { value: 'any', label: t`Any distance` },
+  ];
+
   return (
-    <ScreenShell
-      title={<Trans>Materials database</Trans>}
-      description={<Trans>By-products, surplus, waste and knowledge offered by companies near you.</Trans>}
-      icon="boxes"
-      emptyTitle={<Trans>Browse and search listings</Trans>}
-    >
-      <p>
-        <Trans>Listings appear here with filters for category, material group and distance (within 5, 20 or 40 km, or further), together with recommendations that match your company's interests.</Trans>
+    <>
+      <PageHeader title={<Trans>Materials database</Trans>} description={<Trans>By-products, surplus, waste and knowledge offered by companies near you.</Trans>} />
+      <Recommendations />
+
+      <section className="database" aria-labelledby="results-title">
+        <form
+          className="filters card"
+          role="search"
+          aria-label={t`Search listings`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ q });
+          }}
+        >
+          <div className="filters__search">
+            <TextField id="filter-q" type="search" label={t`Search`} placeholder={t`Title or description`} value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} />
+            <Button type="submit" variant="primary">
+              <Trans>Search</Trans>
+            </Button>
+          </div>
+          <div className="filters__grid">
+            <SelectField id="filter-category" label={t`Category`} value={filters.category ?? ''} onChange={(e) => update({ category: (e.target.value || null) as Filters['category'] })}>
+              <option value="">{t`All categories`}</option>
+              {LISTING_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {i18n._(CATEGORY_LABELS[c])}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField id="filter-proximity" label={t`Distance`} value={filters.proximity} onChange={(e) => update({ proximity: e.target.value as Proximity })}>
+              {proximityOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField id="filter-frequency" label={t`Frequency`} value={filters.frequency ?? ''} onChange={(e) => update({ frequency: (e.target.value || null) as Filters['frequency'] })}>
+              <option value="">{t`Any frequency`}</option>
+              {FREQUENCIES.map((f) => (
+                <option key={f} value={f}>
+                  {i18n._(FREQUENCY_LABELS[f])}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField id="filter-sort" label={t`Sort by`} value={filters.sort} onChange={(e) => update({ sort: e.target.value as Filters['sort'] })}>
+              <option value="distance">{t`Nearest first`}</option>
+              <option value="newest">{t`Newest first`}</option>
+            </SelectField>
+            <TaxonomySelects idPrefix="filter" value={{ group: filters.group, l1: filters.l1, l2: filters.l2, l3: filters.l3 }} onChange={(v) => update(v)} />
+          </div>
+          {hasActiveFilters(filters) ? (
+            <Button variant="ghost" size="sm" onClick={() => navigate(`/database${filtersToSearch({ ...DEFAULT_FILTERS, view: filters.view })}`)}>
+              <Trans>Reset filters</Trans>
+            </Button>
+          ) : null}
+        </form>
+
+        <div className="results-bar">
+          <h2 id="results-title" className="section-title">
+            <Trans>Listings</Trans>
+          </h2>
+          <div className="segmented" role="group" aria-label={t`View`}>
+            <button type="button" aria-pressed={filters.view === 'list'} onClick={() => update({ view: 'list' }, { keepPage: true })}>
+              <Trans>List</Trans>
+            </button>
+            <button type="button" aria-pressed={filters.view === 'map'} onClick={() => update({ view: 'map' }, { keepPage: true })}>
+              <Trans>Map</Trans>
+            </button>
+          </div>
+        </div>
+
+        {results.isError && !data ? (
+          <ErrorState title={<Trans>Could not load materials</Trans>} onRetry={() => void results.refetch()} />
+        ) : results.isLoading || !data ? (
+          <div className="listing-grid" role="status" aria-label={t`Loading…`}>
+            {Array.from({ length: 6 }, (_, i) => (
+              <ListingCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : data.items.length === 0 ? (
+          <EmptyState
+            icon="boxes"
+            title={<Trans>No listings match these filters</Trans>}
+            action={
+              hasActiveFilters(filters) ? (
+                <Button variant="secondary" onClick={() => navigate(`/database${filtersToSearch({ ...DEFAULT_FILTERS, view: filters.view })}`)}>
+                  <Trans>Reset filters</Trans>
+                </Button>
+              ) : null
+            }
+          >
+            <p>
+              <Trans>Try a wider distance or fewer filters.</Trans>
+            </p>
+          </EmptyState>
+        ) : (
+          <div aria-busy={results.isFetching || undefined} className={results.isFetching ? 'is-refreshing' : undefined}>
+            {filters.view === 'map' ? (
+              <ResultsView items={data.items} styleUrl={config.data?.map_style_url ?? null} />
+            ) : (
+              <div className="listing-grid" data-testid="results">
+                {data.items.map((item) => (
+                  <ListingCard key={item.id} item={item} />
+                ))}
+              </div>
+            )}
+            <Pagination
+              page={filters.page}
+              size={LIMITS.listingPageSize}
+              total={data.total}
+              totalPages={data.totalPages}
+              itemsOnPage={data.items.length}
+              capped={data.total_capped}
+              onPage={(page) => {
+                update({ page }, { keepPage: true });
+                document.getElementById('results-title')?.scrollIntoView({ block: 'start' });
+              }}
+            />
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+function ResultsView({ items, styleUrl }: { items: ListItem[]; styleUrl: string | null }) {
+  const { t } = useLingui();
+  const lang = useLanguage();
+  const points = useMemo(
+    () =>
+      items.flatMap((i) => (i.latitude !== null && i.longitude !== null ? [{ id: i.id, lat: i.latitude, lng: i.longitude, color: CATEGORY_COLORS[i.category].bg }] : [])),
+    [items],
+  );
+  return (
+    <>
+      <ResultsMap
+        points={points}
+        styleUrl={styleUrl}
+        label={t`Map of the listings on this page`}
+        renderPopup={(id) => {
+          const item = items.find((i) => i.id === id);
+          if (!item) return null;
+          return (
+            <div className="map-popup">
+              <Link href={to.material(item.id)} className="map-popup__title">
+                {item.title}
+              </Link>
+              <p>{item.company_name}</p>
+              <p>
+                {formatQuantity(lang, item.quantity, item.quantity_unit)}
+                {item.distance_km !== null ? ` · ${formatKm(lang, item.distance_km)}` : ''}
+              </p>
+            </div>
+          );
+        }}
+      />
+      <p className="field__hint">
+        <Trans>The map shows the listings on this page. Select a point to see the listing.</Trans>
       </p>
-    </ScreenShell>
+    </>
   );
 }

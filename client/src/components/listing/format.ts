@@ -1,0 +1,14 @@
+// Quantities and distances in the active language (Intl units, so no catalog entry is needed).
+import { INTL_LOCALES, type Language } from '@shared/constants/enums';
+
+/** "12,000 kg" / "40 hours" in the active language (Intl units, so no catalog entry is needed). */
+export function formatQuantity(lang: Language, quantity: number, unit: 'kg' | 'hours' | string): string {
+  const locale = INTL_LOCALES[lang];
+  if (unit === 'hours') return new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(quantity);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', unitDisplay: 'short' }).format(quantity);
+}
+
+/** "3.2 km" / "3,2 km": one decimal under 10 km, whole kilometres beyond. */
+export function formatKm(lang: Language, km: number): string {
+  return new Intl.NumberFormat(INTL_LOCALES[lang], { style: 'unit', unit: 'kilometer', maximumFractionDigits: km < 10 ? 1 : 0 }).format(km);
+}

@@ -1,0 +1,77 @@
+// Listing results on a map (maplibre through react-map-gl): one GeoJSON source, a circle layer, a popup on
+// click. Loaded only through ./index.tsx (React.lazy), like the picker, so maplibre stays out of the first load.
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { setWorkerUrl } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useMemo, useState } from 'react';
+import MapGL, { Layer, NavigationControl, Popup, Source, type MapLayerMouseEvent } from 'react-map-gl/maplibre';
+import { OFFLINE_STYLE } from './style';
+import type { ResultsMapProps } from './types';
+
+// STACK.md: maplibre 6 needs its worker URL before the first map.
+setWorkerUrl(workerUrl);
+
+/** SPEC §9: default centre in the Gulf region, zoom 13, height 400 px. */
+export const DEFAULT_CENTER = { lat: 25.2048, lng: 55.2708 };
+export const DEFAULT_ZOOM = 13;
+
+export default function ResultsMap({ points, renderPopup, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, styleUrl, label, height = 400 }: ResultsMapProps) {
+  const [open, setOpen] = useState<number | null>(null);
+  const data = useMemo(
+    () => ({
+      type: 'FeatureCollection' as const,
+      features: points.map((p) => ({
+        type: 'Feature' as const,
+        id: p.id,
+        properties: { id: p.id, color: p.color ?? '#17707a' },
+        geometry: { type: 'Point' as const, coordinates: [p.lng, p.lat] },
+      })),
+    }),
+    [points],
+  );
+  // Fit all results; a single point (or none) uses the default zoom.
+  const initialViewState = useMemo(() => {
+    if (points.length === 0) return { longitude: center.lng, latitude: center.lat, zoom };
+    if (points.length === 1) return { longitude: points[0]!.lng, latitude: points[0]!.lat, zoom: 11 };
+    const lngs = points.map((p) => p.lng);
+    const lats = points.map((p) => p.lat);
+    return {
+      bounds: [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)] as [number, number, number, number],
+      fitBoundsOptions: { padding: 48, maxZoom: 12 },
+    };
+    // The view is set once per result set; panning is the user's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
+  const selected = open === null ? null : points.find((p) => p.id === open);
+  return (
+    <div className="results-map" style={{ height }} role="region" aria-label={label} data-testid="results-map">
+      <MapGL
+        key={points.map((p) => p.id).join(',')}
+        initialViewState={initialViewState}
+        mapStyle={styleUrl ?? OFFLINE_STYLE}
+        style={{ width: '100%', height: '100%' }}
+        attributionControl={false}
+        interactiveLayerIds={['results']}
+        cursor={open === null ? 'grab' : 'pointer'}
+        onClick={(e: MapLayerMouseEvent) => {
+          const id = e.features?.[0]?.properties?.id as number | undefined;
+          setOpen(id ?? null);
+        }}
+      >
+        <NavigationControl position="top-right" showCompass={false} />
+        <Source id="results" type="geojson" data={data}>
+          <Layer
+            id="results"
+            type="circle"
+            paint={{ 'circle-radius': 9, 'circle-color': ['get', 'color'], 'circle-stroke-width': 2.5, 'circle-stroke-color': '#ffffff' }}
+          />
+        </Source>
+        {selected ? (
+          <Popup longitude={selected.lng} latitude={selected.lat} anchor="bottom" offset={12} onClose={() => setOpen(null)} closeOnClick={false} maxWidth="260px">
+            {renderPopup(selected.id)}
+          </Popup>
+        ) : null}
+      </MapGL>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+// /admin/offerings: every listing on the platform (paged, filtered), listing statistics with recommendation
+// clicks, and the bulk-upload access requests to grant or deny.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { CategoryChip, StatusChip } from '@/components/listing/Chips';
+import { formatQuantity } from '@/components/listing/format';
+import { CATEGORY_LABELS, KIND_LABELS, STATUS_LABELS } from '@/components/listing/labels';
+import { Button } from '@/components/ui/Button';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { SelectField, TextField } from '@/components/ui/Field';
+import { Icon, type IconName } from '@/components/ui/Icon';
+import { ErrorState, LoadingState } from '@/components/ui/States';
+import { Table } from '@/components/ui/Table';
+import { errorText } from '@/lib/errors';
+import { useFormat } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import { LISTING_CATEGORIES, LISTING_KINDS, LISTING_STATUSES, type ListingCategory, type ListingKind, type ListingStatus } from '@shared/constants/enums';
+import { LIMITS } from '@shared/constants/limits';
+
+export function AdminOfferingsPage() {
+  return (
+    <>
+      <PageHeader title={<Trans>Offerings</Trans>} description={<Trans>Every listing on the platform, from every company, with its status.</Trans>} />
+      <div className="admin-offerings">
+        <Stats />
+        <AllListings />
+        <AccessRequests />
+      </div>
+    </>
+  );
+}
+
+function StatCard({ icon, label, value, testId }: { icon: IconName; label: string; value: string | null; testId?: string }) {
+  return (
+    <div className="stat" data-testid={testId}>
+      <span className="stat__icon">
+        <Icon name={icon} size={26} />
+      </span>
+      <p className="stat__value">{value ?? '…'}</p>
+      <p className="stat__label">{label}</p>
+    </div>
+  );
+}
+
+function Stats() {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const fmt = useFormat();
+  const stats = useQuery(trpc.materials.adminStats.queryOptions());
+  const clicks = useQuery(trpc.materials.adminTotalClicks.queryOptions());
+  if (stats.isError) return <ErrorState title={<Trans>Could not load the listing statistics</Trans>} onRetry={() => void stats.refetch()} />;
+  const s = stats.data;
+  const n = (v: number | undefined) => (s ? fmt.number(v ?? 0) : null);
+  return (
+    <section aria-label={t`Listing statistics`} className="stats__grid stats__grid--four">
+      <StatCard icon="boxes" label={t`Listings in total`} value={n(s?.total)} testId="admin-stat-total" />
+      <StatCard icon="check" label={t`Active listings`} value={n(s?.by_status.active)} />
+      <StatCard icon="handshake" label={t`Donations`} value={n(s?.by_kind.donation)} />
+      <StatCard icon="cycle" label={t`Recommendation clicks`} value={clicks.data ? fmt.number(clicks.data.total_clicks) : null} testId="admin-stat-clicks" />
+    </section>
+  );
+}
+
+function AllListings() {
+  const { t, i18n } = useLingui();
+  const lang = useLanguage();
+  const trpc = useTRPC();
+  const fmt = useFormat();
+  const [status, setStatus] = useState<ListingStatus | ''>('');
+  const [kind, setKind] = useState<ListingKind | ''>('');
+  const [category, setCategory] = useState<ListingCategory | ''>('');
+  const [q, setQ] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(0);
+  const size = LIMITS.defaultPageSize;
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(q.trim());
+      setPage(0);
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [q]);
+  const list = useQuery({
+    ...trpc.materials.adminList.queryOptions({ page, size, status: status || undefined, kind: kind || undefined, category: category || undefined, q: query || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data;
+  const from = data && data.items.length ? fmt.number(page * size + 1) : fmt.number(0);
+  const to = data ? fmt.number(page * size + data.items.length) : '';
+  const total = data ? fmt.number(data.total) : '';
+  return (
+    <Card title={<Trans>All listings</Trans>}>
+      <div className="admin-filters">
+        <TextField label={t`Search titles`} type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} />
+        <SelectField label={t`Listing status`} value={status} onChange={(e) => { setStatus(e.target.value as ListingStatus | ''); setPage(0); }}>
+          <option value="">{t`All statuses`}</option>
+          {LISTING_STATUSES.map((s) => (
+            <option key={s} value={s}>{i18n._(STATUS_LABELS[s])}</option>
+          ))}
+        </SelectField>
+        <SelectField label={t`Kind`} value={kind} onChange={(e) => { setKind(e.target.value as ListingKind | ''); setPage(0); }}>
+          <option value="">{t`Offerings and donations`}</option>
+          {LISTING_KINDS.map((k) => (
+            <option key={k} value={k}>{i18n._(KIND_LABELS[k])}</option>
+          ))}
+        </SelectField>
+        <SelectField label={t`Category`} value={category} onChange={(e) => { setCategory(e.target.value as ListingCategory | ''); setPage(0); }}>
+          <option value="">{t`All categories`}</option>
+          {LISTING_CATEGORIES.map((c) => (
+            <option key={c} value={c}>{i18n._(CATEGORY_LABELS[c])}</option>
+          ))}
+        </SelectField>
+      </div>
+      {list.isError && !data ? (
+        <ErrorState title={<Trans>Could not load the listings</Trans>} onRetry={() => void list.refetch()} />
+      ) : !data ? (
+        <LoadingState />
+      ) : (
+        <div aria-busy={list.isFetching || undefined}>
+          <Table
+            caption={t`All listings`}
+            rowKey={(m) => m.id}
+            rows={data.items}
+            empty={<Trans>No listings match these filters</Trans>}
+            columns={[
+              { key: 'title', header: t`Title`, cell: (m) => <span className="cell-title">{m.title}<span className="cell-sub">{i18n._(KIND_LABELS[m.kind])}</span></span> },
+              { key: 'company', header: t`Company`, cell: (m) => m.company_name },
+              { key: 'category', header: t`Category`, cell: (m) => <CategoryChip category={m.category} /> },
+              { key: 'quantity', header: t`Quantity`, align: 'end', cell: (m) => formatQuantity(lang, m.quantity, m.quantity_unit) },
+              { key: 'place', header: t`Place`, cell: (m) => [m.city, m.country].filter(Boolean).join(', ') },
+              { key: 'status', header: t`Listing status`, cell: (m) => <StatusChip status={m.status} /> },
+              { key: 'created', header: t`Posted`, cell: (m) => fmt.date(m.created_at) },
+            ]}
+          />
+          <div className="pager">
+            <p className="pager__summary">
+              <Trans>Showing {from}–{to} of {total}</Trans>
+            </p>
+            <div className="pager__buttons">
+              <Button size="sm" variant="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                <Trans>Previous</Trans>
+              </Button>
+              <Button size="sm" variant="secondary" disabled={page >= data.totalPages - 1} onClick={() => setPage(page + 1)}>
+                <Trans>Next</Trans>
+              </Button>
+            </div>
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+const REQUEST_STATUS: Record<'pending' | 'granted' | 'denied', MessageDescriptor> = {
+  pending: msg`Pending`,
+  granted: msg`Granted`,
+  denied: msg`Denied`,
+};
+
+function AccessRequests() {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const fmt = useFormat();
+  const [status, setStatus] = useState<'pending' | 'granted' | 'denied' | ''>('pending');
+  const list = useQuery(trpc.materials.adminBulkAccessRequests.queryOptions({ status: status || undefined, page: 0, size: 50 }));
+  const review = useMutation(trpc.materials.reviewBulkAccess.mutationOptions());
+  const decide = async (id: number, decision: 'grant' | 'deny') => {
+    try {
+      await review.mutateAsync({ id, decision });
+      showSnackbar(decision === 'grant' ? msg`Bulk upload access granted` : msg`Bulk upload access denied`);
+      await qc.invalidateQueries({ queryKey: trpc.materials.adminBulkAccessRequests.pathKey() });
+    } catch (e) {
+      showSnackbar(errorText(i18n, e), { tone: 'error' });
+    }
+  };
+  return (
+    <Card
+      title={<Trans>Bulk upload access requests</Trans>}
+      actions={
+        <SelectField label={t`Request status`} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className="field--inline">
+          <option value="">{t`All`}</option>
+          {(['pending', 'granted', 'denied'] as const).map((s) => (
+            <option key={s} value={s}>{i18n._(REQUEST_STATUS[s])}</option>
+          ))}
+        </SelectField>
+      }
+    >
+      {list.isError ? (
+        <ErrorState title={<Trans>Could not load the access requests</Trans>} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <LoadingState />
+      ) : (
+        <Table
+          caption={t`Bulk upload access requests`}
+          rowKey={(r) => r.id}
+          rows={list.data.items}
+          empty={<Trans>No requests</Trans>}
+          columns={[
+            { key: 'company', header: t`Company`, cell: (r) => r.company_name },
+            { key: 'date', header: t`Requested`, cell: (r) => fmt.dateTime(r.created_at) },
+            { key: 'status', header: t`Request status`, cell: (r) => <span className={`tag tag--status tag--${r.status}`}>{i18n._(REQUEST_STATUS[r.status])}</span> },
+            {
+              key: 'actions',
+              header: t`Actions`,
+              cell: (r) =>
+                r.status === 'pending' ? (
+                  <div className="row-actions">
+                    <Button size="sm" onClick={() => void decide(r.id, 'grant')} disabled={review.isPending} aria-label={`${t`Grant`}: ${r.company_name}`}>
+                      {t`Grant`}
+                    </Button>
+                    <Button size="sm" variant="secondary" onClick={() => void decide(r.id, 'deny')} disabled={review.isPending} aria-label={`${t`Deny`}: ${r.company_name}`}>
+                      {t`Deny`}
+                    </Button>
+                  </div>
+                ) : (
+                  '–'
+                ),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

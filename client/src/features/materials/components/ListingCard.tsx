@@ -1,0 +1,63 @@
+// A result card: photo (or a placeholder in the category colour), title, category, quantity, company,
+// distance and age. The whole card is one link to the listing.
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { CategoryChip } from '@/components/listing/Chips';
+import { CATEGORY_COLORS } from '@/components/listing/labels';
+import { Icon } from '@/components/ui/Icon';
+import { to } from '@/config/paths';
+import { useLanguage } from '@/lib/i18n';
+import type { RouterOutputs } from '@/lib/types';
+import { daysAgoLabel, formatKm, formatQuantity } from '../lib/format';
+
+export type ListItem = RouterOutputs['materials']['search']['items'][number];
+
+export function ListingPhoto({ item, className }: { item: Pick<ListItem, 'image_url' | 'category'>; className?: string }) {
+  const c = CATEGORY_COLORS[item.category];
+  return item.image_url ? (
+    <img className={['listing-photo', className ?? ''].join(' ')} src={item.image_url} alt="" loading="lazy" />
+  ) : (
+    <span className={['listing-photo listing-photo--placeholder', className ?? ''].join(' ')} style={{ background: c.bg, color: c.ink }} aria-hidden="true">
+      <Icon name={item.category === 'knowledge' ? 'info' : 'boxes'} size={36} />
+    </span>
+  );
+}
+
+export function ListingCard({ item, extra, onOpen }: { item: ListItem; extra?: ReactNode; onOpen?: () => void }) {
+  const { i18n } = useLingui();
+  const lang = useLanguage();
+  return (
+    <article className="listing-card" data-testid="listing-card">
+      <Link href={to.material(item.id)} className="listing-card__link" onClick={onOpen}>
+        <ListingPhoto item={item} className="listing-card__photo" />
+        <div className="listing-card__body">
+          <CategoryChip category={item.category} />
+          <h3 className="listing-card__title">{item.title}</h3>
+          <p className="listing-card__qty">{formatQuantity(lang, item.quantity, item.quantity_unit)}</p>
+          <p className="listing-card__company">
+            <Icon name="building" size={16} /> {item.company_name}
+          </p>
+          <p className="listing-card__meta">
+            {item.distance_km !== null ? <span data-testid="listing-distance">{formatKm(lang, item.distance_km)}</span> : null}
+            <span>{daysAgoLabel(i18n, item.created_at)}</span>
+          </p>
+          {extra}
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function ListingCardSkeleton() {
+  return (
+    <div className="listing-card listing-card--skeleton" aria-hidden="true">
+      <span className="listing-photo skeleton" />
+      <div className="listing-card__body">
+        <span className="skeleton skeleton--chip" />
+        <span className="skeleton skeleton--line" />
+        <span className="skeleton skeleton--line skeleton--short" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,348 @@
+// The listing editor (SPEC §4): CREATE or EDIT mode, every field of SPEC §3 with the shared schema's rules
+// (SPEC §5), photos as data-URLs, sub-listings. Saving refetches the listings and resets the editor.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { CATEGORY_LABELS, FREQUENCY_LABELS, SDG_GOALS } from '@/components/listing/labels';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { Icon } from '@/components/ui/Icon';
+import { errorText, getAppError } from '@/lib/errors';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+import { FREQUENCIES, LISTING_CATEGORIES } from '@shared/constants/enums';
+import { LIMITS } from '@shared/constants/limits';
+import { listingFields, MATERIAL_MESSAGES, quantityUnitFor } from '@shared/schemas/materials';
+import { materialErrorText } from '../lib/messages';
+import { TaxonomySelects } from './TaxonomySelects';
+
+type FormIn = z.input<typeof listingFields>;
+type FormOut = z.output<typeof listingFields>;
+type Detail = RouterOutputs['materials']['get'];
+type Photo = { url: string } | { name: string; body: string };
+
+const EMPTY: FormIn = {
+  kind: 'offering',
+  title: '',
+  description: '',
+  category: undefined as unknown as FormIn['category'],
+  material_group_id: null,
+  first_level_subcategory_id: null,
+  second_level_subcategory_id: null,
+  third_level_subcategory_id: null,
+  frequency: undefined as unknown as FormIn['frequency'],
+  quantity: '',
+  condition: '',
+  type: '',
+  final_use: '',
+  sdg_goals: [],
+  images: [],
+  sub_listings: [],
+};
+
+function fromDetail(d: Detail): FormIn {
+  return {
+    kind: d.kind,
+    title: d.title,
+    description: d.description,
+    category: d.category,
+    material_group_id: d.material_group_id,
+    first_level_subcategory_id: d.first_level_subcategory_id,
+    second_level_subcategory_id: d.second_level_subcategory_id,
+    third_level_subcategory_id: d.third_level_subcategory_id,
+    frequency: d.frequency,
+    address_id: d.address_id,
+    quantity: String(d.quantity),
+    condition: d.condition,
+    type: d.type,
+    final_use: d.final_use,
+    sdg_goals: d.sdg_goals.map((g) => String(g.id)),
+    images: d.images.map((im) => ({ url: im.url })),
+    sub_listings: d.sub_listings.map((s) => ({ title: s.title, description: s.description ?? '', quantity: String(s.quantity) })),
+  };
+}
+
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+
+export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const mode = detail ? 'EDIT' : 'CREATE';
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(listingFields), defaultValues: detail ? fromDetail(detail) : EMPTY });
+  const { errors } = form.formState;
+  const subs = useFieldArray({ control: form.control, name: 'sub_listings' as never });
+  const create = useMutation(trpc.materials.create.mutationOptions());
+  const update = useMutation(trpc.materials.update.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // The editor opens above the list: bring it into view and start at the first field.
+  useEffect(() => {
+    root.current?.scrollIntoView({ block: 'start' });
+    form.setFocus('title');
+  }, [form]);
+
+  const control = form.control;
+  const title = useWatch({ control, name: 'title' }) ?? '';
+  const description = useWatch({ control, name: 'description' }) ?? '';
+  const category = useWatch({ control, name: 'category' });
+  const images = (useWatch({ control, name: 'images' }) ?? []) as Photo[];
+  const taxonomy = {
+    group: (useWatch({ control, name: 'material_group_id' }) as number | null) ?? null,
+    l1: (useWatch({ control, name: 'first_level_subcategory_id' }) as number | null) ?? null,
+    l2: (useWatch({ control, name: 'second_level_subcategory_id' }) as number | null) ?? null,
+    l3: (useWatch({ control, name: 'third_level_subcategory_id' }) as number | null) ?? null,
+  };
+  const unit = category ? quantityUnitFor(category) : null;
+  const err = (e: { message?: string; type?: string } | undefined) => materialErrorText(i18n, e);
+
+  const addPhotos = async (files: FileList | null) => {
+    setPhotoError(null);
+    if (!files?.length) return;
+    const room = LIMITS.listingPhotosMax - images.length;
+    const picked = [...files];
+    if (picked.length > room) setPhotoError(i18n._(msg`You can add up to 3 photos`));
+    const added: Photo[] = [];
+    for (const file of picked.slice(0, Math.max(room, 0))) {
+      if (file.size > LIMITS.listingPhotoBytes) {
+        setPhotoError(`${file.name}: ${materialErrorText(i18n, { message: MATERIAL_MESSAGES.photoTooLarge })}`);
+        continue;
+      }
+      if (!file.type.startsWith('image/')) {
+        setPhotoError(`${file.name}: ${i18n._(msg`This file type is not supported.`)}`);
+        continue;
+      }
+      added.push({ name: file.name, body: await readAsDataUrl(file) });
+    }
+    form.setValue('images', [...images, ...added], { shouldDirty: true });
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      if (detail) {
+        await update.mutateAsync({ ...values, id: detail.id, uuid: detail.uuid });
+        showSnackbar(msg`Offering updated successfully`);
+      } else {
+        await create.mutateAsync(values);
+        showSnackbar(msg`Offering created successfully`);
+      }
+      await qc.invalidateQueries({ queryKey: trpc.materials.pathKey() });
+      form.reset(EMPTY);
+      onDone();
+    } catch (e) {
+      const info = getAppError(e);
+      for (const [field, message] of Object.entries(info.fields ?? {})) form.setError(field as never, { message });
+      const failed = detail ? i18n._(msg`Failed to update offering`) : i18n._(msg`Failed to created Offering`);
+      setFormError(`${failed}: ${errorText(i18n, e)}`);
+      showSnackbar(failed, { tone: 'error' });
+    }
+  });
+
+  const busy = create.isPending || update.isPending;
+  return (
+    <div ref={root} className="editor-anchor">
+    <Card className="editor" title={mode === 'EDIT' ? <Trans>Edit listing</Trans> : <Trans>New listing</Trans>} data-testid="listing-editor" data-mode={mode}>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <FormError>{formError}</FormError>
+        <div className="form-grid">
+          <TextField
+            label={t`Title`}
+            required
+            maxLength={LIMITS.titleMax + 10}
+            hint={<span className={title.length > LIMITS.titleMax ? 'counter counter--over' : 'counter'}>{`${title.length}/${LIMITS.titleMax}`}</span>}
+            error={err(errors.title)}
+            {...form.register('title')}
+          />
+          <SelectField label={t`Category`} required error={err(errors.category)} {...form.register('category')}>
+            <option value="">{t`Choose a category`}</option>
+            {LISTING_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {i18n._(CATEGORY_LABELS[c])}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextArea
+          label={t`Description`}
+          required
+          rows={5}
+          hint={<span className={description.length > LIMITS.descriptionMax ? 'counter counter--over' : 'counter'}>{`${description.length}/${LIMITS.descriptionMax}`}</span>}
+          error={err(errors.description)}
+          {...form.register('description')}
+        />
+        <div className="form-grid">
+          <TextField
+            label={unit === 'hours' ? t`Quantity (hours)` : unit === 'kg' ? t`Quantity (kg)` : t`Quantity`}
+            required
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            hint={unit ? null : t`The unit follows the category: kg, or hours for knowledge.`}
+            error={err(errors.quantity)}
+            {...form.register('quantity')}
+          />
+          <SelectField label={t`Frequency`} required error={err(errors.frequency)} {...form.register('frequency')}>
+            <option value="">{t`Choose a frequency`}</option>
+            {FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {i18n._(FREQUENCY_LABELS[f])}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={t`Condition`} required maxLength={100} placeholder={t`e.g. clean, dry, on pallets`} error={err(errors.condition)} {...form.register('condition')} />
+          <TextField label={t`Type`} required maxLength={100} placeholder={t`e.g. organic by-product`} error={err(errors.type)} {...form.register('type')} />
+          <TextField label={t`Final use`} required maxLength={100} placeholder={t`e.g. animal feed`} error={err(errors.final_use)} {...form.register('final_use')} />
+        </div>
+
+        <fieldset className="fieldset">
+          <legend>
+            <Trans>Material group</Trans>
+          </legend>
+          <div className="form-grid">
+            <TaxonomySelects
+              idPrefix="editor"
+              value={taxonomy}
+              error={err(errors.material_group_id) ?? err(errors.first_level_subcategory_id) ?? err(errors.second_level_subcategory_id) ?? err(errors.third_level_subcategory_id)}
+              onChange={(v) => {
+                form.setValue('material_group_id', v.group, { shouldDirty: true });
+                form.setValue('first_level_subcategory_id', v.l1, { shouldDirty: true });
+                form.setValue('second_level_subcategory_id', v.l2, { shouldDirty: true });
+                form.setValue('third_level_subcategory_id', v.l3, { shouldDirty: true });
+              }}
+            />
+          </div>
+        </fieldset>
+
+        <div className="field">
+          <span className="field__label">
+            <Trans>Location</Trans>
+          </span>
+          <p className="readonly-value" data-testid="editor-address">
+            {detail?.address ? (
+              [detail.address, detail.zip_code, detail.city, detail.country].filter(Boolean).join(', ')
+            ) : (
+              <Trans>Your company's primary address</Trans>
+            )}
+          </p>
+          <p className="field__hint">
+            <Trans>Listings are placed at a company address; distances in the marketplace are measured from it.</Trans>
+          </p>
+          {errors.address_id ? <p className="field__error">{err(errors.address_id)}</p> : null}
+        </div>
+
+        <fieldset className="fieldset">
+          <legend>
+            <Trans>Sustainable Development Goals</Trans>
+          </legend>
+          <div className="sdg-options">
+            {SDG_GOALS.map((g) => (
+              <label key={g.id} className="sdg-option" style={{ borderLeftColor: g.color }}>
+                <input type="checkbox" value={String(g.id)} {...form.register('sdg_goals')} />
+                <span>
+                  {g.id}. {i18n._(g.name)}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="fieldset">
+          <legend>
+            <Trans>Photos</Trans>
+          </legend>
+          <p className="field__hint" id="photos-hint">
+            <Trans>Up to 3 photos, each at most 2 MB.</Trans>
+          </p>
+          <ul className="photo-list">
+            {images.map((im, i) => {
+              const src = 'url' in im ? im.url : im.body;
+              const n = i + 1;
+              return (
+                <li key={src.slice(0, 64) + i} className="photo-item">
+                  <img src={src} alt={t`Photo ${n}`} />
+                  <Button size="sm" variant="secondary" onClick={() => form.setValue('images', images.filter((_, k) => k !== i), { shouldDirty: true })}>
+                    {t`Remove photo ${n}`}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+          {images.length < LIMITS.listingPhotosMax ? (
+            <div className="field">
+              <label className="field__label" htmlFor="editor-photos">
+                <Trans>Add photos</Trans>
+              </label>
+              <input ref={fileInput} id="editor-photos" type="file" accept="image/*" multiple aria-describedby="photos-hint" onChange={(e) => void addPhotos(e.target.files)} />
+            </div>
+          ) : null}
+          {photoError || errors.images ? (
+            <p className="field__error" role="alert">
+              {photoError ?? err(errors.images as { message?: string }) ?? err((errors.images as unknown as { body?: { message?: string } }[] | undefined)?.find(Boolean)?.body)}
+            </p>
+          ) : null}
+        </fieldset>
+
+        <fieldset className="fieldset">
+          <legend>
+            <Trans>Sub-listings</Trans>
+          </legend>
+          {subs.fields.length === 0 ? (
+            <p className="field__hint">
+              <Trans>Split a listing into parts, e.g. separate lots or sizes.</Trans>
+            </p>
+          ) : null}
+          {subs.fields.map((f, i) => {
+            const n = i + 1;
+            const e = (errors.sub_listings as unknown as Record<string, { message?: string } | undefined>[] | undefined)?.[i];
+            return (
+              <div key={f.id} className="sub-row">
+                <TextField label={t`Sub-listing ${n} title`} required error={err(e?.title)} {...form.register(`sub_listings.${i}.title` as const)} />
+                <TextField label={t`Description`} error={err(e?.description)} {...form.register(`sub_listings.${i}.description` as const)} />
+                <TextField label={t`Quantity`} required type="number" min={0} step={1} error={err(e?.quantity)} {...form.register(`sub_listings.${i}.quantity` as const)} />
+                <Button variant="ghost" size="sm" onClick={() => subs.remove(i)} aria-label={t`Remove sub-listing ${n}`} icon={<Icon name="close" size={16} />}>
+                  <Trans>Remove</Trans>
+                </Button>
+              </div>
+            );
+          })}
+          <Button variant="secondary" size="sm" onClick={() => subs.append({ title: '', description: '', quantity: '' } as never)}>
+            <Trans>Add a sub-listing</Trans>
+          </Button>
+        </fieldset>
+
+        <div className="form__actions">
+          <Button
+            variant="ghost"
+            onClick={() => {
+              form.reset(EMPTY);
+              onDone();
+            }}
+          >
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={busy}>
+            {mode === 'EDIT' ? <Trans>Save changes</Trans> : <Trans>Create listing</Trans>}
+          </Button>
+        </div>
+      </form>
+    </Card>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+// The manager panel's offerings tab: the company's listings with status actions, the listing editor
+// (CREATE / EDIT) and the bulk upload. `?edit={id}` opens the editor on a listing (from its detail page).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { CategoryChip, StatusChip } from '@/components/listing/Chips';
+import { KIND_LABELS } from '@/components/listing/labels';
+import { Button } from '@/components/ui/Button';
+import { SelectField } from '@/components/ui/Field';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { Table } from '@/components/ui/Table';
+import { to } from '@/config/paths';
+import { useFormat } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n';
+import { useTRPC } from '@/lib/trpc';
+import { LISTING_STATUSES, type ListingStatus } from '@shared/constants/enums';
+import { LIMITS } from '@shared/constants/limits';
+import { formatQuantity } from '../lib/format';
+import { STATUS_LABELS } from '@/components/listing/labels';
+import { BulkUpload } from './BulkUpload';
+import { StatusActions } from './StatusActions';
+import { ListingEditor } from './ListingEditor';
+import { Pagination } from './Pagination';
+import '../materials.css';
+
+type Kind = 'all' | 'offering' | 'donation';
+const BASE = '/account/manager-panel/offerings';
+
+export function OfferingsPanel() {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const fmt = useFormat();
+  const lang = useLanguage();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const editId = Number(params.get('edit')) || null;
+  const creating = params.has('new');
+  const [kind, setKind] = useState<Kind>('all');
+  const [status, setStatus] = useState<ListingStatus | ''>('');
+  const [page, setPage] = useState(0);
+  const size = LIMITS.listingPageSize;
+
+  const list = useQuery({ ...trpc.materials.mine.queryOptions({ kind, status: status || undefined, page, size }), placeholderData: keepPreviousData });
+  const editing = useQuery({ ...trpc.materials.get.queryOptions({ id: editId ?? 0 }), enabled: !!editId });
+  const closeEditor = () => navigate(BASE, { replace: true });
+
+  return (
+    <div className="offerings">
+      <div className="offerings__bar">
+        <h2 className="section-title">
+          <Trans>Your listings</Trans>
+        </h2>
+        {!creating && !editId ? (
+          <Button onClick={() => navigate(`${BASE}?new`)}>
+            <Trans>New listing</Trans>
+          </Button>
+        ) : null}
+      </div>
+
+      {creating ? <ListingEditor key="create" detail={null} onDone={closeEditor} /> : null}
+      {editId ? (
+        editing.isLoading ? (
+          <LoadingState />
+        ) : editing.isError ? (
+          <ErrorState title={<Trans>Could not load this listing</Trans>} onRetry={() => void editing.refetch()} />
+        ) : editing.data ? (
+          <ListingEditor key={`edit-${editId}-${editing.dataUpdatedAt}`} detail={editing.data} onDone={closeEditor} />
+        ) : null
+      ) : null}
+
+      <div className="offerings__filters">
+        <SelectField
+          label={t`Show`}
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value as Kind);
+            setPage(0);
+          }}
+        >
+          <option value="all">{t`Offerings and donations`}</option>
+          <option value="offering">{t`Offerings`}</option>
+          <option value="donation">{t`Donations`}</option>
+        </SelectField>
+        <SelectField
+          label={t`Listing status`}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as ListingStatus | '');
+            setPage(0);
+          }}
+        >
+          <option value="">{t`All statuses`}</option>
+          {LISTING_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {i18n._(STATUS_LABELS[s])}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      {list.isError && !list.data ? (
+        <ErrorState title={<Trans>Could not load your listings</Trans>} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <LoadingState />
+      ) : list.data.items.length === 0 && page === 0 && !status && kind === 'all' ? (
+        <EmptyState icon="boxes" title={<Trans>No listings yet</Trans>}>
+          <p>
+            <Trans>Create your first listing, or upload many at once from a CSV file.</Trans>
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <Table
+            caption={t`Your company's listings`}
+            rowKey={(m) => m.id}
+            rows={list.data.items}
+            empty={<Trans>No listings match these filters</Trans>}
+            columns={[
+              {
+                key: 'title',
+                header: t`Title`,
+                cell: (m) => (
+                  <span className="cell-title">
+                    <Link href={to.material(m.id)}>{m.title}</Link>
+                    <span className="cell-sub">{i18n._(KIND_LABELS[m.kind])}</span>
+                  </span>
+                ),
+              },
+              { key: 'category', header: t`Category`, cell: (m) => <CategoryChip category={m.category} /> },
+              { key: 'quantity', header: t`Quantity`, align: 'end', cell: (m) => formatQuantity(lang, m.quantity, m.quantity_unit) },
+              { key: 'status', header: t`Listing status`, cell: (m) => <StatusChip status={m.status} /> },
+              { key: 'created', header: t`Posted`, cell: (m) => fmt.date(m.created_at) },
+              {
+                key: 'actions',
+                header: t`Actions`,
+                cell: (m) => (
+                  <div className="row-actions">
+                    <Button size="sm" variant="secondary" onClick={() => navigate(`${BASE}?edit=${m.id}`)} aria-label={`${t`Edit`}: ${m.title}`}>
+                      {t`Edit`}
+                    </Button>
+                    <StatusActions id={m.id} title={m.title} status={m.status} allowDelete />
+                  </div>
+                ),
+              },
+            ]}
+          />
+          <Pagination page={page} size={size} total={list.data.total} totalPages={list.data.totalPages} itemsOnPage={list.data.items.length} onPage={setPage} />
+        </>
+      )}
+
+      <BulkUpload />
+    </div>
+  );
+}

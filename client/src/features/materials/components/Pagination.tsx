@@ -1,0 +1,49 @@
+// Page buttons plus "Showing x–y of N" (N shown as "1000+" when the server capped the count).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormat } from '@/lib/format';
+import { pageRange, pageWindow } from '../lib/filters';
+
+export function Pagination({ page, size, total, totalPages, itemsOnPage, capped, onPage }: { page: number; size: number; total: number; totalPages: number; itemsOnPage: number; capped?: boolean; onPage: (page: number) => void }) {
+  const { t } = useLingui();
+  const fmt = useFormat();
+  const { from, to } = pageRange(page, size, itemsOnPage);
+  const shownFrom = fmt.number(from);
+  const shownTo = fmt.number(to);
+  const of = capped ? `${fmt.number(total)}+` : fmt.number(total);
+  return (
+    <nav className="pagination" aria-label={t`Pages`}>
+      <p className="pagination__summary" data-testid="pagination-summary">
+        <Trans>
+          Showing {shownFrom}–{shownTo} of {of}
+        </Trans>
+      </p>
+      {totalPages > 1 ? (
+        <ul className="pagination__pages">
+          <li>
+            <button type="button" className="page-btn" disabled={page === 0} onClick={() => onPage(page - 1)} aria-label={t`Previous page`}>
+              ‹
+            </button>
+          </li>
+          {pageWindow(page, totalPages).map((p, i) =>
+            p === null ? (
+              <li key={`gap-${i}`} className="pagination__gap" aria-hidden="true">
+                …
+              </li>
+            ) : (
+              <li key={p}>
+                <button type="button" className="page-btn" aria-current={p === page ? 'page' : undefined} onClick={() => onPage(p)} aria-label={t`Page ${p + 1}`}>
+                  {p + 1}
+                </button>
+              </li>
+            ),
+          )}
+          <li>
+            <button type="button" className="page-btn" disabled={page >= totalPages - 1} onClick={() => onPage(page + 1)} aria-label={t`Next page`}>
+              ›
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </nav>
+  );
+}

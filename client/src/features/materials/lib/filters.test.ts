@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { searchMaterialsInput } from '@shared/schemas/materials';
+import { DEFAULT_FILTERS, filtersToSearch, hasActiveFilters, pageRange, pageWindow, parseFilters, toSearchInput } from './filters';
+
+describe('database filters in the query string', () => {
+  it('leaves defaults out of the URL and reads them back', () => {
+    expect(filtersToSearch(DEFAULT_FILTERS)).toBe('');
+    expect(parseFilters('')).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('round-trips every filter', () => {
+    const f = { ...DEFAULT_FILTERS, q: 'grain', category: 'waste' as const, group: 3, l1: 4, l2: 5, l3: 6, proximity: '5' as const, frequency: 'weekly' as const, sort: 'newest' as const, page: 2, view: 'map' as const };
+    const search = filtersToSearch(f);
+    expect(search).toBe('?q=grain&category=waste&group=3&l1=4&l2=5&l3=6&proximity=5&frequency=weekly&sort=newest&page=3&view=map');
+    expect(parseFilters(search)).toEqual(f);
+  });
+
+  it('ignores unknown values and subcategory levels without their parent', () => {
+    const f = parseFilters('?category=gold&proximity=7&sort=price&page=-4&l2=5&group=abc&frequency=hourly');
+    expect(f).toEqual(DEFAULT_FILTERS);
+    expect(parseFilters('?group=2&l2=9').l2).toBeNull();
+  });
+
+  it('builds a search input the shared schema accepts', () => {
+    const input = toSearchInput(parseFilters('?q=pallets&category=surplus&proximity=above40&page=2'));
+    expect(searchMaterialsInput.parse(input)).toMatchObject({ q: 'pallets', category: ['surplus'], proximity: 'above40', page: 1, size: 12 });
+  });
+
+  it('knows when filters are active', () => {
+    expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, page: 3, view: 'map', sort: 'newest' })).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, proximity: 'any' })).toBe(true);
+  });
+});
+
+describe('pagination', () => {
+  it('computes the shown range', () => {
+    expect(pageRange(0, 12, 12)).toEqual({ from: 1, to: 12 });
+    expect(pageRange(2, 12, 5)).toEqual({ from: 25, to: 29 });
+    expect(pageRange(0, 12, 0)).toEqual({ from: 0, to: 0 });
+  });
+  it('shows first, last and neighbours with gaps', () => {
+    expect(pageWindow(0, 1)).toEqual([0]);
+    expect(pageWindow(0, 3)).toEqual([0, 1, 2]);
+    expect(pageWindow(5, 20)).toEqual([0, null, 4, 5, 6, null, 19]);
+    expect(pageWindow(2, 20)).toEqual([0, 1, 2, 3, null, 19]);
+  });
+});

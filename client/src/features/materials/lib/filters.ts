@@ -1,0 +1,124 @@
+// The database screen's filters live in the query string (shareable links, back button). Defaults are left
+// out of the URL; anything unknown in it is ignored rather than sent to the server.
+import { FREQUENCIES, LISTING_CATEGORIES, type Frequency, type ListingCategory } from '@shared/constants/enums';
+import { LIMITS } from '@shared/constants/limits';
+import { PROXIMITIES, SEARCH_SORTS, type Proximity, type SearchMaterialsInput } from '@shared/schemas/materials';
+
+export interface Filters {
+  q: string;
+  category: ListingCategory | null;
+  group: number | null;
+  l1: number | null;
+  l2: number | null;
+  l3: number | null;
+  proximity: Proximity;
+  frequency: Frequency | null;
+  sort: (typeof SEARCH_SORTS)[number];
+  page: number;
+  view: 'list' | 'map';
+}
+
+export const DEFAULT_FILTERS: Filters = {
+  q: '',
+  category: null,
+  group: null,
+  l1: null,
+  l2: null,
+  l3: null,
+  proximity: String(LIMITS.defaultProximityKm) as Proximity,
+  frequency: null,
+  sort: 'distance',
+  page: 0,
+  view: 'list',
+};
+
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null => (v !== null && (values as readonly string[]).includes(v) ? (v as T) : null);
+const positiveInt = (v: string | null) => {
+  const n = v === null ? NaN : Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+export function parseFilters(search: string): Filters {
+  const p = new URLSearchParams(search);
+  const page = Number(p.get('page'));
+  const group = positiveInt(p.get('group'));
+  const l1 = group ? positiveInt(p.get('l1')) : null;
+  const l2 = l1 ? positiveInt(p.get('l2')) : null;
+  const l3 = l2 ? positiveInt(p.get('l3')) : null;
+  return {
+    q: (p.get('q') ?? '').slice(0, 100),
+    category: oneOf(LISTING_CATEGORIES, p.get('category')),
+    group,
+    l1,
+    l2,
+    l3,
+    proximity: oneOf(PROXIMITIES, p.get('proximity')) ?? DEFAULT_FILTERS.proximity,
+    frequency: oneOf(FREQUENCIES, p.get('frequency')),
+    sort: oneOf(SEARCH_SORTS, p.get('sort')) ?? DEFAULT_FILTERS.sort,
+    // The UI counts pages from 1; the server from 0.
+    page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
+    view: p.get('view') === 'map' ? 'map' : 'list',
+  };
+}
+
+export function filtersToSearch(f: Filters): string {
+  const p = new URLSearchParams();
+  if (f.q.trim()) p.set('q', f.q.trim());
+  if (f.category) p.set('category', f.category);
+  if (f.group) p.set('group', String(f.group));
+  if (f.group && f.l1) p.set('l1', String(f.l1));
+  if (f.group && f.l1 && f.l2) p.set('l2', String(f.l2));
+  if (f.group && f.l1 && f.l2 && f.l3) p.set('l3', String(f.l3));
+  if (f.proximity !== DEFAULT_FILTERS.proximity) p.set('proximity', f.proximity);
+  if (f.frequency) p.set('frequency', f.frequency);
+  if (f.sort !== DEFAULT_FILTERS.sort) p.set('sort', f.sort);
+  if (f.page > 0) p.set('page', String(f.page + 1));
+  if (f.view !== 'list') p.set('view', f.view);
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/** materials.search input for the filters (the view is not a filter). */
+export function toSearchInput(f: Filters): SearchMaterialsInput {
+  return {
+    q: f.q.trim() || undefined,
+    category: f.category ? [f.category] : undefined,
+    frequency: f.frequency ? [f.frequency] : undefined,
+    material_group_id: f.group ?? undefined,
+    first_level_subcategory_id: f.l1 ?? undefined,
+    second_level_subcategory_id: f.l2 ?? undefined,
+    third_level_subcategory_id: f.l3 ?? undefined,
+    proximity: f.proximity,
+    sort: f.sort,
+    page: f.page,
+    size: LIMITS.listingPageSize,
+    kind: 'offering',
+    include_own: false,
+  };
+}
+
+/** True when any filter differs from the defaults (the empty state then offers to reset them). */
+export function hasActiveFilters(f: Filters): boolean {
+  return filtersToSearch({ ...f, page: 0, view: 'list', sort: DEFAULT_FILTERS.sort }) !== '';
+}
+
+/** "Showing x–y of N" numbers for a page (1-based, inclusive). */
+export function pageRange(page: number, size: number, itemsOnPage: number) {
+  const from = itemsOnPage === 0 ? 0 : page * size + 1;
+  return { from, to: page * size + itemsOnPage };
+}
+
+/** Page buttons to show: first, last, and a window around the current page; null marks a gap. */
+export function pageWindow(current: number, totalPages: number, radius = 1): (number | null)[] {
+  if (totalPages <= 1) return totalPages === 1 ? [0] : [];
+  const pages = new Set([0, totalPages - 1]);
+  for (let p = current - radius; p <= current + radius; p++) if (p >= 0 && p < totalPages) pages.add(p);
+  const sorted = [...pages].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  sorted.forEach((p, i) => {
+    const prev = sorted[i - 1];
+    if (prev !== undefined && p - prev > 1) out.push(p - prev === 2 ? prev + 1 : null);
+    out.push(p);
+  });
+  return out;
+}
