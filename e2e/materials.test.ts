@@ -1,0 +1,241 @@
+// Materials marketplace journey: a manager lists an offering with a photo; a company ~3 km away finds it
+// with the 5 km filter, one ~30 km away does not (but does within 40 km). Plus: maplibre stays out of the
+// landing page and loads with the map view.
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, hasChromium, login } from './harness';
+import { useApp } from './fixture';
+
+/** The manager's company (demo seed "oresund") primary address, Refshalevej, Copenhagen. */
+const MANAGER_HOME = { lat: 55.6925, lng: 12.6105 };
+const KM_PER_DEG_LAT = 111.195;
+/** A point `km` north of the manager's company (great-circle distance equals km along a meridian). */
+const north = (km: number) => ({ lat: MANAGER_HOME.lat + km / KM_PER_DEG_LAT, lng: MANAGER_HOME.lng });
+
+// ---- a small valid PNG, built here so the test needs no fixture file ---------------------------------------
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer) {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+export function makePng(width = 48, height = 36, rgb: [number, number, number] = [15, 93, 74]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+// ---- companies at a known distance, registered and approved through the REST API ---------------------------
+async function json<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function createCompanyAt(base: string, adminToken: string, name: string, at: { lat: number; lng: number }) {
+  const groups = await json<{ items: { id: number }[] }>(await fetch(`${base}/api/common/material-groups`));
+  const email = `buyer.${name.toLowerCase().replace(/\W+/g, '-')}.${Date.now()}@e2e-company.example`;
+  const password = 'a-long-password';
+  const reg = await json<{ id: number }>(
+    await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Test',
+        last_name: name,
+        email,
+        password,
+        company_name: `${name} ApS`,
+        company_size: '11-50',
+        industry: 'Manufacturing',
+        country: 'DK',
+        state: 'Capital Region of Denmark',
+        city: 'Copenhagen',
+        address: `${name} vej 1`,
+        zip_code: '2100',
+        latitude: at.lat,
+        longitude: at.lng,
+        contact_phone: '12345678',
+        country_calling_code: '+45',
+        preferred_currency: 'DKK',
+        materials_interested: [groups.items[0]!.id],
+        materials_providing: [groups.items[1]!.id],
+        expectations: 'Find local by-products.',
+        fee_consent: true,
+      }),
+    }),
+  );
+  await json(
+    await fetch(`${base}/admin/temporary-accounts/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ id: reg.id, decision: 'approve' }),
+    }),
+  );
+  return { email, password };
+}
+
+async function loginAndWait(page: Page, username: string, password?: string) {
+  await login(page, username, password);
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+describe.skipIf(!hasChromium)('materials marketplace', () => {
+  const app = useApp();
+  const title = `E2E oak pallets ${Date.now().toString(36)}`;
+  let near: { email: string; password: string };
+  let far: { email: string; password: string };
+
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    const admin = await json<{ token: string }>(
+      await fetch(`${app.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin@example.com', password: DEMO_PASSWORD }),
+      }),
+    );
+    near = await createCompanyAt(app.url, admin.token, 'Nearby', north(3));
+    far = await createCompanyAt(app.url, admin.token, 'Faraway', north(30));
+  });
+
+  it('a manager creates a listing with a photo from the offerings tab', async () => {
+    const { context, page } = await app.page();
+    await loginAndWait(page, 'manager@example.com');
+    await page.goto('/account/manager-panel/offerings');
+    await page.getByRole('button', { name: 'New listing' }).click();
+    const editor = page.getByTestId('listing-editor');
+    await editor.waitFor();
+
+    // The shared schema's rules show before anything is sent.
+    await editor.getByRole('button', { name: 'Create listing' }).click();
+    expect(await editor.getByText('This field is required').count()).toBeGreaterThanOrEqual(5);
+
+    await editor.getByLabel(/^Title/).fill(title);
+    await editor.getByText(`${title.length}/50`).waitFor();
+    await editor.getByLabel(/^Category/).selectOption('surplus');
+    await editor.getByLabel(/^Description/).fill('Heat-treated oak pallets, 120 x 80 cm, stacked in our yard.');
+    await editor.getByLabel(/^Quantity \(kg\)/).fill('1.5');
+    await editor.getByLabel(/^Frequency/).selectOption('monthly');
+    await editor.getByLabel(/^Condition/).fill('Used, sound');
+    await editor.getByLabel(/^Type/).fill('Wooden packaging');
+    await editor.getByLabel(/^Final use/).fill('Reuse as pallets');
+    await editor.getByLabel('12. Responsible Consumption and Production').check();
+    await editor.getByRole('button', { name: 'Create listing' }).click();
+    await editor.getByText('Quantity must be a whole number').waitFor();
+    await editor.getByLabel(/^Quantity \(kg\)/).fill('640');
+
+    await editor.getByLabel('Add photos').setInputFiles({ name: 'pallets.png', mimeType: 'image/png', buffer: makePng() });
+    await editor.getByRole('img', { name: 'Photo 1' }).waitFor();
+    await editor.getByRole('button', { name: 'Create listing' }).click();
+
+    await page.getByTestId('snackbar').filter({ hasText: 'Offering created successfully' }).waitFor();
+    // Saving resets the editor and refetches the list.
+    await page.getByTestId('listing-editor').waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: title });
+    await row.waitFor();
+    expect(await row.getByText('Active').count()).toBe(1);
+
+    // The detail page shows the stored photo and the owner's actions.
+    await row.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { name: title }).waitFor();
+    const photo = page.locator('img.gallery__main, .gallery img').first();
+    await photo.waitFor();
+    expect(await photo.getAttribute('src')).toMatch(/^\/files\//);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
+    await page.getByRole('link', { name: 'Edit' }).waitFor();
+    await context.close();
+  });
+
+  it('a company 3 km away finds the listing within 5 km', async () => {
+    const { context, page } = await app.page();
+    await loginAndWait(page, near.email, near.password);
+    await page.goto('/database');
+    await page.getByLabel('Distance').selectOption('5');
+    await page.waitForURL((u) => u.searchParams.get('proximity') === '5');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(title);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByTestId('results');
+    const card = results.getByTestId('listing-card').filter({ hasText: title });
+    await card.waitFor();
+    expect(await card.getByTestId('listing-distance').textContent()).toBe('3 km');
+    expect(await results.getByTestId('listing-card').count()).toBe(1);
+    // Filters are in the URL: reloading keeps them.
+    await page.reload();
+    await card.waitFor();
+    expect(await page.getByLabel('Distance').inputValue()).toBe('5');
+    await card.getByRole('link').click();
+    await page.getByRole('heading', { name: title }).waitFor();
+    const offer = page.getByRole('button', { name: 'Make an offer' });
+    expect(await offer.isDisabled()).toBe(true);
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/database' && u.searchParams.get('proximity') === '5');
+    await context.close();
+  });
+
+  it('a company 30 km away does not find it within 5 km, but does within 40 km', async () => {
+    const { context, page } = await app.page(390, 844);
+    await loginAndWait(page, far.email, far.password);
+    await page.goto(`/database?proximity=5&q=${encodeURIComponent(title)}`);
+    await page.getByRole('heading', { name: 'No listings match these filters' }).waitFor();
+    await page.getByLabel('Distance').selectOption('40');
+    const card = page.getByTestId('results').getByTestId('listing-card').filter({ hasText: title });
+    await card.waitFor();
+    expect(await card.getByTestId('listing-distance').textContent()).toBe('30 km');
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('map chunk', () => {
+  const app = useApp();
+
+  async function scriptsOf(page: Page, run: () => Promise<void>) {
+    const urls = new Set<string>();
+    page.on('response', (r) => {
+      if (/\.m?js(\?|$)/.test(r.url())) urls.add(r.url());
+    });
+    await run();
+    await page.waitForLoadState('networkidle');
+    return [...urls];
+  }
+  const isMaplibre = async (url: string) => /maplibregl-(map|canvas)/.test(await (await fetch(url)).text());
+
+  it('keeps maplibre out of the landing page and loads it with the map view', async () => {
+    const landing = await app.page();
+    const landingScripts = await scriptsOf(landing.page, async () => {
+      await landing.page.goto('/');
+      await landing.page.getByRole('link', { name: 'Get started' }).waitFor();
+    });
+    await landing.context.close();
+    expect(landingScripts.length).toBeGreaterThan(0);
+    for (const url of landingScripts) expect(await isMaplibre(url), url).toBe(false);
+
+    const user = await app.page();
+    await loginAndWait(user.page, 'member@example.com');
+    const mapScripts = await scriptsOf(user.page, async () => {
+      await user.page.goto('/database?view=map&proximity=any');
+      await user.page.getByTestId('results-map').locator('canvas').waitFor();
+    });
+    const loadedMaplibre = await Promise.all(mapScripts.map(isMaplibre));
+    expect(loadedMaplibre.some(Boolean)).toBe(true);
+    await user.context.close();
+  });
+});
