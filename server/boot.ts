@@ -60,8 +60,11 @@ export async function startServer(env: Env): Promise<RunningServer> {
       tokens: deps.tokens,
       logger,
       resolveUser: async (claims) => {
+        // The same rule as resolveActor: current token, and a company that may use the product.
         const state = await findUserAuthState(database.db, Number(claims.sub));
-        return state && state.token_version === claims.tv ? { user_id: state.id } : null;
+        if (!state || state.token_version !== claims.tv) return null;
+        if (state.role !== 'ADMIN' && state.company_status !== 'approved') return null;
+        return { user_id: state.id };
       },
       onClientRequest: (user_id, _frame, reply) => answerCounterRequest(deps, user_id, reply),
     },

@@ -57,6 +57,12 @@ describe('GET /admin/companies', () => {
     expect(parents.body.items[0]).toMatchObject({ is_parent_company: true, city: 'Copenhagen', country: 'DK' });
   });
 
+  it('answers an id beyond the integer range with 400, not a database error', async () => {
+    const res = await request(t.app()).get('/api/first-level-subcategories?material_group_id=99999999999');
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION');
+  });
+
   it('refuses a malformed filter with 400', async () => {
     const res = await request(t.app()).get('/admin/companies?is_parent_company=maybe').set('Authorization', `Bearer ${adminToken}`);
     expect(res.status).toBe(400);

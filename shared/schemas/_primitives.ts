@@ -5,7 +5,8 @@ import { LIMITS } from '../constants/limits';
 export const REQUIRED = 'This field is required';
 export const INVALID_EMAIL = 'Invalid email address';
 
-export const id = z.coerce.number().int().positive();
+/** Database ids are Postgres integers: anything larger is refused at the edge, not by the database. */
+export const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const requiredText = (max = 500) => z.string().trim().min(1, REQUIRED).max(max);
 export const optionalText = (max = 500) =>
   z

@@ -24,9 +24,12 @@ export function isValidDriverPhone(phone: string): boolean {
 }
 
 /** Username or email (the server accepts either) and password. */
+// Caps keep a megabyte "password" from costing a megabyte of hashing.
+const PASSWORD_MAX = 200;
+
 export const loginInput = z.object({
-  username: required(),
-  password: z.string().min(1, AUTH_MESSAGES.required),
+  username: required().max(254),
+  password: z.string().min(1, AUTH_MESSAGES.required).max(PASSWORD_MAX),
   remember_me: z.boolean().optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
@@ -38,8 +41,8 @@ export const driverLoginInput = z.object({
 export type DriverLoginInput = z.infer<typeof driverLoginInput>;
 
 export const changePasswordInput = z.object({
-  current_password: z.string().min(1, AUTH_MESSAGES.required),
-  new_password: z.string().min(1, AUTH_MESSAGES.required).min(LIMITS.passwordMin, AUTH_MESSAGES.passwordTooShort),
+  current_password: z.string().min(1, AUTH_MESSAGES.required).max(PASSWORD_MAX),
+  new_password: z.string().min(1, AUTH_MESSAGES.required).min(LIMITS.passwordMin, AUTH_MESSAGES.passwordTooShort).max(PASSWORD_MAX),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 

@@ -114,6 +114,16 @@ describe('registration rules (SPEC §5), property-based', () => {
     );
   });
 
+  it('takes coordinates as numbers or numeric strings, never booleans or arrays', () => {
+    fc.assert(
+      fc.property(validBody, (body) => {
+        expect(registrationInput.safeParse({ ...body, latitude: String(body.latitude) }).success).toBe(true);
+        expect(registrationInput.safeParse({ ...body, latitude: true }).success).toBe(false);
+        expect(registrationInput.safeParse({ ...body, longitude: [body.longitude] }).success).toBe(false);
+      }),
+    );
+  });
+
   it('refuses every country outside the eight signup countries', () => {
     fc.assert(
       fc.property(validBody, fc.stringMatching(/^[A-Z]{2}$/).filter((c) => !(SIGNUP_COUNTRIES as readonly string[]).includes(c)), (body, country) => {

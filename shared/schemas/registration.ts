@@ -45,7 +45,9 @@ export function isPublicEmailDomain(emailAddress: string): boolean {
 const absent = (v: unknown) => (v === null || v === '' ? undefined : v);
 const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED, abort: true }).max(max);
 const optional = (max: number) => z.preprocess(absent, z.string().trim().max(max).optional());
-const coordinate = (limit: number) => z.preprocess(absent, z.coerce.number().min(-limit).max(limit).optional());
+// Numbers, or numeric strings from a query string; never booleans or arrays (z.coerce would take those).
+const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
+const coordinate = (limit: number) => z.preprocess((v) => toNumber(absent(v)), z.number().min(-limit).max(limit).optional());
 const categoryList = z
   .array(id, { error: REGISTRATION_MESSAGES.atLeastOneCategory })
   .min(1, REGISTRATION_MESSAGES.atLeastOneCategory)

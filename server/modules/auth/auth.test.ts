@@ -92,6 +92,21 @@ describe('POST /api/auth/login', () => {
     await t.database.db.delete(auth_throttle);
   });
 
+  it('lets no more than 5 guesses through a burst of parallel attempts', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => login(member.email, `burst-${i}-pass`)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
+    await t.database.db.delete(auth_throttle);
+  });
+
+  it('refuses an oversized password at the edge', async () => {
+    const res = await login('someone@acme.example', 'x'.repeat(5000));
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty('password');
+  });
+
   it('clears the account counter after a successful login', async () => {
     const { member } = await createCompanyWithUsers(t.database.db);
     for (let i = 0; i < 4; i++) await login(member.email, `bad-${i}-pass`);

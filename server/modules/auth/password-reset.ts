@@ -1,5 +1,6 @@
 // Password reset by a one-time link an administrator creates (PRODUCT.md "Accounts and registration").
-// Only the sha256 of the token is stored; the token itself exists in the link alone.
+// The reset table stores only the sha256 of the token. The link itself goes to the administrator who asked
+// for it and into the reset mail (mail_outbox), which only administrators can read.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { password_reset_tokens, users } from '../../../drizzle/schema';

@@ -7,7 +7,7 @@ import type { Actor, UserActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import * as repo from './repo';
-import { THROTTLE, accountKey, addressKey, assertNotThrottled, clearFailures, recordFailure } from './throttle';
+import { THROTTLE, accountKey, addressKey, loginSucceeded, takeAttempt } from './throttle';
 
 export type SessionUser = repo.SessionUserRow;
 
@@ -22,22 +22,20 @@ function userTtlSeconds(deps: Deps, rememberMe: boolean | undefined): number {
 
 export async function login(deps: Deps, input: LoginInput, ip?: string) {
   const { db } = deps;
-  const keys = [accountKey(input.username), addressKey(ip)];
-  await assertNotThrottled(db, keys);
+  const account = accountKey(input.username);
+  const address = addressKey(ip);
+  await takeAttempt(db, address, THROTTLE.addressMaxAttempts);
+  await takeAttempt(db, account, THROTTLE.accountMaxAttempts);
 
   const user = await repo.findUserForLogin(db, input.username);
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) {
-    await recordFailure(db, keys[0]!, THROTTLE.accountMaxFailures);
-    await recordFailure(db, keys[1]!, THROTTLE.addressMaxFailures);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
   // Only after the password is right do we tell a pending or rejected company why it cannot enter.
   if (user.role !== 'ADMIN') {
     if (user.company_status === 'pending') throw new AppError('ACCOUNT_PENDING');
     if (user.company_status === 'rejected') throw new AppError('ACCOUNT_REJECTED');
   }
-  await clearFailures(db, keys[0]!);
+  await loginSucceeded(db, account, address);
   await db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, user.id));
   const token = deps.tokens.signUser(
     { sub: String(user.id), role: user.role, company_id: user.company_id, tv: user.token_version },
@@ -55,15 +53,13 @@ export async function me(deps: Deps, actor: UserActor) {
 
 export async function driverLogin(deps: Deps, input: DriverLoginInput, ip?: string) {
   const { db } = deps;
-  const keys = [accountKey(`driver:${input.email}`), addressKey(ip)];
-  await assertNotThrottled(db, keys);
+  const account = accountKey(`driver:${input.email}`);
+  const address = addressKey(ip);
+  await takeAttempt(db, address, THROTTLE.addressMaxAttempts);
+  await takeAttempt(db, account, THROTTLE.accountMaxAttempts);
   const driver = await repo.findDriverForLogin(db, input.email, normalizeDriverPhone(input.phone));
-  if (!driver) {
-    await recordFailure(db, keys[0]!, THROTTLE.accountMaxFailures);
-    await recordFailure(db, keys[1]!, THROTTLE.addressMaxFailures);
-    throw new AppError('DRIVER_INVALID_CREDENTIALS');
-  }
-  await clearFailures(db, keys[0]!);
+  if (!driver) throw new AppError('DRIVER_INVALID_CREDENTIALS');
+  await loginSucceeded(db, account, address);
   const token = deps.tokens.signDriver({ sub: String(driver.id), tv: driver.token_version }, deps.env.DRIVER_TOKEN_TTL_HOURS * 3_600);
   const { id, name, email, phone, status } = driver;
   return { success: true as const, token, driver: { id, name, email, phone, status } };

@@ -1,4 +1,5 @@
 // Registration (both variants) and its review by administrators ("temporary accounts").
+import { isUniqueViolation } from '../../db/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, company_addresses, company_material_groups, registration_requests, users } from '../../../drizzle/schema';
@@ -26,13 +27,6 @@ import * as repo from './repo';
 export type RegistrationVariant = 'standard' | 'bank_partner';
 
 /** A unique-index violation, however the driver wraps it (postgres-js, PGlite, drizzle). */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Creates the company (pending), its primary address, interests and offerings, its first user as MANAGER
  * and the registration request, with the "registration received" mail, in one transaction: a refused

@@ -1,4 +1,5 @@
 // Subscription plans and company subscriptions. Every change writes a history row in the same transaction.
+import { isForeignKeyViolation } from '../../db/errors';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies } from '../../../drizzle/schema';
@@ -72,7 +73,13 @@ export async function deletePlan(deps: Deps, id: number) {
   const plan = await getPlan(deps, id);
   if (plan.is_builtin) throw new AppError('CONFLICT', { message: SUBSCRIPTION_MESSAGES.builtinDelete });
   if ((await repo.planUsage(deps.db, id)) > 0) throw new AppError('CONFLICT', { message: SUBSCRIPTION_MESSAGES.planInUse });
-  await repo.deletePlan(deps.db, id);
+  try {
+    await repo.deletePlan(deps.db, id);
+  } catch (err) {
+    // A company was given the plan between the usage check and the delete.
+    if (isForeignKeyViolation(err)) throw new AppError('CONFLICT', { message: SUBSCRIPTION_MESSAGES.planInUse });
+    throw err;
+  }
   return { success: true as const, id };
 }
 
