@@ -9,6 +9,7 @@ import { ResetPasswordPage } from '@/features/auth/routes/ResetPasswordPage';
 import { AdminPanelPage } from '@/features/admin/routes/AdminPanelPage';
 import { AdminOfferingsPage } from '@/features/admin/routes/AdminOfferingsPage';
 import { AdminSectionPage } from '@/features/admin/routes/AdminSectionPage';
+import { SubscriptionPlansPage } from '@/features/admin/routes/SubscriptionPlansPage';
 import { MessagesPage } from '@/features/chat/routes/MessagesPage';
 import { LandingPage } from '@/features/common/routes/LandingPage';
 import { CompanyPage } from '@/features/companies/routes/CompanyPage';
@@ -71,7 +72,7 @@ export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   adminQueries: bind(AdminSectionPage, { section: 'queries' }, 'AdminSectionPage'),
   adminCategories: bind(AdminSectionPage, { section: 'categories' }, 'AdminSectionPage'),
   adminDonations: bind(AdminSectionPage, { section: 'donations' }, 'AdminSectionPage'),
-  adminSubscriptionPlans: bind(AdminSectionPage, { section: 'subscriptionPlans' }, 'AdminSectionPage'),
+  adminSubscriptionPlans: SubscriptionPlansPage,
   driverLogin: DriverLoginPage,
   driver: DriverDashboardPage,
 };

@@ -14,6 +14,8 @@ export function formatters(lang: Language) {
     money: (minor: number, currency: string) =>
       new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100),
     date: (d: Date | string | number) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(d)),
+    /** A calendar date 'YYYY-MM-DD' (plan dates, onboarding dates): the same day in every time zone. */
+    day: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`)),
     dateTime: (d: Date | string | number) =>
       new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(d)),
   };

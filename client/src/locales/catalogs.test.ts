@@ -41,8 +41,8 @@ function readPo(lang: string): Catalog {
 
 /** Words that are spelled the same in English and the target language (names, loanwords). */
 const SAME_AS_ENGLISH: Record<'dk' | 'my', string[]> = {
-  dk: ['Synergy Marketplace', 'Admin', 'Administrator', 'Administration', 'Database', 'Menu'],
-  my: ['Synergy Marketplace', 'Menu'],
+  dk: ['Synergy Marketplace', 'Admin', 'Administrator', 'Administration', 'Database', 'Menu', 'Status', 'Plan', 'Type', 'Note', 'Standard', 'Variant'],
+  my: ['Synergy Marketplace', 'Menu', 'Status'],
 };
 
 const placeholders = (s: string) =>

@@ -1,9 +1,11 @@
 // Native <dialog> opened with showModal(): focus is trapped, Escape closes, focus returns to the opener.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Icon } from './Icon';
 
 export function Dialog({ open, onClose, title, children, closeLabel, className }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; closeLabel: string; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Several dialogs may be mounted at once (the mobile menu is one), so each title needs its own id.
+  const titleId = useId();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -14,7 +16,7 @@ export function Dialog({ open, onClose, title, children, closeLabel, className }
     <dialog
       ref={ref}
       className={['dialog', className ?? ''].join(' ')}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onClose={onClose}
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();
@@ -22,7 +24,7 @@ export function Dialog({ open, onClose, title, children, closeLabel, className }
     >
       <div className="dialog__inner">
         <header className="dialog__header">
-          <h2 id="dialog-title" className="dialog__title">
+          <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
           <button type="button" className="icon-btn" aria-label={closeLabel} title={closeLabel} onClick={onClose}>

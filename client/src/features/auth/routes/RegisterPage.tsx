@@ -1,15 +1,22 @@
-import { Trans } from '@lingui/react/macro';
-import { Link } from 'wouter';
-import { EmptyState } from '@/components/ui/States';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { ButtonLink } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Icon } from '@/components/ui/Icon';
 import { AuthCard } from '../components/AuthCard';
+import { RegisterForm, type RegistrationVariant } from '../components/RegisterForm';
 
-/** Layout and heading; the registration form is built with issue 4. */
-export function RegisterPage({ variant = 'standard' }: { params?: Record<string, string>; variant?: 'standard' | 'bank_partner' }) {
+/** /register and /register/bank-partner: the form, then the thank-you dialog (SPEC §1). */
+export function RegisterPage({ variant = 'standard' }: { params?: Record<string, string>; variant?: RegistrationVariant }) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const [done, setDone] = useState(false);
   return (
     <AuthCard
       wide
       title={variant === 'bank_partner' ? <Trans>Register with a bank partner</Trans> : <Trans>Register your company</Trans>}
-      subtitle={<Trans>Join companies that keep materials in use and out of landfill.</Trans>}
+      subtitle={<Trans>Join companies that keep materials in use and out of landfill. An administrator approves each new company before its first login.</Trans>}
       footer={
         <p>
           <Trans>
@@ -21,11 +28,26 @@ export function RegisterPage({ variant = 'standard' }: { params?: Record<string,
         </p>
       }
     >
-      <EmptyState icon="building" title={<Trans>Company registration</Trans>}>
-        <p>
-          <Trans>Registration asks for your personal details, your company and its address, what you are interested in, what you can offer and what you expect from the marketplace. An administrator approves each new company before its first login.</Trans>
+      {done ? (
+        <p className="muted" role="status">
+          <Trans>Your registration has been sent.</Trans>
         </p>
-      </EmptyState>
+      ) : (
+        <RegisterForm variant={variant} onRegistered={() => setDone(true)} />
+      )}
+      <Dialog open={done} onClose={() => navigate('/login')} title={<Trans>Thank you for registering!</Trans>} closeLabel={t`Close`} className="thank-you">
+        <div className="thank-you__body">
+          <span className="state__icon">
+            <Icon name="check" size={28} />
+          </span>
+          <p>
+            <Trans>We have received your registration. An administrator will review it shortly, and we will email you as soon as your company is approved. Until then you cannot log in.</Trans>
+          </p>
+          <ButtonLink href="/login" block>
+            <Trans>Go to the login page</Trans>
+          </ButtonLink>
+        </div>
+      </Dialog>
     </AuthCard>
   );
 }

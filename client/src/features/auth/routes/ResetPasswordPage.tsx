@@ -1,17 +1,60 @@
-import { Trans } from '@lingui/react/macro';
-import { ButtonLink } from '@/components/ui/Button';
-import { EmptyState } from '@/components/ui/States';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import type { z } from 'zod';
+import { resetPasswordForm } from '@shared/schemas/registration';
+import { Button, ButtonLink } from '@/components/ui/Button';
+import { FormError, TextField } from '@/components/ui/Field';
+import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
 import { AuthCard } from '../components/AuthCard';
 
-/** Layout and heading; the reset form (username + new password) is built with issue 4. */
-export function ResetPasswordPage() {
+type FormIn = z.input<typeof resetPasswordForm>;
+type FormOut = z.output<typeof resetPasswordForm>;
+
+/** /reset-password/:resetToken: username and a new password twice (PRODUCT "Accounts and registration"). */
+export function ResetPasswordPage({ params }: { params: Record<string, string> }) {
+  const { i18n } = useLingui();
+  const trpc = useTRPC();
+  const [, navigate] = useLocation();
+  const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { token: params.resetToken ?? '', username: '', password: '', confirm_password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ token, username, password }) => {
+    setFormError(null);
+    try {
+      await reset.mutateAsync({ token, username, password });
+      showSnackbar(msg`Your password has been changed. You can log in now.`);
+      navigate('/login', { replace: true });
+    } catch (err) {
+      const info = getAppError(err);
+      if (info.code === 'USERNAME_NOT_FOUND') form.setError('username', { message: i18n._(msg`Username does not exist.`) }, { shouldFocus: true });
+      setFormError(info.code === 'INTERNAL' || info.code === 'PASSWORD_UPDATE_FAILED' ? i18n._(msg`Could not update password`) : errorText(i18n, err));
+    }
+  });
+
   return (
-    <AuthCard title={<Trans>Reset password</Trans>} subtitle={<Trans>Choose a new password with the link your administrator sent you.</Trans>}>
-      <EmptyState icon="lock" title={<Trans>Set a new password</Trans>}>
-        <p>
-          <Trans>Here you enter your username and a new password of at least 8 characters. Each link can be used once.</Trans>
-        </p>
-      </EmptyState>
+    <AuthCard title={<Trans>Reset password</Trans>} subtitle={<Trans>Choose a new password with the link your administrator sent you. Each link can be used once.</Trans>}>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <FormError>{formError}</FormError>
+        <TextField label={<Trans>Username</Trans>} autoComplete="username" required hint={<Trans>Usually your email address.</Trans>} error={fieldErrorText(i18n, errors.username)} {...form.register('username')} />
+        <TextField label={<Trans>New password</Trans>} type="password" autoComplete="new-password" required hint={<Trans>At least 8 characters.</Trans>} error={fieldErrorText(i18n, errors.password)} {...form.register('password')} />
+        <TextField label={<Trans>Repeat the new password</Trans>} type="password" autoComplete="new-password" required error={fieldErrorText(i18n, errors.confirm_password)} {...form.register('confirm_password')} />
+        {errors.token ? <FormError>{i18n._(msg`This reset link is invalid or has expired.`)}</FormError> : null}
+        <Button type="submit" block size="lg" loading={reset.isPending}>
+          <Trans>Save the new password</Trans>
+        </Button>
+      </form>
       <ButtonLink href="/login" variant="ghost" block>
         <Trans>Back to login</Trans>
       </ButtonLink>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Card, PageHeader } from '@/components/ui/Card';
+import { MySubscription } from '@/components/subscription/SubscriptionStatus';
 import { EmptyState } from '@/components/ui/States';
 import { Tabs } from '@/components/ui/Tabs';
 
@@ -54,6 +55,14 @@ export function ManagerPanelPage({ tab, slots = {} }: { tab: Tab; slots?: Partia
             { id: 'donations', label: t`Donations` },
           ]}
         >
+          {tab === 'company' ? (
+            <div className="card__header" data-testid="company-subscription">
+              <h2 className="card__title">
+                <Trans>Subscription</Trans>
+              </h2>
+              <MySubscription compact />
+            </div>
+          ) : null}
           {slots[tab] ?? (
             <EmptyState icon="building" title={panel.title}>
               <p>{panel.body}</p>

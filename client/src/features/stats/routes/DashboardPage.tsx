@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Icon, type IconName } from '@/components/ui/Icon';
+import { MySubscription } from '@/components/subscription/SubscriptionStatus';
 import { EmptyState } from '@/components/ui/States';
 import { useSession } from '@/lib/session';
 
@@ -43,6 +44,7 @@ export function DashboardPage() {
           <Trans>Talk to your partners</Trans>
         </Shortcut>
       </div>
+      <MySubscription />
       <Card title={<Trans>Your impact</Trans>}>
         <EmptyState icon="leaf" title={<Trans>Impact over the last four months</Trans>}>
           <p>

@@ -1,0 +1,144 @@
+// Admin panel, second tab: approved companies with editable onboarding dates, their subscription, and the
+// subscription and reset-link actions.
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatus';
+import { Button } from '@/components/ui/Button';
+import { ErrorState, LoadingState, Spinner } from '@/components/ui/States';
+import { Table, type Column } from '@/components/ui/Table';
+import { errorText } from '@/lib/errors';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import { AssignPlanDialog, ExtendDialog, HistoryDialog, ResetLinkDialog, type CompanyRef } from './SubscriptionDialogs';
+import { useApprovedCompanies, type CompanyRow, type Manager } from './useApprovedCompanies';
+
+export type SubscriptionAction = { kind: 'assign' | 'extend' | 'history'; company: CompanyRef } | { kind: 'reset'; user: Manager };
+
+/** The dialogs for a row action; shared with the subscription approval tab. */
+export function ActionDialogs({ action, onClose }: { action: SubscriptionAction | null; onClose: () => void }) {
+  if (!action) return null;
+  switch (action.kind) {
+    case 'assign':
+      return <AssignPlanDialog company={action.company} onClose={onClose} />;
+    case 'extend':
+      return <ExtendDialog company={action.company} onClose={onClose} />;
+    case 'history':
+      return <HistoryDialog company={action.company} onClose={onClose} />;
+    case 'reset':
+      return <ResetLinkDialog user={action.user} onClose={onClose} />;
+  }
+}
+
+export function SubscriptionActions({ row, onAction }: { row: CompanyRow; onAction: (a: SubscriptionAction) => void }) {
+  const { t } = useLingui();
+  const company = { id: row.company.id, name: row.company.name };
+  const name = company.name;
+  return (
+    <div className="row-actions">
+      <Button size="sm" onClick={() => onAction({ kind: 'assign', company })} aria-label={t`Assign a plan to ${name}`}>
+        <Trans>Assign plan</Trans>
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'extend', company })} aria-label={t`Extend the plan of ${name}`}>
+        <Trans>Extend</Trans>
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => onAction({ kind: 'history', company })} aria-label={t`Subscription history of ${name}`}>
+        <Trans>History</Trans>
+      </Button>
+    </div>
+  );
+}
+
+function OnboardingDate({ companyId, name, value }: { companyId: number; name: string; value: string | null }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const update = useMutation(trpc.admin.updateCompany.mutationOptions());
+  const [draft, setDraft] = useState<string | null>(null);
+  const current = draft ?? value ?? '';
+  const save = async () => {
+    if (draft === null || draft === (value ?? '')) return;
+    try {
+      await update.mutateAsync({ id: companyId, onboarding_date: draft || null });
+      await qc.invalidateQueries({ queryKey: trpc.companies.pathKey() });
+      setDraft(null);
+      showSnackbar(msg`Onboarding date saved`);
+    } catch (err) {
+      showSnackbar(`${i18n._(msg`Failed to edit company`)}. ${errorText(i18n, err)}`, { tone: 'error' });
+    }
+  };
+  return (
+    <span className="date-cell">
+      <input
+        type="date"
+        className="input"
+        aria-label={t`Onboarding date of ${name}`}
+        value={current}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={() => void save()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void save();
+          if (e.key === 'Escape') setDraft(null);
+        }}
+      />
+      {update.isPending ? <Spinner size={16} /> : null}
+    </span>
+  );
+}
+
+export function AcceptedCompanies() {
+  const { t } = useLingui();
+  const data = useApprovedCompanies();
+  const [action, setAction] = useState<SubscriptionAction | null>(null);
+  if (data.isPending) return <LoadingState />;
+  if (data.isError) {
+    return (
+      <ErrorState onRetry={data.refetch}>
+        <p>
+          <Trans>The companies could not be loaded.</Trans>
+        </p>
+      </ErrorState>
+    );
+  }
+  const columns: Column<CompanyRow>[] = [
+    {
+      key: 'company',
+      header: <Trans>Company</Trans>,
+      cell: (r) => (
+        <>
+          <strong>{r.company.name}</strong>
+          <br />
+          <span className="muted">{[r.company.city, r.company.country].filter(Boolean).join(', ')}</span>
+        </>
+      ),
+    },
+    { key: 'onboarding', header: <Trans>Onboarding date</Trans>, cell: (r) => <OnboardingDate companyId={r.company.id} name={r.company.name} value={r.company.onboarding_date} /> },
+    { key: 'subscription', header: <Trans>Subscription</Trans>, cell: (r) => (r.subscription ? <SubscriptionSummary sub={r.subscription} /> : <Spinner size={16} />) },
+    { key: 'actions', header: <Trans>Subscription actions</Trans>, cell: (r) => <SubscriptionActions row={r} onAction={setAction} /> },
+    {
+      key: 'manager',
+      header: <Trans>Manager</Trans>,
+      cell: (r) => {
+        const manager = r.manager;
+        if (!manager) return <span className="muted">—</span>;
+        const email = manager.email;
+        return (
+          <>
+            <span>{email}</span>
+            <br />
+            <Button size="sm" variant="ghost" onClick={() => setAction({ kind: 'reset', user: manager })} aria-label={t`Create a password reset link for ${email}`}>
+              <Trans>Reset link</Trans>
+            </Button>
+          </>
+        );
+      },
+    },
+  ];
+  return (
+    <>
+      <Table caption={<Trans>Accepted companies ({data.rows.length})</Trans>} columns={columns} rows={data.rows} rowKey={(r) => r.company.id} empty={<Trans>No approved companies yet.</Trans>} />
+      <ActionDialogs action={action} onClose={() => setAction(null)} />
+    </>
+  );
+}

@@ -1,0 +1,222 @@
+// Administrator actions on one company's subscription: assign a plan (with a mode), extend, view history;
+// and a one-time password reset link for its manager.
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ASSIGNMENT_MODES, type AssignmentMode } from '@shared/constants/enums';
+import { LIMITS } from '@shared/constants/limits';
+import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatus';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { FormError, SelectField, TextField } from '@/components/ui/Field';
+import { ErrorState, LoadingState } from '@/components/ui/States';
+import { Table } from '@/components/ui/Table';
+import { errorText } from '@/lib/errors';
+import { useFormat } from '@/lib/format';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import { ASSIGNMENT_MODE_TEXT, HISTORY_ACTION_TEXT } from './labels';
+
+export interface CompanyRef {
+  id: number;
+  name: string;
+}
+
+function useInvalidateSubscriptions() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
+}
+
+export function AssignPlanDialog({ company, onClose }: { company: CompanyRef; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const plans = useQuery(trpc.subscriptions.activePlans.queryOptions());
+  const status = useQuery(trpc.subscriptions.companyStatus.queryOptions({ company_id: company.id }));
+  const assign = useMutation(trpc.subscriptions.assign.mutationOptions());
+  const invalidate = useInvalidateSubscriptions();
+  const [planId, setPlanId] = useState('');
+  const [mode, setMode] = useState<AssignmentMode>('after_current');
+  const [planError, setPlanError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setError(null);
+    if (!planId) {
+      setPlanError(i18n._(msg`This field is required`));
+      return;
+    }
+    setPlanError(undefined);
+    try {
+      await assign.mutateAsync({ company_id: company.id, subscription_plan_id: Number(planId), mode });
+      await invalidate();
+      showSnackbar(msg`Subscription plan assigned`);
+      onClose();
+    } catch (err) {
+      setError(`${i18n._(msg`Error assigning subscription plan`)}. ${errorText(i18n, err)}`);
+    }
+  };
+  const name = company.name;
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Assign a plan to {name}</Trans>} closeLabel={t`Close`}>
+      <div className="form">
+        {status.data ? (
+          <p>
+            <Trans>Now:</Trans> <SubscriptionSummary sub={status.data} />
+          </p>
+        ) : null}
+        <SelectField label={<Trans>Plan</Trans>} required value={planId} error={planError} onChange={(e) => setPlanId(e.target.value)} data-testid="assign-plan">
+          <option value="">{t`Choose…`}</option>
+          {(plans.data?.items ?? []).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={<Trans>When</Trans>} value={mode} onChange={(e) => setMode(e.target.value as AssignmentMode)} data-testid="assign-mode">
+          {ASSIGNMENT_MODES.map((m) => (
+            <option key={m} value={m}>
+              {i18n._(ASSIGNMENT_MODE_TEXT[m])}
+            </option>
+          ))}
+        </SelectField>
+        <FormError>{error}</FormError>
+        <div className="row-actions">
+          <Button onClick={() => void submit()} loading={assign.isPending}>
+            <Trans>Assign</Trans>
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+export function ExtendDialog({ company, onClose }: { company: CompanyRef; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const extend = useMutation(trpc.subscriptions.extend.mutationOptions());
+  const invalidate = useInvalidateSubscriptions();
+  const [days, setDays] = useState(String(LIMITS.extensionPlanDays));
+  const [error, setError] = useState<string | null>(null);
+  const n = Number(days);
+  const valid = Number.isInteger(n) && n >= 1 && n <= 3650;
+  const submit = async () => {
+    setError(null);
+    try {
+      await extend.mutateAsync({ company_id: company.id, days: n });
+      await invalidate();
+      showSnackbar(msg`Subscription extended`);
+      onClose();
+    } catch (err) {
+      setError(`${i18n._(msg`Error assigning subscription plan`)}. ${errorText(i18n, err)}`);
+    }
+  };
+  const name = company.name;
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Extend the plan of {name}</Trans>} closeLabel={t`Close`}>
+      <div className="form">
+        <TextField
+          label={<Trans>Days to add</Trans>}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={3650}
+          value={days}
+          hint={<Trans>The built-in extension is 166 days. Without a current plan the extension starts today.</Trans>}
+          error={valid ? undefined : t`Enter a whole number of days from 1 to 3650`}
+          onChange={(e) => setDays(e.target.value)}
+        />
+        <FormError>{error}</FormError>
+        <div className="row-actions">
+          <Button onClick={() => void submit()} loading={extend.isPending} disabled={!valid}>
+            <Trans>Extend</Trans>
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+export function HistoryDialog({ company, onClose }: { company: CompanyRef; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const fmt = useFormat();
+  const history = useQuery(trpc.subscriptions.history.queryOptions({ company_id: company.id }));
+  const name = company.name;
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Subscription history of {name}</Trans>} closeLabel={t`Close`} className="dialog--wide">
+      {history.isPending ? (
+        <LoadingState />
+      ) : history.isError ? (
+        <ErrorState onRetry={() => void history.refetch()} />
+      ) : (
+        <Table
+          caption={<Trans>Changes, newest first</Trans>}
+          rows={history.data.items}
+          rowKey={(r) => r.id}
+          empty={<Trans>No subscription changes yet.</Trans>}
+          columns={[
+            { key: 'action', header: <Trans>Action</Trans>, cell: (r) => i18n._(HISTORY_ACTION_TEXT[r.action]) },
+            { key: 'plan', header: <Trans>Plan</Trans>, cell: (r) => r.plan_name ?? '—' },
+            { key: 'period', header: <Trans>Period</Trans>, cell: (r) => (r.start_date && r.end_date ? `${fmt.day(r.start_date)} – ${fmt.day(r.end_date)}` : '—') },
+            { key: 'at', header: <Trans>Recorded</Trans>, cell: (r) => fmt.dateTime(r.created_at) },
+            { key: 'note', header: <Trans>Note</Trans>, cell: (r) => r.note ?? '' },
+          ]}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+export function ResetLinkDialog({ user, onClose }: { user: { id: number; email: string }; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const fmt = useFormat();
+  const create = useMutation(trpc.admin.createResetLink.mutationOptions());
+  const [copied, setCopied] = useState(false);
+  const email = user.email;
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      showSnackbar(msg`Copying failed. Select the link and copy it by hand.`, { tone: 'error' });
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Password reset link for {email}</Trans>} closeLabel={t`Close`}>
+      <div className="form">
+        <p className="muted">
+          <Trans>The link lets the user choose a new password once, within 24 hours. Send it to them yourself; creating a new link replaces the old one.</Trans>
+        </p>
+        {create.data ? (
+          <>
+            <div className="copy-row">
+              <label htmlFor="reset-url" className="visually-hidden">
+                {t`Reset link`}
+              </label>
+              <input id="reset-url" className="input" readOnly value={create.data.url} onFocus={(e) => e.currentTarget.select()} data-testid="reset-url" />
+              <Button variant="secondary" onClick={() => void copy(create.data.url)}>
+                {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
+              </Button>
+            </div>
+            <p className="field__hint">
+              <Trans>Valid until {fmt.dateTime(create.data.expires_at)}.</Trans>
+            </p>
+          </>
+        ) : (
+          <Button onClick={() => create.mutate({ user_id: user.id })} loading={create.isPending}>
+            <Trans>Create the link</Trans>
+          </Button>
+        )}
+        <FormError>{create.isError ? errorText(i18n, create.error) : null}</FormError>
+      </div>
+    </Dialog>
+  );
+}

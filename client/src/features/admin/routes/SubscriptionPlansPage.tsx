@@ -1,0 +1,242 @@
+// /admin/subscription-plans: the built-in plans (initial 14 days, extension 166 days: fixed length, never
+// deleted) and custom plans with a start and an end date (SPEC §5 "Admin": both required).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { createPlanInput } from '@shared/schemas/subscriptions';
+import { Button } from '@/components/ui/Button';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { Dialog } from '@/components/ui/Dialog';
+import { Checkbox, FormError, TextArea, TextField } from '@/components/ui/Field';
+import { ErrorState, LoadingState } from '@/components/ui/States';
+import { Table } from '@/components/ui/Table';
+import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { useFormat } from '@/lib/format';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+import { PLAN_KIND_TEXT } from '../components/labels';
+
+type Plan = RouterOutputs['subscriptions']['plans']['items'][number];
+type FormIn = z.input<typeof createPlanInput>;
+type FormOut = z.output<typeof createPlanInput>;
+
+function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const create = useMutation(trpc.subscriptions.createPlan.mutationOptions());
+  const update = useMutation(trpc.subscriptions.updatePlan.mutationOptions());
+  const builtin = plan?.is_builtin ?? false;
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<FormIn, unknown, FormOut>({
+    // Built-in plans keep their length: their dates are not part of the form, so give the schema fillers.
+    resolver: zodResolver(createPlanInput),
+    defaultValues: {
+      name: plan?.name ?? '',
+      description_title: plan?.description_title ?? '',
+      description: plan?.description ?? '',
+      start_date: builtin ? '2000-01-01' : (plan?.start_date ?? ''),
+      end_date: builtin ? '2000-01-02' : (plan?.end_date ?? ''),
+      is_active: plan?.is_active ?? true,
+    },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      if (!plan) await create.mutateAsync(v);
+      else
+        await update.mutateAsync({
+          id: plan.id,
+          name: v.name,
+          description_title: v.description_title ?? null,
+          description: v.description ?? null,
+          is_active: v.is_active,
+          ...(builtin ? {} : { start_date: v.start_date, end_date: v.end_date }),
+        });
+      await qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
+      showSnackbar(plan ? msg`Subscription plan saved` : msg`Subscription plan created`);
+      onClose();
+    } catch (err) {
+      const info = getAppError(err);
+      for (const [field, message] of Object.entries(info.fields ?? {})) form.setError(field as keyof FormIn, { message });
+      setFormError(errorText(i18n, err));
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} title={plan ? <Trans>Edit plan</Trans> : <Trans>New custom plan</Trans>} closeLabel={t`Close`}>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <TextField label={<Trans>Name</Trans>} required error={fieldErrorText(i18n, errors.name)} {...form.register('name')} />
+        <TextField label={<Trans>Description title</Trans>} error={fieldErrorText(i18n, errors.description_title)} {...form.register('description_title')} />
+        <TextArea label={<Trans>Description</Trans>} error={fieldErrorText(i18n, errors.description)} {...form.register('description')} />
+        {builtin ? (
+          <p className="muted">
+            <Trans>Built-in plans have a fixed length; their dates cannot be set.</Trans>
+          </p>
+        ) : (
+          <div className="form-grid">
+            <TextField label={<Trans>Start date</Trans>} type="date" required error={fieldErrorText(i18n, errors.start_date)} {...form.register('start_date')} />
+            <TextField label={<Trans>End date</Trans>} type="date" required error={fieldErrorText(i18n, errors.end_date)} {...form.register('end_date')} />
+          </div>
+        )}
+        <Checkbox label={<Trans>Active (can be assigned)</Trans>} {...form.register('is_active')} />
+        <FormError>{formError}</FormError>
+        <div className="row-actions">
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            <Trans>Save</Trans>
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const remove = useMutation(trpc.subscriptions.deletePlan.mutationOptions());
+  const name = plan.name;
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync({ id: plan.id });
+      await qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
+      showSnackbar(msg`Subscription plan deleted`);
+      onClose();
+    } catch {
+      /* shown below */
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Delete {name}?</Trans>} closeLabel={t`Close`}>
+      <div className="form">
+        <p>
+          <Trans>The plan is removed for good. Plans that companies use cannot be deleted; deactivate them instead.</Trans>
+        </p>
+        <FormError>{remove.isError ? errorText(i18n, remove.error) : null}</FormError>
+        <div className="row-actions">
+          <Button variant="danger" onClick={() => void confirm()} loading={remove.isPending} data-testid="confirm-delete">
+            <Trans>Delete</Trans>
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+export function SubscriptionPlansPage() {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const fmt = useFormat();
+  const plans = useQuery(trpc.subscriptions.plans.queryOptions());
+  const [editing, setEditing] = useState<Plan | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Plan | null>(null);
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Subscription plans</Trans>}
+        description={<Trans>The initial plan (14 days) and the extension (166 days) are built in. Custom plans run between a start and an end date.</Trans>}
+        actions={
+          <Button onClick={() => setEditing('new')} data-testid="new-plan">
+            <Trans>New custom plan</Trans>
+          </Button>
+        }
+      />
+      <Card>
+        {plans.isPending ? (
+          <LoadingState />
+        ) : plans.isError ? (
+          <ErrorState onRetry={() => void plans.refetch()}>
+            <p>
+              <Trans>The subscription plans could not be loaded.</Trans>
+            </p>
+          </ErrorState>
+        ) : (
+          <Table
+            caption={<Trans>Plans</Trans>}
+            rows={plans.data.items}
+            rowKey={(p) => p.id}
+            empty={<Trans>No plans yet.</Trans>}
+            columns={[
+              {
+                key: 'name',
+                header: <Trans>Name</Trans>,
+                cell: (p) => (
+                  <>
+                    <strong>{p.name}</strong>
+                    {p.description_title ? (
+                      <>
+                        <br />
+                        <span className="muted">{p.description_title}</span>
+                      </>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                key: 'kind',
+                header: <Trans>Type</Trans>,
+                cell: (p) => (
+                  <span className="sub-inline">
+                    {i18n._(PLAN_KIND_TEXT[p.kind])}
+                    {p.is_builtin ? (
+                      <span className="badge badge--builtin">
+                        <Trans>Built-in</Trans>
+                      </span>
+                    ) : null}
+                  </span>
+                ),
+              },
+              {
+                key: 'period',
+                header: <Trans>Length or dates</Trans>,
+                cell: (p) => {
+                  if (p.start_date && p.end_date) return `${fmt.day(p.start_date)} – ${fmt.day(p.end_date)}`;
+                  const days = p.duration_days ?? 0;
+                  return t`${days} days`;
+                },
+              },
+              {
+                key: 'active',
+                header: <Trans>Status</Trans>,
+                cell: (p) => <span className={`badge ${p.is_active ? 'badge--sub-active' : 'badge--sub-inactive'}`}>{p.is_active ? t`Active` : t`Inactive`}</span>,
+              },
+              {
+                key: 'actions',
+                header: <Trans>Actions</Trans>,
+                cell: (p) => {
+                  const name = p.name;
+                  return (
+                    <div className="row-actions">
+                      <Button size="sm" variant="secondary" onClick={() => setEditing(p)} aria-label={t`Edit ${name}`}>
+                        <Trans>Edit</Trans>
+                      </Button>
+                      {p.is_builtin ? null : (
+                        <Button size="sm" variant="ghost" onClick={() => setDeleting(p)} aria-label={t`Delete ${name}`}>
+                          <Trans>Delete</Trans>
+                        </Button>
+                      )}
+                    </div>
+                  );
+                },
+              },
+            ]}
+          />
+        )}
+      </Card>
+      {editing ? <PlanDialog plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteDialog plan={deleting} onClose={() => setDeleting(null)} /> : null}
+    </>
+  );
+}

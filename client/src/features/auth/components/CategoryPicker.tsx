@@ -1,0 +1,31 @@
+import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+export interface GroupOption {
+  id: number;
+  name: string;
+  kind: string;
+}
+
+/** A checkbox group of material groups, laid out as chips; the value is the list of checked ids. */
+export function CategoryPicker({ legend, groups, error, register, className, testId }: { legend: string; groups: GroupOption[]; error?: string; register: UseFormRegisterReturn; className?: string; testId?: string }) {
+  const id = useId();
+  return (
+    <fieldset className={['chips', error ? 'chips--invalid' : '', className ?? ''].join(' ')} aria-describedby={error ? `${id}-error` : undefined} data-testid={testId}>
+      <legend className="visually-hidden">{legend}</legend>
+      <div className="chips__list">
+        {groups.map((g) => (
+          <label key={g.id} className="chip">
+            <input type="checkbox" value={String(g.id)} {...register} />
+            <span>{g.name}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

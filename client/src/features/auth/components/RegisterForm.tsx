@@ -1,0 +1,378 @@
+// Registration (SPEC §5 "Registration and login"), both variants: one long form in sections, validated by the
+// shared schema (`registrationForm` / `bankPartnerRegistrationForm`); empty optional fields and empty lists
+// are dropped before sending (SPEC §3).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { COMPANY_SIZES, SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
+import { applyRegistrationRules, bankPartnerRegistrationForm, isPublicEmailDomain, OTHER_INDUSTRY, REGISTRATION_MESSAGES } from '@shared/schemas/registration';
+import { Button } from '@/components/ui/Button';
+import { Checkbox, FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { ErrorState, LoadingState } from '@/components/ui/States';
+import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { useLanguage } from '@/lib/i18n';
+import { useTRPC } from '@/lib/trpc';
+import { AddressField, type Place } from './AddressField';
+import { CategoryPicker } from './CategoryPicker';
+import { INDUSTRIES } from './industries';
+
+export type RegistrationVariant = 'standard' | 'bank_partner';
+
+/** The bank-partner form is the superset; the standard variant simply never shows or sends its two fields. */
+type FormIn = z.input<typeof bankPartnerRegistrationForm>;
+type FormOut = z.output<typeof bankPartnerRegistrationForm>;
+type FieldName = FieldPath<FormIn>;
+
+const isSignupCountry = (v: unknown): v is SignupCountry => typeof v === 'string' && (SIGNUP_COUNTRIES as readonly string[]).includes(v);
+
+/** SPEC §3: empty optional fields and empty lists are removed before sending; the confirmation never is sent. */
+export function compactPayload<T extends Record<string, unknown>>(values: T): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(values)) {
+    if (key === 'confirm_password') continue;
+    if (v === undefined || v === null || v === '') continue;
+    if (typeof v === 'string' && v.trim() === '') continue;
+    if (Array.isArray(v) && v.length === 0) continue;
+    out[key] = v;
+  }
+  return out as Partial<T>;
+}
+
+/**
+ * The shared schema skips its cross-field rules (public email, custom industry, location, password match)
+ * while a required field is still empty (zod does not run refinements past an aborted issue). To show every
+ * problem at once, the same exported rules run again over just their own fields, and the results merge.
+ */
+const crossFieldRules = applyRegistrationRules(
+  z.object({
+    email: z.string().catch(''),
+    public_email_acknowledged: z.boolean().catch(false),
+    industry: z.string().catch(''),
+    custom_industry: z.string().optional().catch(undefined),
+    latitude: z.number().optional().catch(undefined),
+    longitude: z.number().optional().catch(undefined),
+  }),
+);
+const baseResolver = zodResolver(bankPartnerRegistrationForm);
+const crossResolver = zodResolver(crossFieldRules);
+const registrationResolver: Resolver<FormIn, unknown, FormOut> = async (values, context, options) => {
+  const result = await baseResolver(values, context, options);
+  if (!Object.keys(result.errors).length) return result;
+  const cross = await crossResolver(values as never, context, options as never);
+  const errors = { ...(cross.errors as FieldErrors<FormIn>), ...result.errors };
+  const wanted = (name: string) => !options.names || options.names.includes(name as never);
+  if (!errors.confirm_password && values.confirm_password && values.password !== values.confirm_password && wanted('confirm_password')) {
+    errors.confirm_password = { type: 'custom', message: REGISTRATION_MESSAGES.passwordsDoNotMatch };
+  }
+  for (const key of Object.keys(errors)) if (!wanted(key)) delete errors[key as keyof typeof errors];
+  return { values: {}, errors };
+};
+
+const STANDARD_ONLY_DROP = ['website_url', 'registered_company_name'] as const;
+
+function Section({ title, description, children }: { title: ReactNode; description?: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className="form-section">
+      <legend className="form-section__title">{title}</legend>
+      {description ? <p className="form-section__desc">{description}</p> : null}
+      <div className="form-grid">{children}</div>
+    </fieldset>
+  );
+}
+
+export function RegisterForm({ variant, onRegistered }: { variant: RegistrationVariant; onRegistered: () => void }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const language = useLanguage();
+  const bank = variant === 'bank_partner';
+  const countries = useQuery(trpc.common.countries.queryOptions({ country_codes: [...SIGNUP_COUNTRIES] }));
+  const groups = useQuery(trpc.common.materialGroups.queryOptions());
+  const register = useMutation(trpc.registration.register.mutationOptions());
+  const registerBank = useMutation(trpc.registration.registerBankPartner.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const form = useForm<FormIn, unknown, FormOut>({
+    // The standard variant validates with the same rules; its two extra fields are simply always empty.
+    resolver: registrationResolver,
+    mode: 'onTouched',
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      confirm_password: '',
+      designation: '',
+      company_name: '',
+      registered_company_name: '',
+      website_url: '',
+      company_size: '' as never,
+      industry: '',
+      custom_industry: '',
+      country: '',
+      state: '',
+      city: '',
+      address: '',
+      zip_code: '',
+      latitude: undefined,
+      longitude: undefined,
+      contact_phone: '',
+      country_calling_code: '',
+      preferred_currency: '',
+      company_license_number: '',
+      company_license_expiry_date: '',
+      tax_certificate_number: '',
+      materials_interested: [],
+      materials_providing: [],
+      expectations: '',
+      public_email_acknowledged: false,
+      fee_consent: false as never,
+    },
+  });
+  const { errors } = form.formState;
+  const err = (name: FieldName) => {
+    const e = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as { message?: string; type?: string } | undefined;
+    return fieldErrorText(i18n, e);
+  };
+
+  const [email, industry, country, address, lat, lng] = useWatch({ control: form.control, name: ['email', 'industry', 'country', 'address', 'latitude', 'longitude'] });
+  const coordinates = typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
+  const publicEmail = typeof email === 'string' && email.includes('@') && isPublicEmailDomain(email);
+
+  const regionNames = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([i18n.locale === 'dk' ? 'da' : i18n.locale === 'my' ? 'ms' : 'en'], { type: 'region' });
+    } catch {
+      return null;
+    }
+  }, [i18n.locale]);
+  const countryItems = countries.data?.items ?? [];
+  const currencies = [...new Set(countryItems.map((c) => c.currency_code))].sort();
+
+  const onCountry = (code: string) => {
+    const c = countryItems.find((x) => x.code === code);
+    if (!c) return;
+    if (!form.getValues('preferred_currency')) form.setValue('preferred_currency', c.currency_code);
+    if (c.calling_code) form.setValue('country_calling_code', c.calling_code.startsWith('+') ? c.calling_code : `+${c.calling_code}`);
+  };
+
+  const pickPlace = (place: Place) => {
+    const opts = { shouldValidate: true, shouldDirty: true } as const;
+    form.setValue('latitude', place.latitude, opts);
+    form.setValue('longitude', place.longitude, opts);
+    form.setValue('address', place.address, opts);
+    form.setValue('city', place.city, opts);
+    form.setValue('state', place.state, opts);
+    form.setValue('zip_code', place.zip_code || '00000', opts);
+    if (isSignupCountry(place.country) && place.country !== form.getValues('country')) {
+      form.setValue('country', place.country, opts);
+      onCountry(place.country);
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const payload = compactPayload({ ...values, language });
+    if (!bank) for (const k of STANDARD_ONLY_DROP) delete payload[k];
+    try {
+      if (bank) await registerBank.mutateAsync(payload as FormOut);
+      else await register.mutateAsync(payload as FormOut);
+      onRegistered();
+    } catch (e) {
+      const info = getAppError(e);
+      if (info.fields) {
+        for (const [field, message] of Object.entries(info.fields)) form.setError(field as FieldName, { type: 'server', message }, { shouldFocus: true });
+      }
+      setFormError(
+        info.code === 'VALIDATION'
+          ? i18n._(msg`Couldn't register account. Missing fields.`)
+          : info.code === 'EMAIL_TAKEN'
+            ? errorText(i18n, e)
+            : `${i18n._(msg`Couldn't register account`)}. ${errorText(i18n, e)}`,
+      );
+    }
+  });
+
+  if (countries.isPending || groups.isPending) return <LoadingState />;
+  if (countries.isError || groups.isError) {
+    return (
+      <ErrorState
+        onRetry={() => {
+          void countries.refetch();
+          void groups.refetch();
+        }}
+      >
+        <p>
+          <Trans>The registration form could not be loaded.</Trans>
+        </p>
+      </ErrorState>
+    );
+  }
+  const groupItems = groups.data.items;
+  const addressField = form.register('address');
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="form register-form" data-testid="register-form">
+      <Section title={<Trans>About you</Trans>} description={<Trans>You will be the company's first manager.</Trans>}>
+        <TextField label={<Trans>First name</Trans>} required autoComplete="given-name" error={err('first_name')} {...form.register('first_name')} />
+        <TextField label={<Trans>Last name</Trans>} autoComplete="family-name" error={err('last_name')} {...form.register('last_name')} />
+        <TextField label={<Trans>Job title</Trans>} autoComplete="organization-title" error={err('designation')} {...form.register('designation')} />
+        <TextField
+          label={<Trans>Work email</Trans>}
+          type="email"
+          required
+          autoComplete="email"
+          hint={<Trans>You log in with this address.</Trans>}
+          error={err('email')}
+          {...form.register('email')}
+        />
+        {publicEmail ? (
+          <Checkbox
+            className="form-grid__full"
+            label={<Trans>This is a public email address, and I want to register with it anyway.</Trans>}
+            {...form.register('public_email_acknowledged', { onChange: () => void form.trigger('email') })}
+          />
+        ) : null}
+        <TextField label={<Trans>Password</Trans>} type="password" required autoComplete="new-password" hint={<Trans>At least 8 characters.</Trans>} error={err('password')} {...form.register('password')} />
+        <TextField label={<Trans>Repeat the password</Trans>} type="password" required autoComplete="new-password" error={err('confirm_password')} {...form.register('confirm_password')} />
+      </Section>
+
+      <Section title={<Trans>Your company</Trans>}>
+        <TextField label={<Trans>Company name</Trans>} required autoComplete="organization" error={err('company_name')} {...form.register('company_name')} />
+        {bank ? (
+          <TextField label={<Trans>Registered company name</Trans>} error={err('registered_company_name')} {...form.register('registered_company_name')} />
+        ) : null}
+        {bank ? (
+          <TextField label={<Trans>Website</Trans>} type="url" inputMode="url" placeholder="https://" autoComplete="url" error={err('website_url')} {...form.register('website_url')} />
+        ) : null}
+        <SelectField label={<Trans>Company size</Trans>} required error={err('company_size')} {...form.register('company_size', { setValueAs: (v: string) => v || undefined })}>
+          <option value="">{t`Choose…`}</option>
+          {COMPANY_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {t`${s} employees`}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={<Trans>Industry</Trans>} required error={err('industry')} {...form.register('industry')}>
+          <option value="">{t`Choose…`}</option>
+          {INDUSTRIES.map((ind) => (
+            <option key={ind.value} value={ind.value}>
+              {i18n._(ind.label)}
+            </option>
+          ))}
+        </SelectField>
+        {industry === OTHER_INDUSTRY ? (
+          <TextField label={<Trans>Your industry</Trans>} required hint={<Trans>At least 2 characters.</Trans>} error={err('custom_industry')} {...form.register('custom_industry')} />
+        ) : null}
+        <TextField label={<Trans>Business registration or licence number</Trans>} error={err('company_license_number')} {...form.register('company_license_number')} />
+        <TextField label={<Trans>Licence expiry date</Trans>} type="date" error={err('company_license_expiry_date')} {...form.register('company_license_expiry_date')} />
+        <TextField label={<Trans>Tax certificate number</Trans>} error={err('tax_certificate_number')} {...form.register('tax_certificate_number')} />
+      </Section>
+
+      <Section title={<Trans>Address and contact</Trans>} description={<Trans>Registration is open to companies in Greece, Germany, Denmark, the United Arab Emirates, the United Kingdom, Italy, Romania and Malaysia.</Trans>}>
+        <SelectField
+          label={<Trans>Country</Trans>}
+          required
+          autoComplete="country"
+          error={err('country')}
+          {...form.register('country', {
+            setValueAs: (v: string) => v || undefined,
+            onChange: (e: { target: { value: string } }) => {
+              onCountry(e.target.value);
+              // A place picked in another country no longer fits.
+              form.setValue('latitude', undefined);
+              form.setValue('longitude', undefined);
+            },
+          })}
+        >
+          <option value="">{t`Choose…`}</option>
+          {countryItems.map((c) => (
+            <option key={c.code} value={c.code}>
+              {regionNames?.of(c.code) ?? c.name}
+            </option>
+          ))}
+        </SelectField>
+        <div className="form-grid__full">
+          <AddressField
+            value={typeof address === 'string' ? address : ''}
+            country={isSignupCountry(country) ? country : ''}
+            coordinates={coordinates}
+            error={err('address')}
+            inputRef={addressField.ref}
+            onType={(text) => {
+              form.setValue('address', text, { shouldDirty: true });
+              if (coordinates) {
+                form.setValue('latitude', undefined);
+                form.setValue('longitude', undefined);
+              }
+            }}
+            onPick={pickPlace}
+          />
+        </div>
+        <TextField label={<Trans>City or region</Trans>} required autoComplete="address-level2" error={err('city')} {...form.register('city')} />
+        <TextField label={<Trans>State</Trans>} required autoComplete="address-level1" error={err('state')} {...form.register('state')} />
+        <TextField label={<Trans>Postal or ZIP code</Trans>} required autoComplete="postal-code" hint={<Trans>Use 00000 if your address has none.</Trans>} error={err('zip_code')} {...form.register('zip_code')} />
+        <div className="phone-row">
+          <TextField className="phone-row__code" label={<Trans>Calling code</Trans>} placeholder="+45" inputMode="tel" error={err('country_calling_code')} {...form.register('country_calling_code')} />
+          <TextField className="phone-row__number" label={<Trans>Contact phone</Trans>} required type="tel" autoComplete="tel-national" error={err('contact_phone')} {...form.register('contact_phone')} />
+        </div>
+        <SelectField label={<Trans>Preferred currency</Trans>} required error={err('preferred_currency')} {...form.register('preferred_currency')}>
+          <option value="">{t`Choose…`}</option>
+          {currencies.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+      </Section>
+
+      <Section title={<Trans>What you are looking for</Trans>} description={<Trans>Choose the material groups your company would like to receive. We use them to recommend listings.</Trans>}>
+        <CategoryPicker
+          className="form-grid__full"
+          legend={t`Interests`}
+          groups={groupItems}
+          error={err('materials_interested')}
+          testId="interests"
+          register={form.register('materials_interested')}
+        />
+      </Section>
+
+      <Section title={<Trans>What you can offer</Trans>} description={<Trans>Choose the material groups your company has as by-products, surplus, waste or knowledge.</Trans>}>
+        <CategoryPicker
+          className="form-grid__full"
+          legend={t`Offerings`}
+          groups={groupItems}
+          error={err('materials_providing')}
+          testId="offerings"
+          register={form.register('materials_providing')}
+        />
+      </Section>
+
+      <Section title={<Trans>Expectations and membership</Trans>}>
+        <TextArea
+          className="form-grid__full"
+          label={<Trans>What do you expect from the marketplace?</Trans>}
+          required
+          error={err('expectations')}
+          {...form.register('expectations')}
+        />
+        <div className="form-grid__full consent">
+          <Checkbox label={<Trans>I agree to pay the annual membership fee once my company is approved.</Trans>} aria-invalid={errors.fee_consent ? true : undefined} {...form.register('fee_consent')} />
+          {errors.fee_consent ? (
+            <p className="field__error" role="alert">
+              {err('fee_consent')}
+            </p>
+          ) : null}
+        </div>
+      </Section>
+
+      <FormError>{formError}</FormError>
+      <Button type="submit" size="lg" block loading={register.isPending || registerBank.isPending}>
+        <Trans>Register</Trans>
+      </Button>
+    </form>
+  );
+}
