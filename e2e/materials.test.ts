@@ -93,9 +93,13 @@ async function createCompanyAt(base: string, adminToken: string, name: string, a
   return { email, password };
 }
 
-async function loginAndWait(page: Page, username: string, password?: string) {
-  await login(page, username, password);
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+async function loginAndWait(page: Page, username: string, password?: string, path?: string) {
+  await login(page, username, password, path);
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+  // Other test files may leave a shared demo account in another language (it is stored on the user).
+  const language = page.getByTestId('language-select').first();
+  await language.waitFor({ state: 'attached' });
+  if ((await language.inputValue()) !== 'en') await language.selectOption('en');
 }
 
 describe.skipIf(!hasChromium)('materials marketplace', () => {
@@ -201,6 +205,45 @@ describe.skipIf(!hasChromium)('materials marketplace', () => {
     await card.waitFor();
     expect(await card.getByTestId('listing-distance').textContent()).toBe('30 km');
     await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('bulk upload', () => {
+  const app = useApp();
+
+  it('a manager requests access, an administrator grants it, and a CSV is checked row by row before import', async () => {
+    const manager = await app.page();
+    await loginAndWait(manager.page, 'manager@example.com');
+    await manager.page.goto('/account/manager-panel/offerings');
+    const bulk = manager.page.getByTestId('bulk-upload');
+    await bulk.getByRole('button', { name: 'Request bulk upload access' }).click();
+    await bulk.getByText('Access requested: pending review').waitFor();
+
+    const admin = await app.page();
+    await loginAndWait(admin.page, 'admin@example.com', undefined, '/admin/login');
+    await admin.page.goto('/admin/offerings');
+    const request = admin.page.getByRole('row').filter({ hasText: 'Øresund Brewing Group' });
+    await request.getByRole('button', { name: /^Grant/ }).click();
+    await admin.page.getByTestId('snackbar').filter({ hasText: 'Bulk upload access granted' }).waitFor();
+    await admin.context.close();
+
+    await manager.page.reload();
+    await bulk.getByText('Access granted').waitFor();
+    const header = 'title,description,category,material_group_code,frequency,quantity,condition,type,final_use,sdg_goals';
+    const good = 'Bulk crate lids,Lids from returned crates,waste,150102,monthly,120,Used,Plastic,Regrind,12';
+    await bulk.getByLabel('CSV file').setInputFiles({ name: 'listings.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${good}\r\n,No title,waste,,weekly,1.5,Used,Plastic,Regrind,\r\n`) });
+    await bulk.getByRole('button', { name: 'Upload', exact: true }).click();
+    const report = bulk.getByRole('table', { name: 'Errors by row' });
+    await report.waitFor();
+    expect(await report.getByRole('row').filter({ hasText: 'Quantity must be a whole number' }).getByRole('cell').first().textContent()).toBe('3');
+    expect(await report.getByRole('row').filter({ hasText: 'title' }).count()).toBe(1);
+
+    await bulk.getByLabel('CSV file').setInputFiles({ name: 'listings.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${good}\r\n`) });
+    await bulk.getByRole('button', { name: 'Upload', exact: true }).click();
+    await bulk.getByTestId('bulk-imported').waitFor();
+    expect(await bulk.getByTestId('bulk-imported').textContent()).toBe('Listings imported: 1');
+    await manager.page.getByRole('row').filter({ hasText: 'Bulk crate lids' }).waitFor();
+    await manager.context.close();
   });
 });
 

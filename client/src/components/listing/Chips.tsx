@@ -26,7 +26,7 @@ export function SdgChip({ id }: { id: number }) {
   if (!goal) return null;
   return (
     <span className="tag tag--sdg" style={{ borderColor: goal.color }}>
-      <span className="tag__num" style={{ background: goal.color, color: isLight(goal.color) ? '#132a24' : '#ffffff' }} aria-hidden="true">
+      <span className="tag__num" style={{ borderColor: goal.color }} aria-hidden="true">
         {id}
       </span>
       {i18n._(goal.name)}
@@ -34,8 +34,3 @@ export function SdgChip({ id }: { id: number }) {
   );
 }
 
-/** Relative luminance above ~0.4: dark text reads better on it than white. */
-function isLight(hex: string) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.4;
-}

@@ -104,7 +104,7 @@ function AllListings() {
           ))}
         </SelectField>
         <SelectField label={t`Kind`} value={kind} onChange={(e) => { setKind(e.target.value as ListingKind | ''); setPage(0); }}>
-          <option value="">{t`Offerings and donations`}</option>
+          <option value="">{t`All kinds`}</option>
           {LISTING_KINDS.map((k) => (
             <option key={k} value={k}>{i18n._(KIND_LABELS[k])}</option>
           ))}

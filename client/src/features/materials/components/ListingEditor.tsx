@@ -211,24 +211,19 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
           <TextField label={t`Final use`} required maxLength={100} placeholder={t`e.g. animal feed`} error={err(errors.final_use)} {...form.register('final_use')} />
         </div>
 
-        <fieldset className="fieldset">
-          <legend>
-            <Trans>Material group</Trans>
-          </legend>
-          <div className="form-grid">
-            <TaxonomySelects
-              idPrefix="editor"
-              value={taxonomy}
-              error={err(errors.material_group_id) ?? err(errors.first_level_subcategory_id) ?? err(errors.second_level_subcategory_id) ?? err(errors.third_level_subcategory_id)}
-              onChange={(v) => {
-                form.setValue('material_group_id', v.group, { shouldDirty: true });
-                form.setValue('first_level_subcategory_id', v.l1, { shouldDirty: true });
-                form.setValue('second_level_subcategory_id', v.l2, { shouldDirty: true });
-                form.setValue('third_level_subcategory_id', v.l3, { shouldDirty: true });
-              }}
-            />
-          </div>
-        </fieldset>
+        <div className="form-grid">
+          <TaxonomySelects
+            idPrefix="editor"
+            value={taxonomy}
+            error={err(errors.material_group_id) ?? err(errors.first_level_subcategory_id) ?? err(errors.second_level_subcategory_id) ?? err(errors.third_level_subcategory_id)}
+            onChange={(v) => {
+              form.setValue('material_group_id', v.group, { shouldDirty: true });
+              form.setValue('first_level_subcategory_id', v.l1, { shouldDirty: true });
+              form.setValue('second_level_subcategory_id', v.l2, { shouldDirty: true });
+              form.setValue('third_level_subcategory_id', v.l3, { shouldDirty: true });
+            }}
+          />
+        </div>
 
         <div className="field">
           <span className="field__label">
