@@ -5,7 +5,7 @@ import { setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useMemo } from 'react';
 import MapGL, { Layer, Marker, NavigationControl, Source, type MapLayerMouseEvent } from 'react-map-gl/maplibre';
-import { OFFLINE_STYLE } from './style';
+import { GRATICULE, OFFLINE_STYLE } from './style';
 import type { MapPickerProps } from './types';
 
 // STACK.md: maplibre 6 needs its worker URL before the first map.
@@ -36,6 +36,11 @@ export default function MapPicker({ center, zoom = 5, marker, points = [], onPic
         onClick={(e: MapLayerMouseEvent) => onPick({ lat: Number(e.lngLat.lat.toFixed(6)), lng: Number(e.lngLat.lng.toFixed(6)) })}
       >
         <NavigationControl position="top-right" showCompass={false} />
+        {styleUrl ? null : (
+          <Source id="graticule" type="geojson" data={GRATICULE}>
+            <Layer id="graticule" type="line" paint={{ 'line-color': '#9fbfb1', 'line-width': ['case', ['get', 'major'], 1.2, 0.5] }} />
+          </Source>
+        )}
         <Source id="places" type="geojson" data={data}>
           <Layer id="places" type="circle" paint={{ 'circle-radius': 6, 'circle-color': '#17707a', 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' }} />
         </Source>
