@@ -33,7 +33,14 @@ export function RegisterPage({ variant = 'standard' }: { params?: Record<string,
           <Trans>Your registration has been sent.</Trans>
         </p>
       ) : (
-        <RegisterForm variant={variant} onRegistered={() => setDone(true)} />
+        <RegisterForm
+          variant={variant}
+          onRegistered={() => {
+            setDone(true);
+            // The long form gives way to one line: bring the page heading back into view behind the dialog.
+            window.scrollTo(0, 0);
+          }}
+        />
       )}
       <Dialog open={done} onClose={() => navigate('/login')} title={<Trans>Thank you for registering!</Trans>} closeLabel={t`Close`} className="thank-you">
         <div className="thank-you__body">
