@@ -41,9 +41,11 @@ export function isPublicEmailDomain(emailAddress: string): boolean {
   return false;
 }
 
+// No `abort: true` on "required": an explicitly aborted issue would stop the cross-field rules below (their
+// `when` is skipped then), and a form must show every problem at once. The first message per field wins.
 // `null` and '' read as absent: the client drops empty optional fields, external callers may send null.
 const absent = (v: unknown) => (v === null || v === '' ? undefined : v);
-const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED, abort: true }).max(max);
+const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max);
 const optional = (max: number) => z.preprocess(absent, z.string().trim().max(max).optional());
 // Numbers, or numeric strings from a query string; never booleans or arrays (z.coerce would take those).
 const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
@@ -61,7 +63,7 @@ export const registrationFields = z.object({
   email: required(254)
     .pipe(z.email(INVALID_EMAIL))
     .transform((v) => v.toLowerCase()),
-  password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true }).min(LIMITS.passwordMin, REGISTRATION_MESSAGES.passwordTooShort).max(200),
+  password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).min(LIMITS.passwordMin, REGISTRATION_MESSAGES.passwordTooShort).max(200),
   designation: optional(100),
   company_name: required(200),
   company_size: z.enum(COMPANY_SIZES, { error: REGISTRATION_MESSAGES.invalidChoice }),
@@ -82,7 +84,7 @@ export const registrationFields = z.object({
   country_calling_code: z.preprocess(absent, z.string().trim().regex(/^\+\d{1,4}$/, REGISTRATION_MESSAGES.invalidCallingCode).optional()),
   preferred_currency: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true }).regex(/^[A-Z]{3}$/, REGISTRATION_MESSAGES.invalidCurrency),
+    z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).regex(/^[A-Z]{3}$/, REGISTRATION_MESSAGES.invalidCurrency),
   ),
   company_license_number: optional(100),
   company_license_expiry_date: z.preprocess(absent, z.string().trim().refine(isIsoDate, REGISTRATION_MESSAGES.invalidDate).optional()),
@@ -116,8 +118,9 @@ type RuleInput = {
  * failed (`when`), so a form shows every problem at once; hence the defensive reads of `v`.
  */
 export function applyRegistrationRules<T extends z.ZodType<RuleInput>>(schema: T) {
-  return schema.superRefine(
-    (value, ctx) => {
+  // z.superRefine(fn, { when }) as a check: the .superRefine() method takes no params and would skip.
+  return schema.check(
+    z.superRefine((value: z.output<T>, ctx) => {
       const v = value as Partial<Record<keyof RuleInput, unknown>>;
       if (v.public_email_acknowledged !== true && typeof v.email === 'string' && v.email.includes('@') && isPublicEmailDomain(v.email)) {
         ctx.addIssue({ code: 'custom', path: ['email'], message: REGISTRATION_MESSAGES.publicEmail });
@@ -131,10 +134,11 @@ export function applyRegistrationRules<T extends z.ZodType<RuleInput>>(schema: T
       if (typeof v.latitude !== 'number' || typeof v.longitude !== 'number' || Number.isNaN(v.latitude) || Number.isNaN(v.longitude)) {
         ctx.addIssue({ code: 'custom', path: ['address'], message: REGISTRATION_MESSAGES.invalidLocation });
       }
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    }, { when: isObjectPayload }),
   );
 }
+
+const isObjectPayload = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
 
 export const registrationInput = applyRegistrationRules(registrationFields);
 export type RegistrationInput = z.output<typeof registrationInput>;
@@ -145,7 +149,8 @@ export type BankPartnerRegistrationInput = z.output<typeof bankPartnerRegistrati
 
 const confirm = { confirm_password: z.string({ error: REQUIRED }).min(1, REQUIRED) };
 const passwordsMatch = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
-const mismatch = { message: REGISTRATION_MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] };
+// `when`: compare the two entries even while other fields are still empty.
+const mismatch = { message: REGISTRATION_MESSAGES.passwordsDoNotMatch, path: ['confirm_password'], when: isObjectPayload };
 
 /** Client forms: the same rules plus the second password entry (only the payload above is sent). */
 export const registrationForm = applyRegistrationRules(registrationFields.extend(confirm)).refine(passwordsMatch, mismatch);
@@ -189,7 +194,7 @@ export const resetLinkInput = z.object({ user_id: id });
 export const resetPasswordInput = z.object({
   token: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200),
   username: required(254),
-  password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true }).min(LIMITS.passwordMin, REGISTRATION_MESSAGES.passwordTooShort).max(200),
+  password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).min(LIMITS.passwordMin, REGISTRATION_MESSAGES.passwordTooShort).max(200),
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 

@@ -6,10 +6,10 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import type { z } from 'zod';
 import { COMPANY_SIZES, SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
-import { applyRegistrationRules, bankPartnerRegistrationForm, isPublicEmailDomain, OTHER_INDUSTRY, REGISTRATION_MESSAGES } from '@shared/schemas/registration';
+import { bankPartnerRegistrationForm, isPublicEmailDomain, OTHER_INDUSTRY } from '@shared/schemas/registration';
 import { Button } from '@/components/ui/Button';
 import { Checkbox, FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
@@ -42,36 +42,6 @@ export function compactPayload<T extends Record<string, unknown>>(values: T): Pa
   return out as Partial<T>;
 }
 
-/**
- * The shared schema skips its cross-field rules (public email, custom industry, location, password match)
- * while a required field is still empty (zod does not run refinements past an aborted issue). To show every
- * problem at once, the same exported rules run again over just their own fields, and the results merge.
- */
-const crossFieldRules = applyRegistrationRules(
-  z.object({
-    email: z.string().catch(''),
-    public_email_acknowledged: z.boolean().catch(false),
-    industry: z.string().catch(''),
-    custom_industry: z.string().optional().catch(undefined),
-    latitude: z.number().optional().catch(undefined),
-    longitude: z.number().optional().catch(undefined),
-  }),
-);
-const baseResolver = zodResolver(bankPartnerRegistrationForm);
-const crossResolver = zodResolver(crossFieldRules);
-const registrationResolver: Resolver<FormIn, unknown, FormOut> = async (values, context, options) => {
-  const result = await baseResolver(values, context, options);
-  if (!Object.keys(result.errors).length) return result;
-  const cross = await crossResolver(values as never, context, options as never);
-  const errors = { ...(cross.errors as FieldErrors<FormIn>), ...result.errors };
-  const wanted = (name: string) => !options.names || options.names.includes(name as never);
-  if (!errors.confirm_password && values.confirm_password && values.password !== values.confirm_password && wanted('confirm_password')) {
-    errors.confirm_password = { type: 'custom', message: REGISTRATION_MESSAGES.passwordsDoNotMatch };
-  }
-  for (const key of Object.keys(errors)) if (!wanted(key)) delete errors[key as keyof typeof errors];
-  return { values: {}, errors };
-};
-
 const STANDARD_ONLY_DROP = ['website_url', 'registered_company_name'] as const;
 
 function Section({ title, description, children }: { title: ReactNode; description?: ReactNode; children: ReactNode }) {
@@ -97,7 +67,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
 
   const form = useForm<FormIn, unknown, FormOut>({
     // The standard variant validates with the same rules; its two extra fields are simply always empty.
-    resolver: registrationResolver,
+    resolver: zodResolver(bankPartnerRegistrationForm),
     mode: 'onTouched',
     defaultValues: {
       first_name: '',
