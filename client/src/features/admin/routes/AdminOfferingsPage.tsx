@@ -180,17 +180,15 @@ function AccessRequests() {
     }
   };
   return (
-    <Card
-      title={<Trans>Bulk upload access requests</Trans>}
-      actions={
+    <Card title={<Trans>Bulk upload access requests</Trans>}>
+      <div className="admin-filters admin-filters--one">
         <SelectField label={t`Request status`} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className="field--inline">
           <option value="">{t`All`}</option>
           {(['pending', 'granted', 'denied'] as const).map((s) => (
             <option key={s} value={s}>{i18n._(REQUEST_STATUS[s])}</option>
           ))}
         </SelectField>
-      }
-    >
+      </div>
       {list.isError ? (
         <ErrorState title={<Trans>Could not load the access requests</Trans>} onRetry={() => void list.refetch()} />
       ) : !list.data ? (
