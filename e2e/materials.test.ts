@@ -177,11 +177,13 @@ describe.skipIf(!hasChromium)('materials marketplace', () => {
     await page.waitForURL((u) => u.searchParams.get('proximity') === '5');
     await page.getByRole('searchbox', { name: 'Search' }).fill(title);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('q') === title);
     const results = page.getByTestId('results');
     const card = results.getByTestId('listing-card').filter({ hasText: title });
     await card.waitFor();
     expect(await card.getByTestId('listing-distance').textContent()).toBe('3 km');
-    expect(await results.getByTestId('listing-card').count()).toBe(1);
+    // The previous page (every listing within 5 km) stays until the search answers.
+    await expect.poll(() => results.getByTestId('listing-card').count()).toBe(1);
     // Filters are in the URL: reloading keeps them.
     await page.reload();
     await card.waitFor();
