@@ -14,7 +14,8 @@ import { findUserAuthState } from './modules/auth/repo';
 import { registerMaterialListeners } from './modules/materials/events';
 import { answerCounterRequest } from './modules/notifications/service';
 import { createHub, type Hub } from './ws/hub';
-import { startScheduler } from './jobs/scheduler';
+import { JOBS, startScheduler } from './jobs/scheduler';
+import { createMailTransport, mailDeliveryJob } from './lib/mail-sender';
 
 export interface RunningServer {
   port: number;
@@ -48,8 +49,11 @@ export async function startServer(env: Env): Promise<RunningServer> {
     if (listings.seeded) logger.info({ listings: listings.listings }, 'demo listings with photos seeded');
   }
 
-  // Daily jobs (subscription expiry); one instance runs each round under an advisory lock.
-  const scheduler = startScheduler({ db: database.db, logger });
+  // Daily jobs (subscription expiry) and, with SMTP_URL, mail delivery every minute; one instance runs
+  // each round under an advisory lock.
+  const transport = createMailTransport(env);
+  const jobs = transport ? [...JOBS, mailDeliveryJob({ transport, from: env.MAIL_FROM, logger })] : JOBS;
+  const scheduler = startScheduler({ db: database.db, logger, jobs });
 
   const app = createApp(deps);
   const server = http.createServer(app);
@@ -95,6 +99,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       await Promise.race([httpClosed, new Promise((r) => setTimeout(r, 5_000))]);
       server.closeAllConnections();
       await scheduler.stop();
+      transport?.close();
       await deps.events.settled();
       await database.close();
       logger.info('stopped');

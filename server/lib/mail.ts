@@ -1,6 +1,6 @@
 // Mail goes into the outbox table, written in the caller's transaction so a mail exists exactly when the
-// change that caused it does. Delivery by SMTP (SMTP_URL) is a later step; until then rows stay 'queued'
-// and administrators read them at GET admin/mail-outbox.
+// change that caused it does. With SMTP_URL, mail-sender.ts delivers the rows every minute; without it
+// rows stay 'queued' and administrators read them at GET admin/mail-outbox.
 import { mail_outbox } from '../../drizzle/schema';
 import type { Language } from '../../shared/constants/enums';
 import type { DbOrTx } from '../db/client';
