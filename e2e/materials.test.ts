@@ -143,6 +143,10 @@ describe.skipIf(!hasChromium)('materials marketplace', () => {
     await editor.getByLabel(/^Type/).fill('Wooden packaging');
     await editor.getByLabel(/^Final use/).fill('Reuse as pallets');
     await editor.getByLabel('12. Responsible Consumption and Production').check();
+    // The company's addresses come from companies.myAddresses; a new listing starts at the primary one.
+    const location = editor.getByLabel(/^Location/);
+    await location.locator('option', { hasText: '(primary)' }).waitFor({ state: 'attached' });
+    expect(await location.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toMatch(/^Refshalevej [^,]+, [^,]+ \(primary\)$/);
     await editor.getByRole('button', { name: 'Create listing' }).click();
     await editor.getByText('Quantity must be a whole number').waitFor();
     await editor.getByLabel(/^Quantity \(kg\)/).fill('640');
@@ -166,6 +170,7 @@ describe.skipIf(!hasChromium)('materials marketplace', () => {
     expect(await photo.getAttribute('src')).toMatch(/^\/files\//);
     expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
     await page.getByRole('link', { name: 'Edit' }).waitFor();
+    expect(await page.getByText('Responsible Consumption and Production').count()).toBe(1);
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import {
   first_level_subcategories,
   material_groups,
   materials,
+  sdgs,
   second_level_subcategories,
   third_level_subcategories,
 } from '../../../drizzle/schema';
@@ -36,6 +37,10 @@ export function listMaterialGroups(db: DbOrTx) {
     })
     .from(material_groups)
     .orderBy(asc(material_groups.sort_order), asc(material_groups.name));
+}
+
+export function listSdgs(db: DbOrTx) {
+  return db.select({ id: sdgs.id, code: sdgs.code, name: sdgs.name, color: sdgs.color }).from(sdgs).orderBy(asc(sdgs.id));
 }
 
 export function listFirstLevel(db: DbOrTx, groupId?: number) {

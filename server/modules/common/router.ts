@@ -9,6 +9,7 @@ export const commonRouter = router({
   landingStats: publicProcedure.query(({ ctx }) => service.landingStats(ctx.deps)),
   countries: publicProcedure.input(countriesInput).query(({ ctx, input }) => service.listCountries(ctx.deps, input)),
   materialGroups: publicProcedure.query(({ ctx }) => service.listMaterialGroups(ctx.deps)),
+  sdgs: publicProcedure.query(({ ctx }) => service.listSdgs(ctx.deps)),
   firstLevelSubcategories: publicProcedure.input(subcategoriesInput).query(({ ctx, input }) => service.listFirstLevelSubcategories(ctx.deps, input)),
   secondLevelSubcategories: publicProcedure.input(subcategoriesInput).query(({ ctx, input }) => service.listSecondLevelSubcategories(ctx.deps, input)),
   thirdLevelSubcategories: publicProcedure.input(subcategoriesInput).query(({ ctx, input }) => service.listThirdLevelSubcategories(ctx.deps, input)),

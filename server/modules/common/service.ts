@@ -11,6 +11,11 @@ export async function listMaterialGroups(deps: Deps) {
   return { items: await repo.listMaterialGroups(deps.db) };
 }
 
+/** The 17 UN goals with their official colours; names are English, the client translates them by id. */
+export async function listSdgs(deps: Deps) {
+  return { items: await repo.listSdgs(deps.db) };
+}
+
 type SubInput = z.output<typeof subcategoriesInput>;
 export async function listFirstLevelSubcategories(deps: Deps, input: SubInput) {
   return { items: await repo.listFirstLevel(deps.db, input.material_group_id) };

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { companies, company_addresses } from '../../../drizzle/schema';
 import type { CompanyStatus } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
@@ -28,4 +28,23 @@ export function listCompaniesForAdmin(db: DbOrTx, filter: { is_parent_company?: 
     .leftJoin(company_addresses, and(eq(company_addresses.company_id, companies.id), sql`${company_addresses.is_primary}`))
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(asc(companies.name));
+}
+
+/** One company's addresses, the primary first, then in the order they were added. */
+export function listCompanyAddresses(db: DbOrTx, companyId: number) {
+  return db
+    .select({
+      id: company_addresses.id,
+      address: company_addresses.address,
+      city: company_addresses.city,
+      state: company_addresses.state,
+      zip_code: company_addresses.zip_code,
+      country: company_addresses.country,
+      latitude: company_addresses.latitude,
+      longitude: company_addresses.longitude,
+      is_primary: company_addresses.is_primary,
+    })
+    .from(company_addresses)
+    .where(eq(company_addresses.company_id, companyId))
+    .orderBy(desc(company_addresses.is_primary), asc(company_addresses.id));
 }

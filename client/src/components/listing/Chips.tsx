@@ -1,7 +1,7 @@
 // Small labelled chips for a listing's category, status and SDG goals.
 import { useLingui } from '@lingui/react/macro';
 import type { ListingCategory, ListingStatus } from '@shared/constants/enums';
-import { CATEGORY_COLORS, CATEGORY_LABELS, SDG_GOALS, STATUS_LABELS } from './labels';
+import { CATEGORY_COLORS, CATEGORY_LABELS, sdgName, STATUS_LABELS } from './labels';
 import './listing.css';
 
 export function CategoryChip({ category }: { category: ListingCategory }) {
@@ -20,17 +20,15 @@ export function StatusChip({ status }: { status: ListingStatus }) {
   return <span className={`tag tag--status tag--${status}`}>{i18n._(STATUS_LABELS[status])}</span>;
 }
 
-export function SdgChip({ id }: { id: number }) {
+/** A goal as the server sends it (`materials.get` sdg_goals, `common.sdgs`): its colour from the server, its name translated. */
+export function SdgChip({ goal }: { goal: { id: number; name: string; color: string } }) {
   const { i18n } = useLingui();
-  const goal = SDG_GOALS.find((g) => g.id === id);
-  if (!goal) return null;
   return (
     <span className="tag tag--sdg" style={{ borderColor: goal.color }}>
       <span className="tag__num" style={{ borderColor: goal.color }} aria-hidden="true">
-        {id}
+        {goal.id}
       </span>
-      {i18n._(goal.name)}
+      {sdgName(i18n, goal)}
     </span>
   );
 }
-

@@ -1,5 +1,5 @@
 // Translated labels and colours for listing enums (SPEC §3), shared by the marketplace and the admin screens.
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Frequency, ListingCategory, ListingKind, ListingStatus } from '@shared/constants/enums';
 
@@ -37,23 +37,32 @@ export const KIND_LABELS: Record<ListingKind, MessageDescriptor> = {
   donation: msg`Donation`,
 };
 
-/** The 17 UN goals (ids 1-17 as the server stores them), official colours; names translated. */
-export const SDG_GOALS: { id: number; name: MessageDescriptor; color: string }[] = [
-  { id: 1, name: msg`No Poverty`, color: '#E5243B' },
-  { id: 2, name: msg`Zero Hunger`, color: '#DDA63A' },
-  { id: 3, name: msg`Good Health and Well-being`, color: '#4C9F38' },
-  { id: 4, name: msg`Quality Education`, color: '#C5192D' },
-  { id: 5, name: msg`Gender Equality`, color: '#FF3A21' },
-  { id: 6, name: msg`Clean Water and Sanitation`, color: '#26BDE2' },
-  { id: 7, name: msg`Affordable and Clean Energy`, color: '#FCC30B' },
-  { id: 8, name: msg`Decent Work and Economic Growth`, color: '#A21942' },
-  { id: 9, name: msg`Industry, Innovation and Infrastructure`, color: '#FD6925' },
-  { id: 10, name: msg`Reduced Inequalities`, color: '#DD1367' },
-  { id: 11, name: msg`Sustainable Cities and Communities`, color: '#FD9D24' },
-  { id: 12, name: msg`Responsible Consumption and Production`, color: '#BF8B2E' },
-  { id: 13, name: msg`Climate Action`, color: '#3F7E44' },
-  { id: 14, name: msg`Life Below Water`, color: '#0A97D9' },
-  { id: 15, name: msg`Life on Land`, color: '#56C02B' },
-  { id: 16, name: msg`Peace, Justice and Strong Institutions`, color: '#00689D' },
-  { id: 17, name: msg`Partnerships for the Goals`, color: '#19486A' },
-];
+/**
+ * Translated names of the 17 UN goals by id (as the server stores them). The list itself, with the official
+ * colours, comes from `common.sdgs`; a goal missing here shows the server's English name.
+ */
+export const SDG_NAMES: Readonly<Record<number, MessageDescriptor>> = {
+  1: msg`No Poverty`,
+  2: msg`Zero Hunger`,
+  3: msg`Good Health and Well-being`,
+  4: msg`Quality Education`,
+  5: msg`Gender Equality`,
+  6: msg`Clean Water and Sanitation`,
+  7: msg`Affordable and Clean Energy`,
+  8: msg`Decent Work and Economic Growth`,
+  9: msg`Industry, Innovation and Infrastructure`,
+  10: msg`Reduced Inequalities`,
+  11: msg`Sustainable Cities and Communities`,
+  12: msg`Responsible Consumption and Production`,
+  13: msg`Climate Action`,
+  14: msg`Life Below Water`,
+  15: msg`Life on Land`,
+  16: msg`Peace, Justice and Strong Institutions`,
+  17: msg`Partnerships for the Goals`,
+};
+
+/** A goal's name in the current language, falling back to the server's name. */
+export function sdgName(i18n: I18n, goal: { id: number; name: string }) {
+  const known = SDG_NAMES[goal.id];
+  return known ? i18n._(known) : goal.name;
+}

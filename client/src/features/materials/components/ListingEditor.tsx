@@ -3,11 +3,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { CATEGORY_LABELS, FREQUENCY_LABELS, SDG_GOALS } from '@/components/listing/labels';
+import { CATEGORY_LABELS, FREQUENCY_LABELS, sdgName } from '@/components/listing/labels';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
@@ -37,6 +37,7 @@ const EMPTY: FormIn = {
   second_level_subcategory_id: null,
   third_level_subcategory_id: null,
   frequency: undefined as unknown as FormIn['frequency'],
+  address_id: null,
   quantity: '',
   condition: '',
   type: '',
@@ -86,6 +87,8 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
   const subs = useFieldArray({ control: form.control, name: 'sub_listings' as never });
   const create = useMutation(trpc.materials.create.mutationOptions());
   const update = useMutation(trpc.materials.update.mutationOptions());
+  const addresses = useQuery(trpc.companies.myAddresses.queryOptions());
+  const sdgs = useQuery({ ...trpc.common.sdgs.queryOptions(), staleTime: Infinity });
   const [formError, setFormError] = useState<string | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -107,7 +110,16 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
     l2: (useWatch({ control, name: 'second_level_subcategory_id' }) as number | null) ?? null,
     l3: (useWatch({ control, name: 'third_level_subcategory_id' }) as number | null) ?? null,
   };
+  const addressId = (useWatch({ control, name: 'address_id' }) as number | null | undefined) ?? null;
   const unit = category ? quantityUnitFor(category) : null;
+
+  // A new listing starts at the primary address; an edited one keeps its own (from fromDetail).
+  const addressItems = addresses.data?.items;
+  useEffect(() => {
+    if (detail || !addressItems?.length || form.getValues('address_id') != null) return;
+    const primary = addressItems.find((a) => a.is_primary) ?? addressItems[0]!;
+    form.setValue('address_id', primary.id);
+  }, [addressItems, detail, form]);
   const err = (e: { message?: string; type?: string } | undefined) => materialErrorText(i18n, e);
 
   const addPhotos = async (files: FileList | null) => {
@@ -225,37 +237,73 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
           />
         </div>
 
-        <div className="field">
-          <span className="field__label">
-            <Trans>Location</Trans>
-          </span>
-          <p className="readonly-value" data-testid="editor-address">
-            {detail?.address ? (
-              [detail.address, detail.zip_code, detail.city, detail.country].filter(Boolean).join(', ')
-            ) : (
-              <Trans>Your company's primary address</Trans>
-            )}
-          </p>
-          <p className="field__hint">
-            <Trans>Listings are placed at a company address; distances in the marketplace are measured from it.</Trans>
-          </p>
-          {errors.address_id ? <p className="field__error">{err(errors.address_id)}</p> : null}
-        </div>
+        <SelectField
+          id="editor-address"
+          label={t`Location`}
+          required
+          value={addressId ?? ''}
+          disabled={addresses.isPending}
+          onChange={(e) => form.setValue('address_id', e.target.value ? Number(e.target.value) : null, { shouldDirty: true, shouldValidate: true })}
+          hint={t`Listings are placed at a company address; distances in the marketplace are measured from it.`}
+          error={
+            err(errors.address_id) ??
+            (addresses.isError ? t`Your company's addresses could not be loaded.` : addressItems?.length === 0 ? t`Add a company address first.` : undefined)
+          }
+        >
+          {addresses.isPending ? <option value="">{t`Loading…`}</option> : null}
+          {!addresses.isPending && !addressItems?.length ? (
+            // Nothing to choose from: an edited listing keeps its address, a new one goes to the primary address.
+            <option value={addressId ?? ''}>{detail?.address ? `${detail.address}, ${detail.city}` : t`Your company's primary address`}</option>
+          ) : null}
+          {addressItems?.map((a) => {
+            const label = `${a.address}, ${a.city}`;
+            return (
+              <option key={a.id} value={a.id}>
+                {a.is_primary ? t`${label} (primary)` : label}
+              </option>
+            );
+          })}
+        </SelectField>
+        {addresses.isError ? (
+          <Button variant="secondary" size="sm" onClick={() => void addresses.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        ) : null}
 
         <fieldset className="fieldset">
           <legend>
             <Trans>Sustainable Development Goals</Trans>
           </legend>
-          <div className="sdg-options">
-            {SDG_GOALS.map((g) => (
-              <label key={g.id} className="sdg-option" style={{ borderLeftColor: g.color }}>
-                <input type="checkbox" value={String(g.id)} {...form.register('sdg_goals')} />
-                <span>
-                  {g.id}. {i18n._(g.name)}
-                </span>
-              </label>
-            ))}
-          </div>
+          {sdgs.isPending ? (
+            <p className="field__hint" role="status">
+              <Trans>Loading…</Trans>
+            </p>
+          ) : sdgs.isError ? (
+            <div className="field">
+              <p className="field__error" role="alert">
+                <Trans>The goals could not be loaded.</Trans>
+              </p>
+              <Button variant="secondary" size="sm" onClick={() => void sdgs.refetch()}>
+                <Trans>Try again</Trans>
+              </Button>
+            </div>
+          ) : (
+            <div className="sdg-options">
+              {sdgs.data.items.map((g) => (
+                <label key={g.id} className="sdg-option" style={{ borderLeftColor: g.color }}>
+                  <input type="checkbox" value={String(g.id)} {...form.register('sdg_goals')} />
+                  <span>
+                    {g.id}. {sdgName(i18n, g)}
+                  </span>
+                </label>
+              ))}
+            </div>
+          )}
+          {errors.sdg_goals ? (
+            <p className="field__error" role="alert">
+              {err(errors.sdg_goals as { message?: string })}
+            </p>
+          ) : null}
         </fieldset>
 
         <fieldset className="fieldset">

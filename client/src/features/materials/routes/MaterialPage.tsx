@@ -129,7 +129,7 @@ export function MaterialPage({ params }: { params: Record<string, string> }) {
             <ul className="tag-list">
               {m.sdg_goals.map((g) => (
                 <li key={g.id}>
-                  <SdgChip id={g.id} />
+                  <SdgChip goal={g} />
                 </li>
               ))}
             </ul>
