@@ -43,8 +43,10 @@ export function AdminBar() {
   return (
     <header className="topbar topbar--admin">
       <div className="container container--wide topbar__inner">
-        <Link href="/admin/panel" className="brand" aria-label={t`Admin panel`}>
+        {/* Named by its visible words (WCAG 2.5.3), then where it leads. */}
+        <Link href="/admin/panel" className="brand">
           <Logo subtitle={t`Admin`} />
+          <span className="visually-hidden">, {t`Admin panel`}</span>
         </Link>
         <div className="topbar__tools">
           <LanguageSelect compact tone="dark" />

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { LanguageSelect } from '@/components/LanguageSelect';
-import { Avatar } from '@/components/ui/Avatar';
+import { Avatar, initials } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { Icon } from '@/components/ui/Icon';
 import { Logo } from '@/components/ui/Logo';
@@ -27,25 +27,28 @@ export function AppBar({ session }: { session: Session }) {
   const unread = counters.data?.unread_messages ?? 0;
   const unseen = counters.data?.unseen_notifications ?? 0;
   const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
+  // WCAG 2.5.3 (label in name): with no picture the initials are the avatar link's visible text, so its name starts with them.
+  const shownInitials = initials(user.first_name, user.last_name, user.username);
+  const avatarLabel = user.image_url ? t`Personal info: ${fullName}` : t`${shownInitials}, personal info: ${fullName}`;
 
   const links = (close?: () => void) => (
     <>
-      <NavItem href="/dashboard" onNavigate={close}>
+      <NavItem href="/dashboard" onNavigate={close} icon="dashboard" title={close ? undefined : t`Dashboard`}>
         <Trans>Dashboard</Trans>
       </NavItem>
-      <NavItem href={myCompany} onNavigate={close}>
+      <NavItem href={myCompany} onNavigate={close} icon="building" title={close ? undefined : t`My company`}>
         <Trans>My company</Trans>
       </NavItem>
-      <NavItem href="/database" onNavigate={close}>
+      <NavItem href="/database" onNavigate={close} icon="boxes" title={close ? undefined : t`Database`}>
         <Trans>Database</Trans>
       </NavItem>
       {user.donations_dashboard_access ? (
-        <NavItem href="/donations-dashboard" onNavigate={close}>
+        <NavItem href="/donations-dashboard" onNavigate={close} icon="heart" title={close ? undefined : t`Donations dashboard`}>
           <Trans>Donations dashboard</Trans>
         </NavItem>
       ) : null}
       {company?.is_parent_company ? (
-        <NavItem href="/portfolio-companies" onNavigate={close}>
+        <NavItem href="/portfolio-companies" onNavigate={close} icon="briefcase" title={close ? undefined : t`Portfolio companies`}>
           <Trans>Portfolio companies</Trans>
         </NavItem>
       ) : null}
@@ -54,7 +57,7 @@ export function AppBar({ session }: { session: Session }) {
 
   return (
     <header className="topbar">
-      <div className="container topbar__inner">
+      <div className="container topbar__inner topbar__inner--app">
         <Link href="/dashboard" className="brand" aria-label={t`Synergy Marketplace, dashboard`}>
           <Logo />
         </Link>
@@ -70,11 +73,11 @@ export function AppBar({ session }: { session: Session }) {
           <span className="desktop-only">
             <LanguageSelect compact />
           </span>
-          <Link href="/account/personal-info" className="avatar-link" aria-label={t`Personal info: ${fullName}`} title={fullName}>
+          <Link href="/account/personal-info" className="avatar-link" aria-label={avatarLabel} title={fullName}>
             <Avatar imageUrl={user.image_url} first={user.first_name} last={user.last_name} fallback={user.username} />
           </Link>
           {!demo ? (
-            <Button variant="ghost" size="sm" className="desktop-only" icon={<Icon name="logout" size={18} />} onClick={() => logout()} data-testid="logout">
+            <Button variant="ghost" size="sm" className="desktop-only topbar__logout" title={t`Log out`} icon={<Icon name="logout" size={18} />} onClick={() => logout()} data-testid="logout">
               <Trans>Log out</Trans>
             </Button>
           ) : null}
@@ -82,7 +85,7 @@ export function AppBar({ session }: { session: Session }) {
             {(close) => (
               <>
                 {links(close)}
-                <NavItem href="/account/personal-info" onNavigate={close}>
+                <NavItem href="/account/personal-info" onNavigate={close} icon="person">
                   <Trans>Personal info</Trans>
                 </NavItem>
                 <div className="sheet-nav__row">

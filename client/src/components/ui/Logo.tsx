@@ -16,7 +16,8 @@ export function Logo({ subtitle }: { subtitle?: string }) {
       <LogoMark />
       <span className="logo__text">
         <span className="logo__name">Synergy</span>
-        {subtitle ? <span className="logo__sub">{subtitle}</span> : null}
+        {/* The space keeps the two words apart in the accessible name (the flex column does not render it). */}
+        {subtitle ? <>{' '}<span className="logo__sub">{subtitle}</span></> : null}
       </span>
     </span>
   );
