@@ -25,8 +25,12 @@ import type { Storage } from '../../lib/storage';
 const MARKER = 'demo_listings_version';
 const VERSION = 1;
 
-/** A solid-colour RGB PNG (no dependency: zlib deflate + CRC-32 from node:zlib). */
-export function solidPng(rgb: [number, number, number], size = 64): Buffer {
+/**
+ * A demo photo: the listing's colour as a soft diagonal gradient with concentric rings (the circular
+ * motif), so seeded listings read as pictures rather than empty boxes. RGB PNG with no dependency
+ * (zlib deflate + CRC-32 from node:zlib).
+ */
+export function demoPhotoPng(rgb: [number, number, number], width = 240, height = 160): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(data.length);
@@ -36,13 +40,23 @@ export function solidPng(rgb: [number, number, number], size = 64): Buffer {
     return Buffer.concat([len, body, crc]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type: truecolour
-  const row = Buffer.alloc(1 + size * 3);
-  for (let x = 0; x < size; x++) row.set(rgb, 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  const raw = Buffer.alloc(height * (1 + width * 3));
+  const cx = width * 0.72;
+  const cy = height * 0.4;
+  for (let y = 0; y < height; y++) {
+    const rowStart = y * (1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      // Lighter towards the top left; every 18 px from the centre a pale ring.
+      const lift = 0.28 * (1 - (x / width + y / height) / 2);
+      const ring = Math.hypot(x - cx, y - cy) % 18 < 3 ? 0.18 : 0;
+      const mix = Math.min(0.6, lift + ring);
+      for (let c = 0; c < 3; c++) raw[rowStart + 1 + x * 3 + c] = Math.round(rgb[c]! + (255 - rgb[c]!) * mix);
+    }
+  }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
@@ -146,7 +160,7 @@ export async function seedDemoListings(db: Db, storage?: Storage, opts: SeedDemo
   const photoUrls = new Map<string, { url: string; name: string }>();
   if (storage) {
     for (const t of TEMPLATES) {
-      const stored = await storage.put({ folder: 'materials', name: `${t.title.toLowerCase().replace(/\W+/g, '-')}.png`, body: solidPng(t.colour), kind: 'image', maxBytes: 2 * 1024 * 1024 });
+      const stored = await storage.put({ folder: 'materials', name: `${t.title.toLowerCase().replace(/\W+/g, '-')}.png`, body: demoPhotoPng(t.colour), kind: 'image', maxBytes: 2 * 1024 * 1024 });
       photoUrls.set(t.title, { url: stored.url, name: stored.name });
     }
   }

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials } from '../../../drizzle/schema';
 import { CSV_COLUMNS } from '../../../shared/schemas/materials';
-import { solidPng } from '../../db/seed/demo-listings';
+import { demoPhotoPng } from '../../db/seed/demo-listings';
 import type { Actor } from '../../lib/actor';
 import { createAdmin, createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -155,7 +155,7 @@ describe('CSV template and upload', () => {
     ['a file with only a header', Buffer.from(`${HEADER}\n`)],
     ['wrong columns', Buffer.from('name,price\nchair,10\n')],
     ['a missing required column', Buffer.from('title,description\nA,B\n')],
-    ['a binary file', solidPng([1, 2, 3])],
+    ['a binary file', demoPhotoPng([1, 2, 3])],
     ['invalid UTF-8', Buffer.from([0x74, 0x69, 0xff, 0xfe, 0x0a])],
   ])('answers the SPEC upload message with the support address for %s', async (_name, content) => {
     const c = await grantedCompany();

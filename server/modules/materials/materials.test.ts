@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company_material_groups, material_groups, materials, notifications, recommendation_displays, users } from '../../../drizzle/schema';
 import { haversineKm } from '../../../shared/lib/geo';
-import { solidPng } from '../../db/seed/demo-listings';
+import { demoPhotoPng } from '../../db/seed/demo-listings';
 import type { Actor } from '../../lib/actor';
 import { createAdmin, createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -17,7 +17,7 @@ afterAll(() => t.close());
 
 const tag = () => `t${randomBytes(4).toString('hex')}`;
 const db = () => t.database.db;
-const pngDataUrl = (rgb: [number, number, number] = [10, 200, 30]) => `data:image/png;base64,${solidPng(rgb).toString('base64')}`;
+const pngDataUrl = (rgb: [number, number, number] = [10, 200, 30]) => `data:image/png;base64,${demoPhotoPng(rgb).toString('base64')}`;
 
 function listing(o: Record<string, unknown> = {}) {
   return {
