@@ -42,7 +42,7 @@ describe('search query plan', () => {
       const input = searchMaterialsInput.parse({ proximity, include_own: true });
       const plan = await explain(searchPageQuery(t.database.db, input, { center, company_id: companyId }).getSQL());
       expect(plan).toMatch(/Index Scan using materials_geo_idx/);
-      expect(plan).toMatch(/Order By: \(+ll_to_earth\(latitude, longitude\).*<->/);
+      expect(plan).toMatch(/Order By: \(+geo\)::cube <->/);
       expect(plan).not.toMatch(/Seq Scan on materials/);
     });
   }
