@@ -33,6 +33,11 @@ export interface Page<T> {
   currentPage: number;
 }
 
+/** The list answer every paged call gives (SPEC §3 Notification list, Company reviews): 0-based pages. */
+export function pageOf<T>(items: T[], total: number, page: number, size: number): Page<T> {
+  return { items, total, totalPages: Math.ceil(total / size), currentPage: page };
+}
+
 /** "true"/"false" in a query string, or a real boolean through tRPC. */
 export const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 

@@ -1,3 +1,4 @@
+import { pageOf } from '../../../shared/schemas/_primitives';
 import type { z } from 'zod';
 import type { mailOutboxInput } from '../../../shared/schemas/admin';
 import type { updateCompanyDatesInput } from '../../../shared/schemas/subscriptions';
@@ -8,7 +9,7 @@ import * as repo from './repo';
 /** Mail waiting in (or sent from) the outbox, newest first. */
 export async function outbox(deps: Deps, input: z.output<typeof mailOutboxInput>) {
   const { items, total } = await repo.listOutbox(deps.db, input);
-  return { items, total, totalPages: Math.ceil(total / input.size), currentPage: input.page };
+  return pageOf(items, total, input.page, input.size);
 }
 
 /** Accepted companies' onboarding and member-since dates (SPEC §2 admin panel), editable by administrators. */

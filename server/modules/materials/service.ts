@@ -6,7 +6,7 @@ import type { ListingKind } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import { ERROR_MESSAGES, type FieldErrors } from '../../../shared/errors';
 import type { LatLng } from '../../../shared/lib/geo';
-import type { Page } from '../../../shared/schemas/_primitives';
+import { pageOf } from '../../../shared/schemas/_primitives';
 import {
   quantityUnitFor,
   type AdminMaterialsInput,
@@ -31,12 +31,6 @@ import * as repo from './repo';
 import { cappedCount, searchPageQuery, searchWhere } from './search';
 
 const round3 = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
-const pageOf = <T>(items: T[], total: number, page: number, size: number): Page<T> => ({
-  items,
-  total,
-  totalPages: Math.ceil(total / size),
-  currentPage: page,
-});
 
 function assertOwnCompany(actor: CompanyActor, companyId: number | undefined) {
   // SPEC §7 sends company_id in the query; it names who the caller acts for, so a mismatch is refused (403).

@@ -1,4 +1,5 @@
 // Registration (both variants) and its review by administrators ("temporary accounts").
+import { pageOf } from '../../../shared/schemas/_primitives';
 import { isUniqueViolation } from '../../db/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -129,7 +130,7 @@ export async function register(deps: Deps, input: RegistrationInput | BankPartne
 
 export async function listTemporaryAccounts(deps: Deps, input: z.output<typeof temporaryAccountsInput>) {
   const { items, total } = await repo.listTemporaryAccounts(deps.db, input);
-  return { items, total, totalPages: Math.ceil(total / input.size), currentPage: input.page };
+  return pageOf(items, total, input.page, input.size);
 }
 
 export async function getTemporaryAccount(deps: Deps, id: number) {
