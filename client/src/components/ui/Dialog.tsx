@@ -1,5 +1,7 @@
 // Native <dialog> opened with showModal(): focus is trapped, Escape closes, focus returns to the opener.
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button, type ButtonProps } from './Button';
 import { Icon } from './Icon';
 
 export function Dialog({ open, onClose, title, children, closeLabel, className }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; closeLabel: string; className?: string }) {
@@ -34,5 +36,38 @@ export function Dialog({ open, onClose, title, children, closeLabel, className }
         <div className="dialog__body">{children}</div>
       </div>
     </dialog>
+  );
+}
+
+/**
+ * The footer of a dialog that asks for one decision: the action button, then Cancel. `onConfirm` omitted
+ * means the action submits the surrounding form.
+ */
+export function DialogActions({
+  children,
+  onConfirm,
+  onCancel,
+  loading,
+  disabled,
+  variant = 'primary',
+  testId,
+}: {
+  children: ReactNode;
+  onConfirm?: () => void;
+  onCancel: () => void;
+  loading?: boolean;
+  disabled?: boolean;
+  variant?: ButtonProps['variant'];
+  testId?: string;
+}) {
+  return (
+    <div className="row-actions">
+      <Button type={onConfirm ? 'button' : 'submit'} variant={variant} onClick={onConfirm} loading={loading} disabled={disabled} data-testid={testId}>
+        {children}
+      </Button>
+      <Button variant="ghost" onClick={onCancel}>
+        <Trans>Cancel</Trans>
+      </Button>
+    </div>
   );
 }

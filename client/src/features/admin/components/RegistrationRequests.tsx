@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextArea } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table, type Column } from '@/components/ui/Table';
@@ -100,14 +100,9 @@ function ApproveDialog({ req, onClose }: { req: Request; onClose: () => void }) 
           ))}
         </SelectField>
         <FormError>{error}</FormError>
-        <div className="row-actions">
-          <Button onClick={() => void submit()} loading={review.isPending} data-testid="confirm-approve">
-            <Trans>Approve</Trans>
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </div>
+        <DialogActions onConfirm={() => void submit()} loading={review.isPending} testId="confirm-approve" onCancel={onClose}>
+          <Trans>Approve</Trans>
+        </DialogActions>
       </div>
     </Dialog>
   );
@@ -152,14 +147,9 @@ function RejectDialog({ req, onClose }: { req: Request; onClose: () => void }) {
           onChange={(e) => setReason(e.target.value)}
         />
         <FormError>{error}</FormError>
-        <div className="row-actions">
-          <Button variant="danger" onClick={() => void submit()} loading={review.isPending} data-testid="confirm-reject">
-            <Trans>Reject</Trans>
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </div>
+        <DialogActions variant="danger" onConfirm={() => void submit()} loading={review.isPending} testId="confirm-reject" onCancel={onClose}>
+          <Trans>Reject</Trans>
+        </DialogActions>
       </div>
     </Dialog>
   );

@@ -8,7 +8,7 @@ import { ASSIGNMENT_MODES, type AssignmentMode } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatus';
 import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
@@ -81,14 +81,9 @@ export function AssignPlanDialog({ company, onClose }: { company: CompanyRef; on
           ))}
         </SelectField>
         <FormError>{error}</FormError>
-        <div className="row-actions">
-          <Button onClick={() => void submit()} loading={assign.isPending}>
-            <Trans>Assign</Trans>
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </div>
+        <DialogActions onConfirm={() => void submit()} loading={assign.isPending} onCancel={onClose}>
+          <Trans>Assign</Trans>
+        </DialogActions>
       </div>
     </Dialog>
   );
@@ -130,14 +125,9 @@ export function ExtendDialog({ company, onClose }: { company: CompanyRef; onClos
           onChange={(e) => setDays(e.target.value)}
         />
         <FormError>{error}</FormError>
-        <div className="row-actions">
-          <Button onClick={() => void submit()} loading={extend.isPending} disabled={!valid}>
-            <Trans>Extend</Trans>
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </div>
+        <DialogActions onConfirm={() => void submit()} loading={extend.isPending} disabled={!valid} onCancel={onClose}>
+          <Trans>Extend</Trans>
+        </DialogActions>
       </div>
     </Dialog>
   );

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { createPlanInput } from '@shared/schemas/subscriptions';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { Dialog } from '@/components/ui/Dialog';
+import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { Checkbox, FormError, TextArea, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
@@ -86,14 +86,9 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
         )}
         <Checkbox label={<Trans>Active (can be assigned)</Trans>} {...form.register('is_active')} />
         <FormError>{formError}</FormError>
-        <div className="row-actions">
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </div>
+        <DialogActions loading={create.isPending || update.isPending} onCancel={onClose}>
+          <Trans>Save</Trans>
+        </DialogActions>
       </form>
     </Dialog>
   );
@@ -122,14 +117,9 @@ function DeleteDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
           <Trans>The plan is removed for good. Plans that companies use cannot be deleted; deactivate them instead.</Trans>
         </p>
         <FormError>{remove.isError ? errorText(i18n, remove.error) : null}</FormError>
-        <div className="row-actions">
-          <Button variant="danger" onClick={() => void confirm()} loading={remove.isPending} data-testid="confirm-delete">
-            <Trans>Delete</Trans>
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </div>
+        <DialogActions variant="danger" onConfirm={() => void confirm()} loading={remove.isPending} testId="confirm-delete" onCancel={onClose}>
+          <Trans>Delete</Trans>
+        </DialogActions>
       </div>
     </Dialog>
   );
