@@ -57,12 +57,11 @@ export const password_reset_tokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
 );
 
-/** Failed-login counters per account and per address; shared by every server instance. */
+/** Login attempts per account and per address in the current window; shared by every server instance. */
 export const auth_throttle = pgTable('auth_throttle', {
   key: text().primaryKey(),
   failures: integer().notNull().default(0),
   window_started_at: ts().notNull(),
-  locked_until: ts(),
 });
 
 export const registration_requests = pgTable(

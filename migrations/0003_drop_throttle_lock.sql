@@ -1,0 +1,1 @@
+ALTER TABLE "auth_throttle" DROP COLUMN "locked_until";
