@@ -11,7 +11,8 @@ export async function createTestDatabase(): Promise<Database> {
   if (cfg.kind === 'pglite') {
     return openPglite(null, { loadDataDir: new Blob([readFileSync(cfg.dumpFile)]) });
   }
-  const name = `synergy_t_${randomBytes(6).toString('hex')}`;
+  // Named after this run's template, so a run's teardown drops only its own copies.
+  const name = `${cfg.template}_${randomBytes(6).toString('hex')}`;
   const admin = postgres(cfg.adminUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`create database ${name} template ${cfg.template}`);

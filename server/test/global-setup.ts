@@ -34,8 +34,8 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide('testDb', { kind: 'postgres', adminUrl: url, template });
     return async () => {
-      // Drop the template and any copies a crashed file left behind.
-      const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${template + '%'} or datname like 'synergy_t_%'`;
+      // Drop the template and any copies of it a crashed file left behind; other runs' databases are not ours.
+      const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${template + '%'}`;
       for (const r of rows) await admin.unsafe(`drop database if exists ${r.datname} with (force)`);
       await admin.end();
     };
