@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '../../shared/constants/enums';
 import { createdAt } from './_columns';
 import { users } from './users';
@@ -12,7 +12,9 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text().$type<NotificationType>().notNull(),
-    message: text().notNull(),
+    /** A message code from shared/messages.ts and its parameters; each reader sees it in their own language. */
+    code: text().notNull(),
+    params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
     link: text(),
     seen: boolean().notNull().default(false),
     created_at: createdAt(),

@@ -868,10 +868,10 @@ async function seedInto(tx: Tx, passwordHash: string, now: Date): Promise<void> 
 
   const manager = must(userByEmail.get('manager@example.com'), 'manager');
   await tx.insert(notifications).values([
-    { user_id: manager.id, type: 'offers', message: 'HafenLogistik Nord GmbH made an offer on “Surplus brown glass bottles 330 ml”.', link: '/pending-offers', created_at: ago(2) },
-    { user_id: manager.id, type: 'synergies', message: 'Your synergy with Gulf Industrial Advisory FZE was completed. Rate it now.', link: '/synergies', seen: true, created_at: ago(10) },
-    { user_id: manager.id, type: 'new_materials', message: 'New listing near you: “Used stretch wrap film” in Hamburg.', link: `/material/${lid('stretch-wrap')}`, created_at: ago(27) },
-    { user_id: manager.id, type: 'dashboard', message: 'Your monthly impact report is ready on the dashboard.', link: '/dashboard', seen: true, created_at: ago(30) },
+    { user_id: manager.id, type: 'offers', code: 'notification.text', params: { text: 'HafenLogistik Nord GmbH made an offer on “Surplus brown glass bottles 330 ml”.' }, link: '/pending-offers', created_at: ago(2) },
+    { user_id: manager.id, type: 'synergies', code: 'notification.text', params: { text: 'Your synergy with Gulf Industrial Advisory FZE was completed. Rate it now.' }, link: '/synergies', seen: true, created_at: ago(10) },
+    { user_id: manager.id, type: 'new_materials', code: 'notification.text', params: { text: 'New listing near you: “Used stretch wrap film” in Hamburg.' }, link: `/material/${lid('stretch-wrap')}`, created_at: ago(27) },
+    { user_id: manager.id, type: 'dashboard', code: 'notification.text', params: { text: 'Your monthly impact report is ready on the dashboard.' }, link: '/dashboard', seen: true, created_at: ago(30) },
   ]);
 }
 

@@ -485,7 +485,7 @@ export async function interestedUserIds(db: DbOrTx, groupId: number, exceptCompa
   return rows.map((r) => r.id);
 }
 
-export async function insertNotifications(db: DbOrTx, userIds: number[], n: { type: NotificationType; message: string; link: string | null }) {
+export async function insertNotifications(db: DbOrTx, userIds: number[], n: { type: NotificationType; code: string; params: Record<string, string | number>; link: string | null }) {
   if (!userIds.length) return [];
   return db
     .insert(notifications)
@@ -493,7 +493,8 @@ export async function insertNotifications(db: DbOrTx, userIds: number[], n: { ty
     .returning({
       id: notifications.id,
       user_id: notifications.user_id,
-      message: notifications.message,
+      code: notifications.code,
+      params: notifications.params,
       type: notifications.type,
       seen: notifications.seen,
       created_at: notifications.created_at,

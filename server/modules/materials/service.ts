@@ -511,13 +511,17 @@ export async function notifyInterestedUsers(deps: Deps, e: DomainEvents['materia
   const userIds = await repo.interestedUserIds(deps.db, e.material_group_id, e.company_id);
   if (!userIds.length) return;
   const [group] = await deps.db.select({ name: material_groups.name }).from(material_groups).where(eq(material_groups.id, e.material_group_id));
-  const message = `New listing in ${group?.name ?? 'your interests'}: ${e.title}`;
-  const rows = await repo.insertNotifications(deps.db, userIds, { type: 'new_materials', message, link: `/material/${e.material_id}` });
+  const rows = await repo.insertNotifications(deps.db, userIds, {
+    type: 'new_materials',
+    code: 'notification.text',
+    params: { text: `New listing in ${group?.name ?? 'your interests'}: ${e.title}` },
+    link: `/material/${e.material_id}`,
+  });
   const unseen = await repo.unseenCounts(deps.db, userIds);
   for (const n of rows) {
     const payload: NotificationPayload = {
       id: n.id,
-      message: n.message,
+      message: String(n.params.text ?? ''),
       type: n.type,
       seen: n.seen,
       created_at: new Date(n.created_at).toISOString(),
