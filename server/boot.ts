@@ -11,7 +11,8 @@ import { createLogger, type Logger } from './lib/logger';
 import { buildDeps, type Deps } from './deps';
 import { ensureBootstrapAdmin } from './modules/auth/service';
 import { findUserAuthState } from './modules/auth/repo';
-import { registerMaterialListeners } from './modules/materials/events';
+import { registerListeners } from './listeners';
+import { startNotificationPublisher } from './modules/notifications/publisher';
 import { answerCounterRequest } from './modules/notifications/service';
 import { createHub, type Hub } from './ws/hub';
 import { JOBS, startScheduler } from './jobs/scheduler';
@@ -36,7 +37,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const logger = createLogger(env.LOG_LEVEL);
   const database = await prepareDatabase(env, logger);
   const deps = buildDeps(env, database, logger);
-  registerMaterialListeners(deps);
+  registerListeners(deps);
 
   const admin = await ensureBootstrapAdmin(deps);
   if (admin === 'created') logger.info({ email: env.ADMIN_EMAIL }, 'administrator created from ADMIN_EMAIL');
@@ -73,7 +74,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       onClientRequest: (user_id, _frame, reply) => answerCounterRequest(deps, user_id, reply),
     },
   });
-  deps.attachRealtime(hub);
+  const publisher = await startNotificationPublisher({ db: database.db, pubsub: database.pubsub, delivery: hub, logger });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -95,12 +96,12 @@ export async function startServer(env: Env): Promise<RunningServer> {
       logger.info('shutting down');
       const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      await publisher.close();
       await hub.close();
       await Promise.race([httpClosed, new Promise((r) => setTimeout(r, 5_000))]);
       server.closeAllConnections();
       await scheduler.stop();
       transport?.close();
-      await deps.events.settled();
       await database.close();
       logger.info('stopped');
     })());

@@ -8,7 +8,6 @@ import { EventBus } from './lib/events';
 import { createGeocoder, type Geocoder } from './lib/geocoder';
 import type { Storage } from './lib/storage';
 import { createLocalStorage } from './lib/storage-local';
-import type { Realtime } from './ws/realtime';
 
 export interface Deps {
   env: Env;
@@ -18,31 +17,20 @@ export interface Deps {
   tokens: TokenService;
   events: EventBus;
   storage: Storage;
-  realtime: Realtime;
   geocoder: Geocoder;
 }
 
-/** Deps around an open database; the realtime target is attached once the hub exists. */
-export function buildDeps(env: Env, database: Database, logger: Logger): Deps & { attachRealtime(r: Realtime): void } {
-  let target: Realtime | null = null;
-  const realtime: Realtime = {
-    async sendToUsers(ids, event, data) {
-      await target?.sendToUsers(ids, event, data);
-    },
-  };
+/** Deps around an open database. Services reach sockets only through domain events (server/listeners.ts). */
+export function buildDeps(env: Env, database: Database, logger: Logger): Deps {
   return {
     env,
     database,
     db: database.db,
     logger,
     tokens: createTokenService(env.JWT_SECRET),
-    events: new EventBus(logger),
+    events: new EventBus(),
     storage: createLocalStorage({ root: path.join(env.dataDir, 'uploads'), publicPrefix: '/files' }),
-    realtime,
     geocoder: createGeocoder(env),
-    attachRealtime(r) {
-      target = r;
-    },
   };
 }
 

@@ -1,5 +1,7 @@
 // The error catalogue: one code per situation. The server maps codes to transport statuses
-// (server/lib/errors.ts); the client maps codes to translated messages (SPEC §8).
+// (server/lib/errors.ts); each code's text is the message `error.<CODE>` in shared/messages.ts, which the
+// client renders in the reader's language. An error may carry a more specific message and field messages.
+import { MESSAGES, type Message } from './messages';
 
 export const ERROR_CODES = [
   'BAD_REQUEST',
@@ -28,38 +30,24 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** English defaults (SPEC §8 wording where SPEC has one); the client translates by code. */
-export const ERROR_MESSAGES: Record<ErrorCode, string> = {
-  BAD_REQUEST: 'The request could not be understood.',
-  VALIDATION: 'Some fields are not valid.',
-  UNAUTHENTICATED: 'Please log in to continue.',
-  SESSION_EXPIRED: 'Your session has expired. Please log back in.',
-  FORBIDDEN: 'You do not have permission to do that.',
-  NOT_FOUND: 'Not found.',
-  CONFLICT: 'This conflicts with the current state.',
-  TOO_MANY_REQUESTS: 'Too many attempts. Please wait and try again.',
-  PAYLOAD_TOO_LARGE: 'The file is too large.',
-  UNSUPPORTED_MEDIA_TYPE: 'This file type is not supported.',
-  INVALID_CREDENTIALS: 'The username or password you entered is incorrect',
-  ACCOUNT_PENDING: 'Your registration is awaiting approval by an administrator.',
-  ACCOUNT_REJECTED: 'Your registration was not approved.',
-  EMAIL_TAKEN: 'An account with this email already exists.',
-  DRIVER_INVALID_CREDENTIALS: 'Invalid email or phone number. Please verify your credentials.',
-  PASSWORD_UPDATE_FAILED: 'Could not update password',
-  USERNAME_NOT_FOUND: 'Username does not exist.',
-  RESET_TOKEN_INVALID: 'This reset link is invalid or has expired.',
-  // {email} is replaced by SUPPORT_EMAIL on the server.
-  BULK_UPLOAD_FAILED:
-    'An error occurred while uploading your file. Please try again. If the issue persists, contact our support team at {email} for assistance.',
-  BULK_ACCESS_REQUIRED: 'Bulk upload needs access granted by an administrator. Please request access first.',
-  CSV_TOO_MANY_ROWS: 'The file has more than 500 rows. Split it into files of at most 500 rows.',
-  CSV_INVALID_ROWS: 'Some rows have errors; nothing was imported. Fix the rows listed and upload the file again.',
-  INTERNAL: 'Something went wrong. Please try again.',
-};
+/** English text of each error code (SPEC §8 wording where SPEC has one). */
+export const ERROR_MESSAGES = Object.fromEntries(ERROR_CODES.map((code) => [code, MESSAGES[`error.${code}`]])) as Record<ErrorCode, string>;
 
-/** Field errors travel as { path: message } next to the code. */
-export type FieldErrors = Record<string, string>;
+/** Field errors travel as { "a.b": message } next to the error code. */
+export type FieldErrors = Record<string, Message>;
 
+/**
+ * REST error body. `message` is English (SPEC wording); `message_code`/`params` name it for translation;
+ * `fields` gives each field's English text and `field_codes` the same as codes.
+ */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: FieldErrors; request_id?: string };
+  error: {
+    code: ErrorCode;
+    message: string;
+    message_code: string;
+    params?: Record<string, string | number>;
+    fields?: Record<string, string>;
+    field_codes?: FieldErrors;
+    request_id?: string;
+  };
 }

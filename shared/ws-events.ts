@@ -1,9 +1,15 @@
-// Real-time events (SPEC §7 "Real-time channel"). Server → client messages are
-// `{ event, data }` JSON frames on /ws?token=...
+// Real-time events (SPEC §7 "Real-time channel"). Server → client messages are `{ event, data }` JSON
+// frames on /ws?token=..., or an array of such frames when several belong together (a notification and
+// the counter it changes).
 import type { NotificationType } from './constants/enums';
+import type { MessageCode, MessageParams } from './messages';
 
 export interface NotificationPayload {
   id: number;
+  /** A message code (shared/messages.ts) and its parameters: the client shows it in the reader's language. */
+  code: MessageCode;
+  params: MessageParams;
+  /** The same message in English (SPEC field). */
   message: string;
   type: NotificationType;
   seen: boolean;

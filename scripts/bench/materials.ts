@@ -24,7 +24,6 @@ const seconds = Number(arg('seconds', '10'));
 const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: benchUrl(dbName), JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/synergy-bench' });
 const database = await openPostgres(benchUrl(dbName), { max: 10 });
 const deps = buildDeps(env, database, createLogger('silent'));
-deps.attachRealtime({ async sendToUsers() {} });
 
 const listen = (app: http.RequestListener) =>
   new Promise<http.Server>((resolve) => {

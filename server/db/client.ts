@@ -19,7 +19,7 @@ export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-/** Postgres LISTEN/NOTIFY, or an in-process stand-in for PGlite (a single process by nature). */
+/** Postgres LISTEN/NOTIFY (PGlite has them too). A NOTIFY sent in a transaction is delivered on commit. */
 export interface PubSub {
   publish(channel: string, payload: string): Promise<void>;
   subscribe(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
@@ -30,6 +30,8 @@ export interface Database {
   /** PGlite only: a tarball of the data directory (tests copy a migrated template this way). */
   dump?: () => Promise<Blob>;
   kind: 'postgres' | 'pglite';
+  /** Postgres only: the connection URL (tests hand it to a second process). */
+  url?: string;
   pubsub: PubSub;
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -43,6 +45,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   return {
     db,
     kind: 'postgres',
+    url,
     pubsub: {
       async publish(channel, payload) {
         await client`select pg_notify(${channel}, ${payload})`;
@@ -81,22 +84,20 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   }
   const client = await PGlite.create({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { cube, earthdistance, pg_trgm, pgcrypto } });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  const listeners = new Map<string, Set<(p: string) => void>>();
   return {
     db,
     kind: 'pglite',
     dump: () => client.dumpDataDir('none'),
+    // PGlite is Postgres: LISTEN/NOTIFY work as on a server, including delivery only on commit of a NOTIFY
+    // sent inside a transaction, which the notification path relies on.
     pubsub: {
       async publish(channel, payload) {
-        // Deliver asynchronously, like a real NOTIFY, so publishers never re-enter subscribers.
-        for (const fn of listeners.get(channel) ?? []) queueMicrotask(() => fn(payload));
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
       },
       async subscribe(channel, onMessage) {
-        const set = listeners.get(channel) ?? new Set();
-        set.add(onMessage);
-        listeners.set(channel, set);
+        const unlisten = await client.listen(channel, onMessage);
         return async () => {
-          set.delete(onMessage);
+          if (!client.closed) await unlisten();
         };
       },
     },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ERROR_MESSAGES, type ErrorBody } from '../../shared/errors';
-import { AppError, ERROR_TABLE, appErrorFromTrpc } from '../lib/errors';
+import { errorMessage } from '../../shared/messages';
+import { AppError, ERROR_TABLE, appErrorFromTrpc, englishFields } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 
 declare module 'express-serve-static-core' {
@@ -55,24 +56,27 @@ function fromHttpError(err: unknown): AppError | null {
   if (!err || typeof err !== 'object') return null;
   const e = err as { type?: string; status?: number };
   if (e.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE');
-  if (e.type === 'entity.parse.failed') return new AppError('BAD_REQUEST', { message: 'The request body is not valid JSON.' });
+  if (e.type === 'entity.parse.failed') return new AppError('BAD_REQUEST', { message: { code: 'request.invalidJson' } });
   if (e.status === 400 || e.status === 415) return new AppError(e.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST');
   return null;
 }
 
-/** The Express side of the one error table: `{ error: { code, message, fields?, request_id } }`. */
+/** The Express side of the one error table: `{ error: { code, message, message_code, params?, fields?, field_codes?, request_id } }`. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const app = fromHttpError(err) ?? appErrorFromTrpc(err);
     const { http } = ERROR_TABLE[app.code];
     if (app.code === 'INTERNAL') logger.error({ err: app.cause ?? err, request_id: req.id }, 'internal error');
     if (app.retryAfterSeconds) res.setHeader('Retry-After', String(app.retryAfterSeconds));
+    // Never leak internals: unknown errors say only the generic message.
+    const detail = app.code === 'INTERNAL' ? errorMessage('INTERNAL') : app.detail;
     const body: ErrorBody = {
       error: {
         code: app.code,
-        // Never leak internals: unknown errors say only the generic message.
         message: app.code === 'INTERNAL' ? ERROR_MESSAGES.INTERNAL : app.message,
-        ...(app.fields ? { fields: app.fields } : {}),
+        message_code: detail.code,
+        ...(detail.params ? { params: detail.params } : {}),
+        ...(app.fields ? { fields: englishFields(app.fields), field_codes: app.fields } : {}),
         request_id: req.id,
       },
     };
@@ -82,6 +86,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 export const notFoundJson: RequestHandler = (req, res) => {
-  const body: ErrorBody = { error: { code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND, request_id: req.id } };
+  const body: ErrorBody = { error: { code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND, message_code: 'error.NOT_FOUND', request_id: req.id } };
   res.status(404).json(body);
 };

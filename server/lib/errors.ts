@@ -1,18 +1,35 @@
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { ERROR_MESSAGES, type ErrorCode, type FieldErrors } from '../../shared/errors';
+import type { ErrorCode, FieldErrors } from '../../shared/errors';
+import { errorMessage, formatMessage, messageOfIssue, type IssueLike, type Message, type MessageCode, type MessageParams } from '../../shared/messages';
 
-/** The one error type services throw. Transport mapping lives in ERROR_TABLE. */
+/**
+ * The one error type services throw. Transport mapping lives in ERROR_TABLE. `message` is the code's own
+ * text unless a more specific message is given; `Error.message` holds its English rendering.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
+  readonly detail: Message;
   readonly fields?: FieldErrors;
   readonly retryAfterSeconds?: number;
-  constructor(code: ErrorCode, opts: { message?: string; fields?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {}) {
-    super(opts.message ?? ERROR_MESSAGES[code], { cause: opts.cause });
+  constructor(code: ErrorCode, opts: { message?: Message; fields?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {}) {
+    const detail = opts.message ?? errorMessage(code);
+    super(formatMessage(detail), { cause: opts.cause });
     this.name = 'AppError';
     this.code = code;
+    this.detail = detail;
     this.fields = opts.fields;
     this.retryAfterSeconds = opts.retryAfterSeconds;
   }
+}
+
+/** A validation error on one field: `fieldError('title', 'listing.titleTooLong', { max: 50 })`. */
+export function fieldError(field: string, code: MessageCode, params?: MessageParams): AppError {
+  return new AppError('VALIDATION', { fields: { [field]: params ? { code, params } : { code } } });
+}
+
+/** English text of each field message, for REST answers. */
+export function englishFields(fields: FieldErrors): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, formatMessage(v)]));
 }
 
 /** One table read by the tRPC error formatter and the Express error middleware. */
@@ -42,12 +59,12 @@ export const ERROR_TABLE: Record<ErrorCode, { http: number; trpc: TRPC_ERROR_COD
   INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR' },
 };
 
-/** zod issues → { "a.b": message } */
-export function fieldErrorsFromZod(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+/** zod issues → { "a.b": message }; the first issue of a field wins. */
+export function fieldErrorsFromZod(issues: readonly (IssueLike & { path: readonly PropertyKey[] })[]): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
-    out[key] ??= issue.message;
+    out[key] ??= messageOfIssue(issue);
   }
   return out;
 }
@@ -56,7 +73,7 @@ export function fieldErrorsFromZod(issues: readonly { path: readonly PropertyKey
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err && typeof err === 'object' && 'issues' in err && Array.isArray((err as { issues: unknown }).issues)) {
-    return new AppError('VALIDATION', { fields: fieldErrorsFromZod((err as { issues: { path: PropertyKey[]; message: string }[] }).issues) });
+    return new AppError('VALIDATION', { fields: fieldErrorsFromZod((err as { issues: (IssueLike & { path: PropertyKey[] })[] }).issues) });
   }
   return new AppError('INTERNAL', { cause: err });
 }

@@ -1,41 +1,48 @@
-// Typed in-process domain events. Services emit; listeners (notifications, mail, realtime) react.
-// Listener failures are logged, never thrown back into the service that emitted.
-import type { Logger } from './logger';
+// Typed domain events. A service emits an event inside its own transaction; every listener runs in that
+// same transaction, so what a listener writes (notification rows, queued mail, realtime NOTIFYs, which
+// Postgres delivers only on commit) exists exactly when the change that caused it does: nothing is held
+// only in memory, and a crash between commit and push loses nothing (clients refetch after reconnecting).
+// A listener that throws rolls the change back with it. Listeners are registered once by
+// server/listeners.ts (registerListeners), at boot and in the test harness alike.
+import type { ListingKind, Language } from '../../shared/constants/enums';
+import type { Tx } from '../db/client';
+
+interface RegistrationEvent {
+  company_id: number;
+  user_id: number;
+  request_id: number;
+  email: string;
+  first_name: string;
+  language: Language;
+  company_name: string;
+}
 
 export interface DomainEvents {
-  'registration.submitted': { company_id: number; user_id: number; request_id: number };
-  'registration.approved': { company_id: number; user_id: number; request_id: number };
-  'registration.rejected': { company_id: number; user_id: number; request_id: number; reason: string | null };
-  'notification.created': { user_id: number; notification_id: number };
-  'counters.changed': { user_ids: number[] };
-  'material.created': { material_id: number; company_id: number; kind: 'offering' | 'donation'; material_group_id: number | null; title: string };
+  'registration.submitted': RegistrationEvent;
+  'registration.approved': RegistrationEvent;
+  'registration.rejected': RegistrationEvent & { reason: string };
+  'material.created': { material_id: number; company_id: number; kind: ListingKind; material_group_id: number | null; title: string };
 }
 export type DomainEventName = keyof DomainEvents;
 
+export type Listener<K extends DomainEventName> = (tx: Tx, payload: DomainEvents[K]) => Promise<void>;
+
 export class EventBus {
-  private readonly listeners = new Map<DomainEventName, Set<(p: never) => Promise<void> | void>>();
-  constructor(private readonly logger: Logger) {}
+  private readonly listeners = new Map<DomainEventName, Listener<never>[]>();
 
-  on<K extends DomainEventName>(name: K, fn: (payload: DomainEvents[K]) => Promise<void> | void): () => void {
-    const set = this.listeners.get(name) ?? new Set();
-    set.add(fn as (p: never) => void);
-    this.listeners.set(name, set);
-    return () => set.delete(fn as (p: never) => void);
+  /** Registers a listener; returns a function that removes it again. */
+  on<K extends DomainEventName>(name: K, fn: Listener<K>): () => void {
+    const list = this.listeners.get(name) ?? [];
+    list.push(fn as Listener<never>);
+    this.listeners.set(name, list);
+    return () => {
+      const at = list.indexOf(fn as Listener<never>);
+      if (at >= 0) list.splice(at, 1);
+    };
   }
 
-  /** Runs listeners after the caller's current work; awaitable for tests via `settled()`. */
-  emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void {
-    for (const fn of this.listeners.get(name) ?? []) {
-      const run = Promise.resolve()
-        .then(() => (fn as (p: DomainEvents[K]) => Promise<void> | void)(payload))
-        .catch((err: unknown) => this.logger.error({ err, event: name }, 'event listener failed'));
-      this.pending.add(run);
-      void run.finally(() => this.pending.delete(run));
-    }
-  }
-
-  private readonly pending = new Set<Promise<void>>();
-  async settled(): Promise<void> {
-    while (this.pending.size) await Promise.all([...this.pending]);
+  /** Runs every listener of the event, in registration order, inside the caller's transaction. */
+  async emit<K extends DomainEventName>(tx: Tx, name: K, payload: DomainEvents[K]): Promise<void> {
+    for (const fn of this.listeners.get(name) ?? []) await (fn as Listener<K>)(tx, payload);
   }
 }

@@ -12,6 +12,17 @@ describe('mail templates', () => {
     }
   });
 
+  it('renders each language from the catalogs, with its own signature', () => {
+    const data = { first_name: 'Ana', company_name: 'Acme' };
+    expect(renderMail('registration_received', 'en', data)).toEqual({
+      subject: 'We have received your registration',
+      text: 'Hello Ana,\n\nThank you for registering Acme. An administrator will review your registration, and we will write to you as soon as it has been approved.\n\nThe Synergy Marketplace team',
+    });
+    expect(renderMail('registration_received', 'dk', data).subject).toBe('Vi har modtaget din registrering');
+    expect(renderMail('registration_received', 'dk', data).text).toMatch(/^Hej Ana\n\nTak fordi du har registreret Acme\..*\n\nHilsen\nSynergy Marketplace$/s);
+    expect(renderMail('registration_received', 'my', data).text).toContain('Pasukan Synergy Marketplace');
+  });
+
   it('puts the rejection reason and the reset link into the mail', () => {
     expect(renderMail('registration_rejected', 'dk', { first_name: 'A', company_name: 'B', reason: 'Ingen CVR' }).text).toContain('Ingen CVR');
     expect(renderMail('password_reset_link', 'my', { first_name: 'A', url: 'https://m/r/t', expires_at: 'x' }).text).toContain('https://m/r/t');

@@ -5,13 +5,14 @@ import { authRest } from '../modules/auth/rest';
 import { commonRest } from '../modules/common/rest';
 import { companiesRest } from '../modules/companies/rest';
 import { materialsRest } from '../modules/materials/rest';
+import { notificationsRest } from '../modules/notifications/rest';
 import { registrationRest } from '../modules/registration/rest';
 import { subscriptionsRest } from '../modules/subscriptions/rest';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 import type { RestRoute } from './define';
 
-export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest, ...registrationRest, ...subscriptionsRest, ...adminRest, ...materialsRest];
+export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest, ...registrationRest, ...subscriptionsRest, ...adminRest, ...materialsRest, ...notificationsRest];
 
 export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES): Router {
   const r = express.Router();

@@ -1,4 +1,5 @@
-// Integration-test harness: real database copy, real deps, callers as any actor, the real Express app.
+// Integration-test harness: real database copy, real deps and listeners, callers as any actor, the real
+// Express app, and a record of what the realtime path pushes (every user counts as connected).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,9 +10,11 @@ import { buildDeps, type Deps } from '../deps';
 import { loadEnv, type Env } from '../env';
 import type { Actor } from '../lib/actor';
 import { createLogger } from '../lib/logger';
-import { registerMaterialListeners } from '../modules/materials/events';
-import type { ServerEventName, ServerEvents } from '../../shared/ws-events';
+import { registerListeners } from '../listeners';
+import { startNotificationPublisher, type NotificationPublisher } from '../modules/notifications/publisher';
+import type { ServerEventName, ServerEvents, ServerFrame } from '../../shared/ws-events';
 import { createCaller } from '../trpc/router';
+import { DEFAULT_CHANNEL } from '../ws/hub';
 import { createTestDatabase } from './db';
 
 export interface SentEvent {
@@ -24,8 +27,10 @@ export interface TestContext {
   deps: Deps;
   database: Database;
   env: Env;
-  /** Realtime events the services sent, in order. */
+  /** Realtime events pushed after commit, in order, one entry per user and event. */
   sent: SentEvent[];
+  /** Waits until everything committed so far has been pushed into `sent`. */
+  flush(): Promise<void>;
   caller(actor?: Actor): ReturnType<typeof createCaller>;
   app(): Express;
   close(): Promise<void>;
@@ -38,12 +43,21 @@ export async function createTestContext(envOverrides: Record<string, string> = {
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...envOverrides });
   const database = await createTestDatabase();
   const deps = buildDeps(env, database, createLogger(env.LOG_LEVEL));
-  registerMaterialListeners(deps);
+  registerListeners(deps);
   const sent: SentEvent[] = [];
-  deps.attachRealtime({
-    async sendToUsers(user_ids, event, data) {
-      sent.push({ user_ids, event, data });
-    },
+  const record = (user_ids: readonly number[], frames: readonly ServerFrame[]) => {
+    for (const f of frames) sent.push({ user_ids, event: f.event, data: f.data });
+  };
+  const publisher: NotificationPublisher = await startNotificationPublisher({
+    db: database.db,
+    pubsub: database.pubsub,
+    delivery: { connected: (ids) => [...ids], deliverLocal: (user_id, frames) => record([user_id], frames) },
+    logger: deps.logger,
+  });
+  // Events published straight to sockets (chat messages, offers) travel on the hub's channel.
+  const unsubscribe = await database.pubsub.subscribe(DEFAULT_CHANNEL, (payload) => {
+    const m = JSON.parse(payload) as { e: ServerEventName; d: ServerEvents[ServerEventName]; u: number[] };
+    record(m.u, [{ event: m.e, data: m.d } as ServerFrame]);
   });
   let app: Express | null = null;
   return {
@@ -51,10 +65,14 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     database,
     env,
     sent,
+    // Postgres delivers notifications in commit order, so once the publisher has seen a NOTIFY sent now,
+    // it has seen every earlier one on its channel; the hub channel is in the same order on this connection.
+    flush: () => publisher.flush(),
     caller: (actor: Actor = { kind: 'anonymous' }) => createCaller({ deps, actor, authError: null, requestId: 'test' }),
     app: () => (app ??= createApp(deps, { clientDist: path.join(dataDir, 'no-client') })),
     async close() {
-      await deps.events.settled();
+      await publisher.close();
+      await unsubscribe();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

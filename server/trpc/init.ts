@@ -5,7 +5,8 @@ import superjson from 'superjson';
 import type { Actor, AdminActor, CompanyActor, DriverActor, UserActor } from '../lib/actor';
 import { AppError, ERROR_TABLE, appErrorFromTrpc } from '../lib/errors';
 import type { Deps } from '../deps';
-import type { FieldErrors } from '../../shared/errors';
+import { ERROR_MESSAGES, type FieldErrors } from '../../shared/errors';
+import { errorMessage } from '../../shared/messages';
 
 export interface TrpcContext {
   deps: Deps;
@@ -22,11 +23,13 @@ const t = initTRPC.context<TrpcContext>().create({
     if (app.code === 'INTERNAL' && ctx) ctx.deps.logger.error({ err: app.cause ?? error, request_id: ctx.requestId }, 'internal error');
     return {
       ...shape,
-      message: app.message,
+      message: app.code === 'INTERNAL' ? ERROR_MESSAGES.INTERNAL : app.message,
       data: {
         code: ERROR_TABLE[app.code].trpc,
         httpStatus: ERROR_TABLE[app.code].http,
         appCode: app.code,
+        /** The message as a code for the client to render in the reader's language. */
+        detail: app.code === 'INTERNAL' ? errorMessage('INTERNAL') : app.detail,
         fields: (app.fields ?? null) as FieldErrors | null,
         requestId: ctx?.requestId ?? null,
         retryAfterSeconds: app.retryAfterSeconds ?? null,

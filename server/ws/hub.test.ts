@@ -415,6 +415,8 @@ describe('websocket hub: several instances on one Postgres', () => {
 
     await a.hub.sendToUsers([7], 'newNotification', {
       id: 1,
+      code: 'notification.text',
+      params: { text: 'Your offer was accepted' },
       message: 'Your offer was accepted',
       type: 'offers',
       seen: false,

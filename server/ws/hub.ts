@@ -15,6 +15,7 @@ import {
   type ClientFrame,
   type ServerEventName,
   type ServerEvents,
+  type ServerFrame,
 } from '../../shared/ws-events';
 import type { Database } from '../db/client';
 import type { Logger } from '../lib/logger';
@@ -52,9 +53,17 @@ export interface HubOptions {
   closeGraceMs?: number;
 }
 
-export interface Hub extends Realtime {
+export interface Hub extends Realtime, LocalDelivery {
   close(): Promise<void>;
   stats(): { sockets: number };
+}
+
+/** What a publisher running on this instance needs: who is connected here, and a way to reach them. */
+export interface LocalDelivery {
+  /** The ones among these users that hold at least one socket on this instance. */
+  connected(userIds: Iterable<number>): number[];
+  /** Sends these events to every socket of the user on this instance, as one WebSocket message. */
+  deliverLocal(user_id: number, frames: readonly ServerFrame[]): void;
 }
 
 export const DEFAULT_CHANNEL = 'synergy_ws';
@@ -243,6 +252,20 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
       const payloads = encodeNotifications(ids, event, data, notifyMaxBytes);
       if (payloads.compacted) logger.info({ event, users: ids.length }, 'realtime payload too large for NOTIFY; sent resync instead');
       for (const payload of payloads.messages) await deps.database.pubsub.publish(channel, payload);
+    },
+
+    connected(userIds) {
+      const out: number[] = [];
+      for (const id of userIds) if (registry.has(id)) out.push(id);
+      return out;
+    },
+
+    deliverLocal(user_id, frames) {
+      const clients = registry.get(user_id);
+      if (!clients || frames.length === 0) return;
+      // One message per batch: a client applies a notification and its counter together.
+      const message = JSON.stringify(frames.length === 1 ? frames[0] : frames);
+      for (const client of clients) deliver(client, message);
     },
 
     stats() {

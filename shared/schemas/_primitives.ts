@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import { z } from './_zod';
 import { LANGUAGES, SIGNUP_COUNTRIES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 
-export const REQUIRED = 'This field is required';
-export const INVALID_EMAIL = 'Invalid email address';
+import { m } from '../messages';
+
+export const REQUIRED = m('field.required');
+export const INVALID_EMAIL = m('field.invalidEmail');
 
 /** Database ids are Postgres integers: anything larger is refused at the edge, not by the database. */
 export const id = z.coerce.number().int().positive().max(2_147_483_647);

@@ -1,5 +1,5 @@
 // Administrator tools that belong to no other domain: the mail outbox.
-import { z } from 'zod';
+import { z } from './_zod';
 import { MAIL_STATUSES } from '../constants/enums';
 
 export const mailOutboxInput = z

@@ -1,14 +1,15 @@
 // Auth inputs shared by the tRPC procedures, the REST adapters and the client forms.
-// Messages are SPEC English; the client translates them by message (see client/src/lib/errors.ts).
-import { z } from 'zod';
+// Messages are codes (shared/messages.ts); the client renders them in the reader's language.
+import { z } from './_zod';
 import { LIMITS } from '../constants/limits';
+import { m } from '../messages';
 
 export const AUTH_MESSAGES = {
-  required: 'This field is required',
-  invalidEmail: 'Invalid email address',
-  invalidPhone: 'Invalid phone number (8-15 digits)',
-  passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters`,
-  passwordsDoNotMatch: 'Passwords do not match',
+  required: m('field.required'),
+  invalidEmail: m('field.invalidEmail'),
+  invalidPhone: m('auth.invalidDriverPhone'),
+  passwordTooShort: m('auth.passwordTooShort', { min: LIMITS.passwordMin }),
+  passwordsDoNotMatch: m('auth.passwordsDoNotMatch'),
 } as const;
 
 // abort: an empty field reports only 'required', not also the format error.

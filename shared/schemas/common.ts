@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './_zod';
 import { codeList, id, queryBoolean } from './_primitives';
 
 export const countriesInput = z.object({ country_codes: codeList.optional() }).default({});

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './_zod';
 import { SIGNUP_COUNTRIES } from '../constants/enums';
 
 /** The registration form's address dropdown: free text, optionally within one signup country. */

@@ -1,20 +1,20 @@
 // Listing (offering / donation) inputs shared by the tRPC procedures, the REST adapters and the client
-// forms (SPEC §3 fields, §5 rules, §9 limits). Messages are English; the client translates them by message.
-import { z } from 'zod';
+// forms (SPEC §3 fields, §5 rules, §9 limits). Messages are codes (shared/messages.ts).
+import { z } from './_zod';
 import { FREQUENCIES, LISTING_CATEGORIES, LISTING_KINDS, LISTING_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
+import { m } from '../messages';
 import { id, pageInput, queryBoolean } from './_primitives';
 
 export const MATERIAL_MESSAGES = {
-  required: 'This field is required',
-  titleTooLong: `Title must be at most ${LIMITS.titleMax} characters`,
-  descriptionTooLong: `Description must be at most ${LIMITS.descriptionMax} characters`,
-  quantityNotInteger: 'Quantity must be a whole number',
-  quantityNegative: 'Quantity cannot be negative',
-  tooManyPhotos: `You can add up to ${LIMITS.listingPhotosMax} photos`,
-  photoTooLarge: `Each photo must be at most ${LIMITS.listingPhotoBytes / (1024 * 1024)} MB`,
-  photoNotDataUrl: 'The photo could not be read',
-  textTooLong: 'This text is too long',
+  required: m('field.required'),
+  titleTooLong: m('listing.titleTooLong', { max: LIMITS.titleMax }),
+  descriptionTooLong: m('listing.descriptionTooLong', { max: LIMITS.descriptionMax }),
+  quantityNotInteger: m('listing.quantityNotInteger'),
+  quantityNegative: m('listing.quantityNegative'),
+  tooManyPhotos: m('listing.tooManyPhotos', { max: LIMITS.listingPhotosMax }),
+  photoTooLarge: m('listing.photoTooLarge', { mb: LIMITS.listingPhotoBytes / (1024 * 1024) }),
+  photoNotDataUrl: m('listing.photoUnreadable'),
 } as const;
 
 const M = MATERIAL_MESSAGES;
@@ -31,7 +31,7 @@ export function normalizeMaterialCode(code: string): string {
 }
 const materialCode = z.string().trim().max(32).transform(normalizeMaterialCode);
 
-const requiredText = (max: number, tooLong: string = M.textTooLong) =>
+const requiredText = (max: number, tooLong?: string) =>
   z.string({ error: M.required }).trim().min(1, { error: M.required, abort: true }).max(max, tooLong);
 
 /** SPEC: "quantity not negative and parsed as an integer": "12" and 12 pass; "1.5", "-1", "" fail. */

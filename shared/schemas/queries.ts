@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './_zod';
 import { email, optionalText, requiredText } from './_primitives';
 
 export const QUERY_MESSAGE_MAX = 1000;

@@ -2,30 +2,31 @@
 // The client builds its form with `registrationForm` (adds the password confirmation); the server parses
 // `registrationInput` / `bankPartnerRegistrationInput`. The rules live once, in `applyRegistrationRules`.
 import freeMailDomains from 'email-providers/all.json' with { type: 'json' };
-import { z } from 'zod';
+import { z } from './_zod';
 import { COMPANY_SIZES, REGISTRATION_STATUSES, SIGNUP_COUNTRIES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { isIsoDate } from '../lib/subscription';
+import { m } from '../messages';
 import { INVALID_EMAIL, REQUIRED, id, language } from './_primitives';
 
 export const REGISTRATION_MESSAGES = {
   required: REQUIRED,
   invalidEmail: INVALID_EMAIL,
-  publicEmail: 'Please use your company email address (no public email providers).',
-  passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters`,
-  passwordsDoNotMatch: 'Passwords do not match',
-  invalidLocation: 'Invalid Location, please select address either from map or the dropdown!',
-  customIndustryTooShort: `Please describe your industry in at least ${LIMITS.customIndustryMin} characters`,
-  unsupportedCountry: `Registration is open to companies in ${SIGNUP_COUNTRIES.join(', ')}`,
-  atLeastOneCategory: 'Select at least 1 category',
-  feeConsent: 'Please accept the annual membership fee to register',
-  invalidDate: 'Enter a date as YYYY-MM-DD',
-  invalidUrl: 'Enter a valid web address',
-  invalidPhone: 'Enter a valid phone number',
-  invalidCallingCode: 'Enter a calling code such as +45',
-  invalidCurrency: 'Choose a currency',
-  invalidChoice: 'Choose one of the options',
-  unknownCategory: 'Unknown category',
+  publicEmail: m('registration.publicEmail'),
+  passwordTooShort: m('auth.passwordTooShort', { min: LIMITS.passwordMin }),
+  passwordsDoNotMatch: m('auth.passwordsDoNotMatch'),
+  invalidLocation: m('registration.invalidLocation'),
+  customIndustryTooShort: m('registration.customIndustryTooShort', { min: LIMITS.customIndustryMin }),
+  unsupportedCountry: m('registration.unsupportedCountry', { countries: SIGNUP_COUNTRIES.join(', ') }),
+  atLeastOneCategory: m('registration.atLeastOneCategory'),
+  feeConsent: m('registration.feeConsent'),
+  invalidDate: m('field.invalidDate'),
+  invalidUrl: m('field.invalidUrl'),
+  invalidPhone: m('registration.invalidPhone'),
+  invalidCallingCode: m('registration.invalidCallingCode'),
+  invalidCurrency: m('registration.invalidCurrency'),
+  invalidChoice: m('field.invalidChoice'),
+  unknownCategory: m('registration.unknownCategory'),
 } as const;
 
 /** The industry value that asks for a custom industry text (the client offers it last in its list). */
@@ -168,7 +169,7 @@ export const temporaryAccountsInput = z
   })
   .default({ page: 0, size: 50 });
 
-export const REVIEW_MESSAGES = { reasonRequired: 'A reason is required to reject a registration' } as const;
+export const REVIEW_MESSAGES = { reasonRequired: m('registration.reasonRequired') } as const;
 
 export const reviewRegistrationInput = z
   .object({
@@ -184,7 +185,7 @@ const optionalDate = z.preprocess(absent, z.string().trim().refine(isIsoDate, RE
 
 export const registrationStatsInput = z
   .object({ start_date: optionalDate, end_date: optionalDate })
-  .refine((v) => !v.start_date || !v.end_date || v.start_date <= v.end_date, { message: 'The end date must not be before the start date', path: ['end_date'] })
+  .refine((v) => !v.start_date || !v.end_date || v.start_date <= v.end_date, { message: m('subscription.endNotBeforeStart'), path: ['end_date'] })
   .default({});
 
 // ---- Password reset by a one-time link ----

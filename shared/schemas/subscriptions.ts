@@ -1,16 +1,13 @@
 // Subscription plans and their assignment to companies (SPEC §3, §4, §5 "Admin"; PRODUCT.md "Subscriptions").
-import { z } from 'zod';
+import { z } from './_zod';
 import { ASSIGNMENT_MODES } from '../constants/enums';
 import { isIsoDate } from '../lib/subscription';
+import { m } from '../messages';
 import { REQUIRED, id, optionalText, requiredText } from './_primitives';
 
 export const SUBSCRIPTION_MESSAGES = {
-  invalidDate: 'Enter a date as YYYY-MM-DD',
-  endAfterStart: 'The end date must be after the start date',
-  builtinDates: 'Built-in plans have a fixed length; their dates cannot be set',
-  builtinDelete: 'Built-in plans cannot be deleted',
-  planInUse: 'This plan is assigned to companies; deactivate it instead',
-  planInactive: 'This plan is not active',
+  invalidDate: m('field.invalidDate'),
+  endAfterStart: m('subscription.endAfterStart'),
 } as const;
 
 export const isoDateString = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './_zod';
 import { language } from './_primitives';
 
 export const setLanguageInput = z.object({ language });

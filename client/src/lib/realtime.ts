@@ -30,8 +30,11 @@ export class RealtimeConnection {
     ws.onmessage = (ev) => {
       if (typeof ev.data !== 'string') return;
       try {
-        const frame = JSON.parse(ev.data) as ServerFrame;
-        if (frame && typeof frame.event === 'string') this.onFrame(frame);
+        // One frame, or several that belong together (a notification and the counter it changes).
+        const parsed = JSON.parse(ev.data) as ServerFrame | ServerFrame[];
+        for (const frame of Array.isArray(parsed) ? parsed : [parsed]) {
+          if (frame && typeof frame.event === 'string') this.onFrame(frame);
+        }
       } catch {
         /* not a frame we understand */
       }

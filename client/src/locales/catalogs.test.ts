@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES, MESSAGE_CODES } from '@shared/messages';
+import { CATALOG_FILE, renderCatalog } from '../../../scripts/messages';
 
 type Catalog = Map<string, string>;
 
@@ -41,8 +43,8 @@ function readPo(lang: string): Catalog {
 
 /** Words that are spelled the same in English and the target language (names, loanwords). */
 const SAME_AS_ENGLISH: Record<'dk' | 'my', string[]> = {
-  dk: ['Synergy Marketplace', 'Admin', 'Administrator', 'Administration', 'Database', 'Menu', 'Status', 'Plan', 'Type', 'Note', 'Standard', 'Variant'],
-  my: ['Synergy Marketplace', 'Menu', 'Status'],
+  dk: ['{text}', 'Synergy Marketplace', 'Admin', 'Administrator', 'Administration', 'Database', 'Menu', 'Status', 'Plan', 'Type', 'Note', 'Standard', 'Variant'],
+  my: ['{text}', 'Synergy Marketplace', 'Menu', 'Status'],
 };
 
 const placeholders = (s: string) =>
@@ -52,8 +54,19 @@ const placeholders = (s: string) =>
     .join(' ');
 
 const en = readPo('en');
+/** The English text of an entry: msgstr for explicit ids (message codes), else the msgid itself. */
+const source = (id: string) => en.get(id) || id;
 
 describe('translation catalogs', () => {
+  it('holds every server message code with its English text from shared/messages.ts', () => {
+    const wrong = MESSAGE_CODES.filter((code) => en.get(code) !== MESSAGES[code]);
+    expect(wrong).toEqual([]);
+  });
+
+  it('is extracted from the current message table (scripts/messages.ts wrote lib/message-catalog.ts)', () => {
+    expect(readFileSync(CATALOG_FILE, 'utf8')).toBe(renderCatalog());
+  });
+
   it('has the English source messages', () => {
     expect(en.size).toBeGreaterThan(100);
   });
@@ -66,7 +79,7 @@ describe('translation catalogs', () => {
     });
     it(`${lang}: translates every message (none empty, none copied from English)`, () => {
       const empty = [...en.keys()].filter((id) => !(catalog.get(id) ?? '').trim());
-      const copied = [...en.keys()].filter((id) => catalog.get(id) === id && !SAME_AS_ENGLISH[lang].includes(id));
+      const copied = [...en.keys()].filter((id) => catalog.get(id) === source(id) && !SAME_AS_ENGLISH[lang].includes(source(id)));
       expect(empty).toEqual([]);
       expect(copied).toEqual([]);
     });
@@ -75,7 +88,7 @@ describe('translation catalogs', () => {
         const tr = catalog.get(id);
         if (!tr) return false;
         // Plural messages may drop the `one` branch (Malay has no plural forms), so compare the set.
-        const a = new Set(placeholders(id).split(' '));
+        const a = new Set(placeholders(source(id)).split(' '));
         const b = new Set(placeholders(tr).split(' '));
         return a.size !== b.size || [...a].some((p) => !b.has(p));
       });

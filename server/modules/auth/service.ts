@@ -70,7 +70,7 @@ export async function changePassword(deps: Deps, actor: UserActor, input: Change
   const user = await repo.findUserById(deps.db, actor.user_id);
   if (!user) throw new AppError('UNAUTHENTICATED');
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
-    throw new AppError('PASSWORD_UPDATE_FAILED', { fields: { current_password: 'The current password is incorrect' } });
+    throw new AppError('PASSWORD_UPDATE_FAILED', { fields: { current_password: { code: 'auth.currentPasswordWrong' } } });
   }
   const password_hash = await hashPassword(input.new_password);
   const [updated] = await deps.db

@@ -2,6 +2,7 @@
 // shared schema the listing editor uses. Pure apart from the CSV parser; the service owns the transaction.
 import { parseString } from 'fast-csv';
 import { LIMITS } from '../../../shared/constants/limits';
+import { messageOfIssue, type Message } from '../../../shared/messages';
 import { CSV_COLUMNS, CSV_REQUIRED_COLUMNS, listingFields, normalizeMaterialCode, type CsvColumn } from '../../../shared/schemas/materials';
 import { sniff } from '../../lib/file-sniff';
 import { isFormulaLike, neutraliseCell } from './policy';
@@ -34,7 +35,7 @@ export interface CsvRowError {
   /** Spreadsheet line number: the header is row 1, the first listing row 2. */
   row: number;
   column: string;
-  message: string;
+  message: Message;
 }
 
 export interface CsvListingRow {
@@ -100,7 +101,7 @@ export function checkRow(
 ): { ok: true; value: CsvListingRow; neutralised: CsvColumn[] } | { ok: false; errors: CsvRowError[] } {
   const { row, values } = cells;
   if (cells.width !== headerWidth) {
-    return { ok: false, errors: [{ row, column: '_', message: `This row has ${cells.width} cells; the header has ${headerWidth}` }] };
+    return { ok: false, errors: [{ row, column: '_', message: { code: 'bulk.rowWidth', params: { cells: cells.width, header: headerWidth } } }] };
   }
   const sdg = (values.sdg_goals ?? '').trim();
   const candidate = {
@@ -120,7 +121,7 @@ export function checkRow(
     const errors = new Map<string, CsvRowError>();
     for (const issue of parsed.error.issues) {
       const column = String(issue.path[0] ?? '_');
-      if (!errors.has(column)) errors.set(column, { row, column, message: issue.message });
+      if (!errors.has(column)) errors.set(column, { row, column, message: messageOfIssue(issue) });
     }
     return { ok: false, errors: [...errors.values()] };
   }

@@ -4,5 +4,5 @@ import { notifyInterestedUsers } from './service';
 
 /** Registers the listeners; returns a function that removes them again. */
 export function registerMaterialListeners(deps: Deps): () => void {
-  return deps.events.on('material.created', (e) => notifyInterestedUsers(deps, e));
+  return deps.events.on('material.created', (tx, e) => notifyInterestedUsers(tx, e));
 }

@@ -10,7 +10,6 @@ import {
   material_images,
   material_sdgs,
   materials,
-  notifications,
   recommendation_clicks,
   recommendation_displays,
   sdgs,
@@ -19,7 +18,7 @@ import {
   third_level_subcategories,
   users,
 } from '../../../drizzle/schema';
-import type { ListingKind, ListingStatus, NotificationType } from '../../../shared/constants/enums';
+import type { ListingKind, ListingStatus } from '../../../shared/constants/enums';
 import type { LatLng } from '../../../shared/lib/geo';
 import type { AdminMaterialsInput } from '../../../shared/schemas/materials';
 import type { DbOrTx } from '../../db/client';
@@ -485,29 +484,7 @@ export async function interestedUserIds(db: DbOrTx, groupId: number, exceptCompa
   return rows.map((r) => r.id);
 }
 
-export async function insertNotifications(db: DbOrTx, userIds: number[], n: { type: NotificationType; code: string; params: Record<string, string | number>; link: string | null }) {
-  if (!userIds.length) return [];
-  return db
-    .insert(notifications)
-    .values(userIds.map((user_id) => ({ user_id, ...n })))
-    .returning({
-      id: notifications.id,
-      user_id: notifications.user_id,
-      code: notifications.code,
-      params: notifications.params,
-      type: notifications.type,
-      seen: notifications.seen,
-      created_at: notifications.created_at,
-      link: notifications.link,
-    });
-}
-
-export async function unseenCounts(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
-  if (!userIds.length) return new Map();
-  const rows = await db
-    .select({ user_id: notifications.user_id, n: count() })
-    .from(notifications)
-    .where(and(inArray(notifications.user_id, userIds), eq(notifications.seen, false)))
-    .groupBy(notifications.user_id);
-  return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+export async function materialGroupName(db: DbOrTx, groupId: number): Promise<string | null> {
+  const [row] = await db.select({ name: material_groups.name }).from(material_groups).where(eq(material_groups.id, groupId));
+  return row?.name ?? null;
 }

@@ -7,7 +7,7 @@ import { body, params, query, type RestRoute } from '../../rest/define';
 import { AppError } from '../../lib/errors';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.csvFormBytes, files: 1, fields: 10 } });
-const ONE_FILE = 'Upload exactly one CSV file.';
+const ONE_FILE = { code: 'bulk.oneFile' } as const;
 
 /** Runs multer on the request; resolves the single uploaded file or refuses with a clear error. */
 async function singleCsv(req: Request): Promise<Express.Multer.File> {

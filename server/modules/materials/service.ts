@@ -1,10 +1,11 @@
 // Listing use cases: search, detail, create/edit/status/delete, own lists, recommendations, bulk upload,
 // admin views, and the new-listing notifications. Row-level rules (own company, kind by role) live here.
 import { eq, sql } from 'drizzle-orm';
-import { first_level_subcategories as fl, material_groups, second_level_subcategories as sl, third_level_subcategories as tl } from '../../../drizzle/schema';
-import type { ListingKind } from '../../../shared/constants/enums';
+import { first_level_subcategories as fl, second_level_subcategories as sl, third_level_subcategories as tl } from '../../../drizzle/schema';
+import type { ListingKind, ListingStatus } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
-import { ERROR_MESSAGES, type FieldErrors } from '../../../shared/errors';
+import type { FieldErrors } from '../../../shared/errors';
+import type { MessageCode } from '../../../shared/messages';
 import type { LatLng } from '../../../shared/lib/geo';
 import { pageOf } from '../../../shared/schemas/_primitives';
 import {
@@ -18,19 +19,25 @@ import {
   type StatusAction,
   type UpdateMaterialInput,
 } from '../../../shared/schemas/materials';
-import type { NotificationPayload } from '../../../shared/ws-events';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { AdminActor, CompanyActor } from '../../lib/actor';
 import type { DomainEvents } from '../../lib/events';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import type { Storage, StoredFile } from '../../lib/storage';
 import { CSV_TEMPLATE_FILE_NAME, checkRow, csvTemplate, readCsv, type CsvRowError } from './csv';
 import { canWriteKind, nextStatus, recommendationScore } from './policy';
+import * as notifications from '../notifications/service';
 import * as repo from './repo';
 import { cappedCount, searchPageQuery, searchWhere } from './search';
 
 const round3 = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
+
+const NOT_POSSIBLE_WHEN: Record<ListingStatus, MessageCode> = {
+  active: 'listing.notPossibleWhenActive',
+  archived: 'listing.notPossibleWhenArchived',
+  deactivated: 'listing.notPossibleWhenDeactivated',
+};
 
 function assertOwnCompany(actor: CompanyActor, companyId: number | undefined) {
   // SPEC §7 sends company_id in the query; it names who the caller acts for, so a mismatch is refused (403).
@@ -95,20 +102,16 @@ async function resolveTaxonomy(db: DbOrTx, input: CreateMaterialInput): Promise<
   else if (f) [chain, field] = [await repo.chainFromFirst(db, eq(fl.id, f)), 'first_level_subcategory_id'];
   else if (code) [chain, field] = [await repo.chainFromCode(db, code), 'material_group_code'];
   else if (g) {
-    if (!(await repo.materialGroupExists(db, g))) throw fieldError('material_group_id', 'Unknown material group');
+    if (!(await repo.materialGroupExists(db, g))) throw fieldError('material_group_id', 'listing.unknownGroup');
     return { material_group_id: g, first_level_subcategory_id: null, second_level_subcategory_id: null, third_level_subcategory_id: null, code: null };
   } else return null;
-  if (!chain) throw fieldError(field, 'Unknown material group or subcategory');
+  if (!chain) throw fieldError(field, 'listing.unknownSubcategory');
   const mismatch =
     (g && g !== chain.material_group_id && 'material_group_id') ||
     (f && f !== chain.first_level_subcategory_id && 'first_level_subcategory_id') ||
     (s && s !== chain.second_level_subcategory_id && 'second_level_subcategory_id');
-  if (mismatch) throw fieldError(mismatch, 'This does not belong to the chosen material group');
+  if (mismatch) throw fieldError(mismatch, 'listing.groupMismatch');
   return chain;
-}
-
-function fieldError(field: string, message: string) {
-  return new AppError('VALIDATION', { fields: { [field]: message } });
 }
 
 function storageKeyOf(storage: Storage, url: string): string | null {
@@ -135,7 +138,7 @@ async function storeImages(deps: Deps, images: ListingImageInput[], existing: { 
     for (const [i, image] of images.entries()) {
       if ('url' in image) {
         const name = known.get(image.url);
-        if (name === undefined) throw fieldError(`images.${i}`, 'This photo does not belong to the listing');
+        if (name === undefined) throw fieldError(`images.${i}`, 'listing.photoNotOwned');
         out.push({ url: image.url, name });
         continue;
       }
@@ -146,7 +149,7 @@ async function storeImages(deps: Deps, images: ListingImageInput[], existing: { 
         out.push({ url: stored.url, name: stored.name });
       } catch (err) {
         if (err instanceof AppError && (err.code === 'UNSUPPORTED_MEDIA_TYPE' || err.code === 'PAYLOAD_TOO_LARGE')) {
-          throw new AppError(err.code, { fields: { [`images.${i}`]: err.message } });
+          throw new AppError(err.code, { fields: { [`images.${i}`]: err.detail } });
         }
         throw err;
       }
@@ -164,13 +167,13 @@ async function storeImages(deps: Deps, images: ListingImageInput[], existing: { 
 async function prepareWrite(deps: Deps, actor: CompanyActor, input: CreateMaterialInput) {
   if (!canWriteKind(actor.role, input.kind)) throw new AppError('FORBIDDEN');
   const address = await repo.findCompanyAddress(deps.db, actor.company_id, input.address_id);
-  if (!address) throw fieldError('address_id', input.address_id ? 'Choose one of your company addresses' : 'Add a company address first');
+  if (!address) throw fieldError('address_id', input.address_id ? 'listing.chooseOwnAddress' : 'listing.addAddressFirst');
   const chain = await resolveTaxonomy(deps.db, input);
   const sdgIds = [...new Set(input.sdg_goals)];
   if (sdgIds.length) {
     const found = new Set((await repo.existingSdgIds(deps.db, sdgIds)).map((r) => r.id));
     const missing = sdgIds.find((id) => !found.has(id));
-    if (missing !== undefined) throw fieldError('sdg_goals', `Unknown SDG goal ${missing}`);
+    if (missing !== undefined) throw fieldError('sdg_goals', 'listing.unknownSdg', { id: missing });
   }
   const values = {
     kind: input.kind,
@@ -205,6 +208,13 @@ export async function createMaterial(deps: Deps, actor: CompanyActor, input: Cre
     row = await deps.db.transaction(async (tx) => {
       const r = await repo.insertMaterial(tx, { ...values, company_id: actor.company_id, created_by_user_id: actor.user_id });
       await repo.replaceChildren(tx, r.id, { images, sdg_ids: sdgIds, sub_listings: subs });
+      await deps.events.emit(tx, 'material.created', {
+        material_id: r.id,
+        company_id: actor.company_id,
+        kind: values.kind,
+        material_group_id: values.material_group_id,
+        title: values.title,
+      });
       return r;
     });
   } catch (err) {
@@ -214,13 +224,6 @@ export async function createMaterial(deps: Deps, actor: CompanyActor, input: Cre
     );
     throw err;
   }
-  deps.events.emit('material.created', {
-    material_id: row.id,
-    company_id: actor.company_id,
-    kind: values.kind,
-    material_group_id: values.material_group_id,
-    title: values.title,
-  });
   return getMaterial(deps, actor, { id: row.id });
 }
 
@@ -236,7 +239,7 @@ export async function updateMaterial(deps: Deps, actor: CompanyActor, input: Upd
   assertOwnCompany(actor, input.company_id);
   const head = await loadOwn(deps, actor, input.id, input.uuid);
   // A listing keeps its kind: a donation has its own approval flow.
-  if (input.kind !== head.kind) throw fieldError('kind', 'A listing cannot change between offering and donation');
+  if (input.kind !== head.kind) throw fieldError('kind', 'listing.kindFixed');
   const { values, sdgIds, subs } = await prepareWrite(deps, actor, input);
   const before = await repo.findImages(deps.db, head.id);
   const { images, created } = await storeImages(deps, input.images, before);
@@ -263,7 +266,7 @@ export async function updateMaterial(deps: Deps, actor: CompanyActor, input: Upd
 export async function setMaterialStatus(deps: Deps, actor: CompanyActor, input: { id: number; action: StatusAction }) {
   const head = await loadOwn(deps, actor, input.id);
   const to = nextStatus(head.status, input.action);
-  if (!to) throw new AppError('CONFLICT', { message: `A listing that is ${head.status} cannot be ${input.action}d.` });
+  if (!to) throw new AppError('CONFLICT', { message: { code: NOT_POSSIBLE_WHEN[head.status] } });
   if (!(await repo.setStatus(deps.db, head.id, head.status, to))) throw new AppError('CONFLICT');
   return { id: head.id, status: to };
 }
@@ -378,7 +381,7 @@ export async function reviewBulkAccess(deps: Deps, actor: AdminActor, input: { i
   const status = input.decision === 'grant' ? 'granted' : 'denied';
   if (existing.status !== 'pending') {
     if (existing.status === status) return existing;
-    throw new AppError('CONFLICT', { message: `This request is already ${existing.status}.` });
+    throw new AppError('CONFLICT', { message: { code: existing.status === 'granted' ? 'bulk.alreadyGranted' : 'bulk.alreadyDenied' } });
   }
   const row = await repo.decideAccessRequest(deps.db, input.id, status, actor.user_id);
   if (!row) throw new AppError('CONFLICT');
@@ -392,7 +395,7 @@ export async function listBulkAccessRequests(deps: Deps, input: { status?: 'pend
 
 function uploadFailed(deps: Deps, reason: string) {
   return new AppError('BULK_UPLOAD_FAILED', {
-    message: ERROR_MESSAGES.BULK_UPLOAD_FAILED.replace('{email}', deps.env.SUPPORT_EMAIL),
+    message: { code: 'error.BULK_UPLOAD_FAILED', params: { email: deps.env.SUPPORT_EMAIL } },
     cause: new Error(reason),
   });
 }
@@ -410,7 +413,7 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
   if (read.kind === 'too_many_rows') throw new AppError('CSV_TOO_MANY_ROWS');
 
   const address = await repo.findCompanyAddress(deps.db, actor.company_id, null);
-  if (!address) throw fieldError('address_id', 'Add a company address first');
+  if (!address) throw fieldError('address_id', 'listing.addAddressFirst');
 
   const errors: CsvRowError[] = [];
   const neutralised: { row: number; column: string }[] = [];
@@ -430,13 +433,13 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
       if (!chains.has(code)) chains.set(code, await repo.chainFromCode(deps.db, code));
       chain = chains.get(code) ?? null;
       if (!chain) {
-        errors.push({ row, column: 'material_group_code', message: 'Unknown material group code' });
+        errors.push({ row, column: 'material_group_code', message: { code: 'bulk.unknownGroupCode' } });
         continue;
       }
     }
     const badSdg = data.sdg_goals.find((g) => !knownSdgs.has(g));
     if (badSdg !== undefined) {
-      errors.push({ row, column: 'sdg_goals', message: `Unknown SDG goal ${badSdg}` });
+      errors.push({ row, column: 'sdg_goals', message: { code: 'listing.unknownSdg', params: { id: badSdg } } });
       continue;
     }
     neutralised.push(...checked.neutralised.map((column) => ({ row, column })));
@@ -485,17 +488,17 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
       tx,
       ready.flatMap((r, i) => r.sdgIds.map((sdg_id) => ({ material_id: ids[i]!, sdg_id }))),
     );
+    for (const [i, material_id] of ids.entries()) {
+      const v = ready[i]!.values;
+      await deps.events.emit(tx, 'material.created', {
+        material_id,
+        company_id: actor.company_id,
+        kind: 'offering',
+        material_group_id: v.material_group_id ?? null,
+        title: v.title,
+      });
+    }
     return ids;
-  });
-  inserted.forEach((material_id, i) => {
-    const v = ready[i]!.values;
-    deps.events.emit('material.created', {
-      material_id,
-      company_id: actor.company_id,
-      kind: 'offering',
-      material_group_id: v.material_group_id ?? null,
-      title: v.title,
-    });
   });
   return { imported: inserted.length, ids: inserted, neutralised };
 }
@@ -504,30 +507,19 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
 
 /**
  * A new offering notifies users of other companies interested in its material group who keep new-listing
- * notifications on (users.email_notifications_new_listings). Donations notify once approved (a later issue).
+ * notifications on (users.email_notifications_new_listings), in the transaction that creates the listing.
+ * Donations notify once approved (a later issue).
  */
-export async function notifyInterestedUsers(deps: Deps, e: DomainEvents['material.created']) {
+export async function notifyInterestedUsers(tx: Tx, e: DomainEvents['material.created']) {
   if (e.kind !== 'offering' || e.material_group_id === null) return;
-  const userIds = await repo.interestedUserIds(deps.db, e.material_group_id, e.company_id);
+  const userIds = await repo.interestedUserIds(tx, e.material_group_id, e.company_id);
   if (!userIds.length) return;
-  const [group] = await deps.db.select({ name: material_groups.name }).from(material_groups).where(eq(material_groups.id, e.material_group_id));
-  const rows = await repo.insertNotifications(deps.db, userIds, {
+  const group = await repo.materialGroupName(tx, e.material_group_id);
+  await notifications.notify(tx, {
+    user_ids: userIds,
     type: 'new_materials',
-    code: 'notification.text',
-    params: { text: `New listing in ${group?.name ?? 'your interests'}: ${e.title}` },
+    code: 'notification.newListing',
+    params: { group: group ?? '', title: e.title },
     link: `/material/${e.material_id}`,
   });
-  const unseen = await repo.unseenCounts(deps.db, userIds);
-  for (const n of rows) {
-    const payload: NotificationPayload = {
-      id: n.id,
-      message: String(n.params.text ?? ''),
-      type: n.type,
-      seen: n.seen,
-      created_at: new Date(n.created_at).toISOString(),
-      link: n.link,
-    };
-    await deps.realtime.sendToUsers([n.user_id], 'newNotification', payload);
-    await deps.realtime.sendToUsers([n.user_id], 'notificationsUnseen', { count: unseen.get(n.user_id) ?? 1 });
-  }
 }

@@ -1,6 +1,11 @@
+import { markNotificationsInput, notificationIdInput, notificationsPageInput } from '../../../shared/schemas/notifications';
 import { companyProcedure, router } from '../../trpc/init';
 import * as service from './service';
 
 export const notificationsRouter = router({
   counters: companyProcedure.query(({ ctx }) => service.counters(ctx.deps, ctx.actor)),
+  list: companyProcedure.input(notificationsPageInput).query(({ ctx, input }) => service.list(ctx.deps, ctx.actor, input)),
+  unseen: companyProcedure.query(({ ctx }) => service.unseen(ctx.deps, ctx.actor)),
+  markRead: companyProcedure.input(markNotificationsInput).mutation(({ ctx, input }) => service.markRead(ctx.deps, ctx.actor, input)),
+  remove: companyProcedure.input(notificationIdInput).mutation(({ ctx, input }) => service.remove(ctx.deps, ctx.actor, input)),
 });

@@ -1,55 +1,111 @@
-import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
-import { chat_messages, chat_reads, chats, materials, notifications, offers } from '../../../drizzle/schema';
+// Notifications: `notify` writes rows in the caller's transaction and queues their push, which Postgres
+// delivers to every instance's publisher only on commit (publisher.ts). The rows are the durable record:
+// a push that never happens (crash, lost socket) costs nothing, because a client refetches on reconnect.
+// Services of other modules call `notify` from their domain-event listeners; nothing else writes here.
+import type { NotificationType } from '../../../shared/constants/enums';
+import { formatMessage, isMessageCode, type Message, type MessageCode, type MessageParams } from '../../../shared/messages';
+import { pageOf } from '../../../shared/schemas/_primitives';
+import type { NotificationPayload } from '../../../shared/ws-events';
+import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { CompanyActor } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
 import { findUserAuthState } from '../auth/repo';
+import * as repo from './repo';
 
-/**
- * The three dots of the authenticated bar. Chat and offers screens come in later issues, but the
- * figures are real: they count what is in the database.
- */
-export async function counters(deps: Deps, actor: CompanyActor) {
-  const { db } = deps;
-  const [unseen] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.user_id, actor.user_id), eq(notifications.seen, false)));
-  const [unread] = await db
-    .select({ n: count() })
-    .from(chat_messages)
-    .innerJoin(chats, eq(chats.id, chat_messages.chat_id))
-    .leftJoin(chat_reads, and(eq(chat_reads.chat_id, chats.id), eq(chat_reads.user_id, actor.user_id)))
-    .where(
-      and(
-        or(eq(chats.company_a_id, actor.company_id), eq(chats.company_b_id, actor.company_id)),
-        ne(chat_messages.sender_company_id, actor.company_id),
-        gt(chat_messages.id, sql`coalesce(${chat_reads.last_read_message_id}, 0)`),
-      ),
-    );
-  const [pending] = await db
-    .select({ n: count() })
-    .from(offers)
-    .where(
-      and(
-        eq(offers.status, 'pending'),
-        inArray(offers.material_id, db.select({ id: materials.id }).from(materials).where(eq(materials.company_id, actor.company_id))),
-      ),
-    );
-  return { unseen_notifications: unseen?.n ?? 0, unread_messages: unread?.n ?? 0, pending_offers: pending?.n ?? 0 };
+export interface NotifyInput {
+  user_ids: readonly number[];
+  type: NotificationType;
+  code: MessageCode;
+  params?: MessageParams;
+  /** In-app path the notification opens, e.g. `/pending-offers`. */
+  link?: string | null;
+}
+
+/** Writes one notification per user in `tx` and queues their push for after commit. Returns the new ids. */
+export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
+  const userIds = [...new Set(input.user_ids)];
+  const ids = await repo.insertMany(tx, userIds, { type: input.type, code: input.code, params: input.params ?? {}, link: input.link ?? null });
+  await repo.queuePush(tx, { n: ids });
+  return ids;
+}
+
+/** Queues a refresh of these users' counters (unread messages, pending offers, unseen) for after commit. */
+export async function publishCounters(tx: Tx, userIds: readonly number[]): Promise<void> {
+  await repo.queuePush(tx, { c: [...new Set(userIds)] });
+}
+
+/** The shape both the list and the realtime push use; `message` is English, `code`/`params` translate it. */
+export function toPayload(row: repo.NotificationRow): NotificationPayload {
+  const message: Message = isMessageCode(row.code) ? { code: row.code, params: row.params } : { code: 'notification.text', params: { text: row.code } };
+  return {
+    id: row.id,
+    type: row.type,
+    code: message.code,
+    params: message.params ?? {},
+    message: formatMessage(message),
+    seen: row.seen,
+    created_at: new Date(row.created_at).toISOString(),
+    link: row.link,
+  };
+}
+
+export async function list(deps: Deps, actor: CompanyActor, input: { page: number; size: number }) {
+  const [rows, total] = await Promise.all([repo.page(deps.db, actor.user_id, input.page, input.size), repo.countFor(deps.db, actor.user_id)]);
+  return pageOf(rows.map(toPayload), total, input.page, input.size);
+}
+
+export async function unseen(deps: Deps, actor: CompanyActor) {
+  const counts = await repo.unseenCounts(deps.db, [actor.user_id]);
+  return { unseen: counts.get(actor.user_id) ?? 0 };
+}
+
+/** Marks the caller's own notifications read (or unread again); other ids are ignored. Other tabs follow. */
+export async function markRead(deps: Deps, actor: CompanyActor, input: { notifications: number[]; seen: boolean }) {
+  const updated = await deps.db.transaction(async (tx) => {
+    const changed = await repo.setSeen(tx, actor.user_id, input.notifications, input.seen);
+    if (changed.length) await publishCounters(tx, [actor.user_id]);
+    return changed;
+  });
+  return { updated, ...(await unseen(deps, actor)) };
+}
+
+export async function remove(deps: Deps, actor: CompanyActor, input: { id: number }) {
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.remove(tx, actor.user_id, input.id))) throw new AppError('NOT_FOUND');
+    await publishCounters(tx, [actor.user_id]);
+  });
+  return { success: true as const, id: input.id, ...(await unseen(deps, actor)) };
+}
+
+/** The three dots of the authenticated bar. */
+export async function counters(deps: Deps, actor: { user_id: number; company_id: number }) {
+  const [unseenMap, unread_messages, pending_offers] = await Promise.all([
+    repo.unseenCounts(deps.db, [actor.user_id]),
+    repo.unreadMessages(deps.db, actor.user_id, actor.company_id),
+    repo.pendingOffers(deps.db, actor.company_id),
+  ]);
+  return { unseen_notifications: unseenMap.get(actor.user_id) ?? 0, unread_messages, pending_offers };
+}
+
+/** Counters of a company user by id (null for administrators and unknown users, who have none). */
+export async function countersOfUser(deps: Pick<Deps, 'db'>, user_id: number) {
+  const state = await findUserAuthState(deps.db, user_id);
+  if (!state || state.company_id == null || state.role === 'ADMIN') return null;
+  return counters(deps as Deps, { user_id, company_id: state.company_id });
 }
 
 /**
  * A socket asked for its counters again ('newMessagesNumber' or 'listNotifications'): answer all three,
- * so a client that reconnects never shows stale dots. Administrators have no company counters.
+ * so a client that reconnects never shows stale dots.
  */
 export async function answerCounterRequest(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   user_id: number,
   reply: <K extends 'newMessagesNumber' | 'pendingOffersNumber' | 'notificationsUnseen'>(event: K, data: { count: number }) => void,
 ) {
-  const state = await findUserAuthState(deps.db, user_id);
-  if (!state || state.company_id == null || state.role === 'ADMIN') return;
-  const c = await counters(deps, { kind: 'user', user_id, role: state.role, company_id: state.company_id });
+  const c = await countersOfUser(deps, user_id);
+  if (!c) return;
   reply('newMessagesNumber', { count: c.unread_messages });
   reply('pendingOffersNumber', { count: c.pending_offers });
   reply('notificationsUnseen', { count: c.unseen_notifications });

@@ -14,6 +14,7 @@ import {
   users,
 } from '../../../drizzle/schema';
 import { addDays, isoDate } from '../../../shared/lib/subscription';
+import { decodeMessage, formatMessage } from '../../../shared/messages';
 import { REGISTRATION_MESSAGES } from '../../../shared/schemas/registration';
 import { createAdmin, createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -141,7 +142,10 @@ describe('POST /api/auth/register', () => {
     const res = await request(t.app()).post('/api/auth/register').send(validBody(change));
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
-    expect(res.body.error.fields[field]).toBe(message);
+    // The code for translation, and SPEC's English beside it.
+    const expected = decodeMessage(message)!;
+    expect(res.body.error.field_codes[field]).toEqual(expected);
+    expect(res.body.error.fields[field]).toBe(formatMessage(expected));
     expect(await tableCounts()).toEqual(before);
   });
 

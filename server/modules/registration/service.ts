@@ -4,22 +4,19 @@ import { isUniqueViolation } from '../../db/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, company_addresses, company_material_groups, registration_requests, users } from '../../../drizzle/schema';
-import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../shared/constants/enums';
+import { REGISTRATION_STATUSES, type Language, type RegistrationStatus } from '../../../shared/constants/enums';
 import type { FieldErrors } from '../../../shared/errors';
 import { isoDate } from '../../../shared/lib/subscription';
 import {
-  REGISTRATION_MESSAGES,
   type BankPartnerRegistrationInput,
   type RegistrationInput,
   type registrationStatsInput,
   type reviewRegistrationInput,
   type temporaryAccountsInput,
 } from '../../../shared/schemas/registration';
-import { SUBSCRIPTION_MESSAGES } from '../../../shared/schemas/subscriptions';
 import type { Deps } from '../../deps';
 import type { AdminActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
-import { enqueueMail, publicUrl } from '../../lib/mail';
 import { hashPassword } from '../../lib/password';
 import * as subscriptions from '../subscriptions/service';
 import * as plansRepo from '../subscriptions/repo';
@@ -37,10 +34,10 @@ export async function register(deps: Deps, input: RegistrationInput | BankPartne
   const groupIds = [...new Set([...input.materials_interested, ...input.materials_providing])];
   const known = await repo.existingMaterialGroupIds(deps.db, groupIds);
   const fields: FieldErrors = {};
-  if (input.materials_interested.some((id) => !known.has(id))) fields.materials_interested = REGISTRATION_MESSAGES.unknownCategory;
-  if (input.materials_providing.some((id) => !known.has(id))) fields.materials_providing = REGISTRATION_MESSAGES.unknownCategory;
+  if (input.materials_interested.some((id) => !known.has(id))) fields.materials_interested = { code: 'registration.unknownCategory' };
+  if (input.materials_providing.some((id) => !known.has(id))) fields.materials_providing = { code: 'registration.unknownCategory' };
   if (Object.keys(fields).length) throw new AppError('VALIDATION', { fields });
-  if (await repo.emailOrUsernameTaken(deps.db, input.email)) throw new AppError('EMAIL_TAKEN', { fields: { email: 'An account with this email already exists.' } });
+  if (await repo.emailOrUsernameTaken(deps.db, input.email)) throw new AppError('EMAIL_TAKEN', { fields: { email: { code: 'error.EMAIL_TAKEN' } } });
 
   const password_hash = await hashPassword(input.password);
   const bank = variant === 'bank_partner' ? (input as BankPartnerRegistrationInput) : null;
@@ -109,20 +106,21 @@ export async function register(deps: Deps, input: RegistrationInput | BankPartne
           expectations: input.expectations,
         })
         .returning({ id: registration_requests.id });
-      await enqueueMail(tx, {
-        to: input.email,
-        template: 'registration_received',
+      const submitted = { request_id: request!.id, company_id: company!.id, user_id: user!.id };
+      await deps.events.emit(tx, 'registration.submitted', {
+        ...submitted,
+        email: input.email,
+        first_name: input.first_name,
         language: input.language,
-        data: { first_name: input.first_name, company_name: input.company_name },
+        company_name: input.company_name,
       });
-      return { request_id: request!.id, company_id: company!.id, user_id: user!.id };
+      return submitted;
     });
   } catch (err) {
     // Two registrations with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { fields: { email: 'An account with this email already exists.' } });
+    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { fields: { email: { code: 'error.EMAIL_TAKEN' } } });
     throw err;
   }
-  deps.events.emit('registration.submitted', created);
   return { id: created.request_id, status: 'pending' as const };
 }
 
@@ -143,12 +141,29 @@ export async function getTemporaryAccount(deps: Deps, id: number) {
  * Approves or rejects a pending request, once: a second decision is a 409. Approval makes the company
  * approved with today's onboarding and member-since dates and, when a plan is given, starts it today.
  */
+/** The payload of a decided registration's domain event. */
+function decided(
+  request: { id: number; company_id: number; user_id: number },
+  user: { email: string; first_name: string; language: Language },
+  company: { name: string },
+) {
+  return {
+    request_id: request.id,
+    company_id: request.company_id,
+    user_id: request.user_id,
+    email: user.email,
+    first_name: user.first_name,
+    language: user.language,
+    company_name: company.name,
+  };
+}
+
 export async function review(deps: Deps, actor: AdminActor, input: z.output<typeof reviewRegistrationInput>, now = new Date()) {
   const today = isoDate(now);
-  const decided = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const request = await repo.lockRequest(tx, input.id);
     if (!request) throw new AppError('NOT_FOUND');
-    if (request.status !== 'pending') throw new AppError('CONFLICT', { message: `This registration has already been ${request.status}.` });
+    if (request.status !== 'pending') throw new AppError('CONFLICT', { message: { code: request.status === 'accepted' ? 'registration.alreadyAccepted' : 'registration.alreadyRejected' } });
     const [user] = await tx
       .select({ email: users.email, first_name: users.first_name, language: users.language })
       .from(users)
@@ -157,8 +172,8 @@ export async function review(deps: Deps, actor: AdminActor, input: z.output<type
 
     if (input.decision === 'approve') {
       const plan = input.subscription_plan_id ? await plansRepo.findPlan(tx, input.subscription_plan_id) : null;
-      if (input.subscription_plan_id && !plan) throw new AppError('VALIDATION', { fields: { subscription_plan_id: 'Unknown subscription plan' } });
-      if (plan && !plan.is_active) throw new AppError('VALIDATION', { fields: { subscription_plan_id: SUBSCRIPTION_MESSAGES.planInactive } });
+      if (input.subscription_plan_id && !plan) throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code: 'subscription.unknownPlan' } } });
+      if (plan && !plan.is_active) throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code: 'subscription.planInactive' } } });
       await tx
         .update(registration_requests)
         .set({ status: 'accepted', subscription_plan_id: plan?.id ?? null, reviewed_by_user_id: actor.user_id, reviewed_at: now, reason: input.reason ?? null })
@@ -168,30 +183,16 @@ export async function review(deps: Deps, actor: AdminActor, input: z.output<type
         .set({ status: 'approved', onboarding_date: today, member_since: sql`coalesce(${companies.member_since}, ${today}::date)` })
         .where(eq(companies.id, request.company_id));
       if (plan) await subscriptions.applyPlan(tx, { company_id: request.company_id, plan, mode: 'start_now', actor_user_id: actor.user_id, today });
-      await enqueueMail(tx, {
-        to: user!.email,
-        template: 'registration_approved',
-        language: user!.language,
-        data: { first_name: user!.first_name, company_name: company!.name, login_url: publicUrl(deps.env, '/login') },
-      });
+      await deps.events.emit(tx, 'registration.approved', decided(request, user!, company!));
     } else {
       await tx
         .update(registration_requests)
         .set({ status: 'rejected', reason: input.reason!, reviewed_by_user_id: actor.user_id, reviewed_at: now })
         .where(eq(registration_requests.id, request.id));
       await tx.update(companies).set({ status: 'rejected' }).where(eq(companies.id, request.company_id));
-      await enqueueMail(tx, {
-        to: user!.email,
-        template: 'registration_rejected',
-        language: user!.language,
-        data: { first_name: user!.first_name, company_name: company!.name, reason: input.reason! },
-      });
+      await deps.events.emit(tx, 'registration.rejected', { ...decided(request, user!, company!), reason: input.reason! });
     }
-    return request;
   });
-  const payload = { company_id: decided.company_id, user_id: decided.user_id, request_id: decided.id };
-  if (input.decision === 'approve') deps.events.emit('registration.approved', payload);
-  else deps.events.emit('registration.rejected', { ...payload, reason: input.reason ?? null });
   return getTemporaryAccount(deps, input.id);
 }
 

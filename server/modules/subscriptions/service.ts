@@ -7,7 +7,6 @@ import type { AssignmentMode } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import { daysLeft, isoDate, pickCurrentSubscription, subscriptionStatus } from '../../../shared/lib/subscription';
 import {
-  SUBSCRIPTION_MESSAGES,
   type assignPlanInput,
   type createPlanInput,
   type extendSubscriptionInput,
@@ -56,12 +55,12 @@ export async function updatePlan(deps: Deps, input: z.output<typeof updatePlanIn
   const plan = await getPlan(deps, input.id);
   const { id, ...changes } = input;
   if (plan.is_builtin && (changes.start_date !== undefined || changes.end_date !== undefined)) {
-    throw new AppError('VALIDATION', { fields: { start_date: SUBSCRIPTION_MESSAGES.builtinDates } });
+    throw new AppError('VALIDATION', { fields: { start_date: { code: 'subscription.builtinDates' } } });
   }
   if (!plan.is_builtin) {
     const start = changes.start_date ?? plan.start_date;
     const end = changes.end_date ?? plan.end_date;
-    if (start && end && end <= start) throw new AppError('VALIDATION', { fields: { end_date: SUBSCRIPTION_MESSAGES.endAfterStart } });
+    if (start && end && end <= start) throw new AppError('VALIDATION', { fields: { end_date: { code: 'subscription.endAfterStart' } } });
   }
   const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   if (!Object.keys(values).length) return plan;
@@ -71,13 +70,13 @@ export async function updatePlan(deps: Deps, input: z.output<typeof updatePlanIn
 /** Built-in plans and plans a company or a decision refers to stay; deactivate those instead. */
 export async function deletePlan(deps: Deps, id: number) {
   const plan = await getPlan(deps, id);
-  if (plan.is_builtin) throw new AppError('CONFLICT', { message: SUBSCRIPTION_MESSAGES.builtinDelete });
-  if ((await repo.planUsage(deps.db, id)) > 0) throw new AppError('CONFLICT', { message: SUBSCRIPTION_MESSAGES.planInUse });
+  if (plan.is_builtin) throw new AppError('CONFLICT', { message: { code: 'subscription.builtinDelete' } });
+  if ((await repo.planUsage(deps.db, id)) > 0) throw new AppError('CONFLICT', { message: { code: 'subscription.planInUse' } });
   try {
     await repo.deletePlan(deps.db, id);
   } catch (err) {
     // A company was given the plan between the usage check and the delete.
-    if (isForeignKeyViolation(err)) throw new AppError('CONFLICT', { message: SUBSCRIPTION_MESSAGES.planInUse });
+    if (isForeignKeyViolation(err)) throw new AppError('CONFLICT', { message: { code: 'subscription.planInUse' } });
     throw err;
   }
   return { success: true as const, id };
@@ -107,8 +106,8 @@ export async function applyPlan(
   const current = await repo.findLiveSubscription(tx, args.company_id, args.today);
   const result = planAssignment({ current, term: args.term ?? termOf(args.plan), mode: args.mode, today: args.today });
   if (!result.ok) {
-    const message = result.reason === 'window_over' ? 'This plan has already ended' : 'This plan ends before the current subscription does';
-    throw new AppError('VALIDATION', { fields: { subscription_plan_id: message } });
+    const code = result.reason === 'window_over' ? 'subscription.planEnded' : 'subscription.planEndsBeforeCurrent';
+    throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code } } });
   }
   let subscriptionId = current?.id ?? null;
   for (const step of result.steps) {
@@ -152,8 +151,8 @@ export async function assignPlan(deps: Deps, actor: AdminActor, input: z.output<
   await deps.db.transaction(async (tx) => {
     await assertCompany(tx, input.company_id);
     const plan = await repo.findPlan(tx, input.subscription_plan_id);
-    if (!plan) throw new AppError('VALIDATION', { fields: { subscription_plan_id: 'Unknown subscription plan' } });
-    if (!plan.is_active) throw new AppError('VALIDATION', { fields: { subscription_plan_id: SUBSCRIPTION_MESSAGES.planInactive } });
+    if (!plan) throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code: 'subscription.unknownPlan' } } });
+    if (!plan.is_active) throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code: 'subscription.planInactive' } } });
     await applyPlan(tx, { company_id: input.company_id, plan, mode: input.mode, actor_user_id: actor.user_id, today: today(now) });
   });
   return companySubscription(deps, input.company_id, now);
@@ -167,7 +166,7 @@ export async function extendSubscription(deps: Deps, actor: AdminActor, input: z
   await deps.db.transaction(async (tx) => {
     await assertCompany(tx, input.company_id);
     const plan = await repo.findBuiltinPlan(tx, 'extension');
-    if (!plan) throw new AppError('INTERNAL', { message: 'The built-in extension plan is missing' });
+    if (!plan) throw new AppError('INTERNAL', { cause: new Error('The built-in extension plan is missing') });
     const days = input.days ?? plan.duration_days ?? LIMITS.extensionPlanDays;
     await applyPlan(tx, {
       company_id: input.company_id,

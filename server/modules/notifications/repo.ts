@@ -1,0 +1,132 @@
+// Notification rows and the counters of the bar's dots. Every read is scoped to one user.
+import { and, count, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { chat_messages, chat_reads, chats, materials, notifications, offers } from '../../../drizzle/schema';
+import type { NotificationType } from '../../../shared/constants/enums';
+import type { MessageParams } from '../../../shared/messages';
+import type { DbOrTx } from '../../db/client';
+
+const columns = {
+  id: notifications.id,
+  user_id: notifications.user_id,
+  type: notifications.type,
+  code: notifications.code,
+  params: notifications.params,
+  link: notifications.link,
+  seen: notifications.seen,
+  created_at: notifications.created_at,
+};
+export type NotificationRow = {
+  id: number;
+  user_id: number;
+  type: NotificationType;
+  code: string;
+  params: MessageParams;
+  link: string | null;
+  seen: boolean;
+  created_at: Date;
+};
+
+export async function insertMany(db: DbOrTx, userIds: number[], n: { type: NotificationType; code: string; params: MessageParams; link: string | null }): Promise<number[]> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .insert(notifications)
+    .values(userIds.map((user_id) => ({ user_id, ...n })))
+    .returning({ id: notifications.id });
+  return rows.map((r) => r.id);
+}
+
+export function findByIds(db: DbOrTx, ids: number[]): Promise<NotificationRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select(columns).from(notifications).where(inArray(notifications.id, ids)).orderBy(notifications.id);
+}
+
+/** Newest first; the id breaks ties between rows written in one transaction. */
+export function page(db: DbOrTx, userId: number, page: number, size: number): Promise<NotificationRow[]> {
+  return db
+    .select(columns)
+    .from(notifications)
+    .where(eq(notifications.user_id, userId))
+    .orderBy(desc(notifications.created_at), desc(notifications.id))
+    .limit(size)
+    .offset(page * size);
+}
+
+export async function countFor(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(eq(notifications.user_id, userId));
+  return row?.n ?? 0;
+}
+
+export async function unseenCounts(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ user_id: notifications.user_id, n: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.user_id, userIds), eq(notifications.seen, false)))
+    .groupBy(notifications.user_id);
+  return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+}
+
+/** Sets `seen` on the user's own rows among `ids`; returns the ids that changed. */
+export async function setSeen(db: DbOrTx, userId: number, ids: number[], seen: boolean): Promise<number[]> {
+  const rows = await db
+    .update(notifications)
+    .set({ seen })
+    .where(and(eq(notifications.user_id, userId), inArray(notifications.id, ids), ne(notifications.seen, seen)))
+    .returning({ id: notifications.id });
+  return rows.map((r) => r.id);
+}
+
+export async function remove(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.user_id, userId), eq(notifications.id, id)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/** Messages from the other company after the user's read position, over all the company's chats. */
+export async function unreadMessages(db: DbOrTx, userId: number, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(chat_messages)
+    .innerJoin(chats, eq(chats.id, chat_messages.chat_id))
+    .leftJoin(chat_reads, and(eq(chat_reads.chat_id, chats.id), eq(chat_reads.user_id, userId)))
+    .where(
+      and(
+        or(eq(chats.company_a_id, companyId), eq(chats.company_b_id, companyId)),
+        ne(chat_messages.sender_company_id, companyId),
+        gt(chat_messages.id, sql`coalesce(${chat_reads.last_read_message_id}, 0)`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Pending offers on the company's listings. */
+export async function pendingOffers(db: DbOrTx, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(offers)
+    .innerJoin(materials, eq(materials.id, offers.material_id))
+    .where(and(eq(offers.status, 'pending'), eq(materials.company_id, companyId)));
+  return row?.n ?? 0;
+}
+
+/** What the publisher is told after commit: new notification ids (`n`) and users whose counters changed (`c`). */
+export interface PushRequest {
+  n?: number[];
+  c?: number[];
+}
+export const NOTIFICATIONS_CHANNEL = 'synergy_notifications';
+// Postgres refuses NOTIFY payloads of 8000 bytes or more; an id takes at most 11 characters and a comma.
+const IDS_PER_PAYLOAD = 600;
+
+/** A NOTIFY in the caller's transaction: delivered to every instance's publisher on commit, never on rollback. */
+export async function queuePush(tx: DbOrTx, request: PushRequest): Promise<void> {
+  for (const key of ['n', 'c'] as const) {
+    const ids = request[key] ?? [];
+    for (let i = 0; i < ids.length; i += IDS_PER_PAYLOAD) {
+      const payload = JSON.stringify({ [key]: ids.slice(i, i + IDS_PER_PAYLOAD) });
+      await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${payload})`);
+    }
+  }
+}

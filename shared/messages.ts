@@ -1,0 +1,225 @@
+// Every user-facing message the server produces (errors, field errors, notifications, mail) is a code plus
+// parameters, defined once here with its English text. The client renders codes through Lingui in en, dk
+// and my (client/src/lib/message-catalog.ts is generated from this table by scripts/messages.ts); the server
+// renders English for REST answers and the reader's language for mail (server/lib/i18n.ts).
+// Placeholders are `{name}`; parameters are strings or numbers. Texts follow ICU MessageFormat rules, so a
+// literal brace or an apostrophe before a brace must not appear.
+import type { ErrorCode } from './errors';
+
+export const MESSAGES = {
+  // ---- errors: one per ErrorCode (SPEC §8 wording where SPEC has one) ----
+  'error.BAD_REQUEST': 'The request could not be understood.',
+  'error.VALIDATION': 'Some fields are not valid.',
+  'error.UNAUTHENTICATED': 'Please log in to continue.',
+  'error.SESSION_EXPIRED': 'Your session has expired. Please log back in.',
+  'error.FORBIDDEN': 'You do not have permission to do that.',
+  'error.NOT_FOUND': 'Not found.',
+  'error.CONFLICT': 'This conflicts with the current state.',
+  'error.TOO_MANY_REQUESTS': 'Too many attempts. Please wait and try again.',
+  'error.PAYLOAD_TOO_LARGE': 'The file is too large.',
+  'error.UNSUPPORTED_MEDIA_TYPE': 'This file type is not supported.',
+  'error.INVALID_CREDENTIALS': 'The username or password you entered is incorrect',
+  'error.ACCOUNT_PENDING': 'Your registration is awaiting approval by an administrator.',
+  'error.ACCOUNT_REJECTED': 'Your registration was not approved.',
+  'error.EMAIL_TAKEN': 'An account with this email already exists.',
+  'error.DRIVER_INVALID_CREDENTIALS': 'Invalid email or phone number. Please verify your credentials.',
+  'error.PASSWORD_UPDATE_FAILED': 'Could not update password',
+  'error.USERNAME_NOT_FOUND': 'Username does not exist.',
+  'error.RESET_TOKEN_INVALID': 'This reset link is invalid or has expired.',
+  'error.BULK_UPLOAD_FAILED':
+    'An error occurred while uploading your file. Please try again. If the issue persists, contact our support team at {email} for assistance.',
+  'error.BULK_ACCESS_REQUIRED': 'Bulk upload needs access granted by an administrator. Please request access first.',
+  'error.CSV_TOO_MANY_ROWS': 'The file has more than 500 rows. Split it into files of at most 500 rows.',
+  'error.CSV_INVALID_ROWS': 'Some rows have errors; nothing was imported. Fix the rows listed and upload the file again.',
+  'error.INTERNAL': 'Something went wrong. Please try again.',
+
+  'request.invalidJson': 'The request body is not valid JSON.',
+
+  // ---- any field (derived from the kind of validation issue when a schema names no message) ----
+  'field.required': 'This field is required',
+  'field.invalid': 'This value is not valid',
+  'field.tooLong': 'This text is too long (at most {max} characters)',
+  'field.tooShort': 'This text is too short (at least {min} characters)',
+  'field.tooLarge': 'Enter at most {max}',
+  'field.tooSmall': 'Enter at least {min}',
+  'field.tooMany': 'Choose at most {max}',
+  'field.tooFew': 'Choose at least {min}',
+  'field.invalidEmail': 'Invalid email address',
+  'field.invalidUrl': 'Enter a valid web address',
+  'field.invalidFormat': 'This value does not have the expected format',
+  'field.invalidChoice': 'Choose one of the options',
+  'field.invalidDate': 'Enter a date as YYYY-MM-DD',
+  'field.wholeNumber': 'Enter a whole number',
+  'field.unknownKeys': 'Unknown fields: {keys}',
+
+  // ---- accounts ----
+  'auth.invalidDriverPhone': 'Invalid phone number (8-15 digits)',
+  'auth.passwordTooShort': 'Password must be at least {min} characters',
+  'auth.passwordsDoNotMatch': 'Passwords do not match',
+  'auth.currentPasswordWrong': 'The current password is incorrect',
+  'registration.publicEmail': 'Please use your company email address (no public email providers).',
+  'registration.invalidLocation': 'Invalid Location, please select address either from map or the dropdown!',
+  'registration.customIndustryTooShort': 'Please describe your industry in at least {min} characters',
+  'registration.unsupportedCountry': 'Registration is open to companies in {countries}',
+  'registration.atLeastOneCategory': 'Select at least 1 category',
+  'registration.feeConsent': 'Please accept the annual membership fee to register',
+  'registration.invalidPhone': 'Enter a valid phone number',
+  'registration.invalidCallingCode': 'Enter a calling code such as +45',
+  'registration.invalidCurrency': 'Choose a currency',
+  'registration.unknownCategory': 'Unknown category',
+  'registration.reasonRequired': 'A reason is required to reject a registration',
+  'registration.alreadyAccepted': 'This registration has already been accepted.',
+  'registration.alreadyRejected': 'This registration has already been rejected.',
+
+  // ---- subscriptions ----
+  'subscription.endAfterStart': 'The end date must be after the start date',
+  'subscription.endNotBeforeStart': 'The end date must not be before the start date',
+  'subscription.builtinDates': 'Built-in plans have a fixed length; their dates cannot be set',
+  'subscription.builtinDelete': 'Built-in plans cannot be deleted',
+  'subscription.planInUse': 'This plan is assigned to companies; deactivate it instead',
+  'subscription.planInactive': 'This plan is not active',
+  'subscription.unknownPlan': 'Unknown subscription plan',
+  'subscription.planEnded': 'This plan has already ended',
+  'subscription.planEndsBeforeCurrent': 'This plan ends before the current subscription does',
+
+  // ---- listings ----
+  'listing.titleTooLong': 'Title must be at most {max} characters',
+  'listing.descriptionTooLong': 'Description must be at most {max} characters',
+  'listing.quantityNotInteger': 'Quantity must be a whole number',
+  'listing.quantityNegative': 'Quantity cannot be negative',
+  'listing.tooManyPhotos': 'You can add up to {max} photos',
+  'listing.photoTooLarge': 'Each photo must be at most {mb} MB',
+  'listing.photoUnreadable': 'The photo could not be read',
+  'listing.photoNotOwned': 'This photo does not belong to the listing',
+  'listing.unknownGroup': 'Unknown material group',
+  'listing.unknownSubcategory': 'Unknown material group or subcategory',
+  'listing.groupMismatch': 'This does not belong to the chosen material group',
+  'listing.chooseOwnAddress': 'Choose one of your company addresses',
+  'listing.addAddressFirst': 'Add a company address first',
+  'listing.unknownSdg': 'Unknown SDG goal {id}',
+  'listing.kindFixed': 'A listing cannot change between offering and donation',
+  'listing.notPossibleWhenActive': 'This is not possible for an active listing.',
+  'listing.notPossibleWhenArchived': 'This is not possible for an archived listing.',
+  'listing.notPossibleWhenDeactivated': 'This is not possible for a deactivated listing.',
+  'bulk.oneFile': 'Upload exactly one CSV file.',
+  'bulk.rowWidth': 'This row has {cells} cells; the header has {header}',
+  'bulk.unknownGroupCode': 'Unknown material group code',
+  'bulk.alreadyGranted': 'This request is already granted.',
+  'bulk.alreadyDenied': 'This request is already denied.',
+
+  // ---- notifications ----
+  /** Notifications stored before codes existed keep their English text. */
+  'notification.text': '{text}',
+  'notification.newListing': 'New listing in {group}: “{title}”',
+
+  // ---- mail (subject and body; the body ends with mail.signature) ----
+  'mail.signature': 'The Synergy Marketplace team',
+  'mail.registrationReceived.subject': 'We have received your registration',
+  'mail.registrationReceived.body':
+    'Hello {first_name},\n\nThank you for registering {company_name}. An administrator will review your registration, and we will write to you as soon as it has been approved.',
+  'mail.registrationApproved.subject': 'Your registration has been approved',
+  'mail.registrationApproved.body': 'Hello {first_name},\n\nGood news: {company_name} has been approved. You can log in now at {login_url}.',
+  'mail.registrationRejected.subject': 'Your registration was not approved',
+  'mail.registrationRejected.body':
+    'Hello {first_name},\n\nWe are sorry, but the registration of {company_name} was not approved.\n\nReason: {reason}\n\nIf you have questions, reply to this message.',
+  'mail.passwordResetLink.subject': 'Reset your password',
+  'mail.passwordResetLink.body':
+    'Hello {first_name},\n\nAn administrator has created a link for you to choose a new password:\n{url}\n\nThe link works once and expires at {expires_at} (UTC).',
+} as const satisfies Record<string, string> & { [K in `error.${ErrorCode}`]: string }; // every error code has its text
+
+export type MessageCode = keyof typeof MESSAGES;
+export type MessageParams = Record<string, string | number>;
+export interface Message {
+  code: MessageCode;
+  params?: MessageParams;
+}
+
+export const MESSAGE_CODES = Object.keys(MESSAGES) as MessageCode[];
+
+export function isMessageCode(value: unknown): value is MessageCode {
+  return typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+}
+
+/** The message of an error code, for errors that carry no more specific one. */
+export const errorMessage = (code: ErrorCode): Message => ({ code: `error.${code}` });
+
+/** English text of a message (REST answers, logs). Unknown parameters stay as their placeholder. */
+export function formatMessage(message: Message): string {
+  const params = message.params ?? {};
+  return MESSAGES[message.code].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
+/**
+ * A message as one string, for the places that only carry strings (zod issue messages, form errors):
+ * `code` or `code?name=value&...`. decodeMessage reads it back.
+ */
+export function encodeMessage(message: Message): string {
+  const entries = Object.entries(message.params ?? {});
+  if (entries.length === 0) return message.code;
+  return `${message.code}?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
+}
+
+/** Shorthand for schemas: `m('listing.titleTooLong', { max: 50 })`. */
+export const m = (code: MessageCode, params?: MessageParams): string => encodeMessage({ code, params });
+
+/** The message an encoded string names, or null when it is not one (plain text, unknown code). */
+export function decodeMessage(text: string | undefined | null): Message | null {
+  if (!text) return null;
+  const at = text.indexOf('?');
+  const code = at === -1 ? text : text.slice(0, at);
+  if (!isMessageCode(code)) return null;
+  if (at === -1) return { code };
+  const params: MessageParams = {};
+  for (const [k, v] of new URLSearchParams(text.slice(at + 1))) params[k] = v !== '' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
+  return { code, params };
+}
+
+/** The subset of a zod issue the mapping reads (raw issues carry the input; reported ones may not). */
+export interface IssueLike {
+  code?: string;
+  input?: unknown;
+  origin?: string;
+  expected?: string;
+  format?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  keys?: string[];
+  message?: string;
+}
+
+const num = (v: number | bigint | undefined) => (typeof v === 'bigint' ? Number(v) : (v ?? 0));
+
+/** The message for a validation issue whose schema names none, from the kind of issue alone. */
+export function messageFromIssue(issue: IssueLike): Message {
+  const collection = issue.origin === 'array' || issue.origin === 'set';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return { code: 'field.required' };
+      if (issue.expected === 'int' && typeof issue.input === 'number') return { code: 'field.wholeNumber' };
+      return { code: 'field.invalid' };
+    case 'too_small':
+      if (num(issue.minimum) <= 1 && (issue.origin === 'string' || collection)) return { code: 'field.required' };
+      if (issue.origin === 'string') return { code: 'field.tooShort', params: { min: num(issue.minimum) } };
+      if (collection) return { code: 'field.tooFew', params: { min: num(issue.minimum) } };
+      return { code: 'field.tooSmall', params: { min: num(issue.minimum) } };
+    case 'too_big':
+      if (issue.origin === 'string') return { code: 'field.tooLong', params: { max: num(issue.maximum) } };
+      if (collection) return { code: 'field.tooMany', params: { max: num(issue.maximum) } };
+      return { code: 'field.tooLarge', params: { max: num(issue.maximum) } };
+    case 'invalid_format':
+      if (issue.format === 'email') return { code: 'field.invalidEmail' };
+      if (issue.format === 'url') return { code: 'field.invalidUrl' };
+      return { code: 'field.invalidFormat' };
+    case 'invalid_value':
+      return { code: 'field.invalidChoice' };
+    case 'unrecognized_keys':
+      return { code: 'field.unknownKeys', params: { keys: (issue.keys ?? []).join(', ') } };
+    default:
+      return { code: 'field.invalid' };
+  }
+}
+
+/** A reported issue's message: the code its schema named (or the global error map chose), else derived. */
+export function messageOfIssue(issue: IssueLike): Message {
+  return decodeMessage(issue.message) ?? messageFromIssue(issue);
+}
