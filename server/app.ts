@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import type { Deps } from './deps';
+import { filesRouter } from './http/files';
 import { errorHandler, notFoundJson, requestLogging, securityHeaders } from './http/middleware';
 import { createRestRouter } from './rest';
 import { createContext } from './trpc/context';
@@ -48,16 +49,7 @@ export function createApp(deps: Deps, opts: { clientDist?: string } = {}): Expre
     }),
   );
 
-  app.get('/files/{*key}', async (req, res, next) => {
-    const key = (req.params as { key: string[] }).key.join('/');
-    const file = await deps.storage.get(key);
-    if (!file) return next();
-    res.setHeader('Content-Type', file.mime_type);
-    res.setHeader('Content-Length', String(file.size_bytes));
-    res.setHeader('Cache-Control', 'private, max-age=86400');
-    res.setHeader('Content-Disposition', 'inline');
-    file.body.pipe(res);
-  });
+  app.use(filesRouter(deps));
 
   // The built client: hashed assets, then the app shell for every browser navigation, /admin/... included.
   const hasClient = existsSync(path.join(clientDist, 'index.html'));

@@ -29,7 +29,7 @@ export function buildDeps(env: Env, database: Database, logger: Logger): Deps {
     logger,
     tokens: createTokenService(env.JWT_SECRET),
     events: new EventBus(),
-    storage: createLocalStorage({ root: path.join(env.dataDir, 'uploads'), publicPrefix: '/files' }),
+    storage: createLocalStorage({ root: path.join(env.dataDir, 'uploads') }),
     geocoder: createGeocoder(env),
   };
 }

@@ -57,7 +57,8 @@ export const chat_attachments = pgTable(
     size_bytes: integer().notNull(),
     created_at: createdAt(),
   },
-  (t) => [index('chat_attachments_chat_idx').on(t.chat_id)],
+  // By key: the file route looks the attachment up to check its reader.
+  (t) => [index('chat_attachments_chat_idx').on(t.chat_id), uniqueIndex('chat_attachments_storage_key_unique').on(t.storage_key)],
 );
 
 /** Read position per user and chat: unread = messages after it from the other company. */

@@ -25,7 +25,8 @@ export const companies = pgTable(
     about_info: text(),
     expectations: text(),
     preferred_currency: text(),
-    image_url: text(),
+    /** Storage key of the logo, a public file (folder `logos`); responses carry image_url. */
+    image_key: text(),
     image_name: text(),
     status: text().$type<CompanyStatus>().notNull().default('pending'),
     is_parent_company: boolean().notNull().default(false),

@@ -102,10 +102,11 @@ export const trip_documents = pgTable(
       .notNull()
       .references(() => trips.id, { onDelete: 'cascade' }),
     name: text().notNull(),
-    url: text().notNull(),
+    /** Storage key of a private file (folder `trips`). */
+    storage_key: text().notNull(),
     mime_type: text().notNull(),
     size_bytes: integer().notNull(),
     created_at: createdAt(),
   },
-  (t) => [index('trip_documents_trip_idx').on(t.trip_id, t.created_at)],
+  (t) => [index('trip_documents_trip_idx').on(t.trip_id, t.created_at), uniqueIndex('trip_documents_storage_key_unique').on(t.storage_key)],
 );

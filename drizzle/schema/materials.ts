@@ -68,12 +68,14 @@ export const material_images = pgTable(
     material_id: integer()
       .notNull()
       .references(() => materials.id, { onDelete: 'cascade' }),
-    url: text().notNull(),
+    /** Storage key of a public file (folder `materials`); responses carry its URL. */
+    storage_key: text().notNull(),
     name: text().notNull(),
     position: integer().notNull().default(0),
     created_at: createdAt(),
   },
-  (t) => [index('material_images_material_idx').on(t.material_id, t.position)],
+  // By key: a file is deleted only once no listing shows it (demo listings share their photos).
+  (t) => [index('material_images_material_idx').on(t.material_id, t.position), index('material_images_storage_key_idx').on(t.storage_key)],
 );
 
 export const material_sdgs = pgTable(

@@ -19,7 +19,8 @@ export const users = pgTable(
     role: text().$type<Role>().notNull(),
     account_role: text(),
     about_info: text(),
-    image_url: text(),
+    /** Storage key of the picture, a public file (folder `avatars`); responses carry image_url. */
+    image_key: text(),
     image_name: text(),
     company_id: integer().references(() => companies.id, { onDelete: 'cascade' }),
     preferred_currency: text(),

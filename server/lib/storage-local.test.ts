@@ -5,7 +5,9 @@ import { text } from 'node:stream/consumers';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { createLocalStorage, sanitiseFileName, type LocalStorage } from './storage-local';
+import { folderOfKey, type FileFolder } from './files';
+import type { Storage } from './storage';
+import { createLocalStorage, sanitiseFileName } from './storage-local';
 
 /** A real 1×1 RGBA PNG: signature, IHDR, IDAT (zlib), IEND, each chunk with its CRC. */
 function tinyPng(): Buffer {
@@ -43,11 +45,11 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 describe('local storage', () => {
   let root: string;
-  let storage: LocalStorage;
+  let storage: Storage;
 
   beforeAll(async () => {
     root = path.join(await mkdtemp(path.join(os.tmpdir(), 'synergy-storage-')), 'uploads');
-    storage = createLocalStorage({ root, publicPrefix: '/files' });
+    storage = createLocalStorage({ root });
   });
   afterAll(async () => {
     await rm(path.dirname(root), { recursive: true, force: true });
@@ -59,7 +61,8 @@ describe('local storage', () => {
 
     expect(stored.key).toMatch(/^materials\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
     expect(stored.key).not.toContain('pallet');
-    expect(stored).toMatchObject({ url: `/files/${stored.key}`, name: 'pallet photo.png', mime_type: 'image/png', size_bytes: png.length });
+    expect(folderOfKey(stored.key)).toBe('materials');
+    expect(stored).toEqual({ key: stored.key, name: 'pallet photo.png', mime_type: 'image/png', size_bytes: png.length });
     expect(await readFile(path.join(root, stored.key))).toEqual(png);
 
     const file = await storage.get(stored.key);
@@ -84,7 +87,7 @@ describe('local storage', () => {
   });
 
   it('refuses a text file named .png with UNSUPPORTED_MEDIA_TYPE and writes nothing', async () => {
-    const fresh = createLocalStorage({ root: path.join(root, '..', 'refused'), publicPrefix: '/files' });
+    const fresh = createLocalStorage({ root: path.join(root, '..', 'refused') });
     const body = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect(await codeOf(fresh.put({ folder: 'materials', name: 'cat.png', body, kind: 'image', maxBytes: 1024 }))).toBe('UNSUPPORTED_MEDIA_TYPE');
     await expect(readdir(path.join(root, '..', 'refused'))).rejects.toMatchObject({ code: 'ENOENT' });
@@ -95,16 +98,17 @@ describe('local storage', () => {
     expect(await codeOf(storage.put({ folder: 'materials', name: 'a.png', body: png, kind: 'image', maxBytes: png.length - 1 }))).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('refuses a folder that is not a plain lower-case slug', async () => {
-    for (const folder of ['../etc', 'Materials', 'a/b', '']) {
-      await expect(storage.put({ folder, name: 'a.png', body: tinyPng(), kind: 'image', maxBytes: 1024 })).rejects.toThrow(TypeError);
+  it('refuses a folder that is not one of the known folders', async () => {
+    for (const folder of ['../etc', 'Materials', 'a/b', '', 'photos', 'toString']) {
+      await expect(storage.put({ folder: folder as FileFolder, name: 'a.png', body: tinyPng(), kind: 'image', maxBytes: 1024 })).rejects.toThrow(TypeError);
     }
   });
 
   it('accepts CSV text for the csv kind and serves it as text/csv', async () => {
     const body = Buffer.from('name,quantity\nSteel,12\n');
-    const stored = await storage.put({ folder: 'imports', name: 'stock.csv', body, kind: 'csv', maxBytes: 1024 });
+    const stored = await storage.put({ folder: 'csv', name: 'stock.csv', body, kind: 'csv', maxBytes: 1024 });
     expect(stored.key.endsWith('.csv')).toBe(true);
+    expect(folderOfKey(stored.key)).toBe('csv');
     const file = await storage.get(stored.key);
     expect(file!.mime_type).toBe('text/csv');
     expect(await text(file!.body)).toBe('name,quantity\nSteel,12\n');
@@ -136,11 +140,20 @@ describe('local storage', () => {
     expect(await readFile(path.join(path.dirname(root), 'secret.txt'), 'utf8')).toBe('secret');
   });
 
-  it('maps its own URLs back to keys and refuses others', async () => {
-    const stored = await storage.put({ folder: 'materials', name: 'a.png', body: tinyPng(), kind: 'image', maxBytes: 1024 });
-    expect(storage.keyFromUrl(`${stored.url}?v=2`)).toBe(stored.key);
-    expect(storage.keyFromUrl('/other/materials/x.png')).toBeNull();
-    expect(storage.keyFromUrl('/files/..%2F..%2Fsecret.txt')).toBeNull();
+  it('stores a PDF document as application/pdf under a .pdf key whatever the uploader called it', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+    const stored = await storage.put({ folder: 'chat', name: 'Tilbud på stål.docx', body: pdf, kind: 'document', maxBytes: 1024 });
+    expect(stored.key).toMatch(/^chat\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.pdf$/);
+    expect(stored).toMatchObject({ name: 'Tilbud på stål.docx', mime_type: 'application/pdf', size_bytes: pdf.length });
+    const file = await storage.get(stored.key);
+    expect(file!.mime_type).toBe('application/pdf');
+    file!.body.destroy();
+  });
+
+  it('gives every write its own key', async () => {
+    const png = tinyPng();
+    const keys = await Promise.all([1, 2, 3].map(() => storage.put({ folder: 'logos', name: 'logo.png', body: png, kind: 'image', maxBytes: 1024 })));
+    expect(new Set(keys.map((k) => k.key)).size).toBe(3);
   });
 });
 

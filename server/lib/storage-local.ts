@@ -4,23 +4,17 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from './errors';
+import { isFileFolder, newFileKey } from './files';
 import { mimeTypeForExtension, sniff } from './file-sniff';
 import type { PutFileInput, Storage, StoredFile } from './storage';
 
-export interface LocalStorage extends Storage {
-  /** The key behind a URL this storage produced (`${publicPrefix}/${key}`), or null for any other URL. */
-  keyFromUrl(url: string): string | null;
-}
-
-const FOLDER_PATTERN = /^[a-z0-9-]+$/;
 const NAME_MAX_CHARS = 200;
 // Characters Windows refuses in file names; people download these names onto their own machines.
 const RESERVED_NAME_CHARS = '<>:"|?*';
 
-export function createLocalStorage(opts: { root: string; publicPrefix: string }): LocalStorage {
+export function createLocalStorage(opts: { root: string }): Storage {
   const root = path.resolve(opts.root);
   const rootWithSep = root.endsWith(path.sep) ? root : root + path.sep;
-  const prefix = opts.publicPrefix.replace(/\/+$/, '');
 
   /** The absolute path of a key, or null when the key could reach outside root or name a temp file. */
   const pathOf = (key: string): string | null => {
@@ -32,15 +26,13 @@ export function createLocalStorage(opts: { root: string; publicPrefix: string })
 
   return {
     async put(input: PutFileInput): Promise<StoredFile> {
-      if (!FOLDER_PATTERN.test(input.folder)) throw new TypeError(`storage folder must match ${FOLDER_PATTERN}: ${input.folder}`);
+      // The type says so already; this guards callers that build the folder at run time.
+      if (!isFileFolder(input.folder)) throw new TypeError(`unknown storage folder: ${input.folder}`);
       if (input.body.length > input.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
       const sniffed = await sniff(input.body, input.kind);
       if (!sniffed.ok) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
 
-      const now = new Date();
-      const yyyy = String(now.getUTCFullYear());
-      const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
-      const key = `${input.folder}/${yyyy}/${mm}/${randomUUID()}.${sniffed.ext}`;
+      const key = newFileKey(input.folder, sniffed.ext);
       const target = path.join(root, key);
       const dir = path.dirname(target);
       await mkdir(dir, { recursive: true });
@@ -55,7 +47,6 @@ export function createLocalStorage(opts: { root: string; publicPrefix: string })
       }
       return {
         key,
-        url: `${prefix}/${key}`,
         name: sanitiseFileName(input.name, sniffed.ext),
         mime_type: sniffed.mime_type,
         size_bytes: input.body.length,
@@ -81,6 +72,7 @@ export function createLocalStorage(opts: { root: string; publicPrefix: string })
         await handle.close();
         return null;
       }
+      // put() named the file by its sniffed type, so the extension is the content's type, not the uploader's.
       return {
         body: handle.createReadStream(),
         mime_type: mimeTypeForExtension(path.extname(full).slice(1)) ?? 'application/octet-stream',
@@ -96,18 +88,6 @@ export function createLocalStorage(opts: { root: string; publicPrefix: string })
       } catch (err) {
         if (!isMissing(err)) throw err;
       }
-    },
-
-    keyFromUrl(url) {
-      const pathname = url.split(/[?#]/, 1)[0] ?? '';
-      if (!pathname.startsWith(`${prefix}/`)) return null;
-      let key: string;
-      try {
-        key = decodeURIComponent(pathname.slice(prefix.length + 1));
-      } catch {
-        return null;
-      }
-      return pathOf(key) ? key : null;
     },
   };
 }

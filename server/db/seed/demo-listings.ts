@@ -157,11 +157,11 @@ export async function seedDemoListings(db: Db, storage?: Storage, opts: SeedDemo
   const makerOf = new Map(makers.map((m) => [m.company_id, m.id]));
 
   // One stored photo per template colour, shared by listings of that template (files are content, not rows).
-  const photoUrls = new Map<string, { url: string; name: string }>();
+  const photos = new Map<string, { storage_key: string; name: string }>();
   if (storage) {
     for (const t of TEMPLATES) {
       const stored = await storage.put({ folder: 'materials', name: `${t.title.toLowerCase().replace(/\W+/g, '-')}.png`, body: demoPhotoPng(t.colour), kind: 'image', maxBytes: 2 * 1024 * 1024 });
-      photoUrls.set(t.title, { url: stored.url, name: stored.name });
+      photos.set(t.title, { storage_key: stored.key, name: stored.name });
     }
   }
 
@@ -204,8 +204,8 @@ export async function seedDemoListings(db: Db, storage?: Storage, opts: SeedDemo
           })
           .returning({ id: materials.id });
         const id = row!.id;
-        const photo = photoUrls.get(t.title);
-        if (photo) await tx.insert(material_images).values({ material_id: id, url: photo.url, name: photo.name, position: 0 });
+        const photo = photos.get(t.title);
+        if (photo) await tx.insert(material_images).values({ material_id: id, ...photo, position: 0 });
         await tx.insert(material_sdgs).values(t.sdgs.map((sdg_id) => ({ material_id: id, sdg_id })));
         if (randomInt(4) === 0) {
           await tx.insert(sub_listings).values([

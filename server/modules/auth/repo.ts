@@ -11,7 +11,7 @@ export const sessionUserColumns = {
   last_name: users.last_name,
   role: users.role,
   company_id: users.company_id,
-  image_url: users.image_url,
+  image_key: users.image_key,
   language: users.language,
   donations_dashboard_access: users.donations_dashboard_access,
   official_role: users.official_role,
@@ -56,7 +56,7 @@ export async function findUserAuthState(db: DbOrTx, id: number) {
 
 export async function findSessionCompany(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: companies.id, name: companies.name, is_parent_company: companies.is_parent_company, status: companies.status, image_url: companies.image_url })
+    .select({ id: companies.id, name: companies.name, is_parent_company: companies.is_parent_company, status: companies.status, image_key: companies.image_key })
     .from(companies)
     .where(eq(companies.id, id))
     .limit(1);

@@ -5,15 +5,20 @@ import { normalizeDriverPhone } from '../../../shared/schemas/auth';
 import type { Deps } from '../../deps';
 import type { Actor, UserActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import { fileUrl } from '../../lib/files';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import * as repo from './repo';
 import { THROTTLE, accountKey, addressKey, loginSucceeded, takeAttempt } from './throttle';
 
-export type SessionUser = repo.SessionUserRow;
+export type SessionUser = ReturnType<typeof toSessionUser>;
 
-function toSessionUser(row: SessionUser): SessionUser {
-  const { id, uuid, email, username, first_name, last_name, role, company_id, image_url, language, donations_dashboard_access, official_role } = row;
-  return { id, uuid, email, username, first_name, last_name, role, company_id, image_url, language, donations_dashboard_access, official_role };
+function toSessionUser(row: repo.SessionUserRow) {
+  const { id, uuid, email, username, first_name, last_name, role, company_id, image_key, language, donations_dashboard_access, official_role } = row;
+  return { id, uuid, email, username, first_name, last_name, role, company_id, image_url: fileUrl(image_key), language, donations_dashboard_access, official_role };
+}
+
+function toSessionCompany({ image_key, ...company }: NonNullable<Awaited<ReturnType<typeof repo.findSessionCompany>>>) {
+  return { ...company, image_url: fileUrl(image_key) };
 }
 
 function userTtlSeconds(deps: Deps, rememberMe: boolean | undefined): number {
@@ -48,7 +53,7 @@ export async function me(deps: Deps, actor: UserActor) {
   const user = await repo.findUserById(deps.db, actor.user_id);
   if (!user) throw new AppError('UNAUTHENTICATED');
   const company = user.company_id ? await repo.findSessionCompany(deps.db, user.company_id) : null;
-  return { user: toSessionUser(user), company };
+  return { user: toSessionUser(user), company: company && toSessionCompany(company) };
 }
 
 export async function driverLogin(deps: Deps, input: DriverLoginInput, ip?: string) {

@@ -19,7 +19,7 @@ export function listCompaniesForAdmin(db: DbOrTx, filter: { is_parent_company?: 
       parent_company_id: companies.parent_company_id,
       onboarding_date: companies.onboarding_date,
       member_since: companies.member_since,
-      image_url: companies.image_url,
+      image_key: companies.image_key,
       city: company_addresses.city,
       country: company_addresses.country,
       created_at: companies.created_at,

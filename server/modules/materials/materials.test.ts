@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company_material_groups, material_groups, materials, notifications, recommendation_displays, users } from '../../../drizzle/schema';
+import { company_material_groups, material_groups, material_images, materials, notifications, recommendation_displays, users } from '../../../drizzle/schema';
 import { haversineKm } from '../../../shared/lib/geo';
 import { demoPhotoPng } from '../../db/seed/demo-listings';
 import type { Actor } from '../../lib/actor';
@@ -88,8 +88,9 @@ describe('creating and editing listings', () => {
   it('stores real images, refuses a fake one (415) and a photo over 2 MB (400)', async () => {
     const { memberActor } = await createCompanyWithUsers(db());
     const created = await t.caller(memberActor).materials.create(listing({ images: [{ name: 'a.png', body: pngDataUrl() }] }) as never);
-    expect(created.images).toHaveLength(1);
-    expect(created.images[0]!.url).toMatch(/^\/files\/materials\/.+\.png$/);
+    expect(created.images).toEqual([{ url: expect.stringMatching(/^\/files\/materials\/.+\.png$/), name: 'a.png', position: 0 }]);
+    const [stored] = await db().select({ storage_key: material_images.storage_key }).from(material_images).where(eq(material_images.material_id, created.id));
+    expect(`/files/${stored!.storage_key}`).toBe(created.images[0]!.url);
     const file = await request(t.app()).get(created.images[0]!.url);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
@@ -123,6 +124,27 @@ describe('creating and editing listings', () => {
     await expect(c.update({ ...listing({ images: [foreign.images[0]!.url] }), id: created.id } as never)).rejects.toMatchObject({
       cause: { code: 'VALIDATION', fields: { 'images.0': { code: 'listing.photoNotOwned' } } },
     });
+  });
+
+  it('deletes the file of a removed photo unless another listing still shows it', async () => {
+    const { memberActor } = await createCompanyWithUsers(db());
+    const c = t.caller(memberActor).materials;
+    const status = async (url: string) => (await request(t.app()).get(url)).status;
+    const own = await c.create(listing({ images: [{ name: 'own.png', body: pngDataUrl([9, 9, 9]) }] }) as never);
+    const shared = await c.create(listing({ images: [{ name: 'shared.png', body: pngDataUrl([8, 8, 8]) }] }) as never);
+    const sharedUrl = shared.images[0]!.url;
+    // Demo listings share one stored photo per template; this listing shows the same file.
+    const twin = await c.create(listing() as never);
+    const [row] = await db().select({ storage_key: material_images.storage_key }).from(material_images).where(eq(material_images.material_id, shared.id));
+    await db().insert(material_images).values({ material_id: twin.id, storage_key: row!.storage_key, name: 'shared.png' });
+    expect((await c.get({ id: twin.id })).images.map((i) => i.url)).toEqual([sharedUrl]);
+
+    await c.update({ ...listing({ images: [] }), id: own.id } as never);
+    expect(await status(own.images[0]!.url)).toBe(404);
+    await c.update({ ...listing({ images: [] }), id: shared.id } as never);
+    expect(await status(sharedUrl)).toBe(200);
+    await c.delete({ id: twin.id });
+    expect(await status(sharedUrl)).toBe(404);
   });
 
   it('derives the whole taxonomy chain from a leaf code', async () => {

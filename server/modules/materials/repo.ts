@@ -159,12 +159,12 @@ export async function updateMaterial(tx: DbOrTx, id: number, values: Partial<Mat
 export async function replaceChildren(
   tx: DbOrTx,
   materialId: number,
-  c: { images: { url: string; name: string }[]; sdg_ids: number[]; sub_listings: { title: string; description: string | null; quantity: number }[] },
+  c: { images: { storage_key: string; name: string }[]; sdg_ids: number[]; sub_listings: { title: string; description: string | null; quantity: number }[] },
 ) {
   await tx.delete(material_images).where(eq(material_images.material_id, materialId));
   await tx.delete(material_sdgs).where(eq(material_sdgs.material_id, materialId));
   await tx.delete(sub_listings).where(eq(sub_listings.material_id, materialId));
-  if (c.images.length) await tx.insert(material_images).values(c.images.map((im, position) => ({ material_id: materialId, url: im.url, name: im.name, position })));
+  if (c.images.length) await tx.insert(material_images).values(c.images.map((im, position) => ({ material_id: materialId, storage_key: im.storage_key, name: im.name, position })));
   if (c.sdg_ids.length) await tx.insert(material_sdgs).values(c.sdg_ids.map((sdg_id) => ({ material_id: materialId, sdg_id })));
   if (c.sub_listings.length) await tx.insert(sub_listings).values(c.sub_listings.map((s) => ({ material_id: materialId, ...s })));
 }
@@ -181,10 +181,17 @@ export async function findMaterialHead(db: DbOrTx, id: number) {
 
 export function findImages(db: DbOrTx, materialId: number) {
   return db
-    .select({ url: material_images.url, name: material_images.name, position: material_images.position })
+    .select({ storage_key: material_images.storage_key, name: material_images.name, position: material_images.position })
     .from(material_images)
     .where(eq(material_images.material_id, materialId))
     .orderBy(asc(material_images.position));
+}
+
+/** Which of these keys some listing still shows (demo listings share photos). */
+export async function imageKeysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db.selectDistinct({ key: material_images.storage_key }).from(material_images).where(inArray(material_images.storage_key, keys));
+  return new Set(rows.map((r) => r.key));
 }
 
 export async function deleteMaterial(tx: DbOrTx, id: number) {

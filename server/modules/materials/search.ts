@@ -112,12 +112,12 @@ export function listItemColumns(center: LatLng | null) {
     created_at: materials.created_at,
     company_id: materials.company_id,
     company_name: companies.name,
-    company_image_url: companies.image_url,
+    company_image_key: companies.image_key,
     city: company_addresses.city,
     country: company_addresses.country,
     latitude: materials.latitude,
     longitude: materials.longitude,
-    image_url: sql<string | null>`(select ${material_images.url} from ${material_images} where ${material_images.material_id} = ${materials.id} order by ${material_images.position} limit 1)`,
+    image_key: sql<string | null>`(select ${material_images.storage_key} from ${material_images} where ${material_images.material_id} = ${materials.id} order by ${material_images.position} limit 1)`,
     distance_km: center ? distanceKmSql(center) : sql<number | null>`null::float8`,
   };
 }

@@ -24,7 +24,7 @@ import type { Deps } from '../../deps';
 import type { AdminActor, CompanyActor } from '../../lib/actor';
 import type { DomainEvents } from '../../lib/events';
 import { AppError, fieldError } from '../../lib/errors';
-import type { Storage, StoredFile } from '../../lib/storage';
+import { fileUrl } from '../../lib/files';
 import { CSV_TEMPLATE_FILE_NAME, checkRow, csvTemplate, readCsv, type CsvRowError } from './csv';
 import { canWriteKind, nextStatus, recommendationScore } from './policy';
 import * as notifications from '../notifications/service';
@@ -47,10 +47,13 @@ function assertOwnCompany(actor: CompanyActor, companyId: number | undefined) {
 // ---- search and detail -------------------------------------------------------------------------------------
 
 type ListRow = Awaited<ReturnType<typeof searchPageQuery>>[number];
-function toListItem(r: ListRow) {
-  return { ...r, distance_km: round3(r.distance_km) };
+type ListColumns = Pick<ListRow, 'image_key' | 'company_image_key' | 'distance_km'>;
+/** Rows keep storage keys; responses carry URLs. */
+function toListItem<R extends ListColumns>(r: R) {
+  const { image_key, company_image_key, ...rest } = r;
+  return { ...rest, image_url: fileUrl(image_key), company_image_url: fileUrl(company_image_key), distance_km: round3(r.distance_km) };
 }
-export type MaterialListItem = ReturnType<typeof toListItem>;
+export type MaterialListItem = ReturnType<typeof toListItem<ListRow>>;
 
 export async function searchMaterials(deps: Deps, actor: CompanyActor, input: SearchMaterialsInput) {
   const center = await repo.findCompanyCenter(deps.db, actor.company_id);
@@ -68,8 +71,8 @@ export async function searchMaterials(deps: Deps, actor: CompanyActor, input: Se
 async function detailFor(db: DbOrTx, id: number, center: LatLng | null) {
   const d = await repo.findMaterialDetail(db, id, center);
   if (!d) return null;
-  const { company_status, ...rest } = d;
-  return { detail: { ...rest, distance_km: round3(rest.distance_km) }, company_status };
+  const { company_status, images, ...rest } = d;
+  return { detail: { ...toListItem(rest), images: images.map(({ storage_key, ...image }) => ({ url: fileUrl(storage_key), ...image })) }, company_status };
 }
 
 /** Own listings in any state; others' only while active and their company approved. Otherwise 404. */
@@ -114,39 +117,50 @@ async function resolveTaxonomy(db: DbOrTx, input: CreateMaterialInput): Promise<
   return chain;
 }
 
-function storageKeyOf(storage: Storage, url: string): string | null {
-  const s = storage as Storage & { keyFromUrl?: (u: string) => string | null };
-  return s.keyFromUrl ? s.keyFromUrl(url) : null;
-}
-
-async function removeFiles(deps: Deps, urls: string[]) {
-  for (const url of urls) {
-    const key = storageKeyOf(deps.storage, url);
-    if (key) await deps.storage.delete(key).catch((err: unknown) => deps.logger.warn({ err, key }, 'could not delete a listing photo'));
+/**
+ * Deletes the files of removed photos, except those another listing still shows (demo listings share photos).
+ * Never throws: it also runs while another error is on its way out, and a leftover file is only an orphan.
+ */
+async function removeFiles(deps: Deps, keys: string[]) {
+  if (!keys.length) return;
+  const inUse = await repo.imageKeysInUse(deps.db, keys).catch((err: unknown) => {
+    deps.logger.warn({ err, keys }, 'could not check which listing photos are still shown');
+    return null;
+  });
+  if (!inUse) return;
+  for (const key of keys) {
+    if (inUse.has(key)) continue;
+    await deps.storage.delete(key).catch((err: unknown) => deps.logger.warn({ err, key }, 'could not delete a listing photo'));
   }
 }
 
+interface ListingImage {
+  storage_key: string;
+  name: string;
+}
+
 /**
- * Existing photos are kept only if they already belong to this listing (a URL cannot pull in someone else's
- * file); new ones are stored after a magic-byte check. Returns the final list and the files it created.
+ * Existing photos arrive as the URLs responses gave out and are kept only if they already belong to this
+ * listing (a URL cannot pull in someone else's file); new ones are stored after a magic-byte check. Returns
+ * the final list and the keys of the files it created.
  */
-async function storeImages(deps: Deps, images: ListingImageInput[], existing: { url: string; name: string }[]) {
-  const known = new Map(existing.map((im) => [im.url, im.name]));
-  const created: StoredFile[] = [];
-  const out: { url: string; name: string }[] = [];
+async function storeImages(deps: Deps, images: ListingImageInput[], existing: ListingImage[]) {
+  const known = new Map(existing.map((im) => [fileUrl(im.storage_key), im]));
+  const created: string[] = [];
+  const out: ListingImage[] = [];
   try {
     for (const [i, image] of images.entries()) {
       if ('url' in image) {
-        const name = known.get(image.url);
-        if (name === undefined) throw fieldError(`images.${i}`, 'listing.photoNotOwned');
-        out.push({ url: image.url, name });
+        const kept = known.get(image.url);
+        if (!kept) throw fieldError(`images.${i}`, 'listing.photoNotOwned');
+        out.push({ storage_key: kept.storage_key, name: kept.name });
         continue;
       }
       const body = Buffer.from(image.body.slice(image.body.indexOf(',') + 1), 'base64');
       try {
         const stored = await deps.storage.put({ folder: 'materials', name: image.name, body, kind: 'image', maxBytes: LIMITS.listingPhotoBytes });
-        created.push(stored);
-        out.push({ url: stored.url, name: stored.name });
+        created.push(stored.key);
+        out.push({ storage_key: stored.key, name: stored.name });
       } catch (err) {
         if (err instanceof AppError && (err.code === 'UNSUPPORTED_MEDIA_TYPE' || err.code === 'PAYLOAD_TOO_LARGE')) {
           throw new AppError(err.code, { fields: { [`images.${i}`]: err.detail } });
@@ -155,10 +169,7 @@ async function storeImages(deps: Deps, images: ListingImageInput[], existing: { 
       }
     }
   } catch (err) {
-    await removeFiles(
-      deps,
-      created.map((c) => c.url),
-    );
+    await removeFiles(deps, created);
     throw err;
   }
   return { images: out, created };
@@ -218,10 +229,7 @@ export async function createMaterial(deps: Deps, actor: CompanyActor, input: Cre
       return r;
     });
   } catch (err) {
-    await removeFiles(
-      deps,
-      created.map((c) => c.url),
-    );
+    await removeFiles(deps, created);
     throw err;
   }
   return getMaterial(deps, actor, { id: row.id });
@@ -249,16 +257,13 @@ export async function updateMaterial(deps: Deps, actor: CompanyActor, input: Upd
       await repo.replaceChildren(tx, head.id, { images, sdg_ids: sdgIds, sub_listings: subs });
     });
   } catch (err) {
-    await removeFiles(
-      deps,
-      created.map((c) => c.url),
-    );
+    await removeFiles(deps, created);
     throw err;
   }
-  const kept = new Set(images.map((i) => i.url));
+  const kept = new Set(images.map((i) => i.storage_key));
   await removeFiles(
     deps,
-    before.map((b) => b.url).filter((u) => !kept.has(u)),
+    before.map((b) => b.storage_key).filter((k) => !kept.has(k)),
   );
   return getMaterial(deps, actor, { id: head.id });
 }
@@ -277,7 +282,7 @@ export async function deleteMaterial(deps: Deps, actor: CompanyActor, input: { i
   await deps.db.transaction((tx) => repo.deleteMaterial(tx, head.id));
   await removeFiles(
     deps,
-    images.map((i) => i.url),
+    images.map((i) => i.storage_key),
   );
   return { success: true as const, id: head.id };
 }

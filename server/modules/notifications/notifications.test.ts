@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../../drizzle/schema';
+import type { Role } from '../../../shared/constants/enums';
 import { createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { notify } from './service';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const bearer = (user: { id: number; role: 'MEMBER' | 'MANAGER'; company_id: number | null }) =>
+const bearer = (user: { id: number; role: Role; company_id: number | null }) =>
   `Bearer ${t.deps.tokens.signUser({ sub: String(user.id), role: user.role, company_id: user.company_id, tv: 0 }, 3600)}`;
 
 async function raise(userId: number, n: number, text = 'hello') {
