@@ -1,12 +1,21 @@
 // Every domain-event listener, registered once: by boot.ts and by the test harness alike. Listeners run
 // inside the emitting service's transaction (server/lib/events.ts).
 import type { Deps } from './deps';
+import { registerChatListeners } from './modules/chat/events';
+import { registerExchangeListeners } from './modules/exchanges/events';
 import { registerMaterialListeners } from './modules/materials/events';
+import { registerOfferListeners } from './modules/offers/events';
 import { registerRegistrationListeners } from './modules/registration/events';
 
 /** Registers all listeners on `deps.events`; returns a function that removes them again. */
 export function registerListeners(deps: Deps): () => void {
-  const offs = [registerRegistrationListeners(deps), registerMaterialListeners(deps)];
+  const offs = [
+    registerRegistrationListeners(deps),
+    registerMaterialListeners(deps),
+    registerOfferListeners(deps),
+    registerExchangeListeners(deps),
+    registerChatListeners(deps),
+  ];
   return () => {
     for (const off of offs) off();
   };

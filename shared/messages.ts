@@ -107,10 +107,41 @@ export const MESSAGES = {
   'bulk.alreadyGranted': 'This request is already granted.',
   'bulk.alreadyDenied': 'This request is already denied.',
 
+  // ---- offers, synergies, chat ----
+  'offer.ownListing': 'You cannot make an offer on your own company’s listing.',
+  'offer.listingNotActive': 'This listing is not active, so it takes no offers.',
+  'offer.quantityTooSmall': 'Ask for at least 1',
+  'offer.quantityAboveListing': 'Ask for at most {max}, the quantity listed',
+  'offer.alreadyPending': 'Your company already has a pending offer on this listing. Change that offer instead.',
+  'offer.alreadyAccepted': 'This offer has already been accepted.',
+  'offer.alreadyRejected': 'This offer has already been declined.',
+  'offer.alreadyWithdrawn': 'This offer has been withdrawn.',
+  'offer.nothingToChange': 'Change the quantity or the message.',
+  'exchange.onlyCompleted': 'A synergy can only be set to COMPLETED.',
+  'exchange.alreadyCompleted': 'This synergy has already ended.',
+  'exchange.notCompleted': 'A synergy can be rated once it has ended.',
+  'exchange.alreadyRated': 'Your company has already rated this synergy.',
+  'exchange.ratingRange': 'Choose 1 to 5 stars',
+  'exchange.moneyInvalid': 'Enter an amount such as 1250.50',
+  'exchange.moneyNegative': 'The amount cannot be negative',
+  'chat.readOnly': 'This synergy has ended, so its chat is read-only.',
+  'chat.attachmentTooLarge': 'Each attachment must be at most {mb} MB',
+  'chat.attachmentUnreadable': 'The file could not be read',
+  'chat.attachmentType': 'Attach images, PDF or Office documents only',
+  'chat.tooManyAttachments': 'Attach at most {max} files to one message',
+
   // ---- notifications ----
   /** Notifications stored before codes existed keep their English text. */
   'notification.text': '{text}',
   'notification.newListing': 'New listing in {group}: “{title}”',
+  'notification.offerReceived': '{company} made an offer on “{title}”.',
+  'notification.offerUpdated': '{company} changed its offer on “{title}”.',
+  'notification.offerWithdrawn': '{company} withdrew its offer on “{title}”.',
+  'notification.offerAccepted': '{company} accepted your offer on “{title}”. Your synergy has started.',
+  'notification.offerRejected': '{company} declined your offer on “{title}”.',
+  'notification.synergySucceeded': '{company} ended your synergy on “{title}” as successful. Rate it now.',
+  'notification.synergyFailed': '{company} ended your synergy on “{title}” as unsuccessful.',
+  'notification.synergyRated': '{company} rated your synergy on “{title}” {rating} of 5.',
 
   // ---- mail (subject and body; the body ends with mail.signature) ----
   'mail.signature': 'The Synergy Marketplace team',
@@ -122,6 +153,8 @@ export const MESSAGES = {
   'mail.registrationRejected.subject': 'Your registration was not approved',
   'mail.registrationRejected.body':
     'Hello {first_name},\n\nWe are sorry, but the registration of {company_name} was not approved.\n\nReason: {reason}\n\nIf you have questions, reply to this message.',
+  'mail.activity.subject': 'Synergy Marketplace: {summary}',
+  'mail.activity.body': 'Hello {first_name},\n\n{summary}\n\nOpen it here: {url}\n\nYou receive these mails because activity mails are on in your profile.',
   'mail.passwordResetLink.subject': 'Reset your password',
   'mail.passwordResetLink.body':
     'Hello {first_name},\n\nAn administrator has created a link for you to choose a new password:\n{url}\n\nThe link works once and expires at {expires_at} (UTC).',
@@ -211,6 +244,7 @@ export function messageFromIssue(issue: IssueLike): Message {
       if (issue.format === 'url') return { code: 'field.invalidUrl' };
       return { code: 'field.invalidFormat' };
     case 'invalid_value':
+      if (issue.input === undefined || issue.input === null || issue.input === '') return { code: 'field.required' };
       return { code: 'field.invalidChoice' };
     case 'unrecognized_keys':
       return { code: 'field.unknownKeys', params: { keys: (issue.keys ?? []).join(', ') } };

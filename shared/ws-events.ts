@@ -30,7 +30,8 @@ export interface ChatMessagePayload {
 export interface ServerEvents {
   newNotification: NotificationPayload;
   message: ChatMessagePayload;
-  messageSeen: { chat_id: number; user_id: number; seen_at: string };
+  /** A user read the chat up to a message: read receipts for the other company, the counter for the reader. */
+  messageSeen: { chat_id: number; user_id: number; company_id: number; last_read_message_id: number; seen_at: string };
   newOffer: { offer_id: number; material_id: number };
   newMessagesNumber: { count: number };
   pendingOffersNumber: { count: number };

@@ -26,6 +26,8 @@ export const users = pgTable(
     preferred_currency: text(),
     language: text().$type<Language>().notNull().default('en'),
     email_notifications_new_listings: boolean().notNull().default(true),
+    /** Mail about the user's offers and synergies (received, answered, ended, rated), besides the in-app notification. */
+    email_notifications_activity: boolean().notNull().default(true),
     donations_dashboard_access: boolean().notNull().default(false),
     password_hash: text().notNull(),
     /** Bumped on password change so older tokens stop working. */

@@ -5,6 +5,7 @@
 // A listener that throws rolls the change back with it. Listeners are registered once by
 // server/listeners.ts (registerListeners), at boot and in the test harness alike.
 import type { ListingKind, Language } from '../../shared/constants/enums';
+import type { ChatMessagePayload } from '../../shared/ws-events';
 import type { Tx } from '../db/client';
 
 interface RegistrationEvent {
@@ -17,11 +18,40 @@ interface RegistrationEvent {
   company_name: string;
 }
 
+/** What every offer event says about the offer and its two companies. */
+export interface OfferEvent {
+  offer_id: number;
+  material_id: number;
+  title: string;
+  offering_company_id: number;
+  offering_company_name: string;
+  listing_company_id: number;
+  listing_company_name: string;
+}
+
+/** What every synergy event says: the synergy, its listing title, who acted and the other company. */
+export interface ExchangeEvent {
+  exchange_id: number;
+  title: string;
+  by_company_id: number;
+  by_company_name: string;
+  other_company_id: number;
+}
+
 export interface DomainEvents {
   'registration.submitted': RegistrationEvent;
   'registration.approved': RegistrationEvent;
   'registration.rejected': RegistrationEvent & { reason: string };
   'material.created': { material_id: number; company_id: number; kind: ListingKind; material_group_id: number | null; title: string };
+  'offer.created': OfferEvent;
+  'offer.updated': OfferEvent;
+  'offer.withdrawn': OfferEvent;
+  'offer.accepted': OfferEvent & { exchange_id: number; chat_id: number };
+  'offer.rejected': OfferEvent & { reason: string | null };
+  'exchange.completed': ExchangeEvent & { successful: boolean };
+  'exchange.rated': ExchangeEvent & { rating: number };
+  'chat.messageSent': { chat_id: number; company_ids: [number, number]; message: ChatMessagePayload };
+  'chat.read': { chat_id: number; user_id: number; company_id: number; other_company_id: number; last_read_message_id: number; seen_at: string };
 }
 export type DomainEventName = keyof DomainEvents;
 

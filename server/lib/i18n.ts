@@ -3,7 +3,7 @@
 // whichever side renders it.
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { LANGUAGES, type Language } from '../../shared/constants/enums';
-import type { Message } from '../../shared/messages';
+import { MESSAGES, type Message } from '../../shared/messages';
 import { messages as dk } from '../../client/src/locales/dk/messages';
 import { messages as en } from '../../client/src/locales/en/messages';
 import { messages as my } from '../../client/src/locales/my/messages';
@@ -23,5 +23,6 @@ function i18nFor(language: Language): I18n {
 /** The message in `language`; a language we do not know reads English. */
 export function renderMessage(language: string, message: Message): string {
   const lang = (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
-  return i18nFor(lang)._(message.code, message.params);
+  // The English text stands in for a code a catalog does not have yet (never the bare code).
+  return i18nFor(lang)._({ id: message.code, message: MESSAGES[message.code], values: message.params });
 }

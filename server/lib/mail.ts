@@ -12,6 +12,8 @@ export interface MailTemplates {
   registration_approved: { first_name: string; company_name: string; login_url: string };
   registration_rejected: { first_name: string; company_name: string; reason: string };
   password_reset_link: { first_name: string; url: string; expires_at: string };
+  /** A notification about the user's offers and synergies, already in the recipient's language. */
+  activity: { first_name: string; summary: string; url: string };
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -21,6 +23,7 @@ export const MAIL_TEMPLATES = {
   registration_approved: 'mail.registrationApproved',
   registration_rejected: 'mail.registrationRejected',
   password_reset_link: 'mail.passwordResetLink',
+  activity: 'mail.activity',
 } as const satisfies Record<MailTemplate, string>;
 
 /** Subject and text in the recipient's language, the text ending with the signature. */

@@ -6,13 +6,16 @@ import { commonRest } from '../modules/common/rest';
 import { companiesRest } from '../modules/companies/rest';
 import { materialsRest } from '../modules/materials/rest';
 import { notificationsRest } from '../modules/notifications/rest';
+import { offersRest } from '../modules/offers/rest';
+import { exchangesRest } from '../modules/exchanges/rest';
+import { chatRest } from '../modules/chat/rest';
 import { registrationRest } from '../modules/registration/rest';
 import { subscriptionsRest } from '../modules/subscriptions/rest';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 import type { RestRoute } from './define';
 
-export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest, ...registrationRest, ...subscriptionsRest, ...adminRest, ...materialsRest, ...notificationsRest];
+export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest, ...registrationRest, ...subscriptionsRest, ...adminRest, ...materialsRest, ...notificationsRest, ...offersRest, ...exchangesRest, ...chatRest];
 
 export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES): Router {
   const r = express.Router();

@@ -1,6 +1,6 @@
 // Test data builders. Each returns the inserted row; pass only what the test cares about.
 import { randomBytes } from 'node:crypto';
-import { companies, company_addresses, drivers, users } from '../../drizzle/schema';
+import { companies, company_addresses, drivers, materials, users } from '../../drizzle/schema';
 import type { CompanyStatus, Role } from '../../shared/constants/enums';
 import { normalizeDriverPhone } from '../../shared/schemas/auth';
 import type { DbOrTx } from '../db/client';
@@ -79,4 +79,28 @@ export async function createDriver(db: DbOrTx, o: Partial<typeof drivers.$inferI
     .values({ name: 'Test Driver', email: `driver-${uniq()}@example.com`, phone, phone_digits: normalizeDriverPhone(phone), ...o })
     .returning();
   return driver!;
+}
+
+/** An active offering of the company (kg unless a knowledge category is given). */
+export async function createListing(db: DbOrTx, companyId: number, o: Partial<typeof materials.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(materials)
+    .values({
+      kind: 'offering',
+      company_id: companyId,
+      title: `Listing ${uniq()}`,
+      description: 'A test listing',
+      category: 'by-product',
+      frequency: 'weekly',
+      quantity: 1000,
+      quantity_unit: o.category === 'knowledge' ? 'hours' : 'kg',
+      condition: 'Good',
+      type: 'Test',
+      final_use: 'Testing',
+      latitude: 55.6761,
+      longitude: 12.5683,
+      ...o,
+    })
+    .returning();
+  return row!;
 }

@@ -1,11 +1,14 @@
 import { adminRouter } from '../modules/admin/router';
 import { authRouter } from '../modules/auth/router';
+import { chatRouter } from '../modules/chat/router';
 import { commonRouter } from '../modules/common/router';
 import { companiesRouter } from '../modules/companies/router';
+import { exchangesRouter } from '../modules/exchanges/router';
 import { materialsRouter } from '../modules/materials/router';
 import { driversRouter } from '../modules/drivers/router';
 import { newsletterRouter } from '../modules/newsletter/router';
 import { notificationsRouter } from '../modules/notifications/router';
+import { offersRouter } from '../modules/offers/router';
 import { queriesRouter } from '../modules/queries/router';
 import { registrationRouter } from '../modules/registration/router';
 import { subscriptionsRouter } from '../modules/subscriptions/router';
@@ -15,12 +18,15 @@ import { createCallerFactory, router } from './init';
 export const appRouter = router({
   admin: adminRouter,
   auth: authRouter,
+  chat: chatRouter,
   common: commonRouter,
   companies: companiesRouter,
+  exchanges: exchangesRouter,
   materials: materialsRouter,
   drivers: driversRouter,
   newsletter: newsletterRouter,
   notifications: notificationsRouter,
+  offers: offersRouter,
   queries: queriesRouter,
   registration: registrationRouter,
   subscriptions: subscriptionsRouter,

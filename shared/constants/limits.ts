@@ -6,6 +6,10 @@ export const LIMITS = {
   descriptionMax: 500,
   aboutMax: 250,
   messageMax: 250,
+  /** Chat attachments: images, PDF and Office documents, each at most 10 MB, up to 5 per message. */
+  chatAttachmentBytes: 10 * 1024 * 1024,
+  chatAttachmentsMax: 5,
+  chatPageSize: 30,
   donationPurposeMax: 1000,
   denyReasonMax: 500,
   approverNameMax: 100,

@@ -32,7 +32,7 @@ export function normalizeMaterialCode(code: string): string {
 const materialCode = z.string().trim().max(32).transform(normalizeMaterialCode);
 
 const requiredText = (max: number, tooLong?: string) =>
-  z.string({ error: M.required }).trim().min(1, { error: M.required, abort: true }).max(max, tooLong);
+  z.string().trim().min(1, { error: M.required, abort: true }).max(max, tooLong);
 
 /** SPEC: "quantity not negative and parsed as an integer": "12" and 12 pass; "1.5", "-1", "" fail. */
 export const quantity = z.preprocess(
@@ -86,13 +86,13 @@ export const listingFields = z.object({
   kind: z.enum(LISTING_KINDS).default('offering'),
   title: requiredText(LIMITS.titleMax, M.titleTooLong),
   description: requiredText(LIMITS.descriptionMax, M.descriptionTooLong),
-  category: z.enum(LISTING_CATEGORIES, { error: M.required }),
+  category: z.enum(LISTING_CATEGORIES),
   material_group_id: id.optional().nullable(),
   first_level_subcategory_id: id.optional().nullable(),
   second_level_subcategory_id: id.optional().nullable(),
   third_level_subcategory_id: id.optional().nullable(),
   material_group_code: materialCode.optional().nullable(),
-  frequency: z.enum(FREQUENCIES, { error: M.required }),
+  frequency: z.enum(FREQUENCIES),
   /** One of the company's addresses; the primary address when left out. */
   address_id: id.optional().nullable(),
   quantity,

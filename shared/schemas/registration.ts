@@ -46,7 +46,7 @@ export function isPublicEmailDomain(emailAddress: string): boolean {
 // `when` is skipped then), and a form must show every problem at once. The first message per field wins.
 // `null` and '' read as absent: the client drops empty optional fields, external callers may send null.
 const absent = (v: unknown) => (v === null || v === '' ? undefined : v);
-const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max);
+const required = (max: number) => z.string().trim().min(1, { error: REQUIRED }).max(max);
 const optional = (max: number) => z.preprocess(absent, z.string().trim().max(max).optional());
 // Numbers, or numeric strings from a query string; never booleans or arrays (z.coerce would take those).
 const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
@@ -64,7 +64,7 @@ export const registrationFields = z.object({
   email: required(254)
     .pipe(z.email(INVALID_EMAIL))
     .transform((v) => v.toLowerCase()),
-  password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).min(LIMITS.passwordMin, REGISTRATION_MESSAGES.passwordTooShort).max(200),
+  password: z.string().min(1, { error: REQUIRED }).min(LIMITS.passwordMin, REGISTRATION_MESSAGES.passwordTooShort).max(200),
   designation: optional(100),
   company_name: required(200),
   company_size: z.enum(COMPANY_SIZES, { error: REGISTRATION_MESSAGES.invalidChoice }),
@@ -85,7 +85,7 @@ export const registrationFields = z.object({
   country_calling_code: z.preprocess(absent, z.string().trim().regex(/^\+\d{1,4}$/, REGISTRATION_MESSAGES.invalidCallingCode).optional()),
   preferred_currency: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).regex(/^[A-Z]{3}$/, REGISTRATION_MESSAGES.invalidCurrency),
+    z.string().min(1, { error: REQUIRED }).regex(/^[A-Z]{3}$/, REGISTRATION_MESSAGES.invalidCurrency),
   ),
   company_license_number: optional(100),
   company_license_expiry_date: z.preprocess(absent, z.string().trim().refine(isIsoDate, REGISTRATION_MESSAGES.invalidDate).optional()),
@@ -148,7 +148,7 @@ export type RegistrationBody = z.input<typeof registrationInput>;
 export const bankPartnerRegistrationInput = applyRegistrationRules(bankPartnerRegistrationFields);
 export type BankPartnerRegistrationInput = z.output<typeof bankPartnerRegistrationInput>;
 
-const confirm = { confirm_password: z.string({ error: REQUIRED }).min(1, REQUIRED) };
+const confirm = { confirm_password: z.string().min(1, REQUIRED) };
 const passwordsMatch = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
 // `when`: compare the two entries even while other fields are still empty.
 const mismatch = { message: REGISTRATION_MESSAGES.passwordsDoNotMatch, path: ['confirm_password'], when: isObjectPayload };
@@ -193,9 +193,9 @@ export const registrationStatsInput = z
 export const resetLinkInput = z.object({ user_id: id });
 
 export const resetPasswordInput = z.object({
-  token: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200),
+  token: z.string().trim().min(1, REQUIRED).max(200),
   username: required(254),
-  password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).min(LIMITS.passwordMin, REGISTRATION_MESSAGES.passwordTooShort).max(200),
+  password: z.string().min(1, { error: REQUIRED }).min(LIMITS.passwordMin, REGISTRATION_MESSAGES.passwordTooShort).max(200),
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 

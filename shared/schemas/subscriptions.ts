@@ -11,7 +11,7 @@ export const SUBSCRIPTION_MESSAGES = {
 } as const;
 
 export const isoDateString = z
-  .string({ error: REQUIRED })
+  .string()
   .trim()
   .min(1, { error: REQUIRED, abort: true })
   .refine(isIsoDate, SUBSCRIPTION_MESSAGES.invalidDate);

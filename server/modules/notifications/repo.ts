@@ -1,6 +1,6 @@
 // Notification rows and the counters of the bar's dots. Every read is scoped to one user.
 import { and, count, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
-import { chat_messages, chat_reads, chats, materials, notifications, offers } from '../../../drizzle/schema';
+import { chat_messages, chat_reads, chats, materials, notifications, offers, users } from '../../../drizzle/schema';
 import type { NotificationType } from '../../../shared/constants/enums';
 import type { MessageParams } from '../../../shared/messages';
 import type { DbOrTx } from '../../db/client';
@@ -82,6 +82,15 @@ export async function remove(db: DbOrTx, userId: number, id: number): Promise<bo
     .where(and(eq(notifications.user_id, userId), eq(notifications.id, id)))
     .returning({ id: notifications.id });
   return rows.length > 0;
+}
+
+/** Recipients among these users who keep activity mails on. */
+export function activityMailRecipients(db: DbOrTx, userIds: number[]) {
+  if (!userIds.length) return Promise.resolve([]);
+  return db
+    .select({ email: users.email, first_name: users.first_name, language: users.language })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.email_notifications_activity, true)));
 }
 
 /** Messages from the other company after the user's read position, over all the company's chats. */

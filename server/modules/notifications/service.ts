@@ -10,6 +10,8 @@ import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { CompanyActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import { renderMessage } from '../../lib/i18n';
+import { enqueueMail } from '../../lib/mail';
 import { findUserAuthState } from '../auth/repo';
 import * as repo from './repo';
 
@@ -20,13 +22,22 @@ export interface NotifyInput {
   params?: MessageParams;
   /** In-app path the notification opens, e.g. `/pending-offers`. */
   link?: string | null;
+  /** Also mail it to recipients who keep activity mails on, with this absolute link. */
+  mail?: { url: string };
 }
 
 /** Writes one notification per user in `tx` and queues their push for after commit. Returns the new ids. */
 export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
   const userIds = [...new Set(input.user_ids)];
-  const ids = await repo.insertMany(tx, userIds, { type: input.type, code: input.code, params: input.params ?? {}, link: input.link ?? null });
+  const params = input.params ?? {};
+  const ids = await repo.insertMany(tx, userIds, { type: input.type, code: input.code, params, link: input.link ?? null });
   await repo.queuePush(tx, { n: ids });
+  if (input.mail) {
+    for (const r of await repo.activityMailRecipients(tx, userIds)) {
+      const summary = renderMessage(r.language, { code: input.code, params });
+      await enqueueMail(tx, { to: r.email, template: 'activity', language: r.language, data: { first_name: r.first_name, summary, url: input.mail.url } });
+    }
+  }
   return ids;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "email_notifications_activity" boolean DEFAULT true NOT NULL;

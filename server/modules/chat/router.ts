@@ -1,0 +1,12 @@
+import { chatIdInput, chatMessagesInput, listChatsInput, sendMessageInput } from '../../../shared/schemas/chat';
+import { authedProcedure, companyProcedure, router } from '../../trpc/init';
+import * as service from './service';
+
+export const chatRouter = router({
+  list: companyProcedure.input(listChatsInput).query(({ ctx, input }) => service.listChats(ctx.deps, ctx.actor, input)),
+  /** The two companies, or an administrator reading; the service decides. */
+  get: authedProcedure.input(chatMessagesInput).query(({ ctx, input }) => service.getChat(ctx.deps, ctx.actor, input)),
+  attachments: authedProcedure.input(chatIdInput).query(({ ctx, input }) => service.listAttachments(ctx.deps, ctx.actor, input)),
+  send: companyProcedure.input(sendMessageInput).mutation(({ ctx, input }) => service.sendMessage(ctx.deps, ctx.actor, input)),
+  markSeen: companyProcedure.input(chatIdInput).mutation(({ ctx, input }) => service.markSeen(ctx.deps, ctx.actor, input)),
+});
