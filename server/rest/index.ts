@@ -1,17 +1,17 @@
 import express, { type Router } from 'express';
 import type { Deps } from '../deps';
-import { adminRest } from '../modules/admin/rest';
 import { authRest } from '../modules/auth/rest';
 import { commonRest } from '../modules/common/rest';
 import { companiesRest } from '../modules/companies/rest';
 import { materialsRest } from '../modules/materials/rest';
+import { notificationsRest } from '../modules/notifications/rest';
 import { registrationRest } from '../modules/registration/rest';
 import { subscriptionsRest } from '../modules/subscriptions/rest';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 import type { RestRoute } from './define';
 
-export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest, ...registrationRest, ...subscriptionsRest, ...adminRest, ...materialsRest];
+export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest, ...registrationRest, ...subscriptionsRest, ...notificationsRest, ...materialsRest];
 
 export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES): Router {
   const r = express.Router();

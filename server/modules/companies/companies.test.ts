@@ -1,14 +1,20 @@
 import { and, eq, ne } from 'drizzle-orm';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company_addresses } from '../../../drizzle/schema';
 import { createAdmin, createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
+let auth: { Authorization: string };
 beforeAll(async () => {
   t = await createTestContext();
+  const { admin } = await createAdmin(t.database.db);
+  auth = { Authorization: `Bearer ${t.deps.tokens.signUser({ sub: String(admin.id), role: 'ADMIN', company_id: null, tv: 0 }, 3600)}` };
 });
 afterAll(() => t.close());
+
+const api = () => request(t.app());
 
 describe('companies.myAddresses', () => {
   it("lists only the caller's own company addresses, the primary first", async () => {
@@ -53,5 +59,18 @@ describe('companies.myAddresses', () => {
   it('refuses an administrator with FORBIDDEN', async () => {
     const { adminActor } = await createAdmin(t.database.db);
     await expect(t.caller(adminActor).companies.myAddresses()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('PUT admin/companies/{id}', () => {
+  it('edits the onboarding and member-since dates', async () => {
+    const { company } = await createCompanyWithUsers(t.database.db);
+    const res = await api().put(`/admin/companies/${company.id}`).set(auth).send({ onboarding_date: '2026-02-01' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: company.id, onboarding_date: '2026-02-01', member_since: null });
+    const cleared = await api().put(`/admin/companies/${company.id}`).set(auth).send({ onboarding_date: null, member_since: '2025-12-31' });
+    expect(cleared.body).toMatchObject({ onboarding_date: null, member_since: '2025-12-31' });
+    expect((await api().put(`/admin/companies/${company.id}`).set(auth).send({ onboarding_date: '2026-02-30' })).status).toBe(400);
+    expect((await api().put('/admin/companies/999999').set(auth).send({ onboarding_date: '2026-02-01' })).status).toBe(404);
   });
 });

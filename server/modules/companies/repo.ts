@@ -30,6 +30,32 @@ export function listCompaniesForAdmin(db: DbOrTx, filter: { is_parent_company?: 
     .orderBy(asc(companies.name));
 }
 
+const companyDatesColumns = {
+  id: companies.id,
+  name: companies.name,
+  status: companies.status,
+  onboarding_date: companies.onboarding_date,
+  member_since: companies.member_since,
+  updated_at: companies.updated_at,
+};
+
+export async function updateCompanyDates(db: DbOrTx, id: number, values: { onboarding_date?: string | null; member_since?: string | null }) {
+  const [row] = await db
+    .update(companies)
+    .set(values)
+    .where(eq(companies.id, id))
+    .returning(companyDatesColumns);
+  return row ?? null;
+}
+
+export async function findCompanyDates(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select(companyDatesColumns)
+    .from(companies)
+    .where(eq(companies.id, id));
+  return row ?? null;
+}
+
 /** One company's addresses, the primary first, then in the order they were added. */
 export function listCompanyAddresses(db: DbOrTx, companyId: number) {
   return db

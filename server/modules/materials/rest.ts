@@ -69,14 +69,14 @@ export const materialsRest: RestRoute[] = [
   { method: 'get', path: '/api/recommendation-displayed', handler: (c, req) => c.materials.recommendationDisplays(q(req) as never) },
   { method: 'post', path: '/api/recommendation-clicked', status: 201, handler: (c, req) => c.materials.recommendationClicked(body(req) as never) },
 
-  { method: 'get', path: '/admin/materials/stats', handler: (c) => c.materials.adminStats() },
-  { method: 'get', path: '/admin/materials', handler: (c, req) => c.materials.adminList(q(req) as never) },
-  { method: 'get', path: '/admin/materials/:id', handler: (c, req) => c.materials.adminGet({ id: params(req).id } as never) },
-  { method: 'get', path: '/admin/total-recommendations-clicks', handler: (c) => c.materials.adminTotalClicks() },
-  { method: 'get', path: '/admin/bulk-upload-access-requests', handler: (c, req) => c.materials.adminBulkAccessRequests(q(req) as never) },
+  { method: 'get', path: '/admin/materials/stats', handler: (c) => c.materials.admin.stats() },
+  { method: 'get', path: '/admin/materials', handler: (c, req) => c.materials.admin.list(q(req) as never) },
+  { method: 'get', path: '/admin/materials/:id', handler: (c, req) => c.materials.admin.get({ id: params(req).id } as never) },
+  { method: 'get', path: '/admin/total-recommendations-clicks', handler: (c) => c.materials.admin.totalClicks() },
+  { method: 'get', path: '/admin/bulk-upload-access-requests', handler: (c, req) => c.materials.admin.bulkAccessRequests(q(req) as never) },
   {
     method: 'post',
     path: '/admin/bulk-upload-access-requests/:id/review',
-    handler: (c, req) => c.materials.reviewBulkAccess({ id: params(req).id, decision: body(req).decision } as never),
+    handler: (c, req) => c.materials.admin.reviewBulkAccess({ id: params(req).id, decision: body(req).decision } as never),
   },
 ];

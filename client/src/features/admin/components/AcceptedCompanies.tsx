@@ -54,7 +54,7 @@ function OnboardingDate({ companyId, name, value }: { companyId: number; name: s
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const update = useMutation(trpc.admin.updateCompany.mutationOptions());
+  const update = useMutation(trpc.companies.admin.update.mutationOptions());
   const [draft, setDraft] = useState<string | null>(null);
   const current = draft ?? value ?? '';
   const save = async () => {

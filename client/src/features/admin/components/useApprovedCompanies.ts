@@ -2,8 +2,8 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 
-export type ApprovedCompany = RouterOutputs['companies']['adminList']['items'][number];
-export type CompanySubscription = RouterOutputs['subscriptions']['companyStatus'];
+export type ApprovedCompany = RouterOutputs['companies']['admin']['list']['items'][number];
+export type CompanySubscription = RouterOutputs['subscriptions']['admin']['companyStatus'];
 export interface Manager {
   id: number;
   email: string;
@@ -24,10 +24,10 @@ export interface CompanyRow {
  */
 export function useApprovedCompanies() {
   const trpc = useTRPC();
-  const companies = useQuery(trpc.companies.adminList.queryOptions({ status: 'approved' }));
-  const accepted = useQuery(trpc.registration.temporaryAccounts.queryOptions({ status: 'accepted', page: 0, size: 200 }));
+  const companies = useQuery(trpc.companies.admin.list.queryOptions({ status: 'approved' }));
+  const accepted = useQuery(trpc.registration.admin.list.queryOptions({ status: 'accepted', page: 0, size: 200 }));
   const items = companies.data?.items ?? [];
-  const subs = useQueries({ queries: items.map((c) => trpc.subscriptions.companyStatus.queryOptions({ company_id: c.id })) });
+  const subs = useQueries({ queries: items.map((c) => trpc.subscriptions.admin.companyStatus.queryOptions({ company_id: c.id })) });
   const managers = new Map<number, Manager>();
   for (const r of accepted.data?.items ?? []) managers.set(r.company.id, r.user);
   const rows: CompanyRow[] = items.map((company, i) => ({ company, subscription: subs[i]?.data, manager: managers.get(company.id) }));
