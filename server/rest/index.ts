@@ -9,7 +9,7 @@ import { registrationRest } from '../modules/registration/rest';
 import { subscriptionsRest } from '../modules/subscriptions/rest';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/router';
-import type { RestRoute } from './define';
+import { callProcedure, readInput, type RestRoute } from './define';
 
 export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest, ...registrationRest, ...subscriptionsRest, ...notificationsRest, ...materialsRest];
 
@@ -19,9 +19,9 @@ export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES):
   for (const route of routes) {
     r[route.method](route.path, async (req, res) => {
       const caller = createCaller(await createContext(deps, req));
-      const result = await route.handler(caller, req);
-      if (route.respond) return route.respond(res, result);
-      res.status(route.status ?? 200).json(result ?? null);
+      const result = await callProcedure(caller, route.procedure, await readInput(route, req));
+      if (route.respond) return route.respond.send(res, result);
+      res.status(route.status).json(result ?? null);
     });
   }
   return r;

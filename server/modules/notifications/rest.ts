@@ -1,5 +1,5 @@
-import { query, type RestRoute } from '../../rest/define';
+import { route } from '../../rest/define';
 
-export const notificationsRest: RestRoute[] = [
-  { method: 'get', path: '/admin/mail-outbox', handler: (c, req) => c.notifications.admin.outbox(query(req) as never) },
+export const notificationsRest = [
+  route({ method: 'get', path: '/admin/mail-outbox', procedure: 'notifications.admin.outbox', query: 'rest', summary: 'The mail outbox, newest first, paged' }),
 ];
