@@ -10,12 +10,14 @@ import { subscriptionsRest } from '../modules/subscriptions/rest';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 import { callProcedure, readInput, type RestRoute } from './define';
+import { apiDocsRouter } from './docs';
 
 export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest, ...registrationRest, ...subscriptionsRest, ...notificationsRest, ...materialsRest];
 
 export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES): Router {
   const r = express.Router();
   r.use(express.json({ limit: '12mb' }));
+  r.use(apiDocsRouter(routes));
   for (const route of routes) {
     r[route.method](route.path, async (req, res) => {
       const caller = createCaller(await createContext(deps, req));
