@@ -26,7 +26,8 @@ export interface CompanyRef {
 function useInvalidateSubscriptions() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
+  // The admin company list carries each company's plan status too.
+  return () => Promise.all([qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }), qc.invalidateQueries({ queryKey: trpc.companies.admin.list.pathKey() })]);
 }
 
 export function AssignPlanDialog({ company, onClose }: { company: CompanyRef; onClose: () => void }) {
