@@ -152,6 +152,8 @@ describe.skipIf(!hasChromium)('registration, approval and subscription plans', (
     await login(page, 'admin@example.com', 'Synergy!2026', '/admin/login');
     await page.waitForURL((u) => u.pathname === '/admin/panel');
     await page.getByRole('tab', { name: 'Accepted companies' }).click();
+    // The table pages on the server: find the company by name rather than hoping it is on the first page.
+    await page.getByLabel('Search companies').fill(registered.company!);
     await page.getByRole('button', { name: `Create a password reset link for ${registered.email}` }).click();
     await page.getByRole('button', { name: 'Create the link' }).click();
     const url = await page.getByTestId('reset-url').inputValue();

@@ -1,23 +1,148 @@
-// REST adapters are thin: each one turns a request into the input of the SAME tRPC procedure the
-// client uses (same schema, same ladder, same service) and picks the status. See docs/decisions/0002.
+// The typed REST registry (docs/decisions/0002, 0008). A route names the tRPC procedure it calls and says,
+// key by key, where the procedure's input comes from: path parameters, query string, JSON body, or a value
+// the route fixes. The compiler checks every key against the procedure's input type; zod checks the values
+// at run time, exactly as for a tRPC call. docs/rest-api.md and /api/openapi.json are built from the same
+// declarations, so a route cannot be added without being typed and documented.
+import type { AnyProcedure, inferProcedureInput, inferProcedureOutput } from '@trpc/server';
 import type { Request, Response } from 'express';
-import type { createCaller } from '../trpc/router';
+import type { AppRouter, createCaller } from '../trpc/router';
 
 export type Caller = ReturnType<typeof createCaller>;
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
-export interface RestRoute {
-  method: 'get' | 'post' | 'put' | 'delete';
-  /** Express 5 path, e.g. '/api/companies/:id'. */
-  path: string;
+type AppRecord = AppRouter['_def']['record'];
+
+type PathsOf<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyProcedure ? `${Prefix}${K}` : R[K] extends object ? PathsOf<R[K], `${Prefix}${K}.`> : never;
+}[keyof R & string];
+
+/** Every procedure of the app router by its dotted path: 'companies.admin.list'. */
+export type ProcedurePath = PathsOf<AppRecord>;
+
+type ProcedureAt<R, P extends string> = P extends `${infer Head}.${infer Tail}`
+  ? Head extends keyof R
+    ? ProcedureAt<R[Head], Tail>
+    : never
+  : P extends keyof R
+    ? R[P]
+    : never;
+
+type Procedure<P extends ProcedurePath> = ProcedureAt<AppRecord, P> extends infer X extends AnyProcedure ? X : never;
+
+/** What the procedure's zod schema accepts (before defaults and transforms). */
+export type ProcedureInput<P extends ProcedurePath> = Exclude<inferProcedureInput<Procedure<P>>, undefined | void>;
+export type ProcedureOutput<P extends ProcedurePath> = inferProcedureOutput<Procedure<P>>;
+
+/** The names of the procedure's input fields; none for a procedure without input. */
+export type InputKey<P extends ProcedurePath> = [ProcedureInput<P>] extends [never] ? never : [ProcedureInput<P>] extends [object] ? keyof ProcedureInput<P> & string : never;
+
+/** ':id' segments of an Express path: '/admin/companies/:id/subscription' → 'id'. */
+export type PathParams<S extends string> = S extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | PathParams<`/${Rest}`>
+  : S extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+/** Input keys read from one part of the request; 'rest' takes every key the route does not map otherwise. */
+type KeySource<P extends ProcedurePath> = readonly InputKey<P>[] | 'rest';
+
+type ParamsMapping<Path extends string, P extends ProcedurePath> = [PathParams<Path>] extends [never]
+  ? { params?: never }
+  : { params: { readonly [K in PathParams<Path>]: InputKey<P> } };
+
+export type RouteDef<Path extends string, P extends ProcedurePath> = {
+  method: HttpMethod;
+  /** Express 5 path, e.g. '/api/companies/:id'. Kept exactly as SPEC §7 names it: external systems call it. */
+  path: Path;
+  /** The tRPC procedure this path calls: same schema, same ladder rung, same service. */
+  procedure: P;
   /** Status on success; default 200. */
   status?: number;
-  handler: (caller: Caller, req: Request) => Promise<unknown>;
-  /** Writes a non-JSON answer (a file download) instead of the default JSON body. */
-  respond?: (res: Response, result: unknown) => void;
+  /** One line for the API reference. */
+  summary?: string;
+  query?: KeySource<P>;
+  body?: KeySource<P>;
+  /** Input values the path itself implies (GET .../offerings lists kind 'offering'). */
+  fixed?: { readonly [K in InputKey<P>]?: ProcedureInput<P>[K] };
+  /** A multipart body with one file: its name and its content (base64) fill these input fields. */
+  upload?: Upload & { fields: { name: InputKey<P>; base64: InputKey<P> } };
+  /** A non-JSON answer (a file download) instead of the default JSON body. */
+  respond?: { contentType: string; send: (res: Response, result: ProcedureOutput<P>) => void };
+} & ParamsMapping<Path, P>;
+
+export interface Upload {
+  /** Parses the multipart request into its single file (and refuses anything else). */
+  read: (req: Request) => Promise<{ name: string; buffer: Buffer }>;
+  /** The file's media type, for the API reference. */
+  contentType: string;
 }
 
-/** Path params are strings; the procedures' schemas coerce them. */
-export const params = (req: Request) => req.params as Record<string, string>;
-export const query = (req: Request) => req.query as Record<string, unknown>;
-export const body = (req: Request): Record<string, unknown> =>
-  req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+/** A route with its types erased, as the registry, the Express router and the generators see it. */
+export interface RestRoute {
+  method: HttpMethod;
+  path: string;
+  procedure: ProcedurePath;
+  status: number;
+  summary?: string;
+  params: Readonly<Record<string, string>>;
+  query?: readonly string[] | 'rest';
+  body?: readonly string[] | 'rest';
+  fixed?: Readonly<Record<string, unknown>>;
+  upload?: Upload & { fields: { name: string; base64: string } };
+  respond?: { contentType: string; send: (res: Response, result: unknown) => void };
+}
+
+/** Declares one REST route; the compiler checks the procedure path and every input key. */
+export function route<const Path extends string, P extends ProcedurePath>(def: RouteDef<Path, NoInfer<P>> & { procedure: P }): RestRoute {
+  const d = def as RouteDef<string, ProcedurePath> & { params?: Readonly<Record<string, string>> };
+  return {
+    method: d.method,
+    path: d.path,
+    procedure: d.procedure,
+    status: d.status ?? 200,
+    summary: d.summary,
+    params: d.params ?? {},
+    query: d.query,
+    body: d.body,
+    fixed: d.fixed as RestRoute['fixed'],
+    upload: d.upload as RestRoute['upload'],
+    respond: d.respond as RestRoute['respond'],
+  };
+}
+
+const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+function take(into: Record<string, unknown>, from: Record<string, unknown>, keys: readonly string[]) {
+  for (const k of keys) if (Object.hasOwn(from, k)) into[k] = from[k];
+}
+
+/**
+ * The procedure's raw input from the request: 'rest' sources first, then the keys named from body and
+ * query, then path parameters, then fixed values, so what the path says always wins.
+ */
+export async function readInput(r: RestRoute, req: Request): Promise<Record<string, unknown> | undefined> {
+  const query = asRecord(req.query);
+  const body = asRecord(req.body);
+  const input: Record<string, unknown> = {};
+  if (r.body === 'rest') Object.assign(input, body);
+  if (r.query === 'rest') Object.assign(input, query);
+  if (Array.isArray(r.body)) take(input, body, r.body);
+  if (Array.isArray(r.query)) take(input, query, r.query);
+  if (r.upload) {
+    const file = await r.upload.read(req);
+    input[r.upload.fields.name] = file.name;
+    input[r.upload.fields.base64] = file.buffer.toString('base64');
+  }
+  for (const [param, key] of Object.entries(r.params)) input[key] = (req.params as Record<string, string>)[param];
+  Object.assign(input, r.fixed);
+  const reads = r.body || r.query || r.upload || r.fixed || Object.keys(r.params).length;
+  return reads ? input : undefined;
+}
+
+/** Calls the route's procedure through the request's caller, by its dotted path. */
+export function callProcedure(caller: Caller, path: ProcedurePath, input: unknown): Promise<unknown> {
+  let target: unknown = caller;
+  for (const key of path.split('.')) target = (target as Record<string, unknown>)[key];
+  if (typeof target !== 'function') throw new Error(`No procedure at ${path}`);
+  return (target as (input: unknown) => Promise<unknown>)(input);
+}

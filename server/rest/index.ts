@@ -1,6 +1,5 @@
 import express, { type Router } from 'express';
 import type { Deps } from '../deps';
-import { adminRest } from '../modules/admin/rest';
 import { authRest } from '../modules/auth/rest';
 import { commonRest } from '../modules/common/rest';
 import { companiesRest } from '../modules/companies/rest';
@@ -13,19 +12,32 @@ import { registrationRest } from '../modules/registration/rest';
 import { subscriptionsRest } from '../modules/subscriptions/rest';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/router';
-import type { RestRoute } from './define';
+import { callProcedure, readInput, type RestRoute } from './define';
+import { apiDocsRouter } from './docs';
 
-export const REST_ROUTES: RestRoute[] = [...authRest, ...commonRest, ...companiesRest, ...registrationRest, ...subscriptionsRest, ...adminRest, ...materialsRest, ...notificationsRest, ...offersRest, ...exchangesRest, ...chatRest];
+export const REST_ROUTES: RestRoute[] = [
+  ...authRest,
+  ...commonRest,
+  ...companiesRest,
+  ...registrationRest,
+  ...subscriptionsRest,
+  ...notificationsRest,
+  ...materialsRest,
+  ...offersRest,
+  ...exchangesRest,
+  ...chatRest,
+];
 
 export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES): Router {
   const r = express.Router();
   r.use(express.json({ limit: '12mb' }));
+  r.use(apiDocsRouter(routes));
   for (const route of routes) {
     r[route.method](route.path, async (req, res) => {
       const caller = createCaller(await createContext(deps, req));
-      const result = await route.handler(caller, req);
-      if (route.respond) return route.respond(res, result);
-      res.status(route.status ?? 200).json(result ?? null);
+      const result = await callProcedure(caller, route.procedure, await readInput(route, req));
+      if (route.respond) return route.respond.send(res, result);
+      res.status(route.status).json(result ?? null);
     });
   }
   return r;

@@ -16,7 +16,13 @@ export interface TrpcContext {
   requestId: string;
 }
 
-const t = initTRPC.context<TrpcContext>().create({
+/** Who may call a procedure: set once per rung of the ladder, read by the REST docs and the router tests. */
+export type Access = 'public' | 'user' | 'company' | 'manager' | 'admin' | 'driver';
+export interface ProcedureMeta {
+  access: Access;
+}
+
+const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
     const app = appErrorFromTrpc(error);
@@ -50,32 +56,32 @@ const errorMapping = t.middleware(async ({ next }) => {
   throw new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
 });
 
-export const publicProcedure = t.procedure.use(errorMapping);
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorMapping);
 
 function requireUser(ctx: TrpcContext): UserActor {
   if (ctx.actor.kind === 'user') return ctx.actor;
   throw ctx.authError ?? new AppError('UNAUTHENTICATED');
 }
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireUser(ctx) } }));
+export const authedProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireUser(ctx) } }));
 
-export const companyProcedure = authedProcedure.use(({ ctx, next }) => {
+export const companyProcedure = authedProcedure.meta({ access: 'company' }).use(({ ctx, next }) => {
   const a = ctx.actor;
   if ((a.role !== 'MEMBER' && a.role !== 'MANAGER') || a.company_id == null) throw new AppError('FORBIDDEN');
   return next({ ctx: { ...ctx, actor: a as CompanyActor } });
 });
 
-export const managerProcedure = companyProcedure.use(({ ctx, next }) => {
+export const managerProcedure = companyProcedure.meta({ access: 'manager' }).use(({ ctx, next }) => {
   if (ctx.actor.role !== 'MANAGER') throw new AppError('FORBIDDEN');
   return next({ ctx });
 });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (ctx.actor.role !== 'ADMIN') throw new AppError('FORBIDDEN');
   return next({ ctx: { ...ctx, actor: ctx.actor as AdminActor } });
 });
 
-export const driverProcedure = publicProcedure.use(({ ctx, next }) => {
+export const driverProcedure = publicProcedure.meta({ access: 'driver' }).use(({ ctx, next }) => {
   if (ctx.actor.kind !== 'driver') throw ctx.authError ?? new AppError('UNAUTHENTICATED');
   return next({ ctx: { ...ctx, actor: ctx.actor as DriverActor } });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createCompanyWithUsers, createDriver } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
+import type { ProcedureMeta } from './init';
+import { PROCEDURES } from './router';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -11,7 +13,7 @@ afterAll(() => t.close());
 describe('procedure ladder', () => {
   it('refuses an anonymous caller on authed, company, admin and driver procedures with UNAUTHENTICATED', async () => {
     const anon = t.caller();
-    for (const call of [() => anon.auth.me(), () => anon.notifications.counters(), () => anon.companies.adminList({}), () => anon.drivers.me()]) {
+    for (const call of [() => anon.auth.me(), () => anon.notifications.counters(), () => anon.companies.admin.list({}), () => anon.driver.me()]) {
       await expect(call()).rejects.toMatchObject({ code: 'UNAUTHORIZED', cause: { code: 'UNAUTHENTICATED' } });
     }
   });
@@ -20,7 +22,7 @@ describe('procedure ladder', () => {
     const { memberActor, managerActor } = await createCompanyWithUsers(t.database.db);
     for (const actor of [memberActor, managerActor]) {
       await expect(t.caller(actor).notifications.counters()).resolves.toEqual({ unseen_notifications: 0, unread_messages: 0, pending_offers: 0 });
-      await expect(t.caller(actor).companies.adminList({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(t.caller(actor).companies.admin.list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
   });
 
@@ -28,21 +30,44 @@ describe('procedure ladder', () => {
     const { adminActor } = await createAdmin(t.database.db);
     await expect(t.caller(adminActor).notifications.counters()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const { memberActor } = await createCompanyWithUsers(t.database.db);
-    await expect(t.caller(memberActor).drivers.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(t.caller(memberActor).driver.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('gives a driver its own profile and nothing of the user area', async () => {
     const driver = await createDriver(t.database.db, { name: 'Mette' });
     const caller = t.caller({ kind: 'driver', driver_id: driver.id });
-    await expect(caller.drivers.me()).resolves.toMatchObject({ driver: { id: driver.id, name: 'Mette' } });
+    await expect(caller.driver.me()).resolves.toMatchObject({ driver: { id: driver.id, name: 'Mette' } });
     await expect(caller.auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('lets an administrator list companies', async () => {
     const { adminActor } = await createAdmin(t.database.db);
     const { company } = await createCompanyWithUsers(t.database.db);
-    const res = await t.caller(adminActor).companies.adminList({});
+    const res = await t.caller(adminActor).companies.admin.list({});
     expect(res.items.map((c) => c.id)).toContain(company.id);
+  });
+});
+
+describe('router conventions', () => {
+  const procedures = Object.entries(PROCEDURES).map(([path, p]) => ({ path, access: (p._def.meta as ProcedureMeta | undefined)?.access }));
+
+  it('gives every procedure a rung of the ladder', () => {
+    expect(procedures.filter((p) => !p.access)).toEqual([]);
+  });
+
+  it("keeps administrators' procedures, and only those, in a domain's `admin` sub-router", () => {
+    const misplaced = procedures.filter((p) => (p.access === 'admin') !== p.path.split('.').includes('admin'));
+    expect(misplaced).toEqual([]);
+  });
+
+  it('keeps driver-token procedures, and only those, in the `driver` router (the client keys the driver token on it)', () => {
+    const misplaced = procedures.filter((p) => (p.access === 'driver') !== p.path.startsWith('driver.'));
+    expect(misplaced).toEqual([]);
+    expect(procedures.some((p) => p.path === 'driver.me')).toBe(true);
+  });
+
+  it('has one password change procedure', () => {
+    expect(procedures.filter((p) => /changePassword$/.test(p.path)).map((p) => p.path)).toEqual(['auth.changePassword']);
   });
 });
 

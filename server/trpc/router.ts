@@ -1,11 +1,11 @@
-import { adminRouter } from '../modules/admin/router';
+import type { AnyProcedure } from '@trpc/server';
 import { authRouter } from '../modules/auth/router';
 import { chatRouter } from '../modules/chat/router';
 import { commonRouter } from '../modules/common/router';
 import { companiesRouter } from '../modules/companies/router';
 import { exchangesRouter } from '../modules/exchanges/router';
 import { materialsRouter } from '../modules/materials/router';
-import { driversRouter } from '../modules/drivers/router';
+import { driverRouter } from '../modules/drivers/router';
 import { newsletterRouter } from '../modules/newsletter/router';
 import { notificationsRouter } from '../modules/notifications/router';
 import { offersRouter } from '../modules/offers/router';
@@ -16,14 +16,13 @@ import { usersRouter } from '../modules/users/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
-  admin: adminRouter,
   auth: authRouter,
   chat: chatRouter,
   common: commonRouter,
   companies: companiesRouter,
+  driver: driverRouter,
   exchanges: exchangesRouter,
   materials: materialsRouter,
-  drivers: driversRouter,
   newsletter: newsletterRouter,
   notifications: notificationsRouter,
   offers: offersRouter,
@@ -35,3 +34,6 @@ export const appRouter = router({
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
+
+/** Every procedure by its dotted path ('companies.admin.list'): tRPC keeps them flat at run time. */
+export const PROCEDURES = appRouter._def.procedures as unknown as Readonly<Record<string, AnyProcedure>>;

@@ -1,5 +1,5 @@
 import { z } from './_zod';
-import { codeList, id, queryBoolean } from './_primitives';
+import { codeList, id } from './_primitives';
 
 export const countriesInput = z.object({ country_codes: codeList.optional() }).default({});
 
@@ -11,9 +11,3 @@ export const subcategoriesInput = z
   })
   .default({});
 
-export const adminCompaniesInput = z
-  .object({
-    is_parent_company: queryBoolean.optional(),
-    status: z.enum(['pending', 'approved', 'rejected']).optional(),
-  })
-  .default({});

@@ -16,8 +16,6 @@ export const isoDateString = z
   .min(1, { error: REQUIRED, abort: true })
   .refine(isIsoDate, SUBSCRIPTION_MESSAGES.invalidDate);
 
-/** null clears a date; absent leaves it. */
-const nullableDate = isoDateString.nullable();
 /** null or '' clears a text; absent leaves it. */
 const nullableText = (max: number) =>
   z
@@ -79,10 +77,3 @@ export const extendSubscriptionInput = z.object({
 export type ExtendSubscriptionInput = z.input<typeof extendSubscriptionInput>;
 
 export const companyIdInput = z.object({ company_id: id });
-
-export const updateCompanyDatesInput = z.object({
-  id,
-  onboarding_date: nullableDate.optional(),
-  member_since: nullableDate.optional(),
-});
-export type UpdateCompanyDatesInput = z.input<typeof updateCompanyDatesInput>;

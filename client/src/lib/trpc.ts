@@ -5,13 +5,11 @@ import { observable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/trpc/router';
+import { usesDriverToken } from './audience';
 import { getDriverToken } from './driverSession';
 import { getToken } from './session';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
-
-/** Procedures that run with the driver token instead of the user token. */
-const usesDriverToken = (path: string) => path.startsWith('drivers.');
 
 export type AuthFailureHandler = (kind: 'user' | 'driver', token: string) => void;
 

@@ -164,14 +164,14 @@ describe('POST /api/users/change-password', () => {
 
   it('refuses a wrong current password with the SPEC message and keeps the old one', async () => {
     const { member, memberActor } = await createCompanyWithUsers(t.database.db);
-    await expect(t.caller(memberActor).users.changePassword({ current_password: 'nope-nope', new_password: 'whatever-123' })).rejects.toThrow('Could not update password');
+    await expect(t.caller(memberActor).auth.changePassword({ current_password: 'nope-nope', new_password: 'whatever-123' })).rejects.toThrow('Could not update password');
     const [row] = await t.database.db.select({ tv: users.token_version }).from(users).where(eq(users.id, member.id));
     expect(row!.tv).toBe(0);
   });
 
   it('refuses a new password under 8 characters', async () => {
     const { memberActor } = await createCompanyWithUsers(t.database.db);
-    await expect(t.caller(memberActor).users.changePassword({ current_password: TEST_PASSWORD, new_password: 'short' })).rejects.toMatchObject({
+    await expect(t.caller(memberActor).auth.changePassword({ current_password: TEST_PASSWORD, new_password: 'short' })).rejects.toMatchObject({
       cause: { code: 'VALIDATION' },
     });
   });
@@ -183,7 +183,7 @@ describe('POST /api/common/driver/login', () => {
     const res = await request(t.app()).post('/api/common/driver/login').send({ email: 'LARS@example.com', phone: '45-12-34-56-78' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, driver: { id: driver.id, email: 'lars@example.com', status: 'AVAILABLE' } });
-    const meGet = await request(t.app()).get('/trpc/drivers.me').set('Authorization', `Bearer ${res.body.token}`);
+    const meGet = await request(t.app()).get('/trpc/driver.me').set('Authorization', `Bearer ${res.body.token}`);
     expect(meGet.status).toBe(200);
   });
 

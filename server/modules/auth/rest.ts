@@ -1,8 +1,16 @@
-import { body, type RestRoute } from '../../rest/define';
+import { route } from '../../rest/define';
 
-export const authRest: RestRoute[] = [
-  { method: 'post', path: '/api/auth/login', handler: (c, req) => c.auth.login(body(req) as never) },
-  { method: 'post', path: '/api/auth/reset-password', handler: (c, req) => c.auth.resetPassword(body(req) as never) },
-  { method: 'post', path: '/api/common/driver/login', handler: (c, req) => c.auth.driverLogin(body(req) as never) },
-  { method: 'post', path: '/api/users/change-password', handler: (c, req) => c.users.changePassword(body(req) as never) },
+export const authRest = [
+  route({ method: 'post', path: '/api/auth/login', procedure: 'auth.login', body: 'rest', summary: 'Log in with username (or email) and password' }),
+  route({ method: 'post', path: '/api/auth/reset-password', procedure: 'auth.resetPassword', body: 'rest', summary: 'Set a new password with a one-time reset link token' }),
+  route({ method: 'post', path: '/api/common/driver/login', procedure: 'auth.driverLogin', body: 'rest', summary: 'Log a driver in by email and phone' }),
+  route({ method: 'post', path: '/api/users/change-password', procedure: 'auth.changePassword', body: 'rest', summary: 'Change the own password; ends other sessions and returns a new token' }),
+  route({
+    method: 'post',
+    path: '/admin/users/:id/reset-link',
+    procedure: 'auth.admin.createResetLink',
+    status: 201,
+    params: { id: 'user_id' },
+    summary: "Create a 24-hour password reset link for a user (also mailed to the user)",
+  }),
 ];

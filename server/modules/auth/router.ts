@@ -1,6 +1,6 @@
 import { changePasswordInput, driverLoginInput, loginInput } from '../../../shared/schemas/auth';
-import { resetPasswordInput } from '../../../shared/schemas/registration';
-import { authedProcedure, publicProcedure, router } from '../../trpc/init';
+import { resetLinkInput, resetPasswordInput } from '../../../shared/schemas/registration';
+import { adminProcedure, authedProcedure, publicProcedure, router } from '../../trpc/init';
 import * as reset from './password-reset';
 import * as service from './service';
 
@@ -10,4 +10,8 @@ export const authRouter = router({
   driverLogin: publicProcedure.input(driverLoginInput).mutation(({ ctx, input }) => service.driverLogin(ctx.deps, input, ctx.actor.ip)),
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => reset.resetPassword(ctx.deps, input)),
   changePassword: authedProcedure.input(changePasswordInput).mutation(({ ctx, input }) => service.changePassword(ctx.deps, ctx.actor, input)),
+
+  admin: router({
+    createResetLink: adminProcedure.input(resetLinkInput).mutation(({ ctx, input }) => reset.createResetLink(ctx.deps, ctx.actor, input.user_id)),
+  }),
 });

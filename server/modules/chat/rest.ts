@@ -1,10 +1,10 @@
 // SPEC §7 Chats, plus the send and seen paths issue 9 pins for external systems.
-import { body, params, query, type RestRoute } from '../../rest/define';
+import { route } from '../../rest/define';
 
-export const chatRest: RestRoute[] = [
-  { method: 'get', path: '/api/chats', handler: (c, req) => c.chat.list(query(req) as never) },
-  { method: 'get', path: '/api/chats/:id', handler: (c, req) => c.chat.get({ ...query(req), id: params(req).id } as never) },
-  { method: 'get', path: '/api/chats/:id/attachments', handler: (c, req) => c.chat.attachments({ id: params(req).id } as never) },
-  { method: 'post', path: '/api/chats/:id/messages', status: 201, handler: (c, req) => c.chat.send({ ...body(req), id: params(req).id } as never) },
-  { method: 'put', path: '/api/chats/:id/seen', handler: (c, req) => c.chat.markSeen({ id: params(req).id } as never) },
+export const chatRest = [
+  route({ method: 'get', path: '/api/chats', procedure: 'chat.list', query: 'rest', summary: 'The company’s chats with the other company, last message and unread count' }),
+  route({ method: 'get', path: '/api/chats/:id', procedure: 'chat.get', params: { id: 'id' }, query: 'rest', summary: 'A chat and its messages, newest last; before=<message id> pages back' }),
+  route({ method: 'get', path: '/api/chats/:id/attachments', procedure: 'chat.attachments', params: { id: 'id' }, summary: 'Every file sent in the chat' }),
+  route({ method: 'post', path: '/api/chats/:id/messages', procedure: 'chat.send', status: 201, params: { id: 'id' }, body: 'rest', summary: 'Send a message (1-250 characters) with optional attachments [{name, body}]' }),
+  route({ method: 'put', path: '/api/chats/:id/seen', procedure: 'chat.markSeen', params: { id: 'id' }, summary: 'Mark the chat read up to its newest message' }),
 ];

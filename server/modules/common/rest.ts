@@ -1,13 +1,13 @@
-import { query, type RestRoute } from '../../rest/define';
+import { route } from '../../rest/define';
 
-export const commonRest: RestRoute[] = [
-  { method: 'get', path: '/api/common/countries', handler: (c, req) => c.common.countries(query(req) as never) },
-  { method: 'get', path: '/api/common/material-groups', handler: (c) => c.common.materialGroups() },
-  { method: 'get', path: '/api/common/sdgs', handler: (c) => c.common.sdgs() },
-  { method: 'get', path: '/api/material-groups', handler: (c) => c.common.materialGroups() },
-  { method: 'get', path: '/api/first-level-subcategories', handler: (c, req) => c.common.firstLevelSubcategories(query(req) as never) },
-  { method: 'get', path: '/api/second-level-subcategories', handler: (c, req) => c.common.secondLevelSubcategories(query(req) as never) },
-  { method: 'get', path: '/api/third-level-subcategories', handler: (c, req) => c.common.thirdLevelSubcategories(query(req) as never) },
-  { method: 'get', path: '/api/common/geocode', handler: (c, req) => c.common.geocode(query(req) as never) },
-  { method: 'get', path: '/api/common/reverse-geocode', handler: (c, req) => c.common.reverseGeocode(query(req) as never) },
+export const commonRest = [
+  route({ method: 'get', path: '/api/common/countries', procedure: 'common.countries', query: 'rest', summary: 'Countries, optionally only the given codes' }),
+  route({ method: 'get', path: '/api/common/material-groups', procedure: 'common.materialGroups', summary: 'Material groups (EWC chapters)' }),
+  route({ method: 'get', path: '/api/common/sdgs', procedure: 'common.sdgs', summary: 'The 17 Sustainable Development Goals' }),
+  route({ method: 'get', path: '/api/material-groups', procedure: 'common.materialGroups', summary: 'Material groups (EWC chapters)' }),
+  route({ method: 'get', path: '/api/first-level-subcategories', procedure: 'common.firstLevelSubcategories', query: 'rest', summary: 'First-level material subcategories' }),
+  route({ method: 'get', path: '/api/second-level-subcategories', procedure: 'common.secondLevelSubcategories', query: 'rest', summary: 'Second-level material subcategories' }),
+  route({ method: 'get', path: '/api/third-level-subcategories', procedure: 'common.thirdLevelSubcategories', query: 'rest', summary: 'Third-level material subcategories' }),
+  route({ method: 'get', path: '/api/common/geocode', procedure: 'common.geocode', query: 'rest', summary: 'Find places by address text' }),
+  route({ method: 'get', path: '/api/common/reverse-geocode', procedure: 'common.reverseGeocode', query: 'rest', summary: 'The place at a map position' }),
 ];

@@ -1,13 +1,88 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { companies, company_addresses } from '../../../drizzle/schema';
-import type { CompanyStatus } from '../../../shared/constants/enums';
+import { and, asc, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { companies, company_addresses, company_subscriptions, registration_requests, subscription_plans, users } from '../../../drizzle/schema';
+import type { CompanyStatus, SubscriptionStatus } from '../../../shared/constants/enums';
+import { LIMITS } from '../../../shared/constants/limits';
 import type { DbOrTx } from '../../db/client';
 
-export function listCompaniesForAdmin(db: DbOrTx, filter: { is_parent_company?: boolean; status?: CompanyStatus }) {
-  const conds: SQL[] = [];
-  if (filter.is_parent_company !== undefined) conds.push(eq(companies.is_parent_company, filter.is_parent_company));
-  if (filter.status) conds.push(eq(companies.status, filter.status));
+/**
+ * A company's current subscription in SQL, the same choice as pickCurrentSubscription (shared/lib/subscription):
+ * the running one with the latest start, else the next one queued, else the one that ended last; cancelled
+ * ones never. companies.test.ts pins the two against each other.
+ */
+function currentSubscription(db: DbOrTx, today: SQL) {
+  const running = sql`(${company_subscriptions.activation_date} <= ${today} and ${company_subscriptions.end_date} >= ${today})`;
+  const upcoming = sql`(${company_subscriptions.activation_date} > ${today})`;
   return db
+    .select({
+      id: company_subscriptions.id,
+      subscription_plan_id: company_subscriptions.subscription_plan_id,
+      plan_name: subscription_plans.name,
+      activation_date: company_subscriptions.activation_date,
+      end_date: company_subscriptions.end_date,
+    })
+    .from(company_subscriptions)
+    .innerJoin(subscription_plans, eq(subscription_plans.id, company_subscriptions.subscription_plan_id))
+    .where(and(eq(company_subscriptions.company_id, companies.id), isNull(company_subscriptions.cancelled_at)))
+    .orderBy(
+      sql`case when ${running} then 0 when ${upcoming} then 1 else 2 end`,
+      sql`case when ${running} then ${company_subscriptions.activation_date} end desc nulls last`,
+      sql`case when ${upcoming} then ${company_subscriptions.activation_date} end asc nulls last`,
+      desc(company_subscriptions.end_date),
+      desc(company_subscriptions.activation_date),
+      desc(company_subscriptions.id),
+    )
+    .limit(1)
+    .as('current_subscription');
+}
+
+/** The user whose accepted registration created the company: the manager the admin panel shows. */
+function registeringManager(db: DbOrTx) {
+  return db
+    .select({ id: users.id, email: users.email, first_name: users.first_name, last_name: users.last_name })
+    .from(registration_requests)
+    .innerJoin(users, eq(users.id, registration_requests.user_id))
+    .where(and(eq(registration_requests.company_id, companies.id), eq(registration_requests.status, 'accepted')))
+    .orderBy(desc(registration_requests.id))
+    .limit(1)
+    .as('registering_manager');
+}
+
+export interface AdminCompanyFilter {
+  page: number;
+  size: number;
+  search?: string;
+  is_parent_company?: boolean;
+  status?: CompanyStatus;
+  subscription_status?: SubscriptionStatus[];
+  sort: 'name' | 'urgency';
+  /** 'YYYY-MM-DD' (UTC) the subscription statuses are computed for. */
+  today: string;
+}
+
+/**
+ * One page of companies, each with its primary address, current subscription and registering manager, in
+ * one query (lateral joins; the total comes from a window count). The SQL status follows subscriptionStatus
+ * (shared/lib/subscription) so the status filter and the urgency order can run in the database.
+ */
+export async function listCompaniesForAdmin(db: DbOrTx, f: AdminCompanyFilter) {
+  const today = sql`${f.today}::date`;
+  const current = currentSubscription(db, today);
+  const manager = registeringManager(db);
+  const status = sql<SubscriptionStatus>`case
+    when ${current.id} is null or ${today} < ${current.activation_date} then 'inactive'
+    when ${current.end_date} < ${today} then 'expired'
+    when ${current.end_date} - ${today} <= ${LIMITS.expiresVerySoonDays} then 'expires_very_soon'
+    when ${current.end_date} - ${today} <= ${LIMITS.expiringSoonDays} then 'expiring_soon'
+    else 'active' end`;
+  const urgency = sql`case ${status} when 'expired' then 0 when 'inactive' then 1 when 'expires_very_soon' then 2 when 'expiring_soon' then 3 else 4 end`;
+
+  const conds: SQL[] = [];
+  if (f.search) conds.push(ilike(companies.name, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.is_parent_company !== undefined) conds.push(eq(companies.is_parent_company, f.is_parent_company));
+  if (f.status) conds.push(eq(companies.status, f.status));
+  if (f.subscription_status?.length) conds.push(inArray(status, f.subscription_status));
+
+  const rows = await db
     .select({
       id: companies.id,
       uuid: companies.uuid,
@@ -23,11 +98,55 @@ export function listCompaniesForAdmin(db: DbOrTx, filter: { is_parent_company?: 
       city: company_addresses.city,
       country: company_addresses.country,
       created_at: companies.created_at,
+      subscription_status: status,
+      current_id: current.id,
+      current_plan_id: current.subscription_plan_id,
+      current_plan_name: current.plan_name,
+      current_activation_date: current.activation_date,
+      current_end_date: current.end_date,
+      manager_id: manager.id,
+      manager_email: manager.email,
+      manager_first_name: manager.first_name,
+      manager_last_name: manager.last_name,
+      total: sql<number>`(count(*) over ())::int`,
     })
     .from(companies)
     .leftJoin(company_addresses, and(eq(company_addresses.company_id, companies.id), sql`${company_addresses.is_primary}`))
+    .leftJoinLateral(current, sql`true`)
+    .leftJoinLateral(manager, sql`true`)
     .where(conds.length ? and(...conds) : undefined)
-    .orderBy(asc(companies.name));
+    .orderBy(...(f.sort === 'urgency' ? [urgency] : []), asc(companies.name), asc(companies.id))
+    .limit(f.size)
+    .offset(f.page * f.size);
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export type AdminCompanyRow = Awaited<ReturnType<typeof listCompaniesForAdmin>>['rows'][number];
+
+const companyDatesColumns = {
+  id: companies.id,
+  name: companies.name,
+  status: companies.status,
+  onboarding_date: companies.onboarding_date,
+  member_since: companies.member_since,
+  updated_at: companies.updated_at,
+};
+
+export async function updateCompanyDates(db: DbOrTx, id: number, values: { onboarding_date?: string | null; member_since?: string | null }) {
+  const [row] = await db
+    .update(companies)
+    .set(values)
+    .where(eq(companies.id, id))
+    .returning(companyDatesColumns);
+  return row ?? null;
+}
+
+export async function findCompanyDates(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select(companyDatesColumns)
+    .from(companies)
+    .where(eq(companies.id, id));
+  return row ?? null;
 }
 
 /** One company's addresses, the primary first, then in the order they were added. */

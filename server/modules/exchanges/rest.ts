@@ -1,10 +1,10 @@
 // SPEC §7 Exchanges (synergies) and company reviews, as pinned by issue 9.
-import { body, params, query, type RestRoute } from '../../rest/define';
+import { route } from '../../rest/define';
 
-export const exchangesRest: RestRoute[] = [
-  { method: 'get', path: '/api/exchanges', handler: (c, req) => c.exchanges.list(query(req) as never) },
-  { method: 'get', path: '/api/exchanges/:id', handler: (c, req) => c.exchanges.get({ id: params(req).id } as never) },
-  { method: 'put', path: '/api/exchanges/:id', handler: (c, req) => c.exchanges.end({ ...body(req), id: params(req).id } as never) },
-  { method: 'post', path: '/api/exchanges/:id/feedback', status: 201, handler: (c, req) => c.exchanges.rate({ ...body(req), id: params(req).id } as never) },
-  { method: 'get', path: '/api/companies/:id/reviews', handler: (c, req) => c.exchanges.companyReviews({ ...query(req), id: params(req).id } as never) },
+export const exchangesRest = [
+  route({ method: 'get', path: '/api/exchanges', procedure: 'exchanges.list', query: 'rest', summary: 'The company’s synergies (status=IN_PROGRESS|COMPLETED), paged' }),
+  route({ method: 'get', path: '/api/exchanges/:id', procedure: 'exchanges.get', params: { id: 'id' }, summary: 'One synergy, for its two companies and administrators' }),
+  route({ method: 'put', path: '/api/exchanges/:id', procedure: 'exchanges.end', params: { id: 'id' }, body: 'rest', summary: 'End the synergy (level_of_completion COMPLETED, successful, earnings, savings), once' }),
+  route({ method: 'post', path: '/api/exchanges/:id/feedback', procedure: 'exchanges.rate', status: 201, params: { id: 'id' }, body: 'rest', summary: 'Rate an ended synergy: 1 to 5 stars and a review, once per company' }),
+  route({ method: 'get', path: '/api/companies/:id/reviews', procedure: 'exchanges.companyReviews', params: { id: 'id' }, query: 'rest', summary: 'Ratings other companies gave this company, with the average' }),
 ];

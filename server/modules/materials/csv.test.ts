@@ -37,7 +37,7 @@ async function grantedCompany() {
   const c = await createCompanyWithUsers(db());
   const req = await t.caller(c.memberActor).materials.requestBulkAccess();
   const { adminActor } = await createAdmin(db());
-  await t.caller(adminActor).materials.reviewBulkAccess({ id: req.id, decision: 'grant' });
+  await t.caller(adminActor).materials.admin.reviewBulkAccess({ id: req.id, decision: 'grant' });
   return c;
 }
 const countOf = async (companyId: number) => (await db().select({ id: materials.id }).from(materials).where(eq(materials.company_id, companyId))).length;

@@ -406,11 +406,11 @@ describe('recommendations', () => {
     const seller = await createCompanyWithUsers(db());
     const m = await t.caller(seller.memberActor).materials.create(listing() as never);
     const { adminActor } = await createAdmin(db());
-    const before = (await t.caller(adminActor).materials.adminTotalClicks()).total_clicks;
+    const before = (await t.caller(adminActor).materials.admin.totalClicks()).total_clicks;
     const res = await api(viewer.memberActor).post('/api/recommendation-clicked').send({ material_id: m.id });
     expect(res.status).toBe(201);
     await t.caller(viewer.memberActor).materials.recommendationClicked({ material_id: m.id });
-    expect((await t.caller(adminActor).materials.adminTotalClicks()).total_clicks).toBe(before + 2);
+    expect((await t.caller(adminActor).materials.admin.totalClicks()).total_clicks).toBe(before + 2);
     expect((await api(viewer.memberActor).post('/api/recommendation-clicked').send({ material_id: 999999 })).status).toBe(404);
   });
 });

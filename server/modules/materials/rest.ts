@@ -3,7 +3,7 @@
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { LIMITS } from '../../../shared/constants/limits';
-import { body, params, query, type RestRoute } from '../../rest/define';
+import { route } from '../../rest/define';
 import { AppError } from '../../lib/errors';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.csvFormBytes, files: 1, fields: 10 } });
@@ -26,57 +26,71 @@ async function singleCsv(req: Request): Promise<Express.Multer.File> {
   return files[0]!;
 }
 
-const csvResponse = (res: Response, result: unknown) => {
-  const t = result as { file_name: string; content_type: string; content: string };
-  res.setHeader('Content-Type', t.content_type);
-  res.setHeader('Content-Disposition', `attachment; filename="${t.file_name}"`);
-  res.status(200).send(t.content);
+const csvFile = {
+  contentType: 'text/csv',
+  send: (res: Response, t: { file_name: string; content_type: string; content: string }) => {
+    res.setHeader('Content-Type', t.content_type);
+    res.setHeader('Content-Disposition', `attachment; filename="${t.file_name}"`);
+    res.status(200).send(t.content);
+  },
 };
 
-const q = (req: Request) => query(req);
-const companyId = (req: Request) => q(req).company_id as never;
-
-export const materialsRest: RestRoute[] = [
-  // Fixed paths before /api/v2/materials/:id.
-  { method: 'get', path: '/api/v2/materials/country-codes', handler: (c) => c.materials.countryCodes() },
-  { method: 'get', path: '/api/v2/materials/offerings', handler: (c, req) => c.materials.mine({ ...q(req), kind: 'offering' } as never) },
-  { method: 'get', path: '/api/v2/materials/donations', handler: (c, req) => c.materials.mine({ ...q(req), kind: 'donation' } as never) },
-  { method: 'get', path: '/api/v2/materials/offerings-and-donations', handler: (c, req) => c.materials.mine({ ...q(req), kind: 'all' } as never) },
-  { method: 'get', path: '/api/v2/materials/bulk-upload/template', handler: (c) => c.materials.bulkTemplate(), respond: csvResponse },
-  { method: 'get', path: '/api/v2/materials/bulk-upload/access-request', handler: (c) => c.materials.bulkAccessStatus() },
-  { method: 'post', path: '/api/v2/materials/bulk-upload/access-request', status: 201, handler: (c) => c.materials.requestBulkAccess() },
-  {
-    method: 'post',
-    path: '/api/v2/materials/bulk-upload',
-    status: 201,
-    handler: async (c, req) => {
-      const file = await singleCsv(req);
-      return c.materials.bulkUpload({ file_name: file.originalname || 'upload.csv', body_base64: file.buffer.toString('base64') });
-    },
+const csvUpload = {
+  read: async (req: Request) => {
+    const file = await singleCsv(req);
+    return { name: file.originalname || 'upload.csv', buffer: file.buffer };
   },
-  { method: 'get', path: '/api/v2/materials', handler: (c, req) => c.materials.search(q(req) as never) },
-  { method: 'post', path: '/api/v2/materials', status: 201, handler: (c, req) => c.materials.create({ ...body(req), company_id: companyId(req) } as never) },
-  { method: 'get', path: '/api/v2/materials/:id', handler: (c, req) => c.materials.get({ id: params(req).id } as never) },
-  {
+  contentType: 'text/csv',
+  fields: { name: 'file_name', base64: 'body_base64' },
+} as const;
+
+export const materialsRest = [
+  // Fixed paths before /api/v2/materials/:id.
+  route({ method: 'get', path: '/api/v2/materials/country-codes', procedure: 'materials.countryCodes', summary: 'Countries that have active listings' }),
+  route({ method: 'get', path: '/api/v2/materials/offerings', procedure: 'materials.mine', query: 'rest', fixed: { kind: 'offering' }, summary: "The own company's offerings" }),
+  route({ method: 'get', path: '/api/v2/materials/donations', procedure: 'materials.mine', query: 'rest', fixed: { kind: 'donation' }, summary: "The own company's donations" }),
+  route({
+    method: 'get',
+    path: '/api/v2/materials/offerings-and-donations',
+    procedure: 'materials.mine',
+    query: 'rest',
+    fixed: { kind: 'all' },
+    summary: "The own company's offerings and donations",
+  }),
+  route({ method: 'get', path: '/api/v2/materials/bulk-upload/template', procedure: 'materials.bulkTemplate', respond: csvFile, summary: 'The bulk upload CSV template' }),
+  route({ method: 'get', path: '/api/v2/materials/bulk-upload/access-request', procedure: 'materials.bulkAccessStatus', summary: "The company's bulk upload access" }),
+  route({ method: 'post', path: '/api/v2/materials/bulk-upload/access-request', procedure: 'materials.requestBulkAccess', status: 201, summary: 'Ask for bulk upload access' }),
+  route({ method: 'post', path: '/api/v2/materials/bulk-upload', procedure: 'materials.bulkUpload', status: 201, upload: csvUpload, summary: 'Create listings from a CSV file' }),
+  route({ method: 'get', path: '/api/v2/materials', procedure: 'materials.search', query: 'rest', summary: 'Search the marketplace' }),
+  route({ method: 'post', path: '/api/v2/materials', procedure: 'materials.create', status: 201, body: 'rest', query: ['company_id'], summary: 'Create a listing' }),
+  route({ method: 'get', path: '/api/v2/materials/:id', procedure: 'materials.get', params: { id: 'id' }, summary: 'One listing' }),
+  route({
     method: 'put',
     path: '/api/v2/materials/:id',
-    handler: (c, req) => c.materials.update({ ...body(req), id: params(req).id, company_id: companyId(req), uuid: q(req).uuid } as never),
-  },
-  { method: 'delete', path: '/api/v2/materials/:id', handler: (c, req) => c.materials.delete({ id: params(req).id } as never) },
-  { method: 'post', path: '/api/v2/materials/:id/status', handler: (c, req) => c.materials.setStatus({ id: params(req).id, action: body(req).action } as never) },
+    procedure: 'materials.update',
+    params: { id: 'id' },
+    body: 'rest',
+    query: ['company_id', 'uuid'],
+    summary: 'Edit an own listing',
+  }),
+  route({ method: 'delete', path: '/api/v2/materials/:id', procedure: 'materials.delete', params: { id: 'id' }, summary: 'Delete an own listing' }),
+  route({ method: 'post', path: '/api/v2/materials/:id/status', procedure: 'materials.setStatus', params: { id: 'id' }, body: ['action'], summary: 'Change a listing status' }),
 
-  { method: 'get', path: '/api/recommended-materials', handler: (c) => c.materials.recommended() },
-  { method: 'get', path: '/api/recommendation-displayed', handler: (c, req) => c.materials.recommendationDisplays(q(req) as never) },
-  { method: 'post', path: '/api/recommendation-clicked', status: 201, handler: (c, req) => c.materials.recommendationClicked(body(req) as never) },
+  route({ method: 'get', path: '/api/recommended-materials', procedure: 'materials.recommended', summary: 'Listings recommended to the company' }),
+  route({ method: 'get', path: '/api/recommendation-displayed', procedure: 'materials.recommendationDisplays', query: 'rest', summary: 'Recommendation displays' }),
+  route({ method: 'post', path: '/api/recommendation-clicked', procedure: 'materials.recommendationClicked', status: 201, body: 'rest', summary: 'Record a click on a recommendation' }),
 
-  { method: 'get', path: '/admin/materials/stats', handler: (c) => c.materials.adminStats() },
-  { method: 'get', path: '/admin/materials', handler: (c, req) => c.materials.adminList(q(req) as never) },
-  { method: 'get', path: '/admin/materials/:id', handler: (c, req) => c.materials.adminGet({ id: params(req).id } as never) },
-  { method: 'get', path: '/admin/total-recommendations-clicks', handler: (c) => c.materials.adminTotalClicks() },
-  { method: 'get', path: '/admin/bulk-upload-access-requests', handler: (c, req) => c.materials.adminBulkAccessRequests(q(req) as never) },
-  {
+  route({ method: 'get', path: '/admin/materials/stats', procedure: 'materials.admin.stats', summary: 'Listings counted by status and kind' }),
+  route({ method: 'get', path: '/admin/materials', procedure: 'materials.admin.list', query: 'rest', summary: 'All listings, paged' }),
+  route({ method: 'get', path: '/admin/materials/:id', procedure: 'materials.admin.get', params: { id: 'id' }, summary: 'One listing, any status' }),
+  route({ method: 'get', path: '/admin/total-recommendations-clicks', procedure: 'materials.admin.totalClicks', summary: 'Clicks on recommendations in total' }),
+  route({ method: 'get', path: '/admin/bulk-upload-access-requests', procedure: 'materials.admin.bulkAccessRequests', query: 'rest', summary: 'Bulk upload access requests, paged' }),
+  route({
     method: 'post',
     path: '/admin/bulk-upload-access-requests/:id/review',
-    handler: (c, req) => c.materials.reviewBulkAccess({ id: params(req).id, decision: body(req).decision } as never),
-  },
+    procedure: 'materials.admin.reviewBulkAccess',
+    params: { id: 'id' },
+    body: ['decision'],
+    summary: 'Grant or refuse bulk upload access',
+  }),
 ];

@@ -44,12 +44,12 @@ export const materialsRouter = router({
   bulkUpload: companyProcedure.input(bulkUploadInput).mutation(({ ctx, input }) => service.bulkUpload(ctx.deps, ctx.actor, input)),
 
   // Administrators.
-  adminList: adminProcedure.input(adminMaterialsInput).query(({ ctx, input }) => service.adminListMaterials(ctx.deps, ctx.actor, input)),
-  adminGet: adminProcedure.input(materialIdInput).query(({ ctx, input }) => service.adminGetMaterial(ctx.deps, ctx.actor, input)),
-  adminStats: adminProcedure.query(({ ctx }) => service.adminMaterialStats(ctx.deps)),
-  adminTotalClicks: adminProcedure.query(({ ctx }) => service.totalRecommendationClicks(ctx.deps)),
-  adminBulkAccessRequests: adminProcedure
-    .input(bulkAccessRequestsInput)
-    .query(({ ctx, input }) => service.listBulkAccessRequests(ctx.deps, input)),
-  reviewBulkAccess: adminProcedure.input(reviewBulkAccessInput).mutation(({ ctx, input }) => service.reviewBulkAccess(ctx.deps, ctx.actor, input)),
+  admin: router({
+    list: adminProcedure.input(adminMaterialsInput).query(({ ctx, input }) => service.adminListMaterials(ctx.deps, ctx.actor, input)),
+    get: adminProcedure.input(materialIdInput).query(({ ctx, input }) => service.adminGetMaterial(ctx.deps, ctx.actor, input)),
+    stats: adminProcedure.query(({ ctx }) => service.adminMaterialStats(ctx.deps)),
+    totalClicks: adminProcedure.query(({ ctx }) => service.totalRecommendationClicks(ctx.deps)),
+    bulkAccessRequests: adminProcedure.input(bulkAccessRequestsInput).query(({ ctx, input }) => service.listBulkAccessRequests(ctx.deps, input)),
+    reviewBulkAccess: adminProcedure.input(reviewBulkAccessInput).mutation(({ ctx, input }) => service.reviewBulkAccess(ctx.deps, ctx.actor, input)),
+  }),
 });

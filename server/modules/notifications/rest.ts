@@ -1,9 +1,10 @@
-// SPEC §7 Notifications, as pinned by issue 9.
-import { body, params, query, type RestRoute } from '../../rest/define';
+// SPEC §7 Notifications (as pinned by issue 9) and the administrators' mail outbox.
+import { route } from '../../rest/define';
 
-export const notificationsRest: RestRoute[] = [
-  { method: 'get', path: '/api/notifications/unseen', handler: (c) => c.notifications.unseen() },
-  { method: 'get', path: '/api/notifications', handler: (c, req) => c.notifications.list(query(req) as never) },
-  { method: 'put', path: '/api/notifications/read', handler: (c, req) => c.notifications.markRead(body(req) as never) },
-  { method: 'delete', path: '/api/notifications/:id', handler: (c, req) => c.notifications.remove({ id: params(req).id } as never) },
+export const notificationsRest = [
+  route({ method: 'get', path: '/api/notifications/unseen', procedure: 'notifications.unseen', summary: 'How many of the caller’s notifications are unseen' }),
+  route({ method: 'get', path: '/api/notifications', procedure: 'notifications.list', query: 'rest', summary: 'The caller’s notifications, newest first, in pages of 8' }),
+  route({ method: 'put', path: '/api/notifications/read', procedure: 'notifications.markRead', body: 'rest', summary: 'Mark notifications read (or unread again with seen: false)' }),
+  route({ method: 'delete', path: '/api/notifications/:id', procedure: 'notifications.remove', params: { id: 'id' }, summary: 'Delete one of the caller’s notifications' }),
+  route({ method: 'get', path: '/admin/mail-outbox', procedure: 'notifications.admin.outbox', query: 'rest', summary: 'The mail outbox, newest first, paged' }),
 ];

@@ -13,9 +13,11 @@ export const registrationRouter = router({
   register: publicProcedure.input(registrationInput).mutation(({ ctx, input }) => service.register(ctx.deps, input, 'standard')),
   registerBankPartner: publicProcedure.input(bankPartnerRegistrationInput).mutation(({ ctx, input }) => service.register(ctx.deps, input, 'bank_partner')),
 
-  /** Administrator: registration requests ("temporary accounts"). */
-  temporaryAccounts: adminProcedure.input(temporaryAccountsInput).query(({ ctx, input }) => service.listTemporaryAccounts(ctx.deps, input)),
-  temporaryAccount: adminProcedure.input(planIdInput).query(({ ctx, input }) => service.getTemporaryAccount(ctx.deps, input.id)),
-  review: adminProcedure.input(reviewRegistrationInput).mutation(({ ctx, input }) => service.review(ctx.deps, ctx.actor, input)),
-  stats: adminProcedure.input(registrationStatsInput).query(({ ctx, input }) => service.stats(ctx.deps, input)),
+  /** Administrators: registration requests ("temporary accounts"). */
+  admin: router({
+    list: adminProcedure.input(temporaryAccountsInput).query(({ ctx, input }) => service.listTemporaryAccounts(ctx.deps, input)),
+    get: adminProcedure.input(planIdInput).query(({ ctx, input }) => service.getTemporaryAccount(ctx.deps, input.id)),
+    review: adminProcedure.input(reviewRegistrationInput).mutation(({ ctx, input }) => service.review(ctx.deps, ctx.actor, input)),
+    stats: adminProcedure.input(registrationStatsInput).query(({ ctx, input }) => service.stats(ctx.deps, input)),
+  }),
 });

@@ -1,23 +1,35 @@
-import { body, params, type RestRoute } from '../../rest/define';
+import { route } from '../../rest/define';
 
-export const subscriptionsRest: RestRoute[] = [
-  { method: 'get', path: '/admin/subscription-plans', handler: (c) => c.subscriptions.plans() },
+export const subscriptionsRest = [
+  route({ method: 'get', path: '/admin/subscription-plans', procedure: 'subscriptions.admin.plans', summary: 'All subscription plans' }),
   // Before '/:id' so "active" is never read as an id.
-  { method: 'get', path: '/admin/subscription-plans/active', handler: (c) => c.subscriptions.activePlans() },
-  { method: 'get', path: '/admin/subscription-plans/:id', handler: (c, req) => c.subscriptions.plan({ id: params(req).id as never }) },
-  { method: 'post', path: '/admin/subscription-plans', status: 201, handler: (c, req) => c.subscriptions.createPlan(body(req) as never) },
-  { method: 'put', path: '/admin/subscription-plans/:id', handler: (c, req) => c.subscriptions.updatePlan({ ...body(req), id: params(req).id } as never) },
-  { method: 'delete', path: '/admin/subscription-plans/:id', handler: (c, req) => c.subscriptions.deletePlan({ id: params(req).id as never }) },
-  {
+  route({ method: 'get', path: '/admin/subscription-plans/active', procedure: 'subscriptions.admin.activePlans', summary: 'The plans that can be assigned' }),
+  route({ method: 'get', path: '/admin/subscription-plans/:id', procedure: 'subscriptions.admin.plan', params: { id: 'id' }, summary: 'One subscription plan' }),
+  route({ method: 'post', path: '/admin/subscription-plans', procedure: 'subscriptions.admin.createPlan', status: 201, body: 'rest', summary: 'Create a custom plan' }),
+  route({ method: 'put', path: '/admin/subscription-plans/:id', procedure: 'subscriptions.admin.updatePlan', params: { id: 'id' }, body: 'rest', summary: 'Edit a plan' }),
+  route({ method: 'delete', path: '/admin/subscription-plans/:id', procedure: 'subscriptions.admin.deletePlan', params: { id: 'id' }, summary: 'Delete a plan no company uses' }),
+  route({
     method: 'post',
     path: '/admin/companies/:id/assign-subscription-plan',
-    handler: (c, req) => c.subscriptions.assign({ ...body(req), company_id: params(req).id } as never),
-  },
-  {
+    procedure: 'subscriptions.admin.assign',
+    params: { id: 'company_id' },
+    body: 'rest',
+    summary: 'Assign a plan to a company',
+  }),
+  route({
     method: 'post',
     path: '/admin/companies/:id/extend-subscription',
-    handler: (c, req) => c.subscriptions.extend({ ...body(req), company_id: params(req).id } as never),
-  },
-  { method: 'get', path: '/admin/companies/:id/subscription-history', handler: (c, req) => c.subscriptions.history({ company_id: params(req).id as never }) },
-  { method: 'get', path: '/admin/companies/:id/subscription', handler: (c, req) => c.subscriptions.companyStatus({ company_id: params(req).id as never }) },
+    procedure: 'subscriptions.admin.extend',
+    params: { id: 'company_id' },
+    body: 'rest',
+    summary: "Extend a company's current plan",
+  }),
+  route({
+    method: 'get',
+    path: '/admin/companies/:id/subscription-history',
+    procedure: 'subscriptions.admin.history',
+    params: { id: 'company_id' },
+    summary: "A company's subscription history",
+  }),
+  route({ method: 'get', path: '/admin/companies/:id/subscription', procedure: 'subscriptions.admin.companyStatus', params: { id: 'company_id' }, summary: "A company's current plan and status" }),
 ];

@@ -1,10 +1,8 @@
-import { changePasswordInput } from '../../../shared/schemas/auth';
 import { setLanguageInput } from '../../../shared/schemas/users';
 import { authedProcedure, router } from '../../trpc/init';
-import * as auth from '../auth/service';
 import * as service from './service';
 
+// Password changes live in auth (auth.changePassword): they end sessions and sign a new token.
 export const usersRouter = router({
   setLanguage: authedProcedure.input(setLanguageInput).mutation(({ ctx, input }) => service.setLanguage(ctx.deps, ctx.actor, input)),
-  changePassword: authedProcedure.input(changePasswordInput).mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.actor, input)),
 });

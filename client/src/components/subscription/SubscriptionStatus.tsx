@@ -30,8 +30,14 @@ export function SubscriptionBadge({ status }: { status: SubscriptionStatus }) {
   );
 }
 
+/** What a one-line summary needs: the company's own view and the admin company list both have it. */
+export interface SubscriptionLine {
+  status: SubscriptionStatus;
+  current: { plan_name: string; end_date: string } | null;
+}
+
 /** "Plan name · until 12 Mar 2026" or "No plan", for table cells and headers. */
-export function SubscriptionSummary({ sub }: { sub: CompanySubscription }) {
+export function SubscriptionSummary({ sub }: { sub: SubscriptionLine }) {
   const fmt = useFormat();
   const current = sub.current;
   return (

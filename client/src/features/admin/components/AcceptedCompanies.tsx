@@ -6,13 +6,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatus';
 import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/Field';
+import { Pagination } from '@/components/ui/Pagination';
 import { ErrorState, LoadingState, Spinner } from '@/components/ui/States';
 import { Table, type Column } from '@/components/ui/Table';
+import { useDebounced } from '@/hooks/useDebounced';
 import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { AssignPlanDialog, ExtendDialog, HistoryDialog, ResetLinkDialog, type CompanyRef } from './SubscriptionDialogs';
-import { useApprovedCompanies, type CompanyRow, type Manager } from './useApprovedCompanies';
+import { COMPANIES_PAGE_SIZE, useApprovedCompanies, type CompanyRow, type Manager } from './useApprovedCompanies';
 
 export type SubscriptionAction = { kind: 'assign' | 'extend' | 'history'; company: CompanyRef } | { kind: 'reset'; user: Manager };
 
@@ -33,7 +36,7 @@ export function ActionDialogs({ action, onClose }: { action: SubscriptionAction 
 
 export function SubscriptionActions({ row, onAction }: { row: CompanyRow; onAction: (a: SubscriptionAction) => void }) {
   const { t } = useLingui();
-  const company = { id: row.company.id, name: row.company.name };
+  const company = { id: row.id, name: row.name };
   const name = company.name;
   return (
     <div className="row-actions">
@@ -54,7 +57,7 @@ function OnboardingDate({ companyId, name, value }: { companyId: number; name: s
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const update = useMutation(trpc.admin.updateCompany.mutationOptions());
+  const update = useMutation(trpc.companies.admin.update.mutationOptions());
   const [draft, setDraft] = useState<string | null>(null);
   const current = draft ?? value ?? '';
   const save = async () => {
@@ -89,32 +92,25 @@ function OnboardingDate({ companyId, name, value }: { companyId: number; name: s
 
 export function AcceptedCompanies() {
   const { t } = useLingui();
-  const data = useApprovedCompanies();
+  const [page, setPage] = useState(0);
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), 300);
+  const list = useApprovedCompanies({ page, search: query });
   const [action, setAction] = useState<SubscriptionAction | null>(null);
-  if (data.isPending) return <LoadingState />;
-  if (data.isError) {
-    return (
-      <ErrorState onRetry={data.refetch}>
-        <p>
-          <Trans>The companies could not be loaded.</Trans>
-        </p>
-      </ErrorState>
-    );
-  }
   const columns: Column<CompanyRow>[] = [
     {
       key: 'company',
       header: <Trans>Company</Trans>,
       cell: (r) => (
         <>
-          <strong>{r.company.name}</strong>
+          <strong>{r.name}</strong>
           <br />
-          <span className="muted">{[r.company.city, r.company.country].filter(Boolean).join(', ')}</span>
+          <span className="muted">{[r.city, r.country].filter(Boolean).join(', ')}</span>
         </>
       ),
     },
-    { key: 'onboarding', header: <Trans>Onboarding date</Trans>, cell: (r) => <OnboardingDate companyId={r.company.id} name={r.company.name} value={r.company.onboarding_date} /> },
-    { key: 'subscription', header: <Trans>Subscription</Trans>, cell: (r) => (r.subscription ? <SubscriptionSummary sub={r.subscription} /> : <Spinner size={16} />) },
+    { key: 'onboarding', header: <Trans>Onboarding date</Trans>, cell: (r) => <OnboardingDate companyId={r.id} name={r.name} value={r.onboarding_date} /> },
+    { key: 'subscription', header: <Trans>Subscription</Trans>, cell: (r) => <SubscriptionSummary sub={r.subscription} /> },
     { key: 'actions', header: <Trans>Subscription actions</Trans>, cell: (r) => <SubscriptionActions row={r} onAction={setAction} /> },
     {
       key: 'manager',
@@ -135,10 +131,36 @@ export function AcceptedCompanies() {
       },
     },
   ];
+  const data = list.data;
   return (
-    <>
-      <Table caption={<Trans>Accepted companies ({data.rows.length})</Trans>} columns={columns} rows={data.rows} rowKey={(r) => r.company.id} empty={<Trans>No approved companies yet.</Trans>} />
+    <div className="stack">
+      <div className="toolbar">
+        <TextField
+          label={<Trans>Search companies</Trans>}
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+          data-testid="company-search"
+        />
+      </div>
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError || !data ? (
+        <ErrorState onRetry={() => void list.refetch()}>
+          <p>
+            <Trans>The companies could not be loaded.</Trans>
+          </p>
+        </ErrorState>
+      ) : (
+        <div className={list.isPlaceholderData ? 'is-refreshing' : undefined}>
+          <Table caption={<Trans>Accepted companies ({data.total})</Trans>} columns={columns} rows={data.items} rowKey={(r) => r.id} empty={<Trans>No approved companies yet.</Trans>} />
+          <Pagination page={page} size={COMPANIES_PAGE_SIZE} total={data.total} totalPages={data.totalPages} itemsOnPage={data.items.length} onPage={setPage} />
+        </div>
+      )}
       <ActionDialogs action={action} onClose={() => setAction(null)} />
-    </>
+    </div>
   );
 }

@@ -19,7 +19,7 @@ import type { RouterOutputs } from '@/lib/types';
 import { REGISTRATION_STATUS_TEXT } from './labels';
 import { RegistrationStats } from './RegistrationStats';
 
-type Request = RouterOutputs['registration']['temporaryAccounts']['items'][number];
+type Request = RouterOutputs['registration']['admin']['list']['items'][number];
 const PAGE_SIZE = 20;
 
 export function StatusBadge({ status }: { status: RegistrationStatus }) {
@@ -65,8 +65,8 @@ function ApproveDialog({ req, onClose }: { req: Request; onClose: () => void }) 
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const plans = useQuery(trpc.subscriptions.activePlans.queryOptions());
-  const review = useMutation(trpc.registration.review.mutationOptions());
+  const plans = useQuery(trpc.subscriptions.admin.activePlans.queryOptions());
+  const review = useMutation(trpc.registration.admin.review.mutationOptions());
   const [planId, setPlanId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
@@ -112,7 +112,7 @@ function RejectDialog({ req, onClose }: { req: Request; onClose: () => void }) {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const review = useMutation(trpc.registration.review.mutationOptions());
+  const review = useMutation(trpc.registration.admin.review.mutationOptions());
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
@@ -162,7 +162,7 @@ export function RegistrationRequests() {
   const [status, setStatus] = useState<RegistrationStatus | ''>('pending');
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<{ kind: 'details' | 'approve' | 'reject'; req: Request } | null>(null);
-  const list = useQuery(trpc.registration.temporaryAccounts.queryOptions({ status: status || undefined, page, size: PAGE_SIZE }));
+  const list = useQuery(trpc.registration.admin.list.queryOptions({ status: status || undefined, page, size: PAGE_SIZE }));
 
   const columns: Column<Request>[] = [
     {

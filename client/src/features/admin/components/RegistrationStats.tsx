@@ -17,7 +17,7 @@ export function RegistrationStats() {
   const [end, setEnd] = useState(isoDaysAgo(0));
   const valid = !start || !end || start <= end;
   const stats = useQuery({
-    ...trpc.registration.stats.queryOptions({ start_date: start || undefined, end_date: end || undefined }, { enabled: valid }),
+    ...trpc.registration.admin.stats.queryOptions({ start_date: start || undefined, end_date: end || undefined }, { enabled: valid }),
     placeholderData: keepPreviousData,
   });
   const s = stats.data;

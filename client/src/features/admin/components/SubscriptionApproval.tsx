@@ -4,47 +4,47 @@
 // extend actions. Companies with an active plan and more than 30 days left are not listed.
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { SubscriptionStatus } from '@shared/constants/enums';
 import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatus';
+import { Pagination } from '@/components/ui/Pagination';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { ActionDialogs, SubscriptionActions, type SubscriptionAction } from './AcceptedCompanies';
-import { useApprovedCompanies } from './useApprovedCompanies';
-
-const URGENCY: Partial<Record<SubscriptionStatus, number>> = { expired: 0, inactive: 1, expires_very_soon: 2, expiring_soon: 3 };
+import { COMPANIES_PAGE_SIZE, useApprovedCompanies } from './useApprovedCompanies';
 
 export function SubscriptionApproval() {
-  const data = useApprovedCompanies();
+  const [page, setPage] = useState(0);
+  const list = useApprovedCompanies({ page, toReview: true });
   const [action, setAction] = useState<SubscriptionAction | null>(null);
-  if (data.isPending) return <LoadingState />;
-  if (data.isError) {
+  if (list.isPending) return <LoadingState />;
+  if (list.isError || !list.data) {
     return (
-      <ErrorState onRetry={data.refetch}>
+      <ErrorState onRetry={() => void list.refetch()}>
         <p>
           <Trans>The companies could not be loaded.</Trans>
         </p>
       </ErrorState>
     );
   }
-  const rows = data.rows
-    .filter((r) => r.subscription && URGENCY[r.subscription.status] !== undefined)
-    .sort((a, b) => (URGENCY[a.subscription!.status] ?? 9) - (URGENCY[b.subscription!.status] ?? 9) || a.company.name.localeCompare(b.company.name));
+  const data = list.data;
   return (
     <>
       <p className="muted">
         <Trans>Companies without a running plan, or whose plan ends within 30 days. Assign them a plan or extend the current one.</Trans>
       </p>
-      <Table
-        caption={<Trans>Plans to review ({rows.length})</Trans>}
-        rows={rows}
-        rowKey={(r) => r.company.id}
-        empty={<Trans>Every company has a plan with more than 30 days left.</Trans>}
-        columns={[
-          { key: 'company', header: <Trans>Company</Trans>, cell: (r) => <strong>{r.company.name}</strong> },
-          { key: 'subscription', header: <Trans>Subscription</Trans>, cell: (r) => <SubscriptionSummary sub={r.subscription!} /> },
-          { key: 'actions', header: <Trans>Actions</Trans>, cell: (r) => <SubscriptionActions row={r} onAction={setAction} /> },
-        ]}
-      />
+      <div className={list.isPlaceholderData ? 'is-refreshing' : undefined}>
+        <Table
+          caption={<Trans>Plans to review ({data.total})</Trans>}
+          rows={data.items}
+          rowKey={(r) => r.id}
+          empty={<Trans>Every company has a plan with more than 30 days left.</Trans>}
+          columns={[
+            { key: 'company', header: <Trans>Company</Trans>, cell: (r) => <strong>{r.name}</strong> },
+            { key: 'subscription', header: <Trans>Subscription</Trans>, cell: (r) => <SubscriptionSummary sub={r.subscription} /> },
+            { key: 'actions', header: <Trans>Actions</Trans>, cell: (r) => <SubscriptionActions row={r} onAction={setAction} /> },
+          ]}
+        />
+        <Pagination page={page} size={COMPANIES_PAGE_SIZE} total={data.total} totalPages={data.totalPages} itemsOnPage={data.items.length} onPage={setPage} />
+      </div>
       <ActionDialogs action={action} onClose={() => setAction(null)} />
     </>
   );

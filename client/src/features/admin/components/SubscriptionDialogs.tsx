@@ -26,15 +26,16 @@ export interface CompanyRef {
 function useInvalidateSubscriptions() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
+  // The admin company list carries each company's plan status too.
+  return () => Promise.all([qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }), qc.invalidateQueries({ queryKey: trpc.companies.admin.list.pathKey() })]);
 }
 
 export function AssignPlanDialog({ company, onClose }: { company: CompanyRef; onClose: () => void }) {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
-  const plans = useQuery(trpc.subscriptions.activePlans.queryOptions());
-  const status = useQuery(trpc.subscriptions.companyStatus.queryOptions({ company_id: company.id }));
-  const assign = useMutation(trpc.subscriptions.assign.mutationOptions());
+  const plans = useQuery(trpc.subscriptions.admin.activePlans.queryOptions());
+  const status = useQuery(trpc.subscriptions.admin.companyStatus.queryOptions({ company_id: company.id }));
+  const assign = useMutation(trpc.subscriptions.admin.assign.mutationOptions());
   const invalidate = useInvalidateSubscriptions();
   const [planId, setPlanId] = useState('');
   const [mode, setMode] = useState<AssignmentMode>('after_current');
@@ -92,7 +93,7 @@ export function AssignPlanDialog({ company, onClose }: { company: CompanyRef; on
 export function ExtendDialog({ company, onClose }: { company: CompanyRef; onClose: () => void }) {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
-  const extend = useMutation(trpc.subscriptions.extend.mutationOptions());
+  const extend = useMutation(trpc.subscriptions.admin.extend.mutationOptions());
   const invalidate = useInvalidateSubscriptions();
   const [days, setDays] = useState(String(LIMITS.extensionPlanDays));
   const [error, setError] = useState<string | null>(null);
@@ -137,7 +138,7 @@ export function HistoryDialog({ company, onClose }: { company: CompanyRef; onClo
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const history = useQuery(trpc.subscriptions.history.queryOptions({ company_id: company.id }));
+  const history = useQuery(trpc.subscriptions.admin.history.queryOptions({ company_id: company.id }));
   const name = company.name;
   return (
     <Dialog open onClose={onClose} title={<Trans>Subscription history of {name}</Trans>} closeLabel={t`Close`} className="dialog--wide">
@@ -168,7 +169,7 @@ export function ResetLinkDialog({ user, onClose }: { user: { id: number; email: 
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const create = useMutation(trpc.admin.createResetLink.mutationOptions());
+  const create = useMutation(trpc.auth.admin.createResetLink.mutationOptions());
   const [copied, setCopied] = useState(false);
   const email = user.email;
   const copy = async (url: string) => {

@@ -1,40 +1,31 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SubscriptionStatus } from '@shared/constants/enums';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 
-export type ApprovedCompany = RouterOutputs['companies']['adminList']['items'][number];
-export type CompanySubscription = RouterOutputs['subscriptions']['companyStatus'];
-export interface Manager {
-  id: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-}
-export interface CompanyRow {
-  company: ApprovedCompany;
-  subscription: CompanySubscription | undefined;
-  /** The manager who registered the company (from its accepted registration request), when there is one. */
-  manager: Manager | undefined;
-}
+export type CompanyRow = RouterOutputs['companies']['admin']['list']['items'][number];
+export type Manager = NonNullable<CompanyRow['manager']>;
+
+export const COMPANIES_PAGE_SIZE = 20;
+
+/** The plans an administrator has to act on (the subscription approval tab), most urgent first. */
+export const PLANS_TO_REVIEW: SubscriptionStatus[] = ['expired', 'inactive', 'expires_very_soon', 'expiring_soon'];
 
 /**
- * Approved companies with their subscription and registering manager. companies.adminList has neither, so
- * the subscription comes from one subscriptions.companyStatus per company (batched into one HTTP request by
- * the tRPC link) and the manager from the accepted registration requests.
+ * One page of approved companies, each with its plan status and registering manager: one call
+ * (companies.admin.list), whatever the number of companies. The previous page stays on screen while the
+ * next one loads.
  */
-export function useApprovedCompanies() {
+export function useApprovedCompanies({ page, search, toReview = false }: { page: number; search?: string; toReview?: boolean }) {
   const trpc = useTRPC();
-  const companies = useQuery(trpc.companies.adminList.queryOptions({ status: 'approved' }));
-  const accepted = useQuery(trpc.registration.temporaryAccounts.queryOptions({ status: 'accepted', page: 0, size: 200 }));
-  const items = companies.data?.items ?? [];
-  const subs = useQueries({ queries: items.map((c) => trpc.subscriptions.companyStatus.queryOptions({ company_id: c.id })) });
-  const managers = new Map<number, Manager>();
-  for (const r of accepted.data?.items ?? []) managers.set(r.company.id, r.user);
-  const rows: CompanyRow[] = items.map((company, i) => ({ company, subscription: subs[i]?.data, manager: managers.get(company.id) }));
-  return {
-    rows,
-    isPending: companies.isPending,
-    isError: companies.isError,
-    refetch: () => void companies.refetch(),
-  };
+  return useQuery({
+    ...trpc.companies.admin.list.queryOptions({
+      status: 'approved',
+      page,
+      size: COMPANIES_PAGE_SIZE,
+      search: search || undefined,
+      ...(toReview ? { subscription_status: PLANS_TO_REVIEW, sort: 'urgency' as const } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  });
 }

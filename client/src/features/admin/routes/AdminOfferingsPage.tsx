@@ -51,8 +51,8 @@ function Stats() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const stats = useQuery(trpc.materials.adminStats.queryOptions());
-  const clicks = useQuery(trpc.materials.adminTotalClicks.queryOptions());
+  const stats = useQuery(trpc.materials.admin.stats.queryOptions());
+  const clicks = useQuery(trpc.materials.admin.totalClicks.queryOptions());
   if (stats.isError) return <ErrorState title={<Trans>Could not load the listing statistics</Trans>} onRetry={() => void stats.refetch()} />;
   const s = stats.data;
   const n = (v: number | undefined) => (s ? fmt.number(v ?? 0) : null);
@@ -86,7 +86,7 @@ function AllListings() {
     return () => clearTimeout(timer);
   }, [q]);
   const list = useQuery({
-    ...trpc.materials.adminList.queryOptions({ page, size, status: status || undefined, kind: kind || undefined, category: category || undefined, q: query || undefined }),
+    ...trpc.materials.admin.list.queryOptions({ page, size, status: status || undefined, kind: kind || undefined, category: category || undefined, q: query || undefined }),
     placeholderData: keepPreviousData,
   });
   const data = list.data;
@@ -168,13 +168,13 @@ function AccessRequests() {
   const qc = useQueryClient();
   const fmt = useFormat();
   const [status, setStatus] = useState<'pending' | 'granted' | 'denied' | ''>('pending');
-  const list = useQuery(trpc.materials.adminBulkAccessRequests.queryOptions({ status: status || undefined, page: 0, size: 50 }));
-  const review = useMutation(trpc.materials.reviewBulkAccess.mutationOptions());
+  const list = useQuery(trpc.materials.admin.bulkAccessRequests.queryOptions({ status: status || undefined, page: 0, size: 50 }));
+  const review = useMutation(trpc.materials.admin.reviewBulkAccess.mutationOptions());
   const decide = async (id: number, decision: 'grant' | 'deny') => {
     try {
       await review.mutateAsync({ id, decision });
       showSnackbar(decision === 'grant' ? msg`Bulk upload access granted` : msg`Bulk upload access denied`);
-      await qc.invalidateQueries({ queryKey: trpc.materials.adminBulkAccessRequests.pathKey() });
+      await qc.invalidateQueries({ queryKey: trpc.materials.admin.bulkAccessRequests.pathKey() });
     } catch (e) {
       showSnackbar(errorText(i18n, e), { tone: 'error' });
     }

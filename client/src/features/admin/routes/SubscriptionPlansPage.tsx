@@ -21,7 +21,7 @@ import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { PLAN_KIND_TEXT } from '../components/labels';
 
-type Plan = RouterOutputs['subscriptions']['plans']['items'][number];
+type Plan = RouterOutputs['subscriptions']['admin']['plans']['items'][number];
 type FormIn = z.input<typeof createPlanInput>;
 type FormOut = z.output<typeof createPlanInput>;
 
@@ -29,8 +29,8 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const create = useMutation(trpc.subscriptions.createPlan.mutationOptions());
-  const update = useMutation(trpc.subscriptions.updatePlan.mutationOptions());
+  const create = useMutation(trpc.subscriptions.admin.createPlan.mutationOptions());
+  const update = useMutation(trpc.subscriptions.admin.updatePlan.mutationOptions());
   const builtin = plan?.is_builtin ?? false;
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({
@@ -98,7 +98,7 @@ function DeleteDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const remove = useMutation(trpc.subscriptions.deletePlan.mutationOptions());
+  const remove = useMutation(trpc.subscriptions.admin.deletePlan.mutationOptions());
   const name = plan.name;
   const confirm = async () => {
     try {
@@ -129,7 +129,7 @@ export function SubscriptionPlansPage() {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const plans = useQuery(trpc.subscriptions.plans.queryOptions());
+  const plans = useQuery(trpc.subscriptions.admin.plans.queryOptions());
   const [editing, setEditing] = useState<Plan | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Plan | null>(null);
   return (

@@ -4,12 +4,13 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SignupCountry } from '@shared/constants/enums';
 import { MapPicker, type LatLng } from '@/components/map';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/States';
 import { useConfig } from '@/hooks/useConfig';
+import { useDebounced } from '@/hooks/useDebounced';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
@@ -29,15 +30,6 @@ const COUNTRY_CENTRES: Record<SignupCountry, LatLng & { zoom: number }> = {
 };
 /** SPEC §9: the default map centre is in the Gulf region. */
 const DEFAULT_CENTRE = { lat: 25.2048, lng: 55.2708, zoom: 4 };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 export interface AddressFieldProps {
   value: string;

@@ -18,7 +18,7 @@ export function DriverDashboardPage() {
   const { i18n } = useLingui();
   const trpc = useTRPC();
   const session = useDriverSession();
-  const me = useQuery(trpc.drivers.me.queryOptions());
+  const me = useQuery(trpc.driver.me.queryOptions());
   useEffect(() => {
     if (me.data) updateDriver(me.data.driver);
   }, [me.data]);

@@ -21,7 +21,7 @@ import { STATUS_LABELS } from '@/components/listing/labels';
 import { BulkUpload } from './BulkUpload';
 import { StatusActions } from './StatusActions';
 import { ListingEditor } from './ListingEditor';
-import { Pagination } from './Pagination';
+import { Pagination } from '@/components/ui/Pagination';
 import '../materials.css';
 
 type Kind = 'all' | 'offering' | 'donation';

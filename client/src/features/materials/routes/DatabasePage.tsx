@@ -18,7 +18,7 @@ import { FREQUENCIES, LISTING_CATEGORIES } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 import type { Proximity } from '@shared/schemas/materials';
 import { ListingCard, ListingCardSkeleton, type ListItem } from '../components/ListingCard';
-import { Pagination } from '../components/Pagination';
+import { Pagination } from '@/components/ui/Pagination';
 import { Recommendations } from '../components/Recommendations';
 import { TaxonomySelects } from '../components/TaxonomySelects';
 import { DEFAULT_FILTERS, filtersToSearch, hasActiveFilters, parseFilters, toSearchInput, type Filters } from '../lib/filters';

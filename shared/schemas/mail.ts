@@ -1,4 +1,4 @@
-// Administrator tools that belong to no other domain: the mail outbox.
+// The mail outbox as administrators read it (mail is written by server/lib/mail enqueueMail).
 import { z } from './_zod';
 import { MAIL_STATUSES } from '../constants/enums';
 

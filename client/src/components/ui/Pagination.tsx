@@ -1,7 +1,7 @@
 // Page buttons plus "Showing x–y of N" (N shown as "1000+" when the server capped the count).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormat } from '@/lib/format';
-import { pageRange, pageWindow } from '../lib/filters';
+import { pageRange, pageWindow } from '@/lib/paging';
 
 export function Pagination({ page, size, total, totalPages, itemsOnPage, capped, onPage }: { page: number; size: number; total: number; totalPages: number; itemsOnPage: number; capped?: boolean; onPage: (page: number) => void }) {
   const { t } = useLingui();

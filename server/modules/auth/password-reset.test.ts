@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mail_outbox, password_reset_tokens, users } from '../../../drizzle/schema';
-import { hashResetToken } from '../auth/password-reset';
+import { hashResetToken } from './password-reset';
 import { TEST_PASSWORD, createAdmin, createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
@@ -81,51 +81,5 @@ describe('password reset by a one-time link', () => {
     const token = t.deps.tokens.signUser({ sub: String(manager.id), role: 'MANAGER', company_id: manager.company_id, tv: 0 }, 60);
     expect((await api().post(`/admin/users/${member.id}/reset-link`).set('Authorization', `Bearer ${token}`)).status).toBe(403);
     expect((await api().post('/admin/users/999999/reset-link').set(auth)).status).toBe(404);
-  });
-});
-
-describe('GET admin/mail-outbox', () => {
-  it('pages the outbox, newest first, for administrators', async () => {
-    const { member } = await createCompanyWithUsers(t.database.db);
-    await api().post(`/admin/users/${member.id}/reset-link`).set(auth);
-    const res = await api().get('/admin/mail-outbox').query({ page: 0, size: 2 }).set(auth);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ currentPage: 0, total: expect.any(Number), totalPages: expect.any(Number) });
-    expect(res.body.items.length).toBeLessThanOrEqual(2);
-    expect(res.body.items[0]).toMatchObject({ to_address: member.email, status: 'queued', subject: 'Reset your password' });
-    expect((await api().get('/admin/mail-outbox')).status).toBe(401);
-  });
-});
-
-describe('PUT admin/companies/{id}', () => {
-  it('edits the onboarding and member-since dates', async () => {
-    const { company } = await createCompanyWithUsers(t.database.db);
-    const res = await api().put(`/admin/companies/${company.id}`).set(auth).send({ onboarding_date: '2026-02-01' });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: company.id, onboarding_date: '2026-02-01', member_since: null });
-    const cleared = await api().put(`/admin/companies/${company.id}`).set(auth).send({ onboarding_date: null, member_since: '2025-12-31' });
-    expect(cleared.body).toMatchObject({ onboarding_date: null, member_since: '2025-12-31' });
-    expect((await api().put(`/admin/companies/${company.id}`).set(auth).send({ onboarding_date: '2026-02-30' })).status).toBe(400);
-    expect((await api().put('/admin/companies/999999').set(auth).send({ onboarding_date: '2026-02-01' })).status).toBe(404);
-  });
-});
-
-describe('GET api/common/geocode (offline gazetteer)', () => {
-  it('finds cities by any spelling, within a country, keeping a typed street', async () => {
-    const res = await api().get('/api/common/geocode').query({ q: 'Vesterbrogade 1, Kobenhavn', country: 'dk' });
-    expect(res.status).toBe(200);
-    expect(res.body.items[0]).toMatchObject({ city: 'Copenhagen', address: 'Vesterbrogade 1', country: 'DK', zip_code: '1620', latitude: 55.6761, source: 'gazetteer' });
-    const koln = await api().get('/api/common/geocode').query({ q: 'koln' });
-    expect(koln.body.items[0]).toMatchObject({ city: 'Cologne', country: 'DE' });
-    const none = await api().get('/api/common/geocode').query({ q: 'Copenhagen', country: 'MY' });
-    expect(none.body.items).toEqual([]);
-    expect((await api().get('/api/common/geocode').query({ q: 'x' })).status).toBe(400);
-  });
-
-  it('through tRPC too, with reverse lookup of a map pin', async () => {
-    const caller = t.caller();
-    expect((await caller.common.geocode({ q: 'Dubai' })).items[0]).toMatchObject({ zip_code: '00000', country: 'AE' });
-    expect((await caller.common.reverseGeocode({ lat: 3.14, lng: 101.69 })).place).toMatchObject({ city: 'Kuala Lumpur' });
-    expect((await caller.common.reverseGeocode({ lat: 0, lng: -30 })).place).toBeNull();
   });
 });
