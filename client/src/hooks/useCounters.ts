@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ServerFrame } from '@shared/ws-events';
 import { RealtimeConnection } from '@/lib/realtime';
+import { dispatchRealtime, dispatchReconnect } from '@/lib/realtime-events';
 import { useSession } from '@/lib/session';
 import { useTRPC } from '@/lib/trpc';
 
@@ -18,7 +19,8 @@ export function useCounters() {
 
 /**
  * Keeps one WebSocket open while a company user is signed in: counters are fetched when it (re)connects and
- * then follow the server's frames. Closed on logout.
+ * then follow the server's frames (each notification arrives with its unseen counter). Every frame is also
+ * dispatched to screens that follow it (hooks/useRealtime.ts). Closed on logout.
  */
 export function useRealtimeCounters() {
   const trpc = useTRPC();
@@ -44,16 +46,18 @@ export function useRealtimeCounters() {
           case 'pendingOffersNumber':
             patch({ pending_offers: frame.data.count });
             break;
-          case 'newNotification':
-            if (!frame.data.seen) queryClient.setQueryData(key, (old: Counters | undefined) => (old ? { ...old, unseen_notifications: old.unseen_notifications + 1 } : old));
-            break;
           default:
             break;
         }
+        // Every frame also reaches the screens that follow it (lib/realtime-events.ts).
+        dispatchRealtime(frame);
       },
       () => {
         // The first fetch comes from useCounters; a reconnect may have missed frames, so fetch again.
-        if (opened++ > 0) void queryClient.invalidateQueries({ queryKey: key });
+        if (opened++ > 0) {
+          void queryClient.invalidateQueries({ queryKey: key });
+          dispatchReconnect();
+        }
       },
     );
     return () => conn.close();
