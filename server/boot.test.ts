@@ -66,6 +66,27 @@ describe('embedded start with demo data', () => {
     expect(new Set(listings.map((l) => l.category))).toEqual(new Set(['by-product', 'surplus', 'waste', 'knowledge']));
   });
 
+  it('shows the demo company the whole exchange loop: offers both ways, synergies running and rated, chats with history, notifications', async () => {
+    const token = (await (await post('/api/auth/login', { username: 'manager@example.com', password: 'Synergy!2026' })).json()).token;
+    const get = async (p: string) => (await fetch(base + p, { headers: { authorization: `Bearer ${token}` } })).json();
+    const received = await get('/api/offers?direction=received');
+    const made = await get('/api/offers?direction=made');
+    expect(received.items.some((o: { status: string }) => o.status === 'pending')).toBe(true);
+    expect(received.items.some((o: { status: string }) => o.status === 'rejected')).toBe(true);
+    expect(made.items.some((o: { status: string }) => o.status === 'pending')).toBe(true);
+    const synergies = await get('/api/exchanges');
+    const levels = new Set(synergies.items.map((x: { level_of_completion: string }) => x.level_of_completion));
+    expect(levels).toEqual(new Set(['IN_PROGRESS', 'COMPLETED']));
+    expect(synergies.items.some((x: { ratings: unknown[]; impact: unknown }) => x.ratings.length === 2 && x.impact !== null)).toBe(true);
+    const chats = await get('/api/chats');
+    expect(chats.items.length).toBeGreaterThanOrEqual(3);
+    expect(chats.items.some((c: { unread: number; read_only: boolean }) => c.unread > 0 && !c.read_only)).toBe(true);
+    expect(chats.items.every((c: { last_message: unknown }) => c.last_message !== null)).toBe(true);
+    const notes = await get('/api/notifications');
+    expect(notes.items.length).toBeGreaterThanOrEqual(4);
+    expect(notes.items.every((n: { code: string }) => n.code !== 'notification.text')).toBe(true);
+  });
+
   it('accepts a WebSocket with a valid token and refuses one without', async () => {
     const token = (await (await post('/api/auth/login', { username: 'member@example.com', password: 'Synergy!2026' })).json()).token;
     const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${encodeURIComponent(token)}`);

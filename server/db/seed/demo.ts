@@ -4,6 +4,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   chat_messages,
+  chat_reads,
   chats,
   companies,
   company_addresses,
@@ -526,11 +527,27 @@ const DEMO_EXCHANGES: DemoExchange[] = [
   },
 ];
 
-/** Offers still waiting for an answer: the pending-offers page is not empty. */
-const DEMO_PENDING_OFFERS: { listing: string; requester: CompanyKey; quantity: number; message: string; days_ago: number }[] = [
-  { listing: 'bottles', requester: 'hafen', quantity: 4500, message: 'A customer of ours, a craft brewery in Hamburg, wants all of them. We can collect on a return leg.', days_ago: 2 },
-  { listing: 'warehouse', requester: 'oresund', quantity: 720, message: 'We need a month of buffer storage for canned soft drinks before summer.', days_ago: 1 },
-  { listing: 'hdpe', requester: 'klang', quantity: 2000, message: 'Could you send a 25 kg sample of the natural grade first?', days_ago: 1 },
+/**
+ * Offers that did not become synergies: pending ones (the pending-offers page is not empty, received and
+ * made), one the demo company declined and one it withdrew.
+ */
+const DEMO_OFFERS: {
+  listing: string;
+  requester: CompanyKey;
+  quantity: number;
+  message: string;
+  days_ago: number;
+  status: 'pending' | 'rejected' | 'withdrawn';
+  reason?: string;
+}[] = [
+  { listing: 'bottles', requester: 'hafen', quantity: 4500, message: 'A customer of ours, a craft brewery in Hamburg, wants all of them. We can collect on a return leg.', days_ago: 2, status: 'pending' },
+  { listing: 'warehouse', requester: 'oresund', quantity: 720, message: 'We need a month of buffer storage for canned soft drinks before summer.', days_ago: 1, status: 'pending' },
+  { listing: 'hdpe', requester: 'klang', quantity: 2000, message: 'Could you send a 25 kg sample of the natural grade first?', days_ago: 1, status: 'pending' },
+  {
+    listing: 'crates', requester: 'carpathia', quantity: 800, message: 'We regrind HDPE crates into pallet blocks and can take all 800 kg every month.', days_ago: 6,
+    status: 'rejected', reason: 'The crates go back to our supplier under a take-back contract.',
+  },
+  { listing: 'permits', requester: 'oresund', quantity: 8, message: 'Could you check the EWC codes of our brewery waste streams before our permit renewal?', days_ago: 9, status: 'withdrawn' },
 ];
 
 const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS);
@@ -807,6 +824,17 @@ async function seedInto(tx: Tx, passwordHash: string, now: Date): Promise<void> 
         created_at: ago(x.started_days_ago - i - 1),
       })),
     );
+    // Ended synergies' chats have been read by everyone; in a running one each side has read up to its own last
+    // message, so the demo company sees the other side's newest message as unread.
+    const chatId = must(chat, 'chat').id;
+    const messageRows = await tx.select({ id: chat_messages.id, sender_company_id: chat_messages.sender_company_id }).from(chat_messages).where(eq(chat_messages.chat_id, chatId)).orderBy(chat_messages.id);
+    const readers = userRows.filter((u) => u.company_id === cid(provider) || u.company_id === cid(x.requester));
+    const reads = readers.flatMap((u) => {
+      const own = messageRows.filter((m) => m.sender_company_id === u.company_id).at(-1);
+      const upTo = completedAt ? messageRows.at(-1) : own;
+      return upTo ? [{ chat_id: chatId, user_id: u.id, last_read_message_id: upTo.id }] : [];
+    });
+    if (reads.length) await tx.insert(chat_reads).values(reads);
 
     if (completedAt && x.successful) {
       const leaf = must(leaves.get(listing.code), listing.code);
@@ -839,15 +867,21 @@ async function seedInto(tx: Tx, passwordHash: string, now: Date): Promise<void> 
   }
 
   await tx.insert(offers).values(
-    DEMO_PENDING_OFFERS.map((o) => ({
-      material_id: lid(o.listing),
-      company_id: cid(o.requester),
-      user_id: managerOf(o.requester).id,
-      message: o.message,
-      quantity: o.quantity,
-      status: 'pending' as const,
-      created_at: ago(o.days_ago),
-    })),
+    DEMO_OFFERS.map((o) => {
+      const owner = managerOf(listingOf(o.listing).company);
+      return {
+        material_id: lid(o.listing),
+        company_id: cid(o.requester),
+        user_id: managerOf(o.requester).id,
+        message: o.message,
+        quantity: o.quantity,
+        status: o.status,
+        review_reason: o.reason ?? null,
+        reviewed_by_user_id: o.status === 'rejected' ? owner.id : o.status === 'withdrawn' ? managerOf(o.requester).id : null,
+        reviewed_at: o.status === 'pending' ? null : ago(o.days_ago - 1),
+        created_at: ago(o.days_ago),
+      };
+    }),
   );
 
   await seedSubscriptions(tx, cid, adminId, now);
@@ -866,12 +900,26 @@ async function seedInto(tx: Tx, passwordHash: string, now: Date): Promise<void> 
   });
   await seedPendingRegistration(tx, passwordHash, now);
 
+  // What happened to the demo company lately, as message codes: each reader sees them in their own language.
   const manager = must(userByEmail.get('manager@example.com'), 'manager');
+  const wrap = listingOf('stretch-wrap');
+  const [wrapGroup] = await tx
+    .select({ name: material_groups.name })
+    .from(material_groups)
+    .where(eq(material_groups.id, must(leaves.get(wrap.code), wrap.code).material_group_id));
+  const title = (key: string) => listingOf(key).title;
   await tx.insert(notifications).values([
-    { user_id: manager.id, type: 'offers', code: 'notification.text', params: { text: 'HafenLogistik Nord GmbH made an offer on “Surplus brown glass bottles 330 ml”.' }, link: '/pending-offers', created_at: ago(2) },
-    { user_id: manager.id, type: 'synergies', code: 'notification.text', params: { text: 'Your synergy with Gulf Industrial Advisory FZE was completed. Rate it now.' }, link: '/synergies', seen: true, created_at: ago(10) },
-    { user_id: manager.id, type: 'new_materials', code: 'notification.text', params: { text: 'New listing near you: “Used stretch wrap film” in Hamburg.' }, link: `/material/${lid('stretch-wrap')}`, created_at: ago(27) },
-    { user_id: manager.id, type: 'dashboard', code: 'notification.text', params: { text: 'Your monthly impact report is ready on the dashboard.' }, link: '/dashboard', seen: true, created_at: ago(30) },
+    { user_id: manager.id, type: 'offers', code: 'notification.offerReceived', params: { company: companyOf('hafen').name, title: title('bottles') }, link: '/pending-offers', created_at: ago(2) },
+    {
+      user_id: manager.id, type: 'synergies', code: 'notification.synergySucceeded', params: { company: companyOf('gulf').name, title: title('iso14001') },
+      link: '/synergies', seen: true, created_at: ago(10),
+    },
+    { user_id: manager.id, type: 'offers', code: 'notification.offerReceived', params: { company: companyOf('carpathia').name, title: title('crates') }, link: '/pending-offers', seen: true, created_at: ago(6) },
+    {
+      user_id: manager.id, type: 'new_materials', code: 'notification.newListing', params: { group: wrapGroup?.name ?? '', title: wrap.title },
+      link: `/material/${lid('stretch-wrap')}`, created_at: ago(27),
+    },
+    { user_id: manager.id, type: 'synergies', code: 'notification.synergyRated', params: { company: companyOf('aarhus').name, title: title('spent-grain'), rating: 5 }, link: '/synergies', seen: true, created_at: ago(74) },
   ]);
 }
 

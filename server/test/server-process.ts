@@ -1,0 +1,54 @@
+// A real server in a child process (`node --import tsx server/index.ts`), for tests that kill it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  base: string;
+  child: ChildProcess;
+  /** SIGKILL: no shutdown, no flush, as a crash or a power-pulled container. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms: ${stderr}`)), timeoutMs);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      const m = /"port":(\d+)/.exec(line);
+      if (m && line.includes('listening on')) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    child,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function loginAt(base: string, username: string, password = 'Synergy!2026'): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
