@@ -11,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import * as schema from '../../drizzle/schema';
+import { lockDataDir } from './lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -78,11 +79,19 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
   let dir: string | undefined;
+  let unlock = () => {};
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(dataDir);
   }
-  const client = await PGlite.create({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { cube, earthdistance, pg_trgm, pgcrypto } });
+  let client: Awaited<ReturnType<typeof PGlite.create>>;
+  try {
+    client = await PGlite.create({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { cube, earthdistance, pg_trgm, pgcrypto } });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -109,6 +118,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     },
     async close() {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from './client';
+import { DataDirLockedError } from './lock';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(path.join(os.tmpdir(), 'synergy-lock-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('embedded data directory lock', () => {
+  it('refuses a second opener naming the process that holds it, and opens again once closed', async () => {
+    const dir = tmp();
+    const first = await openPglite(dir);
+    const second = openPglite(dir);
+    await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(second).rejects.toThrow(`already in use by process ${process.pid}`);
+    await first.close();
+    const again = await openPglite(dir);
+    await again.close();
+  });
+
+  it('refuses while another process holds it and takes over at once after that process is killed', async () => {
+    const dir = tmp();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../test/fixtures/hold-data-dir.ts'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+    await expect(openPglite(dir)).rejects.toThrow(`already in use by process ${child.pid}`);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    const started = Date.now();
+    const taken = await openPglite(dir);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await taken.close();
+  }, 60_000);
+});
