@@ -17,3 +17,15 @@ export async function companyUserIds(db: DbOrTx, companyIds: readonly number[]):
     .where(and(inArray(users.company_id, [...companyIds]), or(eq(users.role, 'MEMBER'), eq(users.role, 'MANAGER'))));
   return rows.map((r) => r.id);
 }
+
+export async function emailPreferences(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ email_notifications_new_listings: users.email_notifications_new_listings, email_notifications_activity: users.email_notifications_activity })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function setEmailPreferences(db: DbOrTx, userId: number, values: { email_notifications_new_listings?: boolean; email_notifications_activity?: boolean }) {
+  if (Object.keys(values).length) await db.update(users).set(values).where(eq(users.id, userId));
+}
