@@ -51,6 +51,7 @@ export const MESSAGES = {
   'field.invalidDate': 'Enter a date as YYYY-MM-DD',
   'field.wholeNumber': 'Enter a whole number',
   'field.unknownKeys': 'Unknown fields: {keys}',
+  'field.invalidCharacters': 'This text contains characters that cannot be stored (control characters)',
 
   // ---- accounts ----
   'auth.invalidDriverPhone': 'Invalid phone number (8-15 digits)',

@@ -6,6 +6,7 @@ import type { Actor, AdminActor, CompanyActor, DriverActor, UserActor } from '..
 import { AppError, ERROR_TABLE, appErrorFromTrpc } from '../lib/errors';
 import type { Deps } from '../deps';
 import { ERROR_MESSAGES, type FieldErrors } from '../../shared/errors';
+import { findUnsafeText } from '../../shared/lib/text';
 import { errorMessage } from '../../shared/messages';
 
 export interface TrpcContext {
@@ -56,7 +57,17 @@ const errorMapping = t.middleware(async ({ next }) => {
   throw new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
 });
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorMapping);
+/**
+ * Every text of every input, on both transports: NUL, other control characters and lone surrogates are a
+ * field error (`field.invalidCharacters`), never a database error (shared/lib/text.ts).
+ */
+const safeText = t.middleware(async ({ getRawInput, next }) => {
+  const path = findUnsafeText(await getRawInput());
+  if (path !== null) throw new AppError('VALIDATION', { fields: { [path]: { code: 'field.invalidCharacters' } } });
+  return next();
+});
+
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorMapping).use(safeText);
 
 function requireUser(ctx: TrpcContext): UserActor {
   if (ctx.actor.kind === 'user') return ctx.actor;

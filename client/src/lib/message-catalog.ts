@@ -42,6 +42,7 @@ export const MESSAGE_CATALOG = {
   "field.invalidDate": msg({ id: "field.invalidDate", message: "Enter a date as YYYY-MM-DD" }),
   "field.wholeNumber": msg({ id: "field.wholeNumber", message: "Enter a whole number" }),
   "field.unknownKeys": msg({ id: "field.unknownKeys", message: "Unknown fields: {keys}" }),
+  "field.invalidCharacters": msg({ id: "field.invalidCharacters", message: "This text contains characters that cannot be stored (control characters)" }),
   "auth.invalidDriverPhone": msg({ id: "auth.invalidDriverPhone", message: "Invalid phone number (8-15 digits)" }),
   "auth.passwordTooShort": msg({ id: "auth.passwordTooShort", message: "Password must be at least {min} characters" }),
   "auth.passwordsDoNotMatch": msg({ id: "auth.passwordsDoNotMatch", message: "Passwords do not match" }),
