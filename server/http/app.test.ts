@@ -171,3 +171,22 @@ describe('text that cannot be stored', () => {
     expect(nested.body.error.field_codes).toEqual({ 'extra.deep.1': { code: 'field.invalidCharacters' } });
   });
 });
+
+describe('security headers and logs', () => {
+  it('sends HSTS, a Permissions-Policy and a CSP whose sockets are this host only', async () => {
+    const res = await request(t.app()).get('/healthz').set('Host', 'market.example:3000');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
+    const connect = /connect-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)![1]!.split(' ');
+    expect(connect).toEqual(expect.arrayContaining(["'self'", 'ws://market.example:3000', 'wss://market.example:3000']));
+    expect(connect).not.toContain('ws:');
+    expect(connect).not.toContain('wss:');
+  });
+
+  it('keeps the one-time reset token out of the request log', async () => {
+    const { loggablePath } = await import('./middleware');
+    expect(loggablePath('/reset-password/6f1c2b9e4a')).toBe('/reset-password/:token');
+    expect(loggablePath('/api/reset-password/6f1c2b9e4a')).toBe('/api/reset-password/:token');
+    expect(loggablePath('/database')).toBe('/database');
+  });
+});

@@ -24,30 +24,44 @@ export function requestLogging(logger: Logger): RequestHandler {
       if (req.path === '/healthz' || req.path === '/readyz') return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
-      logger[level]({ request_id: req.id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      logger[level]({ request_id: req.id, method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
     next();
   };
 }
 
+/** Secrets that travel in a path (one-time reset links) never reach a log line. */
+export function loggablePath(path: string): string {
+  return path.replace(/^(\/(?:api\/)?reset-password\/)[^/]+/, '$1:token');
+}
+
+const HOST_RE = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
 export function securityHeaders(extraConnectSrc: string[] = []): RequestHandler {
-  const csp = [
-    "default-src 'self'",
-    "img-src 'self' data: blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "script-src 'self'",
-    "worker-src 'self' blob:",
-    `connect-src 'self' ws: wss: ${extraConnectSrc.join(' ')}`.trim(),
-    "font-src 'self' data:",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
-  return (_req, res, next) => {
+  const csp = (wsSources: string) =>
+    [
+      "default-src 'self'",
+      "img-src 'self' data: blob:",
+      "style-src 'self' 'unsafe-inline'",
+      "script-src 'self'",
+      "worker-src 'self' blob:",
+      // The app's own socket only (older browsers do not count ws: as 'self'), plus configured map/routing hosts.
+      `connect-src 'self' ${wsSources} ${extraConnectSrc.join(' ')}`.trim(),
+      "font-src 'self' data:",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ].join('; ');
+  return (req, res, next) => {
+    const host = req.headers.host ?? '';
+    const wsSources = HOST_RE.test(host) ? `ws://${host} wss://${host}` : '';
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // The driver app uses the position and the camera of this origin; nothing else does.
+    res.setHeader('Permissions-Policy', 'geolocation=(self), camera=(self), microphone=(), payment=(), usb=(), interest-cohort=()');
+    res.setHeader('Content-Security-Policy', csp(wsSources));
     next();
   };
 }

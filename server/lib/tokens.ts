@@ -26,13 +26,17 @@ export interface TokenService {
 export function createTokenService(secret: string): TokenService {
   const sign = (payload: object, audience: string, ttl: number) =>
     jwt.sign(payload, secret, { algorithm: 'HS256', expiresIn: ttl, audience, issuer: ISSUER });
-  const verify = <T>(token: string, audience: string): T & { exp: number } => {
+  const verify = <T extends { sub: string; tv: number }>(token: string, audience: string): T & { exp: number } => {
+    let claims: T & { exp: number };
     try {
-      return jwt.verify(token, secret, { algorithms: ['HS256'], audience, issuer: ISSUER }) as T & { exp: number };
+      claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience, issuer: ISSUER }) as T & { exp: number };
     } catch (err) {
       const expired = err instanceof jwt.TokenExpiredError;
       throw new AppError(expired ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED', { cause: err });
     }
+    // A signed token can still carry nonsense (a forged secret, an old format): ids are positive integers.
+    if (typeof claims.sub !== 'string' || !/^[1-9]\d{0,9}$/.test(claims.sub) || !Number.isSafeInteger(claims.tv)) throw new AppError('UNAUTHENTICATED');
+    return claims;
   };
   return {
     signUser: (c, ttl) => sign(c, 'user', ttl),

@@ -134,6 +134,27 @@ describe('websocket hub: authentication on upgrade', () => {
     }
   });
 
+  it('answers 401 to a validly signed token whose subject is not a user id', async () => {
+    const { url } = await startHub();
+    for (const sub of ['abc', '0', '-1', '1.5', '99999999999']) {
+      const token = tokens.signUser({ sub, role: 'MEMBER', company_id: 1, tv: 0 }, 3600);
+      expect(await refusal(connect(`${url}/ws?token=${encodeURIComponent(token)}`)), sub).toBe(401);
+    }
+  });
+
+  it('refuses a user more sockets than the cap with 429 and accepts again after one closes', async () => {
+    const { url, hub } = await startHub({ options: { maxSocketsPerUser: 3 } });
+    const open = [await openAs(url, 5), await openAs(url, 5), await openAs(url, 5)];
+    expect(await refusal(connect(`${url}/ws?token=${userToken(5)}`))).toBe(429);
+    await openAs(url, 6);
+    const gone = closed(open[0]!.ws);
+    open[0]!.ws.close();
+    await gone;
+    await new Promise((r) => setTimeout(r, 50));
+    await openAs(url, 5);
+    expect(hub.stats().sockets).toBe(4);
+  });
+
   it('answers 401 to a driver token', async () => {
     const { url } = await startHub();
     const driverToken = tokens.signDriver({ sub: '1', tv: 0 }, 3600);

@@ -51,6 +51,8 @@ export interface HubOptions {
   invalidFrameLimit?: number;
   /** How long close() waits for closing handshakes before terminating the remaining sockets. */
   closeGraceMs?: number;
+  /** Sockets one user may hold on this instance (tabs, devices); more are refused with 429. */
+  maxSocketsPerUser?: number;
 }
 
 export interface Hub extends Realtime, LocalDelivery {
@@ -69,6 +71,7 @@ export interface LocalDelivery {
 export const DEFAULT_CHANNEL = 'synergy_ws';
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
 export const NOTIFY_MAX_BYTES = 7999;
+export const DEFAULT_MAX_SOCKETS_PER_USER = 20;
 
 interface Client {
   socket: WebSocket;
@@ -106,6 +109,7 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
   const notifyMaxBytes = opts.options?.notifyMaxBytes ?? NOTIFY_MAX_BYTES;
   const invalidFrameLimit = opts.options?.invalidFrameLimit ?? 5;
   const closeGraceMs = opts.options?.closeGraceMs ?? 5000;
+  const maxSocketsPerUser = opts.options?.maxSocketsPerUser ?? DEFAULT_MAX_SOCKETS_PER_USER;
   const logger = deps.logger.child({ module: 'ws' });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false });
@@ -202,6 +206,7 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
     if (!user) return abortHandshake(socket, 401);
     if (closed) return abortHandshake(socket, 503);
     const { user_id } = user;
+    if ((registry.get(user_id)?.size ?? 0) >= maxSocketsPerUser) return abortHandshake(socket, 429);
     wss.handleUpgrade(req, socket, head, (ws) => {
       socket.off('error', onEarlyError);
       register(ws, user_id, claims.exp);
@@ -363,13 +368,13 @@ function parseClientFrame(raw: RawData): ClientFrame | null {
 }
 
 /** Answers a refused upgrade with a plain HTTP response; the socket never becomes a WebSocket. */
-function abortHandshake(socket: Duplex, status: 400 | 401 | 500 | 503) {
+function abortHandshake(socket: Duplex, status: 400 | 401 | 429 | 500 | 503) {
   if (socket.destroyed) return;
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 500: 'Internal Server Error', 503: 'Service Unavailable' }[status];
+  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' }[status];
   socket.once('finish', () => socket.destroy());
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
