@@ -1,28 +1,46 @@
 # syntax=docker/dockerfile:1
-# Multi-stage build on Node 24 LTS: build the client, then a slim runtime with production deps only.
+# Node 24 LTS, multi-stage: the client is built in `build`, production dependencies are installed in
+# `prod-deps` (argon2 compiles there), and the runtime image gets only what the server reads at run time:
+# node_modules without dev dependencies, the built client, the server's TypeScript (run by tsx, a production
+# dependency), shared code, migrations and the compiled message catalogs. Runs as an unprivileged user.
+# Not built on the development machines (no Docker engine there): see docs/deploy.md.
 
-FROM node:24-bookworm-slim AS deps
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS toolchain
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+
+FROM toolchain AS build
 RUN npm ci --no-audit --no-fund
-
-FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev && npm install --no-save tsx@4.23.15
+RUN npm run build
 
-FROM node:24-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+FROM toolchain AS prod-deps
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
-RUN useradd --system --uid 10001 app && mkdir -p /data && chown app /data
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/dist ./dist
-COPY --from=build /app/package.json ./
+RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin app \
+ && mkdir -p /data && chown app /data
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/dist/client ./dist/client
+COPY package.json ./
 COPY server ./server
 COPY shared ./shared
 COPY drizzle ./drizzle
 COPY migrations ./migrations
+COPY scripts/migrate.ts ./scripts/migrate.ts
+# The server renders notifications and mail from the client's compiled catalogs (server/lib/i18n.ts).
+COPY client/src/locales ./client/src/locales
 USER app
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Liveness only: /readyz (database reachable, not draining) is for the load balancer.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+STOPSIGNAL SIGTERM
 CMD ["node", "--import", "tsx", "server/index.ts"]

@@ -12,6 +12,8 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 240_000,
+    // expect.poll waits 1 s by default: too short for a live update on a busy two-core machine.
+    expect: { poll: { timeout: 10_000 } },
     globalSetup: ['e2e/global-setup.ts'],
     passWithNoTests: true,
   },

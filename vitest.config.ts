@@ -19,7 +19,8 @@ export default defineConfig({
     globalSetup: ['server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Generous: a hang still fails, but a slow shared machine (several test runs on two cores) does not.
+    testTimeout: 90_000,
     hookTimeout: 120_000,
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 // UI codes as SPEC writes them (en, dk, my); Intl formatting uses en-GB, da-DK, ms-MY (lib/i18n.ts).
 export default defineConfig({
@@ -12,6 +13,7 @@ export default defineConfig({
       exclude: ['**/*.test.*', '**/locales/**'],
     },
   ],
-  format: 'po',
+  // File names without line numbers: a moved line does not rewrite the catalogs, so parallel branches merge cleanly.
+  format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
 });

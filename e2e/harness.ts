@@ -38,10 +38,14 @@ export function ensureBuilt() {
   const sources = Math.max(newestMtime(path.join(ROOT, 'client')), newestMtime(path.join(ROOT, 'shared')));
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log('Building the client for the browser tests…');
-  const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) throw new Error('client build failed');
 }
 
@@ -72,6 +76,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    // Every browser test signs in and registers from 127.0.0.1: the limits themselves are tested in server/lib.
+    RATE_LIMIT_SCALE: '1000',
     SEED_DEMO: 'true',
     DEMO_MODE: 'false',
     ...extraEnv,
@@ -116,7 +122,13 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (own storage: the equivalent of a fresh --user-data-dir) at a given width. */
-export async function newPage(browser: Browser, baseURL: string, width = 1280, height = 900, opts: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  width = 1280,
+  height = 900,
+  opts: { bypassCSP?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   // bypassCSP only for the axe scan, which injects its script into the page.
   const context = await browser.newContext({ baseURL, viewport: { width, height }, locale: 'en-GB', bypassCSP: opts.bypassCSP ?? false });
   const page = await context.newPage();

@@ -1,10 +1,13 @@
 // The bars fit the screen: no sideways scrolling for a parent-company manager (the longest bar) and the administrator
 // at phone, small-desktop and desktop widths; axe-core finds no serious or critical violation on the authenticated
-// dashboard and the admin panel.
+// dashboard and the admin panel. And every route of client/src/config/paths.ts, for every role that may open it,
+// at 360, 390, 1024 and 1280 px: no page scrolls sideways (issue 11).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, login } from './harness';
+import { hasChromium, login, ROOT } from './harness';
 import { useApp } from './fixture';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -85,4 +88,158 @@ describe.skipIf(!hasChromium)('layout', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  describe('every route for every role', () => {
+    for (const role of ROLES) {
+      it(`${role.who}: no page scrolls sideways at ${WIDTHS.join(', ')} px`, { timeout: 420_000 }, async () => {
+        const { context, page } = await app.page(WIDTHS[0], 800);
+        await role.signIn(page);
+        const ids = await idsFor(page, role.who);
+        const problems: string[] = [];
+        const visited: string[] = [];
+        const routes = ROUTE_TABLE.filter((r) => role.may(r));
+        // A listing page both as a buyer sees another company's listing (with sub-listings) and as its owner.
+        const urls = routes.map((r) => ({ route: r, url: urlOf(r, ids) }));
+        if (ids.ownMaterialId) urls.push({ route: routes.find((r) => r.name === 'material')!, url: `/material/${ids.ownMaterialId}` });
+        for (const { route, url } of urls) {
+          await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+          await page.goto(url);
+          await page.locator('main h1, h1').first().waitFor({ timeout: 15_000 });
+          await page.waitForLoadState('networkidle');
+          // Stayed on the route (no guard bounced the role): the table of who may open what is right.
+          expect(new URL(page.url()).pathname, `${role.who} ${url}`).toBe(url.split('?')[0]);
+          visited.push(route.name);
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: 800 });
+            await page.waitForTimeout(60);
+            const wide = await overflowers(page);
+            if (wide) problems.push(`${url} at ${width} px: ${wide}`);
+          }
+        }
+        await context.close();
+        expect(new Set(visited).size, `${role.who} routes`).toBe(routes.length);
+        expect(problems).toEqual([]);
+      });
+    }
+
+    it('covers every route of the route table', () => {
+      const covered = new Set(ROUTE_TABLE.filter((r) => ROLES.some((role) => role.may(r))).map((r) => r.name));
+      expect(ROUTE_TABLE.filter((r) => !covered.has(r.name)).map((r) => r.name)).toEqual([]);
+      expect(ROUTE_TABLE.length).toBe((PATHS_SOURCE.match(/\br\(\{/g) ?? []).length);
+    });
+  });
 });
+
+// ---- every route, read from the route table -----------------------------------------------------------------
+
+const WIDTHS = [360, 390, 1024, 1280] as const;
+
+interface RouteRow {
+  name: string;
+  path: string;
+  access: string;
+  requires?: string;
+}
+
+const PATHS_SOURCE = readFileSync(path.join(ROOT, 'client/src/config/paths.ts'), 'utf8');
+/** The route table as data: client/src/config/paths.ts uses Lingui macros, so it is read as text here. */
+const ROUTE_TABLE: RouteRow[] = [...PATHS_SOURCE.matchAll(/\br\(\{([\s\S]*?)\}\)/g)].map((m) => {
+  const field = (k: string) => new RegExp(`${k}: '([^']+)'`).exec(m[1]!)?.[1];
+  return { name: field('name')!, path: field('path')!, access: field('access')!, requires: field('requires') };
+});
+
+type Ids = Record<string, string>;
+
+/** Real ids for the routes with parameters, from the demo data through the API the role may call. */
+async function idsFor(page: Page, who: string): Promise<Ids> {
+  if (page.url() === 'about:blank') await page.goto('/');
+  return page.evaluate(async (who) => {
+    const raw = localStorage.getItem('synergy.session') ?? sessionStorage.getItem('synergy.session');
+    const session = raw ? (JSON.parse(raw) as { token: string; user: { id: number; company_id: number | null } }) : null;
+    const get = async (url: string) => {
+      const res = await fetch(url, { headers: session ? { Authorization: `Bearer ${session.token}` } : {} });
+      return res.ok ? ((await res.json()) as { items?: { id: number }[] }) : null;
+    };
+    const ids: Record<string, string> = { resetToken: 'not-a-real-token', code: 'ABCD-EFGH-IJKL' };
+    if (session && who !== 'admin@example.com') {
+      const found = await get('/api/v2/materials?proximity=any&size=1&q=racking');
+      ids.materialId = String(found?.items?.[0]?.id ?? 1);
+      const own = await get(`/api/v2/materials/offerings?company_id=${session.user.company_id}&size=1`);
+      if (own?.items?.[0]) ids.ownMaterialId = String(own.items[0].id);
+      const donations = await get(`/api/v2/materials/donations?company_id=${session.user.company_id}&size=1`);
+      ids.donationId = String(donations?.items?.[0]?.id ?? 1);
+      ids.id = String(session.user.company_id ?? 1);
+    }
+    if (who === 'admin@example.com') {
+      const trips = await get('/admin/trips');
+      ids.tripId = String(trips?.items?.[0]?.id ?? 1);
+    }
+    if (session) ids.userId = String(session.user.id);
+    return ids;
+  }, who);
+}
+
+/** Routes whose `:id` is not a company (several parameters share the name in the table). */
+const ID_OF: Record<string, string> = { user: 'userId', donationPrint: 'donationId' };
+
+function urlOf(route: RouteRow, ids: Ids): string {
+  return route.path.replace(/:(\w+)/g, (_, key: string) => (key === 'id' && ID_OF[route.name] ? ids[ID_OF[route.name]!] : ids[key]) ?? '1');
+}
+
+/** The widest elements past the right edge, when the page scrolls sideways; null when it does not. */
+async function overflowers(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .slice(0, 4)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''} (${Math.round(el.getBoundingClientRect().right)} px)`,
+      );
+    return `scrollWidth ${document.documentElement.scrollWidth}: ${culprits.join(', ')}`;
+  });
+}
+
+interface Role {
+  who: string;
+  may: (r: RouteRow) => boolean;
+  signIn: (page: Page) => Promise<void>;
+}
+
+const signInAt = (who: string, loginPath: string, home: string) => async (page: Page) => {
+  await login(page, who, undefined, loginPath);
+  await page.waitForURL((u) => u.pathname === home);
+  await page.locator('h1').first().waitFor();
+};
+
+const ROLES: Role[] = [
+  { who: 'guest', may: (r) => ['public', 'guest', 'adminGuest', 'driverGuest'].includes(r.access), signIn: async () => {} },
+  {
+    who: 'member@example.com',
+    may: (r) => r.access === 'public' || (r.access === 'user' && !r.requires),
+    signIn: signInAt('member@example.com', '/login', '/dashboard'),
+  },
+  {
+    who: 'manager@example.com',
+    may: (r) => r.access === 'public' || r.access === 'user' || r.access === 'manager',
+    signIn: signInAt('manager@example.com', '/login', '/dashboard'),
+  },
+  {
+    who: 'admin@example.com',
+    may: (r) => r.access === 'public' || r.access === 'admin',
+    signIn: signInAt('admin@example.com', '/admin/login', '/admin/panel'),
+  },
+  {
+    who: 'driver',
+    may: (r) => r.access === 'driver',
+    signIn: async (page) => {
+      await page.goto('/driver/login');
+      await page.getByLabel(/^Email/).fill('driver@example.com');
+      await page.getByLabel(/^Phone number/).fill('+45 12 34 56 78');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL((u) => u.pathname === '/driver');
+    },
+  },
+];

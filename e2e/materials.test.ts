@@ -1,6 +1,7 @@
 // Materials marketplace journey: a manager lists an offering with a photo; a company ~3 km away finds it
-// with the 5 km filter, one ~30 km away does not (but does within 40 km). Plus: maplibre stays out of the
-// landing page and loads with the map view.
+// with the 5 km filter, one ~30 km away does not (but does within 40 km); the manager then deactivates and
+// archives it with the buttons its status allows. Plus: maplibre stays out of the landing page and loads with
+// the map view.
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +41,12 @@ export function makePng(width = 48, height = 36, rgb: [number, number, number] =
   ihdr[9] = 2; // truecolour
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 // ---- companies at a known distance, registered and approved through the REST API ---------------------------
@@ -196,7 +202,8 @@ describe.skipIf(!hasChromium)('materials marketplace', () => {
     await card.getByRole('link').click();
     await page.getByRole('heading', { name: title }).waitFor();
     const offer = page.getByRole('button', { name: 'Make an offer' });
-    expect(await offer.isDisabled()).toBe(true);
+    // Another company's listing takes offers (e2e/offers.test.ts walks the dialog).
+    expect(await offer.isEnabled()).toBe(true);
     await page.goBack();
     await page.waitForURL((u) => u.pathname === '/database' && u.searchParams.get('proximity') === '5');
     await context.close();
@@ -211,6 +218,29 @@ describe.skipIf(!hasChromium)('materials marketplace', () => {
     const card = page.getByTestId('results').getByTestId('listing-card').filter({ hasText: title });
     await card.waitFor();
     expect(await card.getByTestId('listing-distance').textContent()).toBe('30 km');
+    await context.close();
+  });
+
+  it('offers the status actions the shared transition table allows, and follows them', async () => {
+    const { context, page } = await app.page();
+    await loginAndWait(page, 'manager@example.com');
+    await page.goto('/account/manager-panel/offerings');
+    const row = page.getByRole('row').filter({ hasText: title });
+    const actions = () => row.locator('.row-actions .row-actions > button').allTextContents();
+    await row.waitFor();
+    expect(await actions()).toEqual(['Deactivate', 'Archive', 'Delete']);
+
+    await row.getByRole('button', { name: `Deactivate: ${title}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByTestId('snackbar').filter({ hasText: 'Offering deactivated' }).waitFor();
+    await expect.poll(actions).toEqual(['Re-activate', 'Archive', 'Delete']);
+    expect(await row.getByText('Deactivated', { exact: true }).count()).toBe(1);
+
+    await row.getByRole('button', { name: `Archive: ${title}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
+    await page.getByTestId('snackbar').filter({ hasText: 'Offering archived' }).waitFor();
+    await expect.poll(actions).toEqual(['Re-activate', 'Delete']);
+    expect(await row.getByText('Archived', { exact: true }).count()).toBe(1);
     await context.close();
   });
 });
@@ -238,7 +268,11 @@ describe.skipIf(!hasChromium)('bulk upload', () => {
     await bulk.getByText('Access granted').waitFor();
     const header = 'title,description,category,material_group_code,frequency,quantity,condition,type,final_use,sdg_goals';
     const good = 'Bulk crate lids,Lids from returned crates,waste,150102,monthly,120,Used,Plastic,Regrind,12';
-    await bulk.getByLabel('CSV file').setInputFiles({ name: 'listings.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${good}\r\n,No title,waste,,weekly,1.5,Used,Plastic,Regrind,\r\n`) });
+    await bulk.getByLabel('CSV file').setInputFiles({
+      name: 'listings.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}\r\n${good}\r\n,No title,waste,,weekly,1.5,Used,Plastic,Regrind,\r\n`),
+    });
     await bulk.getByRole('button', { name: 'Upload', exact: true }).click();
     const report = bulk.getByRole('table', { name: 'Errors by row' });
     await report.waitFor();

@@ -7,7 +7,9 @@ describe.skipIf(!hasChromium)('public pages', () => {
   const app = useApp();
 
   it('shows the live counts from the server on the landing page', async () => {
-    const stats = (await (await fetch(`${app.url}/trpc/common.landingStats`)).json()) as { result: { data: { json: { companies: number; materials: number; synergies: number } } } };
+    const stats = (await (await fetch(`${app.url}/trpc/common.landingStats`)).json()) as {
+      result: { data: { json: { companies: number; materials: number; synergies: number } } };
+    };
     const { companies, materials, synergies } = stats.result.data.json;
     const { context, page } = await app.page();
     await page.goto('/landing');

@@ -52,7 +52,10 @@ async function fillRegistration(page: Page, who: { email: string; company: strin
   // The address comes from the dropdown: type, then pick with the keyboard.
   const address = page.locator('input[role="combobox"]');
   await address.fill('Aarhus');
-  await page.getByRole('option', { name: /Aarhus/ }).first().waitFor();
+  await page
+    .getByRole('option', { name: /Aarhus/ })
+    .first()
+    .waitFor();
   await address.press('ArrowDown');
   await address.press('Enter');
   expect(await field(page, 'city').inputValue()).toBe('Aarhus');
@@ -125,7 +128,10 @@ describe.skipIf(!hasChromium)('registration, approval and subscription plans', (
       await row.getByTestId('approve').click();
       await admin.page.getByTestId('approve-plan').selectOption({ label: 'Initial plan' });
       await admin.page.getByTestId('confirm-approve').click();
-      await admin.page.getByRole('dialog').waitFor({ state: 'detached' }).catch(() => undefined);
+      await admin.page
+        .getByRole('dialog')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await admin.page.getByTestId('snackbar').filter({ hasText: who.company }).waitFor();
       await admin.context.close();
 

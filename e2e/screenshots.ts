@@ -17,6 +17,7 @@ try {
       ['help', '/help', null],
       ['driver-login', '/driver/login', null],
       ['dashboard', '/dashboard', 'member@example.com'],
+      ['messages', '/messages', 'member@example.com'],
       ['personal-info', '/account/personal-info', 'manager@example.com'],
       ['admin-panel', '/admin/panel', 'admin@example.com'],
       ['landing-dk', '/', 'dk'],

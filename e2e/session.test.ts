@@ -1,6 +1,6 @@
 // Login and logout for each role, the wrong-password message, the driver rules, and the session-expired path.
 import { describe, expect, it } from 'vitest';
-import { hasChromium, login, pathOf } from './harness';
+import { DEMO_PASSWORD, hasChromium, login, pathOf } from './harness';
 import { useApp } from './fixture';
 
 describe.skipIf(!hasChromium)('sessions', () => {
@@ -94,7 +94,10 @@ describe.skipIf(!hasChromium)('sessions', () => {
     await page.getByLabel('Email').fill('driver@example.com');
     await page.getByLabel(/Phone number/).fill('+45 99 99 99 99');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByTestId('snackbar').filter({ hasText: /Invalid email or phone number|credentials/ }).waitFor();
+    await page
+      .getByTestId('snackbar')
+      .filter({ hasText: /Invalid email or phone number|credentials/ })
+      .waitFor();
 
     await page.getByLabel(/Phone number/).fill('+45 12 34 56 78');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -109,9 +112,12 @@ describe.skipIf(!hasChromium)('sessions', () => {
 
   it('logs out once and shows the session-expired message when the server rejects the token', async () => {
     const { context, page } = await app.page();
+    // The post-login refresh (auth.me) rewrites the stored session: let it land before breaking the token, or a
+    // slow machine rewrites the broken token with the good one.
+    const refreshed = page.waitForResponse((r) => r.url().includes('auth.me') && r.ok());
     await login(page, 'member@example.com');
     await page.waitForURL((u) => u.pathname === '/dashboard');
-    // Let the post-login refresh (auth.me) land first: it rewrites the stored session.
+    await refreshed;
     await page.waitForLoadState('networkidle');
     // Keep the exp claim (so the client still believes the session) but break the signature.
     await page.evaluate(() => {
@@ -147,5 +153,35 @@ describe.skipIf(!hasChromium)('sessions', () => {
     await page.getByRole('alert').filter({ hasText: 'Could not update password' }).waitFor();
     expect(pathOf(page)).toBe('/account/personal-info');
     await context.close();
+  });
+
+  it('a password change keeps this tab signed in and signs the other device out live; log out everywhere ends this one too', async () => {
+    const user = 'mia.hoffmann@example.org';
+    const phone = await app.page();
+    const laptop = await app.page();
+    for (const { page } of [phone, laptop]) {
+      await login(page, user);
+      await page.waitForURL((u) => u.pathname === '/dashboard');
+    }
+    await laptop.page.goto('/database');
+    await phone.page.goto('/account/personal-info');
+    // The same password again: the change still ends every other session.
+    await phone.page.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await phone.page.getByLabel('New password', { exact: false }).first().fill(DEMO_PASSWORD);
+    await phone.page.getByLabel('Repeat new password').fill(DEMO_PASSWORD);
+    await phone.page.getByRole('button', { name: 'Update password' }).click();
+    await phone.page.getByTestId('snackbar').filter({ hasText: 'Password updated' }).waitFor();
+    // The other device signs out without anyone touching it (its socket is closed by the server).
+    await laptop.page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+    // This tab goes on with the new token.
+    await phone.page.goto('/database');
+    await phone.page.waitForLoadState('networkidle');
+    expect(pathOf(phone.page)).toBe('/database');
+    await phone.page.goto('/account/personal-info');
+    await phone.page.getByTestId('logout-everywhere').click();
+    await phone.page.waitForURL((u) => u.pathname === '/login');
+    expect(await phone.page.evaluate(() => sessionStorage.getItem('synergy.session') ?? localStorage.getItem('synergy.session'))).toBeNull();
+    await phone.context.close();
+    await laptop.context.close();
   });
 });

@@ -18,10 +18,14 @@ function newestMtime(dir: string): number {
 const stale = !existsSync(index) || newestMtime(path.join(root, 'client')) > statSync(index).mtimeMs;
 if (stale) {
   console.warn('Building the client (first start or changed sources)...');
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 await import('../server/index');

@@ -6,10 +6,14 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import type { Deps } from './deps';
 import { filesRouter } from './http/files';
-import { errorHandler, notFoundJson, requestLogging, securityHeaders } from './http/middleware';
+import { mapRouter } from './http/map';
+import { metricsRouter } from './http/metrics';
+import { errorHandler, notFoundJson, requestLogging, routeLabel, securityHeaders } from './http/middleware';
 import { createRestRouter } from './rest';
 import { createContext } from './trpc/context';
 import { appRouter } from './trpc/router';
+import { AppError } from './lib/errors';
+import { LIMITS } from '../shared/constants/limits';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -24,13 +28,18 @@ export function createApp(deps: Deps, opts: { clientDist?: string } = {}): Expre
   app.disable('x-powered-by');
   app.set('trust proxy', deps.env.TRUST_PROXY);
   app.set('query parser', 'extended');
-  app.use(requestLogging(deps.logger));
+  app.use(requestLogging(deps.logger, deps.metrics, deps.lifecycle));
   app.use(securityHeaders([deps.env.MAP_STYLE_URL, deps.env.ROUTING_URL].filter(Boolean).map((u) => new URL(u!).origin)));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
+    // Shutting down: the load balancer takes this instance out while in-flight requests finish.
+    if (deps.lifecycle.draining) {
+      res.status(503).json({ status: 'draining' });
+      return;
+    }
     try {
       await deps.database.ping();
       res.json({ status: 'ready', database: deps.database.kind });
@@ -40,22 +49,44 @@ export function createApp(deps: Deps, opts: { clientDist?: string } = {}): Expre
     }
   });
 
+  app.use(metricsRouter(deps.metrics, deps.env.METRICS_TOKEN));
+
   app.use(
     '/trpc',
+    // A batch carries several procedures; each is also timed on its own (trpc_procedure_duration_seconds).
+    routeLabel('/trpc'),
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req }) => createContext(deps, req),
-      maxBodySize: 12 * 1024 * 1024,
+      maxBodySize: LIMITS.jsonBodyBytes,
+      // One request may not carry any number of calls (issue 10: 100 batched registrations in one request).
+      maxBatchSize: LIMITS.trpcBatchMax,
+      // 429 answers carry Retry-After on tRPC as on REST.
+      responseMeta({ errors }) {
+        const seconds = errors.map((e) => (e.cause instanceof AppError ? e.cause.retryAfterSeconds : undefined)).find((s) => s !== undefined);
+        return seconds ? { headers: { 'Retry-After': String(seconds) } } : {};
+      },
     }),
   );
 
   app.use(filesRouter(deps));
+  app.use(mapRouter(deps.env));
 
   // The built client: hashed assets, then the app shell for every browser navigation, /admin/... included.
   const hasClient = existsSync(path.join(clientDist, 'index.html'));
-  if (hasClient) app.use(express.static(clientDist, { index: false, maxAge: '1y', immutable: true, fallthrough: true }));
+  if (hasClient) {
+    const assets = express.static(clientDist, { index: false, maxAge: '1y', immutable: true, fallthrough: true });
+    app.use((req, res, next) => {
+      res.locals.route = '(static)';
+      assets(req, res, (err?: unknown) => {
+        res.locals.route = undefined;
+        next(err);
+      });
+    });
+  }
   app.use((req, res, next) => {
     if (!isNavigation(req) || req.path.startsWith('/api/') || req.path.startsWith('/trpc')) return next();
+    res.locals.route = '(client)';
     if (!hasClient) {
       res.status(503).type('text/plain').send('The client is not built yet. Run `npm run build` (npm start does it for you).');
       return;

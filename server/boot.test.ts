@@ -59,7 +59,9 @@ describe('embedded start with demo data', () => {
 
   it('has a believable marketplace: companies in four or more signup countries, listings of all four categories', async () => {
     const admin = (await (await post('/api/auth/login', { username: 'admin@example.com', password: 'Synergy!2026' })).json()).token;
-    const companies = (await (await fetch(`${base}/admin/companies`, { headers: { authorization: `Bearer ${admin}` } })).json()).items as { country: string }[];
+    const companies = (await (await fetch(`${base}/admin/companies`, { headers: { authorization: `Bearer ${admin}` } })).json()).items as {
+      country: string;
+    }[];
     expect(new Set(companies.map((c) => c.country)).size).toBeGreaterThanOrEqual(4);
     const { db } = server.deps;
     const listings = await db.query.materials.findMany({ columns: { category: true } });

@@ -6,8 +6,11 @@ import type { Logger } from './lib/logger';
 import { createTokenService, type TokenService } from './lib/tokens';
 import { EventBus } from './lib/events';
 import { createGeocoder, type Geocoder } from './lib/geocoder';
+import { createRouter, type Router } from './lib/routing';
 import type { Storage } from './lib/storage';
 import { createLocalStorage } from './lib/storage-local';
+import { createS3Storage } from './lib/storage-s3';
+import { createMetrics, type Metrics } from './lib/metrics';
 
 export interface Deps {
   env: Env;
@@ -18,6 +21,23 @@ export interface Deps {
   events: EventBus;
   storage: Storage;
   geocoder: Geocoder;
+  /** Driving routes: OSRM when ROUTING_URL is set, else the straight-line estimate (server/lib/routing.ts). */
+  routing: Router;
+  metrics: Metrics;
+  /** Set by shutdown (server/boot.ts): /readyz fails and responses close their connections while draining. */
+  lifecycle: { draining: boolean };
+}
+
+/** The configured file storage: DATA_DIR/uploads, or the S3-compatible bucket. */
+export function createStorageFromEnv(env: Env): Storage {
+  if (env.STORAGE_DRIVER === 'local') return createLocalStorage({ root: path.join(env.dataDir, 'uploads') });
+  return createS3Storage({
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    credentials: env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! } : undefined,
+  });
 }
 
 /** Deps around an open database. Services reach sockets only through domain events (server/listeners.ts). */
@@ -27,10 +47,12 @@ export function buildDeps(env: Env, database: Database, logger: Logger): Deps {
     database,
     db: database.db,
     logger,
-    tokens: createTokenService(env.JWT_SECRET),
+    tokens: createTokenService(env.JWT_SECRET, env.JWT_SECRET_PREVIOUS),
     events: new EventBus(),
-    storage: createLocalStorage({ root: path.join(env.dataDir, 'uploads') }),
+    storage: createStorageFromEnv(env),
     geocoder: createGeocoder(env),
+    routing: createRouter(env),
+    metrics: createMetrics(),
+    lifecycle: { draining: false },
   };
 }
-

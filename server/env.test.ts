@@ -39,11 +39,16 @@ describe('loadEnv', () => {
     expect(message).toMatch(/LOG_LEVEL/);
   });
 
+  it('refuses the embedded database in production: it cannot fsync', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/DATABASE_URL: required in production/);
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db/x' })).not.toThrow();
+  });
+
   it('requires JWT_SECRET in production and refuses demo data there', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(/JWT_SECRET: required in production/);
-    expect(() =>
-      loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'x'.repeat(40), SEED_DEMO: 'true' }),
-    ).toThrow(/demo credentials are refused/);
+    expect(() => loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'x'.repeat(40), SEED_DEMO: 'true' })).toThrow(
+      /demo credentials are refused/,
+    );
     const env = loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'x'.repeat(40) });
     expect(env.SEED_DEMO).toBe(false);
   });
@@ -59,5 +64,45 @@ describe('loadEnv', () => {
   it('rejects a short JWT secret and a non-SMTP mail URL', () => {
     expect(() => loadEnv({ DATA_DIR: tmp(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     expect(() => loadEnv({ DATA_DIR: tmp(), SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+  });
+
+  it('accepts STORAGE_DRIVER=s3 with a bucket, refuses it without one, and wants both S3 keys or neither', () => {
+    const env = loadEnv({
+      DATA_DIR: tmp(),
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(env).toMatchObject({ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    expect(() => loadEnv({ DATA_DIR: tmp(), STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: required when STORAGE_DRIVER=s3/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(/set both or neither/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), STORAGE_DRIVER: 'gcs' })).toThrow(/STORAGE_DRIVER/);
+  });
+
+  it('reads TRUST_PROXY as a yes/no or as the number of proxies in front', () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ DATA_DIR: tmp(), TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ DATA_DIR: tmp(), TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ DATA_DIR: tmp(), TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ DATA_DIR: tmp(), TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ DATA_DIR: tmp(), TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(() => loadEnv({ DATA_DIR: tmp(), TRUST_PROXY: '10.0.0.0/8' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('parses JOB_SCHEDULE into seconds per job and refuses a malformed one', () => {
+    expect(loadEnv({ DATA_DIR: tmp(), JOB_SCHEDULE: 'deliver-mail=30,expire-subscriptions=0.5' }).JOB_SCHEDULE).toEqual({
+      'deliver-mail': 30,
+      'expire-subscriptions': 0.5,
+    });
+    expect(() => loadEnv({ DATA_DIR: tmp(), JOB_SCHEDULE: 'deliver-mail' })).toThrow(/JOB_SCHEDULE/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), JOB_SCHEDULE: 'deliver-mail=0.01' })).toThrow(/at least 0.2 seconds/);
+  });
+
+  it('wants a metrics token of 16+ characters and shutdown times within bounds', () => {
+    expect(() => loadEnv({ DATA_DIR: tmp(), METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    const env = loadEnv({ DATA_DIR: tmp(), METRICS_TOKEN: 'm'.repeat(24), SHUTDOWN_DELAY_SECONDS: '5' });
+    expect(env).toMatchObject({ METRICS_TOKEN: 'm'.repeat(24), SHUTDOWN_DELAY_SECONDS: 5, SHUTDOWN_TIMEOUT_SECONDS: 10, DATABASE_POOL_SIZE: 10 });
+    expect(() => loadEnv({ DATA_DIR: tmp(), SHUTDOWN_TIMEOUT_SECONDS: '-1' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 });

@@ -4,9 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z.url().optional();
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -17,6 +15,10 @@ const schema = z.object({
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /** The secret before a rotation: tokens it signed are still accepted, new ones are signed with JWT_SECRET. */
+  JWT_SECRET_PREVIOUS: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Connections this instance opens to Postgres (plus one for LISTEN). Instances x (this + 1) must fit max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
   DEMO_MODE: z.preprocess(emptyToUndefined, bool.default(false)),
@@ -26,18 +28,54 @@ const schema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, optionalUrl),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@example.com')),
   MAP_STYLE_URL: z.preprocess(emptyToUndefined, optionalUrl),
+  /** A Protomaps .pmtiles file on this machine: street-level maps served by the app with range requests. */
+  MAP_PMTILES_PATH: z.preprocess(emptyToUndefined, z.string().optional()),
   ROUTING_URL: z.preprocess(emptyToUndefined, optionalUrl),
   GEOCODER_URL: z.preprocess(emptyToUndefined, optionalUrl),
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Synergy Marketplace <no-reply@example.com>')),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.preprocess(emptyToUndefined, optionalUrl),
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
-  S3_REGION: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
   S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Path-style bucket URLs (`endpoint/bucket/key`), as MinIO and most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, bool.default(false)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, bool.default(false)),
+  /** `true`: trust every X-Forwarded-* hop; a number: trust that many proxies in front (Express "trust proxy"). */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(true|false|yes|no|\d{1,2})$/, 'must be true, false or the number of proxies in front')
+      .transform((v) => (v === 'true' || v === 'yes' ? true : v === 'false' || v === 'no' ? false : Number(v) || false))
+      .default(false),
+  ),
+  /** Set: /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. Unset: only callers on this machine. */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** After SIGTERM, /readyz fails this long before the server stops accepting (time for the proxy to notice). */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /** After SIGTERM, how long in-flight requests may take before their connections are cut. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** Overrides job periods in seconds, e.g. `deliver-mail=30,expire-subscriptions=86400` (server/jobs/scheduler.ts). */
+  JOB_SCHEDULE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]+=\d+(\.\d+)?(,[a-z0-9-]+=\d+(\.\d+)?)*$/, 'must look like name=seconds,name=seconds')
+      .transform((v) => Object.fromEntries(v.split(',').map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])])) as Record<string, number>)
+      .refine((periods) => Object.values(periods).every((s) => s >= 0.2), 'every period must be at least 0.2 seconds')
+      .optional(),
+  ),
+  /** Multiplies every rate limit's allowance (server/lib/rate-limit.ts); test runs raise it, production keeps 1. */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   REMEMBER_ME_TTL_DAYS: z.coerce.number().positive().default(30),
   DRIVER_TOKEN_TTL_HOURS: z.coerce.number().positive().default(24),
@@ -64,14 +102,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const embedded = !e.DATABASE_URL;
   if (e.NODE_ENV === 'production') {
     if (!e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+    // The embedded database cannot fsync (README "Durability"): production data lives in Postgres.
+    if (embedded) problems.push('DATABASE_URL: required in production (the embedded database does not fsync; see README "Durability")');
     if (e.SEED_DEMO || e.DEMO_MODE) problems.push('SEED_DEMO/DEMO_MODE: demo credentials are refused in production');
-    if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD === e.DEMO_PASSWORD)
-      problems.push('ADMIN_PASSWORD: must not equal the demo password in production');
+    if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD === e.DEMO_PASSWORD) problems.push('ADMIN_PASSWORD: must not equal the demo password in production');
   }
-  if (e.STORAGE_DRIVER === 's3') {
-    // The S3-compatible adapter is a later issue; refuse rather than silently writing to disk.
-    problems.push('STORAGE_DRIVER: only "local" is available in this version');
-  }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  if (e.MAP_PMTILES_PATH && !existsSync(e.MAP_PMTILES_PATH)) problems.push(`MAP_PMTILES_PATH: no file at ${e.MAP_PMTILES_PATH}`);
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD))
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   if (problems.length) throw new EnvError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -16,7 +16,8 @@ async function main() {
   const running = await startServer(env);
   const stop = (signal: string) => {
     running.deps.logger.info({ signal }, 'signal received');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Past the drain delay and the request timeout, something is stuck: leave anyway.
+    const force = setTimeout(() => process.exit(1), (env.SHUTDOWN_DELAY_SECONDS + env.SHUTDOWN_TIMEOUT_SECONDS + 10) * 1000);
     force.unref();
     running.close().then(
       () => process.exit(0),

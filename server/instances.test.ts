@@ -21,7 +21,16 @@ beforeAll(async () => {
   if (!pg) return;
   database = await createTestDatabase();
   const env = (n: string) =>
-    loadEnv({ DATABASE_URL: database.url!, SEED_DEMO: 'true', DATA_DIR: path.join(dataDir, n), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'test', JWT_SECRET: 'instances-test-secret-long-enough-for-hs256' });
+    loadEnv({
+      DATABASE_URL: database.url!,
+      SEED_DEMO: 'true',
+      DATA_DIR: path.join(dataDir, n),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      JWT_SECRET: 'instances-test-secret-long-enough-for-hs256',
+    });
   servers.push(await startServer(env('a')));
   servers.push(await startServer(env('b')));
 }, 120_000);
@@ -63,7 +72,9 @@ describe.skipIf(!pg)('two instances on one Postgres', () => {
     const provider = await loginAt(a, 'manager@example.com');
     const requester = await loginAt(b, 'anders.kjaer@example.org');
     const onB = await socket(servers[1]!.port, requester);
-    const chats = (await (await fetch(`${a}/api/chats`, { headers: { authorization: `Bearer ${provider}` } })).json()) as { items: { id: number; read_only: boolean }[] };
+    const chats = (await (await fetch(`${a}/api/chats`, { headers: { authorization: `Bearer ${provider}` } })).json()) as {
+      items: { id: number; read_only: boolean }[];
+    };
     const chat = chats.items.find((c) => !c.read_only)!;
     const started = Date.now();
     const res = await fetch(`${a}/api/chats/${chat.id}/messages`, {
@@ -86,7 +97,9 @@ describe.skipIf(!pg)('two instances on one Postgres', () => {
     const buyer = await loginAt(a, 'felix.brandt@example.org');
     const seller = await loginAt(`http://127.0.0.1:${servers[1]!.port}`, 'manager@example.com');
     const onB = await socket(servers[1]!.port, seller);
-    const listings = (await (await fetch(`${a}/api/v2/materials/offerings`, { headers: { authorization: `Bearer ${seller}` } })).json()) as { items: { id: number; title: string; status: string }[] };
+    const listings = (await (await fetch(`${a}/api/v2/materials/offerings`, { headers: { authorization: `Bearer ${seller}` } })).json()) as {
+      items: { id: number; title: string; status: string }[];
+    };
     const crates = listings.items.find((l) => l.status === 'active' && /crates/i.test(l.title))!;
     const res = await fetch(`${a}/api/offers`, {
       method: 'POST',
@@ -99,5 +112,81 @@ describe.skipIf(!pg)('two instances on one Postgres', () => {
     await onB.waitFor((f) => f.event === 'newOffer');
     await onB.waitFor((f) => f.event === 'pendingOffersNumber');
     onB.ws.close();
+  });
+
+  it("ends sessions on every instance: logout closes that token's sockets within a second and refuses it; logout everywhere ends the rest", async () => {
+    const [a, b] = servers.map((s) => `http://127.0.0.1:${s.port}`) as [string, string];
+    const [portA, portB] = servers.map((s) => s.port) as [number, number];
+    const phone = await loginAt(a, 'member@example.com');
+    const laptop = await loginAt(b, 'member@example.com');
+    const phoneOnB = await socket(portB, phone);
+    const phoneOnA = await socket(portA, phone);
+    const laptopOnA = await socket(portA, laptop);
+    const closed = (ws: WebSocket) =>
+      new Promise<{ code: number; at: number }>((resolve) => ws.once('close', (code) => resolve({ code, at: Date.now() })));
+    const get = (base: string, token: string) => fetch(`${base}/api/notifications/unseen`, { headers: { authorization: `Bearer ${token}` } });
+
+    const phoneClosed = Promise.all([closed(phoneOnB.ws), closed(phoneOnA.ws)]);
+    const started = Date.now();
+    expect((await fetch(`${a}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${phone}` } })).status).toBe(200);
+    const [onB, onA] = await phoneClosed;
+    expect([onB.code, onA.code]).toEqual([4401, 4401]);
+    console.log(`sessions: logout closed the token's sockets on both instances in ${Math.max(onB.at, onA.at) - started} ms`);
+    expect((await get(b, phone)).status).toBe(401);
+    // The other device is untouched.
+    expect((await get(b, laptop)).status).toBe(200);
+    expect(laptopOnA.ws.readyState).toBe(WebSocket.OPEN);
+    await expect(socket(portB, phone)).rejects.toThrow(/401/);
+
+    const laptopClosed = closed(laptopOnA.ws);
+    expect((await fetch(`${b}/api/auth/logout-all`, { method: 'POST', headers: { authorization: `Bearer ${laptop}` } })).status).toBe(200);
+    expect((await laptopClosed).code).toBe(4401);
+    expect((await get(a, laptop)).status).toBe(401);
+    // Signing in again works.
+    expect((await get(a, await loginAt(a, 'member@example.com'))).status).toBe(200);
+  });
+
+  it("a password change closes the old token's sockets and keeps the new token working", async () => {
+    const [a] = servers.map((s) => `http://127.0.0.1:${s.port}`) as [string];
+    const old = await loginAt(a, 'manager@example.com');
+    const onB = await socket(servers[1]!.port, old);
+    const wasClosed = new Promise<number>((resolve) => onB.ws.once('close', (code) => resolve(code)));
+    const password = 'Synergy!2026';
+    const res = await fetch(`${a}/api/users/change-password`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${old}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ current_password: password, new_password: password }),
+    });
+    expect(res.status).toBe(200);
+    const { token } = (await res.json()) as { token: string };
+    expect(await wasClosed).toBe(4401);
+    const fresh = await socket(servers[1]!.port, token);
+    expect(fresh.ws.readyState).toBe(WebSocket.OPEN);
+    fresh.ws.close();
+  });
+
+  it('an administrator disabling an account closes its sockets on every instance at once; its token and login are refused', async () => {
+    const [a, b] = servers.map((s) => `http://127.0.0.1:${s.port}`) as [string, string];
+    const admin = await loginAt(a, 'admin@example.com');
+    const token = await loginAt(b, 'jason.tan@example.org');
+    const onA = await socket(servers[0]!.port, token);
+    const onB = await socket(servers[1]!.port, token);
+    const closedCodes = Promise.all([onA.ws, onB.ws].map((ws) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))));
+    const auth = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+    const found = (await (await fetch(`${a}/admin/users?search=jason.tan`, { headers: auth })).json()) as { items: { id: number }[] };
+    const id = found.items[0]!.id;
+    const put = (disabled: boolean) => fetch(`${a}/admin/users/${id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ disabled }) });
+    expect((await put(true)).status).toBe(200);
+    expect(await closedCodes).toEqual([4401, 4401]);
+    expect((await fetch(`${b}/api/notifications/unseen`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    const login = await fetch(`${b}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'jason.tan@example.org', password: 'Synergy!2026' }),
+    });
+    expect(login.status).toBe(403);
+    expect(((await login.json()) as { error: { code: string } }).error.code).toBe('ACCOUNT_DISABLED');
+    expect((await put(false)).status).toBe(200);
+    expect(await loginAt(b, 'jason.tan@example.org')).toEqual(expect.any(String));
   });
 });

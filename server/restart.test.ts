@@ -15,7 +15,10 @@ afterAll(async () => {
   for (const c of cleanups) await c();
 });
 
-const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> & { items: Record<string, unknown>[] } });
+const json = async (res: Response) => ({
+  status: res.status,
+  body: (await res.json()) as Record<string, unknown> & { items: Record<string, unknown>[] },
+});
 
 async function sendThenKillThenRead(env: Record<string, string>) {
   const a = await startServerProcess(env);
@@ -55,12 +58,21 @@ describe('a chat message survives a server crash between send and read', () => {
     console.log(`restart (embedded): killed and serving again in ${ms} ms, message kept`);
   }, 240_000);
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('on Postgres (kill -9, restart on the same database)', async () => {
-    const database: Database = await createTestDatabase();
-    cleanups.push(() => database.close());
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'synergy-restart-pg-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const ms = await sendThenKillThenRead({ DATABASE_URL: database.url!, SEED_DEMO: 'true', DATA_DIR: dataDir, JWT_SECRET: 'restart-test-secret-that-is-long-enough' });
-    console.log(`restart (Postgres): killed and serving again in ${ms} ms, message kept`);
-  }, 240_000);
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on Postgres (kill -9, restart on the same database)',
+    async () => {
+      const database: Database = await createTestDatabase();
+      cleanups.push(() => database.close());
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'synergy-restart-pg-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const ms = await sendThenKillThenRead({
+        DATABASE_URL: database.url!,
+        SEED_DEMO: 'true',
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'restart-test-secret-that-is-long-enough',
+      });
+      console.log(`restart (Postgres): killed and serving again in ${ms} ms, message kept`);
+    },
+    240_000,
+  );
 });

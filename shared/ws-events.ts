@@ -1,7 +1,8 @@
 // Real-time events (SPEC §7 "Real-time channel"). Server → client messages are `{ event, data }` JSON
 // frames on /ws?token=..., or an array of such frames when several belong together (a notification and
 // the counter it changes).
-import type { NotificationType } from './constants/enums';
+import type { DonationStatus, NotificationType, TripStatus } from './constants/enums';
+import type { TripPhase } from './machines/trip';
 import type { MessageCode, MessageParams } from './messages';
 
 export interface NotificationPayload {
@@ -22,6 +23,9 @@ export interface ChatMessagePayload {
   chat_id: number;
   sender_user_id: number | null;
   sender_company_id: number;
+  /** The sender's name, so a message that arrives live reads like one loaded from the history. */
+  sender_first_name: string | null;
+  sender_last_name: string | null;
   body: string;
   created_at: string;
   attachments: { id: number; name: string; url: string }[];
@@ -36,6 +40,12 @@ export interface ServerEvents {
   newMessagesNumber: { count: number };
   pendingOffersNumber: { count: number };
   notificationsUnseen: { count: number };
+  /** Administrators: a driver's phone reported a position (the admin trip view and live map move it). */
+  driverLocation: { driver_id: number; trip_id: number | null; lat: number; lng: number; at: string };
+  /** Administrators: a trip changed (scheduled, edited, a step by its driver, a document, cancelled). */
+  tripChanged: { trip_id: number; status: TripStatus; phase: TripPhase; driver_id: number | null; event_date: string | null };
+  /** A donation was created, edited, decided or handed over: the donations dashboard and the admin list refetch. */
+  donationChanged: { donation_id: number; status: DonationStatus };
   /** The payload of `event` was too large to push (Postgres NOTIFY limit); refetch that data over HTTP. */
   resync: { event: Exclude<keyof ServerEvents, 'resync'> };
 }
@@ -55,3 +65,5 @@ export const WS_MAX_PAYLOAD = 4 * 1024;
 export const WS_HEARTBEAT_MS = 30_000;
 /** Close codes the client acts on (4000-4999 are reserved for applications by RFC 6455). */
 export const WS_CLOSE_SESSION_EXPIRED = 4001;
+/** The session was ended on the server (logout, logout everywhere, password change): do not reconnect with this token. */
+export const WS_CLOSE_SESSION_REVOKED = 4401;

@@ -7,5 +7,9 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
-export const publicUuid = () => uuid().notNull().default(sql`gen_random_uuid()`).unique();
+export const publicUuid = () =>
+  uuid()
+    .notNull()
+    .default(sql`gen_random_uuid()`)
+    .unique();
 export const ts = () => timestamp({ withTimezone: true, mode: 'date' });

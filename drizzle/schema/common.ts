@@ -1,5 +1,6 @@
-import { boolean, doublePrecision, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
-import { createdAt } from './_columns';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import type { MaterialGroupKind } from '../../shared/constants/enums';
+import { createdAt, ts } from './_columns';
 
 export const countries = pgTable('countries', {
   code: text().primaryKey(),
@@ -10,15 +11,21 @@ export const countries = pgTable('countries', {
   is_signup: boolean().notNull().default(false),
 });
 
-/** People-readable groups (food by-products, finance, ...), each mapped to one Defra material. */
+/**
+ * People-readable groups (food by-products, finance, ...), each mapped to one Defra material. `code` is the prefix
+ * of the product's own first-level codes under the group ("K-FIN" → "K-FIN-1"; docs/decisions/0072).
+ */
 export const material_groups = pgTable('material_groups', {
   id: serial().primaryKey(),
   name: text().notNull().unique(),
   slug: text().notNull().unique(),
-  kind: text().$type<'material' | 'knowledge' | 'space'>().notNull().default('material'),
+  code: text().unique(),
+  kind: text().$type<MaterialGroupKind>().notNull().default('material'),
   description: text(),
   defra_material: text(),
   sort_order: integer().notNull().default(0),
+  /** Set when an administrator creates or changes the row: reference-data updates then leave it as it is. */
+  customized_at: ts(),
   created_at: createdAt(),
 });
 
@@ -31,6 +38,7 @@ export const first_level_subcategories = pgTable(
       .references(() => material_groups.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     code: text(),
+    customized_at: ts(),
     created_at: createdAt(),
   },
   (t) => [index('first_level_group_idx').on(t.material_group_id), unique('first_level_group_code').on(t.material_group_id, t.code)],
@@ -45,9 +53,10 @@ export const second_level_subcategories = pgTable(
       .references(() => first_level_subcategories.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     code: text(),
+    customized_at: ts(),
     created_at: createdAt(),
   },
-  (t) => [index('second_level_parent_idx').on(t.first_level_subcategory_id)],
+  (t) => [index('second_level_parent_idx').on(t.first_level_subcategory_id), index('second_level_code_idx').on(t.code)],
 );
 
 /** Leaves: every EWC entry (842) is one of these, by its 6-digit code. */
@@ -61,6 +70,7 @@ export const third_level_subcategories = pgTable(
     name: text().notNull(),
     code: text(),
     hazardous: boolean().notNull().default(false),
+    customized_at: ts(),
     created_at: createdAt(),
   },
   (t) => [index('third_level_parent_idx').on(t.second_level_subcategory_id), index('third_level_code_idx').on(t.code)],
@@ -79,7 +89,7 @@ export const defra_factors = pgTable(
   {
     id: serial().primaryKey(),
     factor_set: text().notNull(),
-    table_name: text().$type<'material_use' | 'waste_disposal'>().notNull(),
+    table_name: text().$type<'material_use' | 'waste_disposal' | 'freighting_goods'>().notNull(),
     activity: text().notNull(),
     material: text().notNull(),
     route_or_source: text().notNull(),
@@ -88,4 +98,18 @@ export const defra_factors = pgTable(
     source: text().notNull(),
   },
   (t) => [unique('defra_factor_unique').on(t.factor_set, t.table_name, t.material, t.route_or_source)],
+);
+
+/**
+ * Reference rows (by their seed key) that an administrator deleted: reference-data updates do not bring them back.
+ * Keys: level 0 the group slug; 1 `slug|code`; 2 `slug|l1 code|code`; 3 the leaf code.
+ */
+export const taxonomy_removals = pgTable(
+  'taxonomy_removals',
+  {
+    level: integer().notNull(),
+    key: text().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.level, t.key] })],
 );

@@ -40,7 +40,9 @@ export const companies = pgTable(
   (t) => [
     index('companies_status_idx').on(t.status),
     index('companies_parent_idx').on(t.parent_company_id),
-    index('companies_parent_flag_idx').on(t.is_parent_company).where(sql`${t.is_parent_company}`),
+    index('companies_parent_flag_idx')
+      .on(t.is_parent_company)
+      .where(sql`${t.is_parent_company}`),
   ],
 );
 
@@ -65,7 +67,9 @@ export const company_addresses = pgTable(
   },
   (t) => [
     index('company_addresses_company_idx').on(t.company_id),
-    index('company_addresses_primary_idx').on(t.company_id).where(sql`${t.is_primary}`),
+    index('company_addresses_primary_idx')
+      .on(t.company_id)
+      .where(sql`${t.is_primary}`),
   ],
 );
 

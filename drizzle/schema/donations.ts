@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, text, doublePrecision } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { DonationStatus } from '../../shared/constants/enums';
+import type { FactorUsed, ImpactBreakdown } from '../../shared/lib/impact';
 import { createdAt, publicUuid, ts, updatedAt } from './_columns';
 import { materials } from './materials';
 import { users } from './users';
@@ -9,9 +10,13 @@ export const donation_tags = pgTable('donation_tags', {
   name: text().notNull().unique(),
   description: text(),
   created_at: createdAt(),
+  updated_at: updatedAt(),
 });
 
-/** Donation details of a listing of kind 'donation' (one row per such listing). */
+/**
+ * Donation details of a listing of kind 'donation' (one row per such listing; docs/decisions/0090): the listing
+ * holds title, description, photos, donor company and address; this row the donation's own fields and state.
+ */
 export const donations = pgTable(
   'donations',
   {
@@ -32,10 +37,27 @@ export const donations = pgTable(
     deny_reason: text(),
     reviewed_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     reviewed_at: ts(),
-    /** Opaque token printed in the QR code. */
+    /** Opaque token printed in the QR code: the public page /donations/verify/{qr_token}. */
     qr_token: publicUuid(),
+    /** The recipient's confirmation through the QR code (status handed_over), once. */
+    handed_over_at: ts(),
+    received_by: text(),
+    // The impact, computed once at hand-over by the synergies' impact function (shared/lib/impact.ts) and never
+    // recomputed, like a synergy's impact record: kilograms, CO2e, the group and Defra material, the factors used.
+    impact_kg: doublePrecision(),
+    co2e_kg: doublePrecision(),
+    material_group: text(),
+    defra_material: text(),
+    factor_set: text(),
+    factor_version: text(),
+    breakdown: jsonb().$type<ImpactBreakdown>(),
+    factors: jsonb().$type<FactorUsed[]>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('donations_status_idx').on(t.status, t.created_at)],
+  (t) => [
+    index('donations_status_idx').on(t.status, t.created_at),
+    index('donations_handed_over_idx').on(t.handed_over_at),
+    index('donations_tag_idx').on(t.donation_tag_id),
+  ],
 );

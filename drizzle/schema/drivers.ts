@@ -1,6 +1,7 @@
 import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { DriverStatus, TripStatus } from '../../shared/constants/enums';
+import type { DriverStatus, TripDocumentKind, TripStatus } from '../../shared/constants/enums';
+import { DEFAULT_KGCO2E_PER_KM } from '../../shared/lib/transport';
 import { createdAt, ts, updatedAt } from './_columns';
 import { companies } from './companies';
 import { exchanges } from './exchanges';
@@ -34,6 +35,8 @@ export const vehicles = pgTable('vehicles', {
   make: text().notNull(),
   model: text().notNull(),
   capacity_kg: integer(),
+  /** Transport CO2e per km driven; defaults to the DESNZ/Defra 2023 average-laden diesel HGV factor (docs/decisions/0110). */
+  kgco2e_per_km: doublePrecision().notNull().default(DEFAULT_KGCO2E_PER_KM),
   is_active: boolean().notNull().default(true),
   created_at: createdAt(),
   updated_at: updatedAt(),
@@ -74,11 +77,23 @@ export const trips = pgTable(
     end_lng: doublePrecision(),
     delivery_started_at: ts(),
     completed_at: ts(),
+    cancelled_at: ts(),
+    /** The vehicle's factor when the trip was completed, and the CO2e it gave (actual_distance x factor). */
+    kgco2e_per_km: doublePrecision(),
+    transport_co2e_kg: doublePrecision(),
     created_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('trips_driver_idx').on(t.driver_id, t.status), index('trips_exchange_idx').on(t.exchange_id)],
+  (t) => [
+    index('trips_driver_idx').on(t.driver_id, t.status),
+    index('trips_exchange_idx').on(t.exchange_id),
+    index('trips_event_date_idx').on(t.event_date),
+    // A driver has at most one trip on the way (ON_ROUTE or ARRIVED), also when two starts race (docs/decisions/0111).
+    uniqueIndex('trips_one_active_per_driver')
+      .on(t.driver_id)
+      .where(sql`${t.status} in ('ON_ROUTE', 'ARRIVED')`),
+  ],
 );
 
 export const trip_materials = pgTable(
@@ -106,6 +121,8 @@ export const trip_documents = pgTable(
     storage_key: text().notNull(),
     mime_type: text().notNull(),
     size_bytes: integer().notNull(),
+    /** What the document is: a waste transfer note opens the hazardous gate (docs/decisions/0112). */
+    kind: text().$type<TripDocumentKind>().notNull().default('other'),
     created_at: createdAt(),
   },
   (t) => [index('trip_documents_trip_idx').on(t.trip_id, t.created_at), uniqueIndex('trip_documents_storage_key_unique').on(t.storage_key)],

@@ -1,5 +1,6 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { LevelOfCompletion } from '../../shared/constants/enums';
+import type { LevelOfCompletion, QuantityUnit } from '../../shared/constants/enums';
+import type { FactorUsed, ImpactBreakdown } from '../../shared/lib/impact';
 import { createdAt, publicUuid, ts, updatedAt } from './_columns';
 import { companies } from './companies';
 import { materials } from './materials';
@@ -23,7 +24,7 @@ export const exchanges = pgTable(
     request_message: text(),
     item_requested: text(),
     quantity: integer().notNull().default(0),
-    quantity_unit: text().$type<'kg' | 'hours'>().notNull().default('kg'),
+    quantity_unit: text().$type<QuantityUnit>().notNull().default('kg'),
     level_of_completion: text().$type<LevelOfCompletion>().notNull().default('IN_PROGRESS'),
     successful: boolean(),
     earnings_minor: integer(),
@@ -77,10 +78,16 @@ export const impact_records = pgTable(
     kg: doublePrecision().notNull().default(0),
     hours: doublePrecision().notNull().default(0),
     co2e_kg: doublePrecision().notNull().default(0),
+    /** The listing's material group when the synergy ended (a snapshot: groups may be renamed or remapped). */
+    material_group: text(),
     defra_material: text(),
     factor_set: text().notNull(),
     factor_version: text().notNull(),
-    breakdown: jsonb(),
+    breakdown: jsonb().$type<ImpactBreakdown>(),
+    /** The published factor rows used, with Defra's factor IDs (null on records stored before they were kept). */
+    factors: jsonb().$type<FactorUsed[]>(),
+    /** Unguessable code of the public verification page (/verify/impact/{code}) the certificate's QR code opens. */
+    verification_code: publicUuid(),
     created_at: createdAt(),
   },
   (t) => [uniqueIndex('impact_records_exchange_unique').on(t.exchange_id)],

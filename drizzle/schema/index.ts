@@ -10,3 +10,4 @@ export * from './notifications';
 export * from './donations';
 export * from './drivers';
 export * from './misc';
+export * from './audit';

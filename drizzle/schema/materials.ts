@@ -1,14 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { customType, doublePrecision, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import type { Frequency, ListingCategory, ListingKind, ListingStatus } from '../../shared/constants/enums';
+import type { Frequency, ListingCategory, ListingKind, ListingStatus, QuantityUnit } from '../../shared/constants/enums';
 import { createdAt, publicUuid, ts, updatedAt } from './_columns';
-import {
-  first_level_subcategories,
-  material_groups,
-  sdgs,
-  second_level_subcategories,
-  third_level_subcategories,
-} from './common';
+import { first_level_subcategories, material_groups, sdgs, second_level_subcategories, third_level_subcategories } from './common';
 import { companies, company_addresses } from './companies';
 import { users } from './users';
 
@@ -44,7 +38,7 @@ export const materials = pgTable(
      */
     geo: earth().generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
     quantity: integer().notNull(),
-    quantity_unit: text().$type<'kg' | 'hours'>().notNull().default('kg'),
+    quantity_unit: text().$type<QuantityUnit>().notNull().default('kg'),
     condition: text().notNull(),
     type: text().notNull(),
     final_use: text().notNull(),
@@ -56,6 +50,10 @@ export const materials = pgTable(
     index('materials_geo_idx').using('gist', t.geo),
     index('materials_company_idx').on(t.company_id, t.created_at),
     index('materials_group_idx').on(t.material_group_id),
+    // Category administration counts and moves the listings under one subcategory (issue 14).
+    index('materials_first_level_idx').on(t.first_level_subcategory_id),
+    index('materials_second_level_idx').on(t.second_level_subcategory_id),
+    index('materials_third_level_idx').on(t.third_level_subcategory_id),
     index('materials_status_created_idx').on(t.status, t.kind, t.created_at),
     index('materials_code_idx').on(t.material_group_code),
   ],

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Language } from '../../shared/constants/enums';
 import { createdAt, ts } from './_columns';
 import { users } from './users';
@@ -13,12 +14,19 @@ export const queries = pgTable(
     subject: text(),
     message: text().notNull(),
     user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The help page's language when it was sent: the answer mail is written around it in that language. */
+    language: text().$type<Language>().notNull().default('en'),
     status: text().$type<'open' | 'answered'>().notNull().default('open'),
+    /** When an administrator first opened it (null: unread, listed first). */
+    read_at: ts(),
+    read_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The answer mailed to the sender (null when it was marked answered without a mail). */
+    answer: text(),
     answered_at: ts(),
     answered_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
-  (t) => [index('queries_status_idx').on(t.status, t.created_at)],
+  (t) => [index('queries_status_idx').on(t.status, t.created_at), index('queries_unread_idx').on(t.read_at, t.created_at)],
 );
 
 export const newsletter_subscribers = pgTable(
@@ -27,12 +35,32 @@ export const newsletter_subscribers = pgTable(
     id: serial().primaryKey(),
     email: text().notNull(),
     language: text().$type<Language>().notNull().default('en'),
+    /** The secret in the digest's unsubscribe link: works without logging in, and only for this address. */
+    unsubscribe_token: uuid()
+      .notNull()
+      .default(sql`gen_random_uuid()`)
+      .unique(),
     unsubscribed_at: ts(),
     created_at: createdAt(),
   },
   // Emails arrive lower-cased (shared email schema), so a plain unique index serves the upsert.
   (t) => [uniqueIndex('newsletter_email_unique').on(t.email)],
 );
+
+/**
+ * One row per weekly digest (issue 14): `period_start` is the Monday (UTC) of the week whose new listings it
+ * carried, unique, so however many instances run the job a week is sent once.
+ */
+export const newsletter_runs = pgTable('newsletter_runs', {
+  id: serial().primaryKey(),
+  period_start: date({ mode: 'string' }).notNull().unique(),
+  period_end: date({ mode: 'string' }).notNull(),
+  /** Active subscribers when it ran, listings in the digest (all new ones, the mail shows the newest), mails queued. */
+  subscribers: integer().notNull().default(0),
+  listings: integer().notNull().default(0),
+  mails_queued: integer().notNull().default(0),
+  created_at: createdAt(),
+});
 
 /** Mail goes here first; a worker sends it by SMTP when configured, else administrators read it here. */
 export const mail_outbox = pgTable(

@@ -21,6 +21,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.user_id, t.created_at),
-    index('notifications_unseen_idx').on(t.user_id).where(sql`not ${t.seen}`),
+    index('notifications_unseen_idx')
+      .on(t.user_id)
+      .where(sql`not ${t.seen}`),
   ],
 );

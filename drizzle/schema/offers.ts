@@ -32,6 +32,8 @@ export const offers = pgTable(
     index('offers_material_idx').on(t.material_id, t.status),
     index('offers_company_idx').on(t.company_id, t.status),
     // One pending offer per company and listing, enforced by the database so two tabs cannot race past it.
-    uniqueIndex('offers_one_pending').on(t.material_id, t.company_id).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('offers_one_pending')
+      .on(t.material_id, t.company_id)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

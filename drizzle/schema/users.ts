@@ -33,6 +33,16 @@ export const users = pgTable(
     /** Bumped on password change so older tokens stop working. */
     token_version: integer().notNull().default(0),
     is_demo: boolean().notNull().default(false),
+    /**
+     * Set by an administrator: the account cannot log in and its sessions ended when it was set (token
+     * version bump); clearing it lets the user log in again (docs/decisions/0061).
+     */
+    disabled_at: ts(),
+    /**
+     * Removed by a manager: the row stays so listings, offers, messages and reviews keep their author (shown as
+     * a former member); personal data is cleared and the email freed (docs/decisions/0060).
+     */
+    deleted_at: ts(),
     last_login_at: ts(),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -58,6 +68,22 @@ export const password_reset_tokens = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
+);
+
+/**
+ * Signed-out sessions: a token whose session id is here is refused until it would have expired anyway
+ * (logout of one device; the token version ends every session at once).
+ */
+export const revoked_sessions = pgTable(
+  'revoked_sessions',
+  {
+    sid: text().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: ts().notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expires_at)],
 );
 
 /** Login attempts per account and per address in the current window; shared by every server instance. */

@@ -21,7 +21,13 @@ const dbName = arg('db', 'synergy_bench_100k');
 const rate = Number(arg('rate', '100'));
 const seconds = Number(arg('seconds', '10'));
 
-const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: benchUrl(dbName), JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/synergy-bench' });
+const env = loadEnv({
+  NODE_ENV: 'test',
+  DATABASE_URL: benchUrl(dbName),
+  JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: '/tmp/synergy-bench',
+});
 const database = await openPostgres(benchUrl(dbName), { max: 10 });
 const deps = buildDeps(env, database, createLogger('silent'));
 
@@ -68,7 +74,16 @@ async function load(name: string, url: string, opts: { method?: 'GET' | 'POST'; 
   return { name, n: latencies.length, errors, p50: pct(50), p95: pct(95) };
 }
 
-const listing = JSON.stringify({ title: 'Bench create', description: 'Created by the benchmark', category: 'waste', frequency: 'weekly', quantity: 10, condition: 'Used', type: 'Mixed', final_use: 'Recycling' });
+const listing = JSON.stringify({
+  title: 'Bench create',
+  description: 'Created by the benchmark',
+  category: 'waste',
+  frequency: 'weekly',
+  quantity: 10,
+  condition: 'Used',
+  type: 'Mixed',
+  final_use: 'Recycling',
+});
 const results = [];
 results.push(await load('bare express', `${base(bare)}/bare`));
 for (const km of [5, 20, 40]) results.push(await load(`search ${km} km`, `${base(server)}/api/v2/materials?proximity=${km}`));
@@ -87,7 +102,9 @@ console.log(`\n${dbName}: ${total} listings, ${rate} req/s for ${seconds} s per 
 console.log('| scenario | requests | errors | p50 ms | p95 ms | p50 / bare | p95 / bare |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of results) {
-  console.log(`| ${r.name} | ${r.n} | ${r.errors} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${(r.p50 / ref.p50).toFixed(1)} | ${(r.p95 / ref.p95).toFixed(1)} |`);
+  console.log(
+    `| ${r.name} | ${r.n} | ${r.errors} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${(r.p50 / ref.p50).toFixed(1)} | ${(r.p95 / ref.p95).toFixed(1)} |`,
+  );
 }
 
 const [center] = (await database.db.execute(

@@ -1,5 +1,6 @@
 // One Drizzle database over postgres-js (DATABASE_URL) or embedded PGlite (DATA_DIR).
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -36,11 +37,28 @@ export interface Database {
   pubsub: PubSub;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Runs `fn` while holding a cluster-wide lock (Postgres: a session advisory lock on a connection of its own),
+   * so that instances starting together migrate and seed one after another instead of racing.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** This process's connections by state (Postgres: pg_stat_activity) and the pool's size, for /metrics. */
+  poolStats(): Promise<{ max: number; states: Record<string, number> }>;
   close(): Promise<void>;
 }
 
+/** Held while an instance migrates and seeds at start-up (any constant; distinct from the job locks). */
+const STARTUP_LOCK_KEY = 727_000_001;
+
+/** Names this process's connections in pg_stat_activity, so each instance can find its own (at most 63 bytes). */
+export function applicationName(): string {
+  return `synergy:${os.hostname()}:${process.pid}`.slice(0, 63);
+}
+
 export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
-  const client = postgres(url, { max: opts.max ?? 10, onnotice: () => {}, connection: { application_name: 'synergy' } });
+  const max = opts.max ?? 10;
+  const application_name = applicationName();
+  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name } });
   const db = drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as PostgresJsDatabase<Schema> & Db;
   let listener: postgres.Sql | null = null;
   return {
@@ -65,6 +83,26 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async exclusive(fn) {
+      // A connection outside the pool: the pool may have a single connection, which fn needs.
+      const lock = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name } });
+      try {
+        await lock`select pg_advisory_lock(${STARTUP_LOCK_KEY})`;
+        return await fn();
+      } finally {
+        await lock.end({ timeout: 5 });
+      }
+    },
+    async poolStats() {
+      // The server's view: connections the pool has open and what each is doing (the LISTEN one is idle),
+      // leaving out the one running this query.
+      const rows = await client<{ state: string | null; n: number }[]>`
+        select coalesce(state, 'unknown') as state, count(*)::int as n from pg_stat_activity
+        where application_name = ${application_name} and pid <> pg_backend_pid() group by 1`;
+      const states: Record<string, number> = { active: 0, idle: 0, 'idle in transaction': 0 };
+      for (const r of rows) states[r.state ?? 'unknown'] = r.n;
+      return { max, states };
     },
     async close() {
       await client.end({ timeout: 5 });
@@ -116,6 +154,10 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     async ping() {
       await db.execute(sql`select 1`);
     },
+    // One process owns an embedded database (DATA_DIR lock): nobody to wait for.
+    exclusive: (fn) => fn(),
+    // One embedded connection that runs one query at a time: there is no pool to watch.
+    poolStats: async () => ({ max: 1, states: {} }),
     async close() {
       if (!client.closed) await client.close();
       unlock();
@@ -123,6 +165,6 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   };
 }
 
-export async function openDatabase(opts: { url?: string; dataDir: string | null }): Promise<Database> {
-  return opts.url ? openPostgres(opts.url) : openPglite(opts.dataDir);
+export async function openDatabase(opts: { url?: string; dataDir: string | null; poolSize?: number }): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, { max: opts.poolSize }) : openPglite(opts.dataDir);
 }

@@ -29,9 +29,13 @@ beforeAll(async () => {
 
   database = await openPglite(null);
   await migrate(database.db as never, { migrationsFolder: dir });
-  const [company] = await rows<{ id: number }>(sql`insert into companies (name, image_url) values ('Logo A/S', ${`/files/logos/2025/03/0f8fad5b-d9cb-469f-a165-70867728950e.png`}) returning id`);
+  const [company] = await rows<{ id: number }>(
+    sql`insert into companies (name, image_url) values ('Logo A/S', ${`/files/logos/2025/03/0f8fad5b-d9cb-469f-a165-70867728950e.png`}) returning id`,
+  );
   await database.db.execute(sql`insert into companies (name, image_url) values ('Elsewhere ApS', 'https://cdn.example/logo.png')`);
-  await database.db.execute(sql`insert into users (username, email, first_name, role, password_hash, image_url) values ('a@x.example', 'a@x.example', 'A', 'MEMBER', 'x', ${`/files/avatars/2025/03/0f8fad5b-d9cb-469f-a165-70867728950e.jpg?v=2`})`);
+  await database.db.execute(
+    sql`insert into users (username, email, first_name, role, password_hash, image_url) values ('a@x.example', 'a@x.example', 'A', 'MEMBER', 'x', ${`/files/avatars/2025/03/0f8fad5b-d9cb-469f-a165-70867728950e.jpg?v=2`})`,
+  );
   const [material] = await rows<{ id: number }>(
     sql`insert into materials (company_id, title, description, category, frequency, quantity, condition, type, final_use)
         values (${company!.id}, 'Pallets', 'Used pallets', 'surplus', 'weekly', 10, 'Used', 'Wood', 'Reuse') returning id`,
@@ -40,7 +44,9 @@ beforeAll(async () => {
     (${material!.id}, ${`/files/${KEY}`}, 'pallets.png', 0),
     (${material!.id}, 'https://elsewhere.example/photo.png', 'elsewhere.png', 1)`);
   const [trip] = await rows<{ id: number }>(sql`insert into trips default values returning id`);
-  await database.db.execute(sql`insert into trip_documents (trip_id, name, url, mime_type, size_bytes) values (${trip!.id}, 'waybill.pdf', ${`/files/${TRIP_KEY}#page=2`}, 'application/pdf', 100)`);
+  await database.db.execute(
+    sql`insert into trip_documents (trip_id, name, url, mime_type, size_bytes) values (${trip!.id}, 'waybill.pdf', ${`/files/${TRIP_KEY}#page=2`}, 'application/pdf', 100)`,
+  );
 
   await database.migrate();
 }, 120_000);

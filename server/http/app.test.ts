@@ -158,7 +158,15 @@ describe('errors and routing', () => {
 describe('text that cannot be stored', () => {
   it('answers 400 with a field code, never 500, for NUL, control characters and lone surrogates on REST and tRPC, writing nothing', async () => {
     const { memberActor } = await createCompanyWithUsers(t.database.db);
-    const token = t.deps.tokens.signUser({ sub: String((memberActor as { user_id: number }).user_id), role: 'MEMBER', company_id: (memberActor as { company_id: number }).company_id, tv: 0 }, 60);
+    const token = t.deps.tokens.signUser(
+      {
+        sub: String((memberActor as { user_id: number }).user_id),
+        role: 'MEMBER',
+        company_id: (memberActor as { company_id: number }).company_id,
+        tv: 0,
+      },
+      60,
+    );
     const search = await request(t.app()).get('/api/v2/materials?q=a%00b').set('Authorization', `Bearer ${token}`);
     expect(search.status).toBe(400);
     expect(search.body.error.field_codes).toEqual({ q: { code: 'field.invalidCharacters' } });
@@ -166,7 +174,10 @@ describe('text that cannot be stored', () => {
       const viaTrpc = t.caller().queries.create({ name: 'Ana', email: 'ana@acme.example', message: bad });
       await expect(viaTrpc).rejects.toMatchObject({ cause: { code: 'VALIDATION', fields: { message: { code: 'field.invalidCharacters' } } } });
     }
-    const nested = await request(t.app()).post('/api/offers').set('Authorization', `Bearer ${token}`).send({ material_id: 1, quantity: 1, message: 'x', extra: { deep: ['ok', 'no\u0000'] } });
+    const nested = await request(t.app())
+      .post('/api/offers')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ material_id: 1, quantity: 1, message: 'x', extra: { deep: ['ok', 'no\u0000'] } });
     expect(nested.status).toBe(400);
     expect(nested.body.error.field_codes).toEqual({ 'extra.deep.1': { code: 'field.invalidCharacters' } });
   });

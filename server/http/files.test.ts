@@ -49,11 +49,19 @@ beforeAll(async () => {
   csvUpload = await t.deps.storage.put({ folder: 'csv', name: 'stock.csv', body: CSV, kind: 'csv', maxBytes: 1 << 20 });
 
   const [chat] = await db.insert(chats).values({ company_a_id: a.company.id, company_b_id: b.company.id }).returning({ id: chats.id });
-  await db.insert(chat_attachments).values(
-    [contract, chatPicture].map((f) => ({ chat_id: chat!.id, name: f.name, storage_key: f.key, mime_type: f.mime_type, size_bytes: f.size_bytes })),
-  );
+  await db
+    .insert(chat_attachments)
+    .values(
+      [contract, chatPicture].map((f) => ({ chat_id: chat!.id, name: f.name, storage_key: f.key, mime_type: f.mime_type, size_bytes: f.size_bytes })),
+    );
   // A name that did not pass through storage's cleaning: it must still make one well-formed header.
-  await db.insert(chat_attachments).values({ chat_id: chat!.id, name: 'a "quoted"\r\nSet-Cookie: x=1.pdf', storage_key: oddlyNamed.key, mime_type: 'application/pdf', size_bytes: PDF.length });
+  await db.insert(chat_attachments).values({
+    chat_id: chat!.id,
+    name: 'a "quoted"\r\nSet-Cookie: x=1.pdf',
+    storage_key: oddlyNamed.key,
+    mime_type: 'application/pdf',
+    size_bytes: PDF.length,
+  });
 
   // Files a path trick would reach if the route let it: beside the uploads, a dot file and an unknown folder inside.
   const uploads = path.join(t.env.dataDir, 'uploads');
@@ -117,9 +125,15 @@ describe('GET /files/<key>: chat attachments', () => {
       const res = await get(fileUrl(contract.key), who).buffer(true);
       expect(res.status).toBe(200);
       expect(Buffer.from(res.body)).toEqual(PDF);
-      expect(res.headers).toMatchObject({ 'content-type': 'application/pdf', 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' });
+      expect(res.headers).toMatchObject({
+        'content-type': 'application/pdf',
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
       // RFC 6266: an ASCII fallback, and the real name in filename* (storage already dropped the quotes).
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="Tilbud p? st?l endelig.pdf"; filename*=UTF-8''Tilbud%20p%C3%A5%20st%C3%A5l%20endelig.pdf`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="Tilbud p? st?l endelig.pdf"; filename*=UTF-8''Tilbud%20p%C3%A5%20st%C3%A5l%20endelig.pdf`,
+      );
     }
   });
 
@@ -127,13 +141,19 @@ describe('GET /files/<key>: chat attachments', () => {
     const res = await get(fileUrl(oddlyNamed.key), 'a');
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="a \\"quoted\\"??Set-Cookie: x=1.pdf"; filename*=UTF-8''a%20%22quoted%22%0D%0ASet-Cookie%3A%20x%3D1.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="a \\"quoted\\"??Set-Cookie: x=1.pdf"; filename*=UTF-8''a%20%22quoted%22%0D%0ASet-Cookie%3A%20x%3D1.pdf`,
+    );
   });
 
   it('shows an image attachment inline, still private', async () => {
     const res = await get(fileUrl(chatPicture.key), 'b');
     expect(res.status).toBe(200);
-    expect(res.headers).toMatchObject({ 'content-type': 'image/png', 'cache-control': 'private, no-store', 'content-disposition': 'inline; filename=site.png' });
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'private, no-store',
+      'content-disposition': 'inline; filename=site.png',
+    });
   });
 
   it('lets an administrator read it', async () => {

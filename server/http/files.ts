@@ -1,5 +1,5 @@
 // GET /files/<key>: public folders for anyone, private ones after the owning module's reader check
-// (docs/decisions/0009-private-files.md). Every refusal is the same 404 as a missing file.
+// (docs/decisions/0045-private-files.md). Every refusal is the same 404 as a missing file.
 import { pipeline } from 'node:stream/promises';
 import { create as contentDisposition } from 'content-disposition';
 import { Router } from 'express';
@@ -7,12 +7,15 @@ import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { FileAccess, FILES_PATH } from '../lib/files';
 import { resolveActor } from '../modules/auth/service';
+import { authorizationFields } from './authorization';
 import { registerChatFiles } from '../modules/chat/files';
+import { registerTripFiles } from '../modules/drivers/files';
 
 /** Every module's reader checks for its private folder. */
 export function createFileAccess(deps: Deps): FileAccess {
   const access = new FileAccess();
   registerChatFiles(access, deps);
+  registerTripFiles(access, deps);
   return access;
 }
 
@@ -25,7 +28,7 @@ export function filesRouter(deps: Deps, access = createFileAccess(deps)): Router
     // The raw path, not Express's decoded parameters: a key is plain ASCII, so any encoding is a refusal.
     const key = req.path.slice(FILES_PATH.length + 1);
     // Bearer only, no cookies: browsers fetch private files with the header and show them as object URLs.
-    const { actor } = await resolveActor(deps, req.headers.authorization, req.ip);
+    const { actor } = await resolveActor(deps, authorizationFields(req), req.ip);
     const grant = await access.grant(actor, key);
     const file = grant && (await deps.storage.get(grant.key));
     if (!grant || !file) return next(new AppError('NOT_FOUND'));

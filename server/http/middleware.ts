@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ERROR_MESSAGES, type ErrorBody } from '../../shared/errors';
 import { errorMessage } from '../../shared/messages';
 import { AppError, ERROR_TABLE, appErrorFromTrpc, englishFields } from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import type { Metrics } from '../lib/metrics';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -12,19 +13,50 @@ declare module 'express-serve-static-core' {
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
+/** Probes arrive every few seconds from machines; they are counted in metrics, not logged. */
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
-/** Request id (kept from a proxy when well-formed) and one structured log line per request. */
-export function requestLogging(logger: Logger): RequestHandler {
+/**
+ * The metrics label of a request: the pattern of the Express route that answered (`/api/chats/:id`), or what a
+ * handler without a route pattern named (routeLabel), never the raw path, which would carry ids and tokens.
+ */
+export function routeOf(req: Request, res: Response): string {
+  const named = res.locals.route as string | undefined;
+  if (named) return named;
+  const pattern = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof pattern === 'string') return req.baseUrl + pattern;
+  return '(unmatched)';
+}
+
+/** Names the route of a request answered by a handler that has no route pattern (static files, the client shell, tRPC). */
+export function routeLabel(label: string): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.route = label;
+    next();
+  };
+}
+
+/**
+ * Request id (kept from a proxy when well-formed), one structured log line and one metrics observation per
+ * request, and `Connection: close` while the instance drains so keep-alive clients move to another instance.
+ */
+export function requestLogging(logger: Logger, metrics?: Pick<Metrics, 'observeRequest'>, lifecycle?: { draining: boolean }): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     req.id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', req.id);
+    if (lifecycle?.draining) res.setHeader('Connection', 'close');
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      if (req.path === '/healthz' || req.path === '/readyz') return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      metrics?.observeRequest(req.method, routeOf(req, res), res.statusCode, ms / 1000);
+      // Scrapes are not logged either, but a refused scrape is worth a line.
+      if (PROBE_PATHS.has(req.path) || (req.path === '/metrics' && res.statusCode < 400)) return;
       const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
-      logger[level]({ request_id: req.id, method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      logger[level](
+        { request_id: req.id, method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
     });
     next();
   };

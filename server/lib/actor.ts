@@ -3,7 +3,7 @@ import type { Role } from '../../shared/constants/enums';
 /** Who is calling. Services take this, never req/res. */
 export type Actor =
   | { kind: 'anonymous'; ip?: string }
-  | { kind: 'user'; user_id: number; role: Role; company_id: number | null; ip?: string }
+  | { kind: 'user'; user_id: number; role: Role; company_id: number | null; ip?: string; session?: { sid: string; expires_at: Date } }
   | { kind: 'driver'; driver_id: number; ip?: string };
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;

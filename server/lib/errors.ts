@@ -1,6 +1,14 @@
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { ErrorCode, FieldErrors } from '../../shared/errors';
-import { errorMessage, formatMessage, messageOfIssue, type IssueLike, type Message, type MessageCode, type MessageParams } from '../../shared/messages';
+import {
+  errorMessage,
+  formatMessage,
+  messageOfIssue,
+  type IssueLike,
+  type Message,
+  type MessageCode,
+  type MessageParams,
+} from '../../shared/messages';
 
 /**
  * The one error type services throw. Transport mapping lives in ERROR_TABLE. `message` is the code's own
@@ -42,6 +50,7 @@ export const ERROR_TABLE: Record<ErrorCode, { http: number; trpc: TRPC_ERROR_COD
   DRIVER_INVALID_CREDENTIALS: { http: 401, trpc: 'UNAUTHORIZED' },
   ACCOUNT_PENDING: { http: 403, trpc: 'FORBIDDEN' },
   ACCOUNT_REJECTED: { http: 403, trpc: 'FORBIDDEN' },
+  ACCOUNT_DISABLED: { http: 403, trpc: 'FORBIDDEN' },
   FORBIDDEN: { http: 403, trpc: 'FORBIDDEN' },
   NOT_FOUND: { http: 404, trpc: 'NOT_FOUND' },
   USERNAME_NOT_FOUND: { http: 404, trpc: 'NOT_FOUND' },

@@ -4,7 +4,9 @@
 // only in memory, and a crash between commit and push loses nothing (clients refetch after reconnecting).
 // A listener that throws rolls the change back with it. Listeners are registered once by
 // server/listeners.ts (registerListeners), at boot and in the test harness alike.
-import type { ListingKind, Language } from '../../shared/constants/enums';
+import type { DonationStatus, ListingKind, Language, TripStatus } from '../../shared/constants/enums';
+import type { DonationAction } from '../../shared/machines/donation';
+import type { TripPhase } from '../../shared/machines/trip';
 import type { ChatMessagePayload } from '../../shared/ws-events';
 import type { Tx } from '../db/client';
 
@@ -51,6 +53,30 @@ export interface DomainEvents {
   'exchange.completed': ExchangeEvent & { successful: boolean };
   'exchange.rated': ExchangeEvent & { rating: number };
   'chat.messageSent': { chat_id: number; company_ids: [number, number]; message: ChatMessagePayload };
+  /** A donation was created or moved by an action of its state machine (shared/machines/donation.ts). */
+  'donation.changed': {
+    donation_id: number;
+    action: DonationAction | 'create';
+    status: DonationStatus;
+    title: string;
+    company_id: number;
+    company_name: string;
+    approver_name: string | null;
+    deny_reason: string | null;
+  };
+  /** Sessions of these users ended (logout, logout everywhere, password change or reset): their sockets re-check. */
+  'sessions.revoked': { user_ids: number[] };
+  /** A trip was scheduled, changed, moved a step, got a document or was cancelled. */
+  'trip.changed': {
+    trip_id: number;
+    status: TripStatus;
+    phase: TripPhase;
+    driver_id: number | null;
+    exchange_id: number | null;
+    event_date: string | null;
+  };
+  /** A driver's phone reported a position (PUT api/driver/location). */
+  'driver.located': { driver_id: number; trip_id: number | null; lat: number; lng: number; at: string };
   'chat.read': { chat_id: number; user_id: number; company_id: number; other_company_id: number; last_read_message_id: number; seen_at: string };
 }
 export type DomainEventName = keyof DomainEvents;

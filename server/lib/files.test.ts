@@ -40,7 +40,12 @@ describe('file keys', () => {
   });
 
   it('keeps chat, trips, donations and csv private and photos, logos and pictures public', () => {
-    expect(Object.entries(FILE_FOLDERS).filter(([f]) => isPrivateFolder(f as keyof typeof FILE_FOLDERS)).map(([f]) => f).sort()).toEqual(['chat', 'csv', 'donations', 'trips']);
+    expect(
+      Object.entries(FILE_FOLDERS)
+        .filter(([f]) => isPrivateFolder(f as keyof typeof FILE_FOLDERS))
+        .map(([f]) => f)
+        .sort(),
+    ).toEqual(['chat', 'csv', 'donations', 'trips']);
   });
 });
 

@@ -1,5 +1,5 @@
 // Which stored files anyone may read and which only after their module checks the reader
-// (docs/decisions/0009-private-files.md). Storage keeps keys; a URL is derived here when a response is built.
+// (docs/decisions/0009, 0045). Storage keeps keys; a URL is derived here when a response is built.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Actor } from './actor';
@@ -14,10 +14,10 @@ export const FILE_FOLDERS = {
   avatars: 'public',
   /** Chat attachments: the chat's two companies (server/modules/chat/files.ts). */
   chat: 'private',
-  // The next three have no reader check yet, so only administrators can read them; the drivers,
-  // donations and materials modules register theirs when they start storing files there.
-  /** Trip documents: the trip's driver and the companies of its exchange. */
+  /** Trip documents: the trip's driver and the companies of its synergy (server/modules/drivers/files.ts). */
   trips: 'private',
+  // The next two have no reader check yet, so only administrators can read them; the donations and
+  // materials modules register theirs when they start storing files there.
   /** Donation documents. */
   donations: 'private',
   /** CSV uploads: the uploading company (uploads are parsed, not stored, today). */

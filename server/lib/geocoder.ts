@@ -3,6 +3,7 @@
 // eight signup countries, so registration works with no internet.
 import { SIGNUP_COUNTRIES, type SignupCountry } from '../../shared/constants/enums';
 import { haversineKm } from '../../shared/lib/geo';
+import { signupCountryAt } from './world';
 
 /** One pick in the dropdown: the fields the registration form fills in, named as the form names them. */
 export interface Place {
@@ -23,6 +24,8 @@ export interface Geocoder {
 }
 
 export const GEOCODE_LIMIT = 10;
+/** How far off a coast a map click still counts as the nearest city (the country outlines are Natural Earth 1:10m). */
+export const REVERSE_COAST_KM = 25;
 
 interface City {
   name: string;
@@ -36,7 +39,15 @@ interface City {
   zip: string;
 }
 
-const c = (country: SignupCountry, name: string, state: string, lat: number, lng: number, zip: string, aka?: string[]): City => ({ name, state, country, lat, lng, zip, aka });
+const c = (country: SignupCountry, name: string, state: string, lat: number, lng: number, zip: string, aka?: string[]): City => ({
+  name,
+  state,
+  country,
+  lat,
+  lng,
+  zip,
+  aka,
+});
 
 /** ~12 real cities per signup country: regional name, centre coordinates, a central postcode. */
 export const GAZETTEER: readonly City[] = [
@@ -201,7 +212,10 @@ export class GazetteerGeocoder implements Geocoder {
   async search(q: string, country?: string): Promise<Place[]> {
     const wanted = country?.toUpperCase();
     const pool = this.cities.filter((city) => !wanted || city.country === wanted);
-    const parts = q.split(',').map((p) => p.trim()).filter(Boolean);
+    const parts = q
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const candidates: { text: string; street: string | null }[] = [{ text: q.trim(), street: null }];
     if (parts.length > 1) {
       parts.forEach((part, i) => {
@@ -227,14 +241,21 @@ export class GazetteerGeocoder implements Geocoder {
       .map(([city, m]) => toPlace(city, m.street));
   }
 
-  /** The nearest gazetteer city within 50 km. */
+  /**
+   * Any point inside a signup country (Natural Earth outlines) resolves to the nearest gazetteer city of that
+   * country, however far; a point just off a coast (harbours and small islands) to a city within 25 km; any
+   * other point to null: it is outside the countries where companies register.
+   */
   async reverse(lat: number, lng: number): Promise<Place | null> {
+    const country = signupCountryAt(lat, lng);
     let best: { city: City; km: number } | null = null;
     for (const city of this.cities) {
+      if (country && city.country !== country) continue;
       const km = haversineKm({ lat, lng }, { lat: city.lat, lng: city.lng });
       if (!best || km < best.km) best = { city, km };
     }
-    return best && best.km <= 50 ? toPlace(best.city, null) : null;
+    if (!best) return null;
+    return country || best.km <= REVERSE_COAST_KM ? toPlace(best.city, null) : null;
   }
 }
 

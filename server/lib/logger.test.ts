@@ -16,7 +16,11 @@ function capture() {
 }
 
 const failedInsert = () =>
-  new DrizzleQueryError('insert into "users" ("email", "password_hash") values ($1, $2)', ['ana@acme.example', '$argon2id$v=19$m=19456,t=2,p=1$SECRET-HASH'], new Error('connection reset'));
+  new DrizzleQueryError(
+    'insert into "users" ("email", "password_hash") values ($1, $2)',
+    ['ana@acme.example', '$argon2id$v=19$m=19456,t=2,p=1$SECRET-HASH'],
+    new Error('connection reset'),
+  );
 
 describe('logger', () => {
   it('keeps a failed query but never its parameters (password hashes, emails, tokens)', () => {

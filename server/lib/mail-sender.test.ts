@@ -21,7 +21,12 @@ afterEach(async () => {
 });
 
 async function queue(to = 'ana@example.com'): Promise<number> {
-  const { id } = await enqueueMail(database.db, { to, template: 'registration_received', language: 'en', data: { first_name: 'Ana', company_name: 'Acme' } });
+  const { id } = await enqueueMail(database.db, {
+    to,
+    template: 'registration_received',
+    language: 'en',
+    data: { first_name: 'Ana', company_name: 'Acme' },
+  });
   return id;
 }
 const row = async (id: number) => (await database.db.select().from(mail_outbox).where(eq(mail_outbox.id, id)))[0]!;

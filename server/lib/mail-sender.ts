@@ -48,7 +48,13 @@ export interface DeliverOptions {
 export async function deliverQueuedMail({ db, transport, from, logger, batch = 20 }: DeliverOptions): Promise<{ sent: number; failed: number }> {
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: mail_outbox.id, to_address: mail_outbox.to_address, subject: mail_outbox.subject, text_body: mail_outbox.text_body, attempts: mail_outbox.attempts })
+      .select({
+        id: mail_outbox.id,
+        to_address: mail_outbox.to_address,
+        subject: mail_outbox.subject,
+        text_body: mail_outbox.text_body,
+        attempts: mail_outbox.attempts,
+      })
       .from(mail_outbox)
       .where(eq(mail_outbox.status, 'queued'))
       .orderBy(asc(mail_outbox.id))
@@ -59,7 +65,10 @@ export async function deliverQueuedMail({ db, transport, from, logger, batch = 2
     for (const row of rows) {
       try {
         await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body });
-        await tx.update(mail_outbox).set({ status: 'sent', sent_at: sql`now()`, last_error: null }).where(eq(mail_outbox.id, row.id));
+        await tx
+          .update(mail_outbox)
+          .set({ status: 'sent', sent_at: sql`now()`, last_error: null })
+          .where(eq(mail_outbox.id, row.id));
         sent++;
       } catch (err) {
         const attempts = row.attempts + 1;

@@ -6,7 +6,24 @@ describe('mail templates', () => {
   it('exist in en, dk and my for every template, each with its own text', () => {
     // The activity mail's subject is its (already translated) summary, so it is checked below instead.
     for (const template of (Object.keys(MAIL_TEMPLATES) as MailTemplate[]).filter((t) => t !== 'activity')) {
-      const data = { first_name: 'Ana', company_name: 'Acme', login_url: 'https://x/login', reason: 'R', url: 'https://x/r', expires_at: '2026-01-01 10:00' };
+      const data = {
+        first_name: 'Ana',
+        company_name: 'Acme',
+        login_url: 'https://x/login',
+        reason: 'R',
+        url: 'https://x/r',
+        expires_at: '2026-01-01 10:00',
+        // query_answer and newsletter_digest (issue 14): the reader's name, and a digest line naming Ana's listing.
+        name: 'Ana',
+        subject: 'Pallets',
+        answer: 'Yes.',
+        question: 'Can we?',
+        sent_at: '2026-01-01 09:00',
+        week: '2026-01-05',
+        count: 3,
+        listings: '• Ana’s pallets',
+        unsubscribe_url: 'https://x/u',
+      };
       const texts = LANGUAGES.map((l) => renderMail(template, l, data as never));
       expect(new Set(texts.map((t) => t.subject)).size).toBe(3);
       for (const t of texts) expect(t.text).toContain('Ana');
@@ -20,7 +37,9 @@ describe('mail templates', () => {
       text: 'Hello Ana,\n\nThank you for registering Acme. An administrator will review your registration, and we will write to you as soon as it has been approved.\n\nThe Synergy Marketplace team',
     });
     expect(renderMail('registration_received', 'dk', data).subject).toBe('Vi har modtaget din registrering');
-    expect(renderMail('registration_received', 'dk', data).text).toMatch(/^Hej Ana\n\nTak fordi du har registreret Acme\..*\n\nHilsen\nSynergy Marketplace$/s);
+    expect(renderMail('registration_received', 'dk', data).text).toMatch(
+      /^Hej Ana\n\nTak fordi du har registreret Acme\..*\n\nHilsen\nSynergy Marketplace$/s,
+    );
     expect(renderMail('registration_received', 'my', data).text).toContain('Pasukan Synergy Marketplace');
   });
 

@@ -1,6 +1,7 @@
 // Mail goes into the outbox table, written in the caller's transaction so a mail exists exactly when the
 // change that caused it does. With SMTP_URL, mail-sender.ts delivers the rows every minute; without it
 // rows stay 'queued' and administrators read them at GET admin/mail-outbox.
+import { inArray, sql } from 'drizzle-orm';
 import { mail_outbox } from '../../drizzle/schema';
 import type { Language } from '../../shared/constants/enums';
 import type { MessageParams } from '../../shared/messages';
@@ -14,6 +15,13 @@ export interface MailTemplates {
   password_reset_link: { first_name: string; url: string; expires_at: string };
   /** A notification about the user's offers and synergies, already in the recipient's language. */
   activity: { first_name: string; summary: string; url: string };
+  /** To each manager of the donor company, whatever their activity-mail choice: a decision on their donation. */
+  donation_approved: { first_name: string; company_name: string; title: string; approver_name: string; url: string };
+  donation_denied: { first_name: string; company_name: string; title: string; reason: string; url: string };
+  /** An administrator's answer to a help-page query (issue 14). */
+  query_answer: { name: string; subject: string; answer: string; question: string; sent_at: string };
+  /** The weekly digest of new listings; `listings` is already a list of lines. */
+  newsletter_digest: { week: string; count: number; listings: string; url: string; unsubscribe_url: string };
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -24,6 +32,10 @@ export const MAIL_TEMPLATES = {
   registration_rejected: 'mail.registrationRejected',
   password_reset_link: 'mail.passwordResetLink',
   activity: 'mail.activity',
+  donation_approved: 'mail.donationApproved',
+  donation_denied: 'mail.donationDenied',
+  query_answer: 'mail.queryAnswer',
+  newsletter_digest: 'mail.newsletterDigest',
 } as const satisfies Record<MailTemplate, string>;
 
 /** Subject and text in the recipient's language, the text ending with the signature. */
@@ -56,4 +68,17 @@ export async function enqueueMail<K extends MailTemplate>(db: DbOrTx, mail: Mail
 export function publicUrl(env: { PUBLIC_URL?: string; PORT: number }, path: string): string {
   const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** What waits in the outbox (for /metrics): queued and failed mails, and how long the oldest queued one has waited. */
+export async function outboxDepth(db: DbOrTx): Promise<{ queued: number; failed: number; oldest_queued_seconds: number }> {
+  const [row] = await db
+    .select({
+      queued: sql<number>`count(*) filter (where ${mail_outbox.status} = 'queued')::int`,
+      failed: sql<number>`count(*) filter (where ${mail_outbox.status} = 'failed')::int`,
+      oldest_queued_seconds: sql<number>`coalesce(extract(epoch from now() - min(${mail_outbox.created_at}) filter (where ${mail_outbox.status} = 'queued')), 0)::float8`,
+    })
+    .from(mail_outbox)
+    .where(inArray(mail_outbox.status, ['queued', 'failed']));
+  return { queued: Number(row?.queued ?? 0), failed: Number(row?.failed ?? 0), oldest_queued_seconds: Number(row?.oldest_queued_seconds ?? 0) };
 }

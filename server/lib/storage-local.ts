@@ -1,19 +1,17 @@
-// Local-disk storage under DATA_DIR/uploads. Keys are generated here and never contain the uploader's
-// file name, so a name cannot choose a path, collide with another upload or smuggle an extension.
+// Local-disk storage under DATA_DIR/uploads (one instance, or several sharing one file system). The shared
+// rules (folders, sniffing, keys, names) are in storage.ts; this file only moves bytes, and still refuses any
+// key that could reach outside the root, as a second line behind the key pattern.
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from './errors';
-import { isFileFolder, newFileKey } from './files';
-import { mimeTypeForExtension, sniff } from './file-sniff';
-import type { PutFileInput, Storage, StoredFile } from './storage';
-
-const NAME_MAX_CHARS = 200;
-// Characters Windows refuses in file names; people download these names onto their own machines.
-const RESERVED_NAME_CHARS = '<>:"|?*';
+import { createStorage, type ObjectStore, type Storage } from './storage';
 
 export function createLocalStorage(opts: { root: string }): Storage {
-  const root = path.resolve(opts.root);
+  return createStorage(localObjects(opts.root));
+}
+
+export function localObjects(rootDir: string): ObjectStore {
+  const root = path.resolve(rootDir);
   const rootWithSep = root.endsWith(path.sep) ? root : root + path.sep;
 
   /** The absolute path of a key, or null when the key could reach outside root or name a temp file. */
@@ -25,35 +23,25 @@ export function createLocalStorage(opts: { root: string }): Storage {
   };
 
   return {
-    async put(input: PutFileInput): Promise<StoredFile> {
-      // The type says so already; this guards callers that build the folder at run time.
-      if (!isFileFolder(input.folder)) throw new TypeError(`unknown storage folder: ${input.folder}`);
-      if (input.body.length > input.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
-      const sniffed = await sniff(input.body, input.kind);
-      if (!sniffed.ok) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    driver: 'local',
 
-      const key = newFileKey(input.folder, sniffed.ext);
-      const target = path.join(root, key);
+    async write(key, body) {
+      const target = pathOf(key);
+      if (!target) throw new TypeError(`invalid storage key: ${key}`);
       const dir = path.dirname(target);
       await mkdir(dir, { recursive: true });
       // Readers see either nothing or the whole file: write beside it, then rename (atomic on one filesystem).
       const temp = path.join(dir, `.${randomUUID()}.tmp`);
       try {
-        await writeFile(temp, input.body, { flag: 'wx' });
+        await writeFile(temp, body, { flag: 'wx' });
         await rename(temp, target);
       } catch (err) {
         await rm(temp, { force: true });
         throw err;
       }
-      return {
-        key,
-        name: sanitiseFileName(input.name, sniffed.ext),
-        mime_type: sniffed.mime_type,
-        size_bytes: input.body.length,
-      };
     },
 
-    async get(key) {
+    async read(key) {
       const full = pathOf(key);
       if (!full) return null;
       let handle;
@@ -72,15 +60,10 @@ export function createLocalStorage(opts: { root: string }): Storage {
         await handle.close();
         return null;
       }
-      // put() named the file by its sniffed type, so the extension is the content's type, not the uploader's.
-      return {
-        body: handle.createReadStream(),
-        mime_type: mimeTypeForExtension(path.extname(full).slice(1)) ?? 'application/octet-stream',
-        size_bytes: info.size,
-      };
+      return { body: handle.createReadStream(), size_bytes: info.size };
     },
 
-    async delete(key) {
+    async remove(key) {
       const full = pathOf(key);
       if (!full) return;
       try {
@@ -89,32 +72,12 @@ export function createLocalStorage(opts: { root: string }): Storage {
         if (!isMissing(err)) throw err;
       }
     },
+
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
   };
-}
-
-/**
- * The name shown to people (download name, attachment label): the last path segment, without control
- * or path characters, bounded in length. It is never used on disk.
- */
-export function sanitiseFileName(name: string, fallbackExt: string): string {
-  const base = name.split(/[/\\]/).pop() ?? '';
-  const cleaned = [...base.normalize('NFC')]
-    .filter((ch) => !isControl(ch) && !RESERVED_NAME_CHARS.includes(ch))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '');
-  if (!cleaned) return `file.${fallbackExt}`;
-  // Count code points, so truncation never splits a surrogate pair.
-  const chars = [...cleaned];
-  if (chars.length <= NAME_MAX_CHARS) return cleaned;
-  const ext = [...path.extname(cleaned)].slice(0, 16).join('');
-  return chars.slice(0, NAME_MAX_CHARS - ext.length).join('') + ext;
-}
-
-function isControl(ch: string): boolean {
-  const code = ch.codePointAt(0) ?? 0;
-  return code < 0x20 || code === 0x7f;
 }
 
 function isMissing(err: unknown): boolean {

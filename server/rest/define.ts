@@ -34,7 +34,11 @@ export type ProcedureInput<P extends ProcedurePath> = Exclude<inferProcedureInpu
 export type ProcedureOutput<P extends ProcedurePath> = inferProcedureOutput<Procedure<P>>;
 
 /** The names of the procedure's input fields; none for a procedure without input. */
-export type InputKey<P extends ProcedurePath> = [ProcedureInput<P>] extends [never] ? never : [ProcedureInput<P>] extends [object] ? keyof ProcedureInput<P> & string : never;
+export type InputKey<P extends ProcedurePath> = [ProcedureInput<P>] extends [never]
+  ? never
+  : [ProcedureInput<P>] extends [object]
+    ? keyof ProcedureInput<P> & string
+    : never;
 
 /** ':id' segments of an Express path: '/admin/companies/:id/subscription' → 'id'. */
 export type PathParams<S extends string> = S extends `${string}:${infer Param}/${infer Rest}`

@@ -8,7 +8,18 @@ import { ERROR_SCHEMA } from './openapi';
 let t: TestContext;
 let doc: {
   openapi: string;
-  paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string; in: string; schema: unknown }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        security?: unknown[];
+        parameters?: { name: string; in: string; schema: unknown }[];
+        requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+        responses: Record<string, unknown>;
+      }
+    >
+  >;
 };
 
 beforeAll(async () => {
@@ -51,7 +62,9 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(body)).not.toContain('id');
 
     const assign = op('post', '/admin/companies/{id}/assign-subscription-plan');
-    expect(assign.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'integer', exclusiveMinimum: 0 }) }]);
+    expect(assign.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'integer', exclusiveMinimum: 0 }) },
+    ]);
     expect(Object.keys(assign.requestBody!.content['application/json']!.schema.properties!).sort()).toEqual(['mode', 'subscription_plan_id']);
 
     const list = op('get', '/admin/temporary-accounts');
@@ -65,7 +78,7 @@ describe('GET /api/openapi.json', () => {
   it('documents the error body the server really sends', async () => {
     const res = await request(t.app()).post('/api/auth/login').send({});
     expect(res.status).toBe(400);
-    const documented = (ERROR_SCHEMA.properties!.error as { properties: Record<string, unknown>; required: string[] });
+    const documented = ERROR_SCHEMA.properties!.error as { properties: Record<string, unknown>; required: string[] };
     for (const key of documented.required) expect(res.body.error).toHaveProperty(key);
     for (const key of Object.keys(res.body.error)) expect(Object.keys(documented.properties)).toContain(key);
   });

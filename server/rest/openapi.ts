@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the REST paths, built from the route registry and the procedures' own zod
 // input schemas (z.toJSONSchema, JSON Schema 2020-12, which OpenAPI 3.1 uses as is). Nothing here is
-// written by hand per route: a new route is documented the moment it is registered (docs/decisions/0008).
+// written by hand per route: a new route is documented the moment it is registered (docs/decisions/0043).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyProcedure } from '@trpc/server';
@@ -33,7 +33,11 @@ export const ERROR_SCHEMA: JsonSchema = {
         message: { type: 'string', description: 'English text for people (SPEC wording).' },
         message_code: { type: 'string', description: 'The message as a code (shared/messages.ts), for showing it in another language.' },
         params: { type: 'object', additionalProperties: { type: ['string', 'number'] }, description: 'Values the message code fills in.' },
-        fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'Per-field problems of a refused input in English, keyed by field path.' },
+        fields: {
+          type: 'object',
+          additionalProperties: { type: 'string' },
+          description: 'Per-field problems of a refused input in English, keyed by field path.',
+        },
         field_codes: {
           type: 'object',
           additionalProperties: {
@@ -69,7 +73,11 @@ function accessOf(proc: AnyProcedure): Access {
 function inputSchema(proc: AnyProcedure): JsonSchema | null {
   const parser = (proc._def as { inputs: unknown[] }).inputs[0];
   if (!parser) return null;
-  const { $schema: _drop, ...schema } = z.toJSONSchema(parser as z.ZodType, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const { $schema: _drop, ...schema } = z.toJSONSchema(parser as z.ZodType, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
   return schema;
 }
 
@@ -96,7 +104,12 @@ function operation(r: RestRoute) {
 
   // Which input key comes from where, resolved as readInput does: explicit keys first, 'rest' takes the others.
   const fromParams = Object.values(r.params);
-  const taken = new Set([...fromParams, ...Object.keys(r.fixed ?? {}), ...(Array.isArray(r.query) ? r.query : []), ...(Array.isArray(r.body) ? r.body : [])]);
+  const taken = new Set([
+    ...fromParams,
+    ...Object.keys(r.fixed ?? {}),
+    ...(Array.isArray(r.query) ? r.query : []),
+    ...(Array.isArray(r.body) ? r.body : []),
+  ]);
   if (r.upload) taken.add(r.upload.fields.name).add(r.upload.fields.base64);
   const rest = all.filter((k) => !taken.has(k));
   const queryKeys = r.query === 'rest' ? rest : [...(r.query ?? [])];
@@ -113,7 +126,11 @@ function operation(r: RestRoute) {
       required: true,
       content: {
         'multipart/form-data': {
-          schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', contentMediaType: r.upload.contentType, description: 'Exactly one file.' } } },
+          schema: {
+            type: 'object',
+            required: ['file'],
+            properties: { file: { type: 'string', format: 'binary', contentMediaType: r.upload.contentType, description: 'Exactly one file.' } },
+          },
           encoding: { file: { contentType: r.upload.contentType } },
         },
       },
@@ -169,7 +186,10 @@ export function buildOpenApiDocument(routes: readonly RestRoute[]) {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: { Error: ERROR_SCHEMA },
       responses: Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([name, description]) => [name, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+        Object.entries(ERROR_RESPONSES).map(([name, description]) => [
+          name,
+          { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        ]),
       ),
     },
   };

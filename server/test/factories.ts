@@ -34,10 +34,7 @@ export async function createCompany(
   return company!;
 }
 
-export async function createUser(
-  db: DbOrTx,
-  o: Partial<typeof users.$inferInsert> & { role?: Role; password?: string } = {},
-) {
+export async function createUser(db: DbOrTx, o: Partial<typeof users.$inferInsert> & { role?: Role; password?: string } = {}) {
   const { password, ...rest } = o;
   const email = rest.email ?? `user-${uniq()}@acme.example`;
   const [user] = await db

@@ -40,7 +40,14 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 
 export async function createTestContext(envOverrides: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'synergy-test-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...envOverrides });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SCALE: '1000',
+    ...envOverrides,
+  });
   const database = await createTestDatabase();
   const deps = buildDeps(env, database, createLogger(env.LOG_LEVEL));
   registerListeners(deps);

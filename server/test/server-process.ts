@@ -7,7 +7,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface ServerProcess {
   base: string;
+  port: number;
   child: ChildProcess;
+  /** Every JSON log line the server printed so far. */
+  logs: Record<string, unknown>[];
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
   /** SIGKILL: no shutdown, no flush, as a crash or a power-pulled container. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -19,13 +24,19 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms: ${stderr}`)), timeoutMs);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        /* not a log line */
+      }
       const m = /"port":(\d+)/.exec(line);
       if (m && line.includes('listening on')) {
         clearTimeout(timer);
@@ -35,7 +46,10 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    port,
     child,
+    logs,
+    exited,
     async kill() {
       child.kill('SIGKILL');
       await exited;
@@ -48,7 +62,11 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
 }
 
 export async function loginAt(base: string, username: string, password = 'Synergy!2026'): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }

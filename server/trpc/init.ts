@@ -8,6 +8,7 @@ import type { Deps } from '../deps';
 import { ERROR_MESSAGES, type FieldErrors } from '../../shared/errors';
 import { findUnsafeText } from '../../shared/lib/text';
 import { errorMessage } from '../../shared/messages';
+import { takeRateLimit, type RateLimitName } from '../lib/rate-limit';
 
 export interface TrpcContext {
   deps: Deps;
@@ -23,27 +24,30 @@ export interface ProcedureMeta {
   access: Access;
 }
 
-const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error, ctx }) {
-    const app = appErrorFromTrpc(error);
-    if (app.code === 'INTERNAL' && ctx) ctx.deps.logger.error({ err: app.cause ?? error, request_id: ctx.requestId }, 'internal error');
-    return {
-      ...shape,
-      message: app.code === 'INTERNAL' ? ERROR_MESSAGES.INTERNAL : app.message,
-      data: {
-        code: ERROR_TABLE[app.code].trpc,
-        httpStatus: ERROR_TABLE[app.code].http,
-        appCode: app.code,
-        /** The message as a code for the client to render in the reader's language. */
-        detail: app.code === 'INTERNAL' ? errorMessage('INTERNAL') : app.detail,
-        fields: (app.fields ?? null) as FieldErrors | null,
-        requestId: ctx?.requestId ?? null,
-        retryAfterSeconds: app.retryAfterSeconds ?? null,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<TrpcContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error, ctx }) {
+      const app = appErrorFromTrpc(error);
+      if (app.code === 'INTERNAL' && ctx) ctx.deps.logger.error({ err: app.cause ?? error, request_id: ctx.requestId }, 'internal error');
+      return {
+        ...shape,
+        message: app.code === 'INTERNAL' ? ERROR_MESSAGES.INTERNAL : app.message,
+        data: {
+          code: ERROR_TABLE[app.code].trpc,
+          httpStatus: ERROR_TABLE[app.code].http,
+          appCode: app.code,
+          /** The message as a code for the client to render in the reader's language. */
+          detail: app.code === 'INTERNAL' ? errorMessage('INTERNAL') : app.detail,
+          fields: (app.fields ?? null) as FieldErrors | null,
+          requestId: ctx?.requestId ?? null,
+          retryAfterSeconds: app.retryAfterSeconds ?? null,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -67,7 +71,28 @@ const safeText = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorMapping).use(safeText);
+/**
+ * A rate limit (server/lib/rate-limit.ts) on one procedure, per address and per signed-in account. REST
+ * adapters call the same procedures, so both transports share the count. Use it after `.input(...)`: only
+ * well-formed attempts count, so a person correcting a form is not locked out by their own typos.
+ */
+export const rateLimited = (name: RateLimitName) =>
+  t.middleware(async ({ ctx, next }) => {
+    const a = ctx.actor;
+    await takeRateLimit(ctx.deps.db, name, { ip: a.ip, user_id: a.kind === 'user' ? a.user_id : undefined }, ctx.deps.env.RATE_LIMIT_SCALE);
+    return next();
+  });
+
+/** Times every call for /metrics (trpc_procedure_duration_seconds), on both transports. */
+const timed = t.middleware(async ({ ctx, path, next }) => {
+  const started = performance.now();
+  const res = await next();
+  const http = res.ok ? 200 : ERROR_TABLE[appErrorFromTrpc(res.error).code].http;
+  ctx.deps.metrics.observeProcedure(path, http < 400 ? 'ok' : http < 500 ? 'client_error' : 'server_error', (performance.now() - started) / 1000);
+  return res;
+});
+
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(timed).use(errorMapping).use(safeText);
 
 function requireUser(ctx: TrpcContext): UserActor {
   if (ctx.actor.kind === 'user') return ctx.actor;

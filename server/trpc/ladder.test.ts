@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createCompanyWithUsers, createDriver } from '../test/factories';
+import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import type { ProcedureMeta } from './init';
 import { PROCEDURES } from './router';
@@ -74,11 +74,28 @@ describe('router conventions', () => {
 describe('public procedures', () => {
   it('counts approved companies, active listings and successful synergies for the landing page', async () => {
     const before = await t.caller().common.landingStats();
-    await createCompanyWithUsers(t.database.db);
-    await createCompanyWithUsers(t.database.db, { status: 'pending' });
+    const seller = await createCompanyWithUsers(t.database.db);
+    const buyer = await createCompanyWithUsers(t.database.db);
+    const pending = await createCompanyWithUsers(t.database.db, { status: 'pending' });
+    // Counted: the approved company's active listings. Not counted: an archived one, a pending company's.
+    await createListing(t.database.db, seller.company.id, { quantity: 500 });
+    await createListing(t.database.db, seller.company.id);
+    await createListing(t.database.db, seller.company.id, { status: 'archived' });
+    await createListing(t.database.db, pending.company.id);
+    // One synergy ended successfully, one unsuccessfully, one still in progress: only the first counts.
+    const finish = async (successful: boolean | null) => {
+      const listing = await createListing(t.database.db, seller.company.id);
+      const offer = await t.caller(buyer.memberActor).offers.create({ material_id: listing.id, quantity: 10, message: 'Deal?' });
+      const { exchange_id } = await t.caller(seller.managerActor).offers.review({ id: offer.id, decision: 'accept' });
+      if (successful !== null) await t.caller(seller.managerActor).exchanges.end({ id: exchange_id!, level_of_completion: 'COMPLETED', successful });
+    };
+    await finish(true);
+    await finish(false);
+    await finish(null);
     const after = await t.caller().common.landingStats();
-    expect(after.companies).toBe(before.companies + 1);
-    expect(after.materials).toBe(before.materials);
+    expect(after.companies).toBe(before.companies + 2);
+    expect(after.materials).toBe(before.materials + 5);
+    expect(after.synergies).toBe(before.synergies + 1);
   });
 
   it('stores a help query and attaches the user when logged in', async () => {
@@ -92,7 +109,9 @@ describe('public procedures', () => {
 
   it('refuses an empty help message and stores nothing', async () => {
     const before = (await t.database.db.query.queries.findMany()).length;
-    await expect(t.caller().queries.create({ name: 'Ana', email: 'ana@acme.example', message: '  ' })).rejects.toMatchObject({ cause: { code: 'VALIDATION' } });
+    await expect(t.caller().queries.create({ name: 'Ana', email: 'ana@acme.example', message: '  ' })).rejects.toMatchObject({
+      cause: { code: 'VALIDATION' },
+    });
     expect((await t.database.db.query.queries.findMany()).length).toBe(before);
   });
 

@@ -1,26 +1,32 @@
 import type { AnyProcedure } from '@trpc/server';
+import { auditRouter } from '../modules/audit/router';
 import { authRouter } from '../modules/auth/router';
 import { chatRouter } from '../modules/chat/router';
 import { commonRouter } from '../modules/common/router';
+import { donationsRouter } from '../modules/donations/router';
 import { companiesRouter } from '../modules/companies/router';
 import { exchangesRouter } from '../modules/exchanges/router';
 import { materialsRouter } from '../modules/materials/router';
-import { driverRouter } from '../modules/drivers/router';
+import { driverRouter, driversRouter } from '../modules/drivers/router';
 import { newsletterRouter } from '../modules/newsletter/router';
 import { notificationsRouter } from '../modules/notifications/router';
 import { offersRouter } from '../modules/offers/router';
 import { queriesRouter } from '../modules/queries/router';
 import { registrationRouter } from '../modules/registration/router';
+import { statsRouter } from '../modules/stats/router';
 import { subscriptionsRouter } from '../modules/subscriptions/router';
 import { usersRouter } from '../modules/users/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
+  audit: auditRouter,
   auth: authRouter,
   chat: chatRouter,
   common: commonRouter,
   companies: companiesRouter,
+  donations: donationsRouter,
   driver: driverRouter,
+  drivers: driversRouter,
   exchanges: exchangesRouter,
   materials: materialsRouter,
   newsletter: newsletterRouter,
@@ -28,6 +34,7 @@ export const appRouter = router({
   offers: offersRouter,
   queries: queriesRouter,
   registration: registrationRouter,
+  stats: statsRouter,
   subscriptions: subscriptionsRouter,
   users: usersRouter,
 });

@@ -11,8 +11,7 @@ import { createHub, encodeNotifications, sendOrDrop, type Hub, type HubDeps, typ
 
 const tokens = createTokenService('x'.repeat(40));
 const logger = pino({ level: 'silent' });
-const userToken = (user_id: number, ttlSeconds = 3600) =>
-  tokens.signUser({ sub: String(user_id), role: 'MEMBER', company_id: 1, tv: 0 }, ttlSeconds);
+const userToken = (user_id: number, ttlSeconds = 3600) => tokens.signUser({ sub: String(user_id), role: 'MEMBER', company_id: 1, tv: 0 }, ttlSeconds);
 const resolveUser = async (claims: UserClaims) => ({ user_id: Number(claims.sub) });
 
 /** Same contract as PGlite's stand-in: asynchronous delivery to every subscriber of the channel. */
@@ -243,6 +242,8 @@ describe('websocket hub: delivery', () => {
       chat_id: 2,
       sender_user_id: 3,
       sender_company_id: 4,
+      sender_first_name: null,
+      sender_last_name: null,
       body,
       created_at: '2026-01-01T00:00:00.000Z',
       attachments: [],
@@ -445,7 +446,11 @@ describe('websocket hub: several instances on one Postgres', () => {
       link: null,
     });
     // Past Postgres's 8000-byte NOTIFY limit: split across notifications, still one delivery.
-    await a.hub.sendToUsers(Array.from({ length: 3000 }, (_, i) => i + 1), 'pendingOffersNumber', { count: 6 });
+    await a.hub.sendToUsers(
+      Array.from({ length: 3000 }, (_, i) => i + 1),
+      'pendingOffersNumber',
+      { count: 6 },
+    );
 
     for (const socket of [onB, onA]) {
       expect(await socket.messages.next()).toMatchObject({ event: 'newNotification', data: { id: 1, message: 'Your offer was accepted' } });

@@ -8,6 +8,7 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { z } from 'zod';
 import {
   WS_CLOSE_SESSION_EXPIRED,
+  WS_CLOSE_SESSION_REVOKED,
   WS_HEARTBEAT_MS,
   WS_MAX_PAYLOAD,
   WS_PATH,
@@ -19,6 +20,7 @@ import {
 } from '../../shared/ws-events';
 import type { Database } from '../db/client';
 import type { Logger } from '../lib/logger';
+import type { Metrics } from '../lib/metrics';
 import type { TokenService, UserClaims } from '../lib/tokens';
 import type { Realtime } from './realtime';
 
@@ -36,6 +38,8 @@ export interface HubDeps {
   /** Confirms the token's user still exists and its token version is current; null refuses the socket. */
   resolveUser: (claims: UserClaims) => Promise<{ user_id: number } | null>;
   onClientRequest?: ClientRequestHandler;
+  /** Connection and frame counters for /metrics. */
+  metrics?: Pick<Metrics, 'ws'>;
 }
 
 export interface HubOptions {
@@ -76,6 +80,8 @@ export const DEFAULT_MAX_SOCKETS_PER_USER = 20;
 interface Client {
   socket: WebSocket;
   user_id: number;
+  /** The token's claims, checked again when the user's sessions are revoked. */
+  claims: UserClaims;
   alive: boolean;
   invalidFrames: number;
   inFlight: Set<ClientEventName>;
@@ -90,11 +96,11 @@ const clientFrameSchema = z.discriminatedUnion('event', [
   }),
 ]);
 
-const notificationSchema = z.object({
-  e: z.string(),
-  d: z.unknown(),
-  u: z.array(z.number().int()),
-});
+const notificationSchema = z.union([
+  z.object({ e: z.string(), d: z.unknown(), u: z.array(z.number().int()) }),
+  /** Control message: the sessions of these users changed; every socket of theirs re-checks its token. */
+  z.object({ c: z.literal('revalidate'), u: z.array(z.number().int()) }),
+]);
 
 // setTimeout fires immediately for delays above this, so far-off expiries are clamped to it.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -116,9 +122,18 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
   const registry = new Map<number, Set<Client>>();
   let closed = false;
 
+  const wsMetrics = deps.metrics?.ws;
   const deliver = (client: Client, frame: string) => {
     const outcome = sendOrDrop(client.socket, frame, maxBufferedBytes);
-    if (outcome === 'dropped') logger.warn({ user_id: client.user_id }, 'slow websocket consumer terminated');
+    if (outcome === 'sent') wsMetrics?.framesSent.inc();
+    else if (outcome === 'dropped') {
+      wsMetrics?.slowConsumers.inc();
+      logger.warn({ user_id: client.user_id }, 'slow websocket consumer terminated');
+    }
+  };
+  const refuse = (socket: Duplex, status: Parameters<typeof abortHandshake>[1]) => {
+    wsMetrics?.refused.inc({ status: String(status) });
+    abortHandshake(socket, status);
   };
 
   const onNotification = (payload: string) => {
@@ -127,6 +142,10 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
       message = notificationSchema.parse(JSON.parse(payload));
     } catch (err) {
       logger.warn({ err }, 'malformed realtime notification ignored');
+      return;
+    }
+    if ('c' in message) {
+      for (const user_id of message.u) for (const client of registry.get(user_id) ?? []) revalidate(client);
       return;
     }
     let frame: string | undefined;
@@ -138,14 +157,27 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
     }
   };
 
+  const revalidate = (client: Client) => {
+    deps
+      .resolveUser(client.claims)
+      .then((user) => {
+        if (!user) client.socket.close(WS_CLOSE_SESSION_REVOKED, 'session revoked');
+      })
+      .catch((err: unknown) => logger.error({ err, user_id: client.user_id }, 'revalidating a websocket failed'));
+  };
+
   // Subscribe before accepting sockets so no event published after start-up is missed.
   const unsubscribe = await deps.database.pubsub.subscribe(channel, onNotification);
 
-  const register = (socket: WebSocket, user_id: number, expSeconds: number) => {
-    const client: Client = { socket, user_id, alive: true, invalidFrames: 0, inFlight: new Set(), expiryTimer: undefined };
+  const register = (socket: WebSocket, user_id: number, claims: UserClaims & { exp: number }) => {
+    const expSeconds = claims.exp;
+    const client: Client = { socket, user_id, claims, alive: true, invalidFrames: 0, inFlight: new Set(), expiryTimer: undefined };
     const untilExpiry = expSeconds * 1000 - Date.now();
     // The token was checked once, at upgrade; without this a socket would outlive its session.
-    client.expiryTimer = setTimeout(() => socket.close(WS_CLOSE_SESSION_EXPIRED, 'session expired'), Math.min(Math.max(untilExpiry, 0), MAX_TIMER_MS));
+    client.expiryTimer = setTimeout(
+      () => socket.close(WS_CLOSE_SESSION_EXPIRED, 'session expired'),
+      Math.min(Math.max(untilExpiry, 0), MAX_TIMER_MS),
+    );
     client.expiryTimer.unref();
 
     const clients = registry.get(user_id) ?? new Set<Client>();
@@ -159,7 +191,9 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
     // ws closes the socket itself after protocol errors (oversize frame: 1009); without a listener the
     // 'error' event would crash the process.
     socket.on('error', (err) => logger.debug({ err, user_id }, 'websocket error'));
+    wsMetrics?.opened.inc();
     socket.on('close', () => {
+      wsMetrics?.closed.inc();
       clearTimeout(client.expiryTimer);
       clients.delete(client);
       if (clients.size === 0 && registry.get(user_id) === clients) registry.delete(user_id);
@@ -168,6 +202,7 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
   };
 
   const onClientMessage = (client: Client, raw: RawData, isBinary: boolean) => {
+    wsMetrics?.framesReceived.inc();
     const frame = isBinary ? null : parseClientFrame(raw);
     if (!frame) {
       client.invalidFrames += 1;
@@ -189,27 +224,27 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
     // A client that resets the connection while we wait on resolveUser must not crash the process.
     const onEarlyError = (err: Error) => logger.debug({ err }, 'socket error before upgrade');
     socket.on('error', onEarlyError);
-    if (!token) return abortHandshake(socket, 401);
+    if (!token) return refuse(socket, 401);
     let claims: UserClaims & { exp: number };
     try {
       claims = deps.tokens.verifyUser(token);
     } catch {
-      return abortHandshake(socket, 401);
+      return refuse(socket, 401);
     }
     let user: { user_id: number } | null;
     try {
       user = await deps.resolveUser(claims);
     } catch (err) {
       logger.error({ err }, 'resolving websocket user failed');
-      return abortHandshake(socket, 503);
+      return refuse(socket, 503);
     }
-    if (!user) return abortHandshake(socket, 401);
-    if (closed) return abortHandshake(socket, 503);
+    if (!user) return refuse(socket, 401);
+    if (closed) return refuse(socket, 503);
     const { user_id } = user;
-    if ((registry.get(user_id)?.size ?? 0) >= maxSocketsPerUser) return abortHandshake(socket, 429);
+    if ((registry.get(user_id)?.size ?? 0) >= maxSocketsPerUser) return refuse(socket, 429);
     wss.handleUpgrade(req, socket, head, (ws) => {
       socket.off('error', onEarlyError);
-      register(ws, user_id, claims.exp);
+      register(ws, user_id, claims);
     });
   };
 
@@ -220,13 +255,13 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     if (pathname !== WS_PATH) {
       // Another upgrade handler (Vite HMR in development) may own this path; answer only when none exists.
-      if (server.listenerCount('upgrade') === 1) abortHandshake(socket, 400);
+      if (server.listenerCount('upgrade') === 1) refuse(socket, 400);
       return;
     }
     const token = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)).get('token');
     void authenticate(req, socket, head, token).catch((err: unknown) => {
       logger.error({ err }, 'websocket upgrade failed');
-      abortHandshake(socket, 500);
+      refuse(socket, 500);
     });
   };
   server.on('upgrade', onUpgrade);
@@ -235,6 +270,7 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
     for (const clients of registry.values()) {
       for (const client of clients) {
         if (!client.alive || client.socket.bufferedAmount > maxBufferedBytes) {
+          if (client.alive) wsMetrics?.slowConsumers.inc();
           client.socket.terminate();
           continue;
         }
@@ -319,6 +355,13 @@ export function sendOrDrop(
  *   event, and clients refetch it over HTTP. Pushed payloads (counters, a notification, a 250-character
  *   chat message) are far below the limit, so this is a safety net rather than a normal path.
  */
+/** The control message that makes every instance re-check these users' sockets (sessions revoked). */
+export function encodeRevalidate(userIds: readonly number[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < userIds.length; i += 400) out.push(JSON.stringify({ c: 'revalidate', u: userIds.slice(i, i + 400) }));
+  return out;
+}
+
 export function encodeNotifications(
   userIds: readonly number[],
   event: ServerEventName,
@@ -374,7 +417,9 @@ function abortHandshake(socket: Duplex, status: 400 | 401 | 429 | 500 | 503) {
     socket.destroy();
     return;
   }
-  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' }[status];
+  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' }[
+    status
+  ];
   socket.once('finish', () => socket.destroy());
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,

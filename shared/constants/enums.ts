@@ -29,7 +29,9 @@ export const LISTING_STATUSES = ['active', 'archived', 'deactivated'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'every few months', 'one-off'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
-export const QUANTITY_UNITS = ['kg', 'hours'] as const;
+/** PRODUCT.md: kg for by-product, surplus and waste; hours for knowledge; m2 for industrial and logistics space. */
+export const QUANTITY_UNITS = ['kg', 'hours', 'm2'] as const;
+export type QuantityUnit = (typeof QUANTITY_UNITS)[number];
 
 export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
@@ -37,7 +39,8 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const LEVELS_OF_COMPLETION = ['IN_PROGRESS', 'COMPLETED'] as const;
 export type LevelOfCompletion = (typeof LEVELS_OF_COMPLETION)[number];
 
-export const DONATION_STATUSES = ['pending', 'approved', 'denied'] as const;
+/** SPEC §4 pending, then approved or denied; an approved donation is handed_over once its recipient confirms (issue 13). */
+export const DONATION_STATUSES = ['pending', 'approved', 'denied', 'handed_over'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
 export const SUBSCRIPTION_PLAN_KINDS = ['initial', 'extension', 'custom'] as const;
@@ -58,6 +61,16 @@ export const DRIVER_STATUSES = ['AVAILABLE', 'BUSY', 'OFF_DUTY'] as const;
 export type DriverStatus = (typeof DRIVER_STATUSES)[number];
 export const TRIP_STATUSES = ['ASSIGNED', 'ON_ROUTE', 'ARRIVED', 'COMPLETED', 'CANCELLED'] as const;
 export type TripStatus = (typeof TRIP_STATUSES)[number];
+/** A trip document is a waste transfer note (the hazardous gate) or anything else (photos, delivery notes). */
+export const TRIP_DOCUMENT_KINDS = ['other', 'waste_transfer_note'] as const;
+export type TripDocumentKind = (typeof TRIP_DOCUMENT_KINDS)[number];
 
 export const QUERY_STATUSES = ['open', 'answered'] as const;
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+
+/** What a material group holds: materials (kg, CO2e), knowledge (hours) or space (m², no CO2e). */
+export const MATERIAL_GROUP_KINDS = ['material', 'knowledge', 'space'] as const;
+export type MaterialGroupKind = (typeof MATERIAL_GROUP_KINDS)[number];
+/** The three subcategory levels below a material group. */
+export const TAXONOMY_LEVELS = [1, 2, 3] as const;
+export type TaxonomyLevel = (typeof TAXONOMY_LEVELS)[number];

@@ -1,6 +1,8 @@
 // SPEC §5 and §9 numbers, one place for both sides.
 export const LIMITS = {
   passwordMin: 8,
+  /** Calls in one tRPC batch request: the server refuses larger batches (400), the client splits at this size. */
+  trpcBatchMax: 16,
   customIndustryMin: 2,
   titleMax: 50,
   descriptionMax: 500,
@@ -22,6 +24,16 @@ export const LIMITS = {
   csvFormBytes: Math.round(9.5 * 1024 * 1024),
   bulkImageBytes: 3 * 1024 * 1024,
   driverDocumentBytes: 11534336,
+  /** Documents in one upload request; one 11 MB document as base64 fills most of a request (jsonBodyBytes). */
+  driverDocumentsPerUpload: 10,
+  /** Largest JSON request (tRPC and REST): one driver document of 11 MB as base64 with room to spare. */
+  jsonBodyBytes: 16 * 1024 * 1024,
+  /** The admin trip calendar reads at most this many days at once (a month view with its padding weeks). */
+  tripCalendarDaysMax: 62,
+  /** SPEC §9 geolocation: high accuracy, no cached positions, 10 s timeout. */
+  geolocationTimeoutMs: 10_000,
+  /** SPEC §4: the delivery timer ticks every second. */
+  elapsedTickMs: 1000,
   driverPhoneDigitsMin: 8,
   driverPhoneDigitsMax: 15,
   listingPageSize: 12,
@@ -43,4 +55,6 @@ export const LIMITS = {
   distanceStepMinKm: 0.001,
   distanceStepMaxKm: 1,
   searchCountCap: 1000,
+  /** SPEC §9: a code chunk still missing after this long counts as failed (the page offers a retry). */
+  chunkLoadTimeoutMs: 120_000,
 } as const;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boundingBox, haversineKm, isCountableStep, isInBoundingBox, straightLineEstimate, type LatLng } from './geo';
+import { addFix, boundingBox, EMPTY_TRACK, haversineKm, isCountableStep, isInBoundingBox, straightLineEstimate, type LatLng } from './geo';
 
 const copenhagen = { lat: 55.6761, lng: 12.5683 };
 const aarhus = { lat: 56.1629, lng: 10.2039 };
@@ -80,5 +80,60 @@ describe('isCountableStep', () => {
     expect(isCountableStep(0.5)).toBe(true);
     expect(isCountableStep(1)).toBe(true);
     expect(isCountableStep(1.2)).toBe(false);
+  });
+});
+
+describe('addFix (live distance during delivery)', () => {
+  // 0.001 degree of latitude is 6371 x pi / 180 / 1000 = 0.111195 km on SPEC's sphere.
+  const DEG_KM = (6371 * Math.PI) / 180;
+  const start = { lat: 55.6761, lng: 12.5683 };
+  const north = (km: number, from = start) => ({ lat: from.lat + km / DEG_KM, lng: from.lng });
+
+  it('starts at the first fix without adding anything', () => {
+    expect(addFix(EMPTY_TRACK, start)).toEqual({ km: 0, last: start });
+  });
+
+  it('adds steps between 1 m and 1 km, measured on a 6371 km sphere', () => {
+    let t = addFix(EMPTY_TRACK, start);
+    t = addFix(t, north(0.25));
+    expect(t.km).toBeCloseTo(0.25, 9);
+    t = addFix(t, north(0.5));
+    expect(t.km).toBeCloseTo(0.5, 9);
+    // Exactly 0.001 degree north: 111.195 m on the SPEC sphere (a 6378 km sphere would give 111.317 m).
+    const a = addFix(EMPTY_TRACK, { lat: 10, lng: 20 });
+    expect(addFix(a, { lat: 10.001, lng: 20 }).km * 1000).toBeCloseTo(111.195, 3);
+  });
+
+  it('ignores jitter under a metre and jumps over a kilometre, but moves on from them', () => {
+    let t = addFix(EMPTY_TRACK, start);
+    const jitter = north(0.0005);
+    t = addFix(t, jitter);
+    expect(t).toEqual({ km: 0, last: jitter });
+    const jump = north(1.5, jitter);
+    t = addFix(t, jump);
+    expect(t.km).toBe(0);
+    expect(t.last).toEqual(jump);
+    // The next normal step counts from where the jump landed.
+    t = addFix(t, north(0.2, jump));
+    expect(t.km).toBeCloseTo(0.2, 9);
+  });
+
+  it('counts the edges: 0.001 km and 1 km count, just outside does not', () => {
+    const from = addFix(EMPTY_TRACK, start);
+    expect(addFix(from, north(0.001 + 1e-9)).km).toBeGreaterThan(0);
+    expect(addFix(from, north(0.000999)).km).toBe(0);
+    expect(addFix(from, north(0.999999)).km).toBeCloseTo(0.999999, 6);
+    expect(addFix(from, north(1.000001)).km).toBe(0);
+  });
+
+  it('adds up about 2 km walked in 200 m steps', () => {
+    let t = addFix(EMPTY_TRACK, start);
+    for (let i = 1; i <= 10; i++) t = addFix(t, north(0.2 * i));
+    expect(t.km).toBeCloseTo(2, 6);
+  });
+
+  it('ignores a fix without finite coordinates', () => {
+    const t = addFix(EMPTY_TRACK, start);
+    expect(addFix(t, { lat: Number.NaN, lng: 1 })).toBe(t);
   });
 });

@@ -64,3 +64,23 @@ export function straightLineEstimate(from: LatLng, to: LatLng): { distance_km: n
 export function isCountableStep(km: number): boolean {
   return km >= LIMITS.distanceStepMinKm && km <= LIMITS.distanceStepMaxKm;
 }
+
+/** The distance a delivery has travelled so far and the last position fix it was measured from. */
+export interface DistanceTrack {
+  km: number;
+  last: LatLng | null;
+}
+
+export const EMPTY_TRACK: DistanceTrack = { km: 0, last: null };
+
+/**
+ * SPEC §4 live distance: a new fix adds the great-circle distance since the last fix (Earth radius 6371 km),
+ * but only when that step is between 0.001 and 1 km; jitter below a metre and jumps above a kilometre add
+ * nothing. The new fix always becomes the last one.
+ */
+export function addFix(track: DistanceTrack, fix: LatLng): DistanceTrack {
+  if (!Number.isFinite(fix.lat) || !Number.isFinite(fix.lng)) return track;
+  if (!track.last) return { km: track.km, last: fix };
+  const step = haversineKm(track.last, fix);
+  return { km: isCountableStep(step) ? track.km + step : track.km, last: fix };
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeCo2eAvoided, DEFRA_FACTOR_SET, defraMaterialNames, type DefraFactorRow } from './impact';
+import { computeCo2eAvoided, DEFRA_FACTOR_SET, defraMaterialNames, impactRecordFor, type DefraFactorRow } from './impact';
 
 // Rows of DESNZ/Defra 2023 v1.1 (kg CO2e per tonne) the cases below need; the full table is checked against
 // every material group in server/db/seed/impact-factors.test.ts.
@@ -127,5 +127,43 @@ describe('computeCo2eAvoided', () => {
         },
       ),
     );
+  });
+});
+
+describe('impactRecordFor', () => {
+  it('keeps the factors used, in formula order, with their sources', () => {
+    const withSource = factors.map((f) => ({ ...f, source: `ID ${f.material}/${f.route_or_source}` }));
+    const r = impactRecordFor({
+      quantity: 1000,
+      quantity_unit: 'kg',
+      group: { name: 'Wood', kind: 'material', defra_material: 'Wood' },
+      factors: withSource,
+    });
+    expect(r).toMatchObject({ kg: 1000, hours: 0, material_group: 'Wood', defra_material: 'Wood', factor_version: '2023 v1.1' });
+    expect(r.factors.map((f) => [f.route_or_source, f.kgco2e, f.source])).toEqual([
+      ['Landfill', 925.2445, 'ID Wood/Landfill'],
+      ['Primary material production', 312.61178, 'ID Wood/Primary material production'],
+      ['Re-used', 38.54288, 'ID Wood/Re-used'],
+    ]);
+  });
+
+  it('counts space as neither kilograms nor CO2e, and a listing that is gone by its unit', () => {
+    expect(
+      impactRecordFor({ quantity: 400, quantity_unit: 'kg', group: { name: 'Space', kind: 'space', defra_material: null }, factors }),
+    ).toMatchObject({
+      kg: 0,
+      hours: 0,
+      co2e_kg: 0,
+      defra_material: null,
+    });
+    expect(impactRecordFor({ quantity: 12, quantity_unit: 'hours', group: null, factors })).toMatchObject({
+      kg: 0,
+      hours: 12,
+      co2e_kg: 0,
+      material_group: null,
+    });
+    const gone = impactRecordFor({ quantity: 2000, quantity_unit: 'kg', group: null, factors });
+    expect(gone).toMatchObject({ kg: 2000, defra_material: 'Commercial and industrial waste', material_group: null });
+    expect(gone.co2e_kg).toBeCloseTo(2 * 520.33474, 6);
   });
 });

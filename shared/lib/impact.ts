@@ -2,6 +2,7 @@
 //   kg / 1000 x [(landfill - re-use disposal) + (primary production - re-used, else closed-loop source, else 0)]
 // Pure: the caller passes the factor rows, so the same code serves the server, the seed and the dashboard text.
 
+import type { QuantityUnit } from '../constants/enums';
 export const DEFRA_FACTOR_SET = 'DESNZ/Defra GHG Conversion Factors 2023 v1.1';
 export const DEFRA_FACTOR_VERSION = '2023 v1.1';
 /** What a material group without its own Defra material counts as (landfill part only). */
@@ -16,10 +17,21 @@ export const ROUTE = {
 } as const;
 
 export interface DefraFactorRow {
-  table_name: 'material_use' | 'waste_disposal';
+  table_name: 'material_use' | 'waste_disposal' | 'freighting_goods';
   material: string;
   route_or_source: string;
   kgco2e: number;
+  /** Defra's file, version and factor ID, where the caller has it (the database rows do). */
+  source?: string;
+}
+
+/** One published factor the formula used: stored with the impact record so an auditor can find it in Defra's file. */
+export interface FactorUsed {
+  table_name: DefraFactorRow['table_name'];
+  material: string;
+  route_or_source: string;
+  kgco2e: number;
+  source: string | null;
 }
 
 export type ImpactKind = 'material' | 'knowledge' | 'space';
@@ -55,6 +67,8 @@ export interface ImpactResult {
   co2e_kg: number;
   breakdown: ImpactBreakdown;
   factor_set: string;
+  /** The published factors behind the figure, in the order the formula reads them. */
+  factors_used: FactorUsed[];
 }
 
 // The two Defra tables name some materials differently (data/README.md). Keys are material_use names.
@@ -86,9 +100,8 @@ export function defraMaterialNames(material: string): { waste_disposal: string; 
   };
 }
 
-function lookup(factors: readonly DefraFactorRow[], table: DefraFactorRow['table_name'], material: string, route: string): number | null {
-  const row = factors.find((f) => f.table_name === table && f.material === material && f.route_or_source === route);
-  return row ? row.kgco2e : null;
+function findRow(factors: readonly DefraFactorRow[], table: DefraFactorRow['table_name'], material: string, route: string) {
+  return factors.find((f) => f.table_name === table && f.material === material && f.route_or_source === route) ?? null;
 }
 
 export function computeCo2eAvoided(input: ImpactInput): ImpactResult {
@@ -101,6 +114,7 @@ export function computeCo2eAvoided(input: ImpactInput): ImpactResult {
     return {
       co2e_kg: 0,
       factor_set,
+      factors_used: [],
       breakdown: {
         method: 'none',
         disposal_material: null,
@@ -117,8 +131,15 @@ export function computeCo2eAvoided(input: ImpactInput): ImpactResult {
   }
 
   const missing: string[] = [];
+  const factors_used: FactorUsed[] = [];
+  const lookup = (table: DefraFactorRow['table_name'], material: string, route: string): number | null => {
+    const row = findRow(factors, table, material, route);
+    if (!row) return null;
+    factors_used.push({ table_name: table, material, route_or_source: route, kgco2e: row.kgco2e, source: row.source ?? null });
+    return row.kgco2e;
+  };
   const need = (table: DefraFactorRow['table_name'], material: string, route: string): number => {
-    const v = lookup(factors, table, material, route);
+    const v = lookup(table, material, route);
     if (v === null) {
       missing.push(`${table}: ${material} / ${route}`);
       return 0;
@@ -138,12 +159,12 @@ export function computeCo2eAvoided(input: ImpactInput): ImpactResult {
   // Without a primary production factor there is no avoided production to credit, so the secondary
   // factor is not subtracted either (Soils publish only a closed-loop source: subtracting it would go negative).
   const useName = names.material_use;
-  const primary = useName === null ? null : lookup(factors, 'material_use', useName, ROUTE.primaryProduction);
+  const primary = useName === null ? null : lookup('material_use', useName, ROUTE.primaryProduction);
   if (useName !== null && primary === null) missing.push(`material_use: ${useName} / ${ROUTE.primaryProduction}`);
   if (useName !== null && primary !== null) {
     primary_production = primary;
-    const reused = lookup(factors, 'material_use', useName, ROUTE.reused);
-    const closedLoop = reused === null ? lookup(factors, 'material_use', useName, ROUTE.closedLoopSource) : null;
+    const reused = lookup('material_use', useName, ROUTE.reused);
+    const closedLoop = reused === null ? lookup('material_use', useName, ROUTE.closedLoopSource) : null;
     if (reused !== null) {
       secondary_source = reused;
       secondary_route = ROUTE.reused;
@@ -159,6 +180,7 @@ export function computeCo2eAvoided(input: ImpactInput): ImpactResult {
   return {
     co2e_kg: (kg / 1000) * kgco2e_per_tonne,
     factor_set,
+    factors_used,
     breakdown: {
       method: mapped ? 'landfill_and_production' : 'landfill_only',
       disposal_material: names.waste_disposal,
@@ -173,3 +195,40 @@ export function computeCo2eAvoided(input: ImpactInput): ImpactResult {
     },
   };
 }
+
+export interface ImpactRecordInput {
+  /** The synergy's quantity and its unit (kg for material listings, hours for knowledge, m2 for space). */
+  quantity: number;
+  quantity_unit: QuantityUnit;
+  /** The listing's material group at the time the synergy ended; null when the listing is gone. */
+  group: { name: string; kind: ImpactKind; defra_material: string | null } | null;
+  factors: readonly DefraFactorRow[];
+}
+
+/**
+ * What an impact record stores (PRODUCT.md "Impact"): kilograms or hours, the group and Defra material, the factor
+ * set and version, the published factors used and the CO2e they give. Computed once, when the synergy ends; later
+ * changes to the factor table or the group mapping never touch a stored record.
+ * A listing that no longer exists counts by its unit: hours as knowledge, kilograms as an unmapped group.
+ */
+export function impactRecordFor(input: ImpactRecordInput) {
+  const kind: ImpactKind = input.group?.kind ?? (input.quantity_unit === 'hours' ? 'knowledge' : input.quantity_unit === 'm2' ? 'space' : 'material');
+  const defra_material = kind === 'material' ? (input.group?.defra_material ?? null) : null;
+  // Space counts square metres (PRODUCT.md): no kilograms diverted, no CO2e.
+  const kg = kind === 'material' && input.quantity_unit === 'kg' ? input.quantity : 0;
+  const hours = input.quantity_unit === 'hours' ? input.quantity : 0;
+  const impact = computeCo2eAvoided({ kg, defra_material, kind, factors: input.factors });
+  return {
+    kg,
+    hours,
+    co2e_kg: impact.co2e_kg,
+    material_group: input.group?.name ?? null,
+    // The material whose factors were read: an unmapped group counts as commercial and industrial waste.
+    defra_material: kind === 'material' ? (defra_material ?? UNMAPPED_DEFRA_MATERIAL) : null,
+    factor_set: impact.factor_set,
+    factor_version: DEFRA_FACTOR_VERSION,
+    breakdown: impact.breakdown,
+    factors: impact.factors_used,
+  };
+}
+export type ImpactRecordValues = ReturnType<typeof impactRecordFor>;

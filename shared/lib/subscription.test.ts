@@ -66,9 +66,11 @@ describe('dates', () => {
   });
 
   it('addDays and daysBetween are inverse', () => {
-    fc.assert(fc.property(isoDay, fc.integer({ min: -5000, max: 5000 }), (d, n) => {
-          expect(daysBetween(d, addDays(d, n))).toBe(n + 0);
-        }));
+    fc.assert(
+      fc.property(isoDay, fc.integer({ min: -5000, max: 5000 }), (d, n) => {
+        expect(daysBetween(d, addDays(d, n))).toBe(n + 0);
+      }),
+    );
   });
 
   it('accepts only real calendar dates', () => {

@@ -1,6 +1,6 @@
 // Subscription status from dates (PRODUCT.md "Subscriptions"). Pure: both sides compute the same answer.
 // Dates are calendar dates 'YYYY-MM-DD' in UTC. end_date is the last day of allowance (inclusive):
-// a plan of N days started on D has end_date D + N (see docs/decisions/0005).
+// a plan of N days started on D has end_date D + N (see docs/decisions/0017).
 import type { SubscriptionStatus } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 

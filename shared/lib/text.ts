@@ -25,3 +25,8 @@ export function findUnsafeText(value: unknown, path: string[] = [], depth = 0): 
   }
   return null;
 }
+
+/** LIKE pattern text with its wildcards escaped (backslash is Postgres's default LIKE escape). */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}

@@ -17,7 +17,12 @@ export const optionalText = (max = 500) =>
     .max(max)
     .optional()
     .transform((v) => (v === '' ? undefined : v));
-export const email = z.string().trim().min(1, REQUIRED).pipe(z.email(INVALID_EMAIL)).transform((v) => v.toLowerCase());
+export const email = z
+  .string()
+  .trim()
+  .min(1, REQUIRED)
+  .pipe(z.email(INVALID_EMAIL))
+  .transform((v) => v.toLowerCase());
 export const language = z.enum(LANGUAGES);
 export const signupCountry = z.enum(SIGNUP_COUNTRIES);
 

@@ -11,15 +11,23 @@ export const chatAttachmentInput = z.object({
   body: z.string().superRefine((body, ctx) => {
     const bytes = dataUrlByteLength(body);
     if (bytes === null || bytes === 0) ctx.addIssue({ code: 'custom', message: m('chat.attachmentUnreadable') });
-    else if (bytes > LIMITS.chatAttachmentBytes) ctx.addIssue({ code: 'custom', message: m('chat.attachmentTooLarge', { mb: LIMITS.chatAttachmentBytes / (1024 * 1024) }) });
+    else if (bytes > LIMITS.chatAttachmentBytes)
+      ctx.addIssue({ code: 'custom', message: m('chat.attachmentTooLarge', { mb: LIMITS.chatAttachmentBytes / (1024 * 1024) }) });
   }),
 });
 export type ChatAttachmentInput = z.output<typeof chatAttachmentInput>;
 
 export const sendMessageInput = z.object({
   id,
-  message: z.string().trim().min(1, { error: m('field.required'), abort: true }).max(LIMITS.messageMax),
-  attachments: z.array(chatAttachmentInput).max(LIMITS.chatAttachmentsMax, m('chat.tooManyAttachments', { max: LIMITS.chatAttachmentsMax })).default([]),
+  message: z
+    .string()
+    .trim()
+    .min(1, { error: m('field.required'), abort: true })
+    .max(LIMITS.messageMax),
+  attachments: z
+    .array(chatAttachmentInput)
+    .max(LIMITS.chatAttachmentsMax, m('chat.tooManyAttachments', { max: LIMITS.chatAttachmentsMax }))
+    .default([]),
 });
 export type SendMessageInput = z.output<typeof sendMessageInput>;
 

@@ -1,8 +1,148 @@
-// Companies as administrators manage them (SPEC §2 admin panel, §7 admin/companies).
+// Companies: the public list and page, the manager's company save (SPEC §3 Company, §5 "Company save",
+// §7 api/companies), and companies as administrators manage them (SPEC §2 admin panel, §7 admin/companies).
 import { z } from './_zod';
-import { COMPANY_STATUSES, SUBSCRIPTION_STATUSES } from '../constants/enums';
-import { id, optionalText, pageInput, queryBoolean } from './_primitives';
+import { COMPANY_SIZES, COMPANY_STATUSES, SIGNUP_COUNTRIES, SUBSCRIPTION_STATUSES } from '../constants/enums';
+import { LIMITS } from '../constants/limits';
+import { isIsoDate } from '../lib/subscription';
+import { m } from '../messages';
+import { REQUIRED, id, optionalText, pageInput, queryBoolean } from './_primitives';
 import { isoDateString } from './subscriptions';
+import { clearableText, currency, imageChange } from './users';
+
+export const COMPANY_MESSAGES = {
+  invalidLocation: m('registration.invalidLocation'),
+  unsupportedCountry: m('registration.unsupportedCountry', { countries: SIGNUP_COUNTRIES.join(', ') }),
+  invalidPhone: m('registration.invalidPhone'),
+  invalidCallingCode: m('registration.invalidCallingCode'),
+  invalidDate: m('field.invalidDate'),
+  invalidUrl: m('field.invalidUrl'),
+  invalidChoice: m('field.invalidChoice'),
+  atLeastOneCategory: m('registration.atLeastOneCategory'),
+  atLeastOneAddress: m('company.atLeastOneAddress'),
+  customIndustryTooShort: m('registration.customIndustryTooShort', { min: LIMITS.customIndustryMin }),
+} as const;
+const C = COMPANY_MESSAGES;
+
+/** `GET api/companies`: approved companies, by part of the name, paged (`{items, total, totalPages, currentPage}`). */
+export const listCompaniesInput = pageInput
+  .extend({
+    search: optionalText(100),
+  })
+  .prefault({});
+
+export const companyIdInput = z.object({ id });
+
+// Numbers, or numeric strings from a form; '' and null read as absent.
+const coordinate = (limit: number) =>
+  z.preprocess(
+    (v) => (v === null || v === '' ? undefined : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v),
+    z.number().min(-limit).max(limit).optional(),
+  );
+const requiredText = (max: number) => z.string().trim().min(1, { error: REQUIRED }).max(max);
+
+/**
+ * One of the company's locations. `id` names an address the company has (kept and updated); without it the
+ * address is new. Coordinates come from the geocoder dropdown or the map picker, never typed (SPEC §5).
+ */
+export const companyAddressInput = z
+  .object({
+    id: id.optional(),
+    address: requiredText(300),
+    city: requiredText(100),
+    state: clearableText(100),
+    /** SPEC: '00000' when the address has none. */
+    zip_code: requiredText(20),
+    country: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.enum(SIGNUP_COUNTRIES, { error: (iss) => (iss.input === undefined || iss.input === '' ? REQUIRED : C.unsupportedCountry) }),
+    ),
+    latitude: coordinate(90),
+    longitude: coordinate(180),
+    is_primary: z.boolean().default(false),
+  })
+  .check(
+    z.superRefine(
+      (v, ctx) => {
+        const a = v as { latitude?: unknown; longitude?: unknown };
+        if (typeof a.latitude !== 'number' || typeof a.longitude !== 'number')
+          ctx.addIssue({ code: 'custom', path: ['address'], message: C.invalidLocation });
+      },
+      { when: (p) => typeof p.value === 'object' && p.value !== null },
+    ),
+  );
+export type CompanyAddressInput = z.output<typeof companyAddressInput>;
+
+const categoryList = z
+  .array(id, { error: C.atLeastOneCategory })
+  .min(1, C.atLeastOneCategory)
+  .max(200)
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * `PUT api/companies/{id}` (the company's managers): absent fields stay as they are; '' or null clears an optional
+ * text (SPEC §5: empty optional text becomes null); `addresses`, when given, is the whole list (ids kept, others
+ * added, the missing ones removed), with exactly one primary kept: the first flagged (shared/lib/company.ts).
+ */
+export const updateCompanyFields = z.object({
+  name: requiredText(200).optional(),
+  registered_company_name: clearableText(200),
+  business_registration_number: clearableText(100),
+  company_size: z.enum(COMPANY_SIZES, { error: C.invalidChoice }).optional(),
+  industry: requiredText(100).optional(),
+  custom_industry: clearableText(100),
+  main_business: clearableText(300),
+  website_url: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .max(300)
+      .pipe(z.url({ protocol: /^https?$/, error: C.invalidUrl }))
+      .nullable()
+      .optional(),
+  ),
+  company_license_number: clearableText(100),
+  company_license_expiry_date: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().refine(isIsoDate, C.invalidDate).nullable().optional(),
+  ),
+  tax_certificate_number: clearableText(100),
+  contact_phone: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9 ()+-]{4,30}$/, C.invalidPhone)
+      .nullable()
+      .optional(),
+  ),
+  country_calling_code: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .regex(/^\+\d{1,4}$/, C.invalidCallingCode)
+      .nullable()
+      .optional(),
+  ),
+  about_info: clearableText(LIMITS.aboutMax),
+  expectations: clearableText(2000),
+  preferred_currency: currency.optional(),
+  materials_interested: categoryList.optional(),
+  materials_providing: categoryList.optional(),
+  addresses: z.array(companyAddressInput).min(1, C.atLeastOneAddress).max(20).optional(),
+  /** The logo: a new picture (at most 1 MB, checked by its bytes), null to remove it, absent to keep it. */
+  image: imageChange,
+});
+export const updateCompanyInput = updateCompanyFields.extend({ id });
+export type UpdateCompanyInput = z.output<typeof updateCompanyInput>;
+export type UpdateCompanyBody = z.input<typeof updateCompanyInput>;
+
+/** The custom industry is needed only for the industry "other" (docs/decisions/0016), at least 2 characters. */
+export function customIndustryIssue(v: { industry?: string | null; custom_industry?: string | null }): boolean {
+  return (v.industry ?? '').trim().toLowerCase() === 'other' && (v.custom_industry ?? '').trim().length < LIMITS.customIndustryMin;
+}
+export const CUSTOM_INDUSTRY_MESSAGE = C.customIndustryTooShort;
 
 const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 
@@ -19,7 +159,12 @@ export const adminCompaniesInput = pageInput
         z.array(subscriptionStatus),
         z
           .string()
-          .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+          .transform((v) =>
+            v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          )
           .pipe(z.array(subscriptionStatus)),
       ])
       .optional(),
@@ -32,9 +177,34 @@ export type AdminCompaniesInput = z.input<typeof adminCompaniesInput>;
 /** null clears a date; absent leaves it. */
 const nullableDate = isoDateString.nullable();
 
-export const updateCompanyDatesInput = z.object({
-  id,
-  onboarding_date: nullableDate.optional(),
-  member_since: nullableDate.optional(),
-});
+/**
+ * `PUT admin/companies/{id}` (issue 14 item 2): the company's data (the fields a manager edits, addresses and
+ * logo aside), onboarding and member-since dates, parent company flag, its parent, its portfolio companies (the
+ * whole list), the donations dashboard for all its users, and bulk-upload access. Absent leaves as it is.
+ */
+export const updateCompanyDatesInput = updateCompanyFields
+  .omit({ addresses: true, image: true, materials_interested: true, materials_providing: true })
+  .extend({
+    id,
+    onboarding_date: nullableDate.optional(),
+    member_since: nullableDate.optional(),
+    is_parent_company: z.boolean().optional(),
+    /** The group this company belongs to (a parent company), or null for none. */
+    parent_company_id: id.nullable().optional(),
+    /** A parent company's portfolio: exactly these companies (each then has this company as its parent). */
+    portfolio_company_ids: z
+      .array(id)
+      .max(500)
+      .transform((ids) => [...new Set(ids)])
+      .optional(),
+    /** true: every user of the company may open the donations dashboard; false: none. */
+    donations_dashboard_access: z.boolean().optional(),
+    /** Bulk upload: true grants it (a pending request included), false withdraws it. */
+    bulk_upload_access: z.boolean().optional(),
+  });
 export type UpdateCompanyDatesInput = z.input<typeof updateCompanyDatesInput>;
+export const adminUpdateCompanyInput = updateCompanyDatesInput;
+export type AdminUpdateCompanyInput = UpdateCompanyDatesInput;
+
+/** `GET admin/companies/{id}`: one company with everything the administrators' edit dialog shows. */
+export const adminCompanyIdInput = z.object({ id });

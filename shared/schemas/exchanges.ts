@@ -39,14 +39,20 @@ export type EndExchangeInput = z.output<typeof endExchangeInput>;
 /** POST api/exchanges/{id}/feedback: 1 to 5 stars and a review, once per company after completion. */
 export const rateExchangeInput = z.object({
   id,
-  rating: z.coerce.number({ error: m('exchange.ratingRange') }).int(m('exchange.ratingRange')).min(1, m('exchange.ratingRange')).max(5, m('exchange.ratingRange')),
+  rating: z.coerce
+    .number({ error: m('exchange.ratingRange') })
+    .int(m('exchange.ratingRange'))
+    .min(1, m('exchange.ratingRange'))
+    .max(5, m('exchange.ratingRange')),
   review: z.preprocess((v) => (v === null ? '' : v), z.string().trim().max(LIMITS.aboutMax).default('')),
 });
 export type RateExchangeInput = z.output<typeof rateExchangeInput>;
 
-export const companyReviewsInput = z
-  .object({
-    id,
-    page: z.coerce.number().int().min(0).max(100_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
-  });
+/** GET api/companies/{id}/sdg-exchanges. */
+export const companySdgExchangesInput = z.object({ id });
+
+export const companyReviewsInput = z.object({
+  id,
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
+});

@@ -1,10 +1,11 @@
 // Listing (offering / donation) inputs shared by the tRPC procedures, the REST adapters and the client
 // forms (SPEC §3 fields, §5 rules, §9 limits). Messages are codes (shared/messages.ts).
 import { z } from './_zod';
-import { FREQUENCIES, LISTING_CATEGORIES, LISTING_KINDS, LISTING_STATUSES } from '../constants/enums';
+import { FREQUENCIES, LISTING_CATEGORIES, LISTING_KINDS, LISTING_STATUSES, type MaterialGroupKind, type QuantityUnit } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
 import { id, pageInput, queryBoolean } from './_primitives';
+import { LISTING_ACTIONS, type ListingAction } from '../machines/listing';
 
 export const MATERIAL_MESSAGES = {
   required: m('field.required'),
@@ -31,8 +32,7 @@ export function normalizeMaterialCode(code: string): string {
 }
 const materialCode = z.string().trim().max(32).transform(normalizeMaterialCode);
 
-const requiredText = (max: number, tooLong?: string) =>
-  z.string().trim().min(1, { error: M.required, abort: true }).max(max, tooLong);
+const requiredText = (max: number, tooLong?: string) => z.string().trim().min(1, { error: M.required, abort: true }).max(max, tooLong);
 
 /** SPEC: "quantity not negative and parsed as an integer": "12" and 12 pass; "1.5", "-1", "" fail. */
 export const quantity = z.preprocess(
@@ -60,16 +60,23 @@ export const existingImage = z.object({ url: z.string().trim().min(1, M.required
 /** A new photo: the file name and its content as a base64 data-URL (SPEC §3 "name and body"). */
 export const newImage = z.object({
   name: z.string().trim().min(1, M.required).max(200),
-  body: z
-    .string()
-    .superRefine((body, ctx) => {
-      const bytes = dataUrlByteLength(body);
-      if (bytes === null || bytes === 0) ctx.addIssue({ code: 'custom', message: M.photoNotDataUrl });
-      else if (bytes > LIMITS.listingPhotoBytes) ctx.addIssue({ code: 'custom', message: M.photoTooLarge });
-    }),
+  body: z.string().superRefine((body, ctx) => {
+    const bytes = dataUrlByteLength(body);
+    if (bytes === null || bytes === 0) ctx.addIssue({ code: 'custom', message: M.photoNotDataUrl });
+    else if (bytes > LIMITS.listingPhotoBytes) ctx.addIssue({ code: 'custom', message: M.photoTooLarge });
+  }),
 });
 /** A plain string is read as an existing URL, the shape older clients send. */
-export const listingImage = z.union([z.string().trim().min(1).max(2048).transform((url) => ({ url })), existingImage, newImage]);
+export const listingImage = z.union([
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(2048)
+    .transform((url) => ({ url })),
+  existingImage,
+  newImage,
+]);
 export type ListingImageInput = z.output<typeof listingImage>;
 
 export const subListingInput = z.object({
@@ -118,8 +125,9 @@ export type UpdateMaterialInput = z.output<typeof updateMaterialInput>;
 
 export const materialIdInput = z.object({ id });
 
-export const STATUS_ACTIONS = ['archive', 'deactivate', 'reactivate'] as const;
-export type StatusAction = (typeof STATUS_ACTIONS)[number];
+/** The listing status actions; shared/machines/listing.ts says what each one does. */
+export const STATUS_ACTIONS = LISTING_ACTIONS;
+export type StatusAction = ListingAction;
 export const setMaterialStatusInput = z.object({ id, action: z.enum(STATUS_ACTIONS) });
 
 // ---- search (GET api/v2/materials) -------------------------------------------------------------------------
@@ -130,7 +138,18 @@ export type Proximity = (typeof PROXIMITIES)[number];
 export const SEARCH_SORTS = ['distance', 'newest'] as const;
 
 const oneOrMany = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v), z.array(item).min(1)).optional();
+  z
+    .preprocess(
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
+      z.array(item).min(1),
+    )
+    .optional();
 
 export const searchMaterialsInput = z
   .object({
@@ -147,9 +166,16 @@ export const searchMaterialsInput = z
     third_level_subcategory_id: id.optional(),
     /** Matches the code itself and everything below it ("02 01" finds "02 01 03"). */
     material_group_code: z.string().trim().min(1).max(32).transform(normalizeMaterialCode).optional(),
-    q: z.string().trim().max(100).transform((v) => v || undefined).optional(),
+    q: z
+      .string()
+      .trim()
+      .max(100)
+      .transform((v) => v || undefined)
+      .optional(),
     /** The caller's own listings are left out unless asked for. */
     include_own: queryBoolean.default(false),
+    /** Only this company's listings (the public company page; with proximity `any`). */
+    company_id: id.optional(),
   })
   .default({
     proximity: '40',
@@ -177,7 +203,12 @@ export const adminMaterialsInput = pageInput
     kind: z.enum(LISTING_KINDS).optional(),
     category: z.enum(LISTING_CATEGORIES).optional(),
     company_id: id.optional(),
-    q: z.string().trim().max(100).transform((v) => v || undefined).optional(),
+    q: z
+      .string()
+      .trim()
+      .max(100)
+      .transform((v) => v || undefined)
+      .optional(),
   })
   .default({ page: 0, size: LIMITS.defaultPageSize });
 export type AdminMaterialsInput = z.output<typeof adminMaterialsInput>;
@@ -217,8 +248,12 @@ export const CSV_COLUMNS = [
 export const CSV_REQUIRED_COLUMNS = ['title', 'description', 'category', 'frequency', 'quantity', 'condition', 'type', 'final_use'] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-/** The quantity unit follows the category (PRODUCT.md): hours for knowledge, kg otherwise. */
-export function quantityUnitFor(category: (typeof LISTING_CATEGORIES)[number]): 'kg' | 'hours' {
+/**
+ * The quantity unit (PRODUCT.md): square metres for a listing in the industrial and logistics space group
+ * (surplus capacity, whatever its category), hours for knowledge, kg otherwise.
+ */
+export function quantityUnitFor(category: (typeof LISTING_CATEGORIES)[number], groupKind?: MaterialGroupKind | null): QuantityUnit {
+  if (groupKind === 'space') return 'm2';
   return category === 'knowledge' ? 'hours' : 'kg';
 }
 

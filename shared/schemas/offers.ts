@@ -1,4 +1,5 @@
 // Offers on a listing (SPEC §3, §4, §7; issue 9 contract): make, edit, withdraw, accept or reject.
+import { OFFER_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
 import { id } from './_primitives';
@@ -13,7 +14,11 @@ export const offerQuantity = z.preprocess(
     .min(1, m('offer.quantityTooSmall'))
     .max(2_147_483_647, m('field.wholeNumber')),
 );
-const message = z.string().trim().min(1, { error: m('field.required'), abort: true }).max(LIMITS.messageMax);
+const message = z
+  .string()
+  .trim()
+  .min(1, { error: m('field.required'), abort: true })
+  .max(LIMITS.messageMax);
 
 export const createOfferInput = z.object({ material_id: id, quantity: offerQuantity, message });
 export type CreateOfferInput = z.output<typeof createOfferInput>;
@@ -35,6 +40,9 @@ export type OfferDirection = (typeof OFFER_DIRECTIONS)[number];
 export const listOffersInput = z
   .object({
     direction: z.enum(OFFER_DIRECTIONS).optional(),
+    /** Only offers on this listing (the listing page shows the company's own pending offer). */
+    material_id: id.optional(),
+    status: z.enum(OFFER_STATUSES).optional(),
     page: z.coerce.number().int().min(0).max(100_000).default(0),
     size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
   })

@@ -83,23 +83,32 @@ describe('registration rules (SPEC §5), property-based', () => {
 
   it('refuses blank required text the same way', () => {
     fc.assert(
-      fc.property(validBody, fc.constantFrom('first_name', 'company_name', 'city', 'state', 'address', 'zip_code', 'expectations'), fc.constantFrom('', '   '), (body, field, blank) => {
-        const r = registrationInput.safeParse({ ...body, [field]: blank });
-        expect(r.success).toBe(false);
-        expect(r.error!.issues.find((i) => i.path[0] === field)?.message).toBe(REGISTRATION_MESSAGES.required);
-      }),
+      fc.property(
+        validBody,
+        fc.constantFrom('first_name', 'company_name', 'city', 'state', 'address', 'zip_code', 'expectations'),
+        fc.constantFrom('', '   '),
+        (body, field, blank) => {
+          const r = registrationInput.safeParse({ ...body, [field]: blank });
+          expect(r.success).toBe(false);
+          expect(r.error!.issues.find((i) => i.path[0] === field)?.message).toBe(REGISTRATION_MESSAGES.required);
+        },
+      ),
     );
   });
 
   it('always refuses a public email domain without the acknowledgement, and accepts it with', () => {
     fc.assert(
-      fc.property(validBody, fc.constantFrom('gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'GMAIL.com', 'yahoo.co.uk', 'gmx.de', 'hotmail.dk'), (body, domain) => {
-        const email = `${body.email.split('@')[0]}@${domain}`;
-        const refused = registrationInput.safeParse({ ...body, email });
-        expect(refused.success).toBe(false);
-        expect(refused.error!.issues).toContainEqual(expect.objectContaining({ path: ['email'], message: REGISTRATION_MESSAGES.publicEmail }));
-        expect(registrationInput.safeParse({ ...body, email, public_email_acknowledged: true }).success).toBe(true);
-      }),
+      fc.property(
+        validBody,
+        fc.constantFrom('gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'GMAIL.com', 'yahoo.co.uk', 'gmx.de', 'hotmail.dk'),
+        (body, domain) => {
+          const email = `${body.email.split('@')[0]}@${domain}`;
+          const refused = registrationInput.safeParse({ ...body, email });
+          expect(refused.success).toBe(false);
+          expect(refused.error!.issues).toContainEqual(expect.objectContaining({ path: ['email'], message: REGISTRATION_MESSAGES.publicEmail }));
+          expect(registrationInput.safeParse({ ...body, email, public_email_acknowledged: true }).success).toBe(true);
+        },
+      ),
     );
   });
 
@@ -126,10 +135,14 @@ describe('registration rules (SPEC §5), property-based', () => {
 
   it('refuses every country outside the eight signup countries', () => {
     fc.assert(
-      fc.property(validBody, fc.stringMatching(/^[A-Z]{2}$/).filter((c) => !(SIGNUP_COUNTRIES as readonly string[]).includes(c)), (body, country) => {
-        const r = registrationInput.safeParse({ ...body, country });
-        expect(r.error!.issues.find((i) => i.path[0] === 'country')?.message).toBe(REGISTRATION_MESSAGES.unsupportedCountry);
-      }),
+      fc.property(
+        validBody,
+        fc.stringMatching(/^[A-Z]{2}$/).filter((c) => !(SIGNUP_COUNTRIES as readonly string[]).includes(c)),
+        (body, country) => {
+          const r = registrationInput.safeParse({ ...body, country });
+          expect(r.error!.issues.find((i) => i.path[0] === 'country')?.message).toBe(REGISTRATION_MESSAGES.unsupportedCountry);
+        },
+      ),
     );
   });
 
@@ -157,7 +170,13 @@ describe('registration rules, examples', () => {
   });
 
   it('treats empty optional fields as absent and normalises case', () => {
-    const r = registrationInput.parse({ ...body, last_name: '', designation: null, country: body.country.toLowerCase(), email: body.email.toUpperCase() });
+    const r = registrationInput.parse({
+      ...body,
+      last_name: '',
+      designation: null,
+      country: body.country.toLowerCase(),
+      email: body.email.toUpperCase(),
+    });
     expect(r.last_name).toBeUndefined();
     expect(r.designation).toBeUndefined();
     expect(r.country).toBe(body.country);
@@ -172,7 +191,9 @@ describe('registration rules, examples', () => {
   it('the client form adds a matching password confirmation', () => {
     expect(registrationForm.safeParse({ ...body, confirm_password: body.password }).success).toBe(true);
     expect(fieldsOf(registrationForm.safeParse({ ...body, confirm_password: `${body.password}x` }))).toEqual(['confirm_password']);
-    expect(fieldsOf(resetPasswordForm.safeParse({ token: 't', username: 'u', password: '12345678', confirm_password: '1234567' }))).toEqual(['confirm_password']);
+    expect(fieldsOf(resetPasswordForm.safeParse({ token: 't', username: 'u', password: '12345678', confirm_password: '1234567' }))).toEqual([
+      'confirm_password',
+    ]);
   });
 
   it('checks the bank-partner website', () => {

@@ -37,7 +37,11 @@ const FREE_MAIL = new Set((freeMailDomains as string[]).map((d) => d.toLowerCase
 /** True for free-mail providers (the maintained `email-providers` list), their subdomains included. */
 export function isPublicEmailDomain(emailAddress: string): boolean {
   const at = emailAddress.lastIndexOf('@');
-  const labels = emailAddress.slice(at + 1).trim().toLowerCase().split('.');
+  const labels = emailAddress
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .split('.');
   for (let i = 0; i < labels.length - 1; i++) if (FREE_MAIL.has(labels.slice(i).join('.'))) return true;
   return false;
 }
@@ -82,10 +86,20 @@ export const registrationFields = z.object({
   latitude: coordinate(90),
   longitude: coordinate(180),
   contact_phone: required(30).regex(/^[0-9 ()+-]{4,30}$/, REGISTRATION_MESSAGES.invalidPhone),
-  country_calling_code: z.preprocess(absent, z.string().trim().regex(/^\+\d{1,4}$/, REGISTRATION_MESSAGES.invalidCallingCode).optional()),
+  country_calling_code: z.preprocess(
+    absent,
+    z
+      .string()
+      .trim()
+      .regex(/^\+\d{1,4}$/, REGISTRATION_MESSAGES.invalidCallingCode)
+      .optional(),
+  ),
   preferred_currency: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string().min(1, { error: REQUIRED }).regex(/^[A-Z]{3}$/, REGISTRATION_MESSAGES.invalidCurrency),
+    z
+      .string()
+      .min(1, { error: REQUIRED })
+      .regex(/^[A-Z]{3}$/, REGISTRATION_MESSAGES.invalidCurrency),
   ),
   company_license_number: optional(100),
   company_license_expiry_date: z.preprocess(absent, z.string().trim().refine(isIsoDate, REGISTRATION_MESSAGES.invalidDate).optional()),
@@ -102,7 +116,15 @@ export const registrationFields = z.object({
 /** Bank-partner variant: registered company name and website. */
 export const bankPartnerRegistrationFields = registrationFields.extend({
   registered_company_name: optional(200),
-  website_url: z.preprocess(absent, z.string().trim().max(300).pipe(z.url({ protocol: /^https?$/, error: REGISTRATION_MESSAGES.invalidUrl })).optional()),
+  website_url: z.preprocess(
+    absent,
+    z
+      .string()
+      .trim()
+      .max(300)
+      .pipe(z.url({ protocol: /^https?$/, error: REGISTRATION_MESSAGES.invalidUrl }))
+      .optional(),
+  ),
 });
 
 type RuleInput = {
@@ -121,21 +143,24 @@ type RuleInput = {
 export function applyRegistrationRules<T extends z.ZodType<RuleInput>>(schema: T) {
   // z.superRefine(fn, { when }) as a check: the .superRefine() method takes no params and would skip.
   return schema.check(
-    z.superRefine((value: z.output<T>, ctx) => {
-      const v = value as Partial<Record<keyof RuleInput, unknown>>;
-      if (v.public_email_acknowledged !== true && typeof v.email === 'string' && v.email.includes('@') && isPublicEmailDomain(v.email)) {
-        ctx.addIssue({ code: 'custom', path: ['email'], message: REGISTRATION_MESSAGES.publicEmail });
-      }
-      // Decision (docs/decisions/0005): the custom text is required only when the industry is "other".
-      const custom = typeof v.custom_industry === 'string' ? v.custom_industry.trim() : '';
-      if (typeof v.industry === 'string' && v.industry.trim().toLowerCase() === OTHER_INDUSTRY && custom.length < LIMITS.customIndustryMin) {
-        ctx.addIssue({ code: 'custom', path: ['custom_industry'], message: REGISTRATION_MESSAGES.customIndustryTooShort });
-      }
-      // An address always comes from the geocoder dropdown or the map, so it carries both coordinates.
-      if (typeof v.latitude !== 'number' || typeof v.longitude !== 'number' || Number.isNaN(v.latitude) || Number.isNaN(v.longitude)) {
-        ctx.addIssue({ code: 'custom', path: ['address'], message: REGISTRATION_MESSAGES.invalidLocation });
-      }
-    }, { when: isObjectPayload }),
+    z.superRefine(
+      (value: z.output<T>, ctx) => {
+        const v = value as Partial<Record<keyof RuleInput, unknown>>;
+        if (v.public_email_acknowledged !== true && typeof v.email === 'string' && v.email.includes('@') && isPublicEmailDomain(v.email)) {
+          ctx.addIssue({ code: 'custom', path: ['email'], message: REGISTRATION_MESSAGES.publicEmail });
+        }
+        // Decision (docs/decisions/0016): the custom text is required only when the industry is "other".
+        const custom = typeof v.custom_industry === 'string' ? v.custom_industry.trim() : '';
+        if (typeof v.industry === 'string' && v.industry.trim().toLowerCase() === OTHER_INDUSTRY && custom.length < LIMITS.customIndustryMin) {
+          ctx.addIssue({ code: 'custom', path: ['custom_industry'], message: REGISTRATION_MESSAGES.customIndustryTooShort });
+        }
+        // An address always comes from the geocoder dropdown or the map, so it carries both coordinates.
+        if (typeof v.latitude !== 'number' || typeof v.longitude !== 'number' || Number.isNaN(v.latitude) || Number.isNaN(v.longitude)) {
+          ctx.addIssue({ code: 'custom', path: ['address'], message: REGISTRATION_MESSAGES.invalidLocation });
+        }
+      },
+      { when: isObjectPayload },
+    ),
   );
 }
 

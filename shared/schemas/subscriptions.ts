@@ -10,11 +10,7 @@ export const SUBSCRIPTION_MESSAGES = {
   endAfterStart: m('subscription.endAfterStart'),
 } as const;
 
-export const isoDateString = z
-  .string()
-  .trim()
-  .min(1, { error: REQUIRED, abort: true })
-  .refine(isIsoDate, SUBSCRIPTION_MESSAGES.invalidDate);
+export const isoDateString = z.string().trim().min(1, { error: REQUIRED, abort: true }).refine(isIsoDate, SUBSCRIPTION_MESSAGES.invalidDate);
 
 /** null or '' clears a text; absent leaves it. */
 const nullableText = (max: number) =>

@@ -1,23 +1,24 @@
 // Renders the route table: match → guard → layout + page, plus page title, scroll and focus per route.
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
+import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { LoadingState } from '@/components/ui/States';
 import { DEFAULT_TITLE, matchRoute, type RouteName } from '@/config/paths';
 import { useDriverSession } from '@/lib/driverSession';
 import { useSession } from '@/lib/session';
 import { decide } from './guards';
 import { LayoutFor } from './layouts/Layouts';
-import { authState } from './location';
+import { showSnackbar } from '@/lib/snackbar';
+import { authState, STAY_MESSAGES } from './location';
 import { PAGES } from './pages';
 
 const scrollPositions = new Map<string, number>();
 
 /** SPEC §2: scroll position restored per route name, otherwise top. */
-function useScrollRestoration(name: RouteName | null) {
+function useScrollRestoration(name: RouteName) {
   useLayoutEffect(() => {
-    if (!name) return;
     const saved = scrollPositions.get(name) ?? 0;
     window.scrollTo(0, saved);
     // Content that loads a moment later may make the page tall enough only then.
@@ -31,6 +32,34 @@ function useScrollRestoration(name: RouteName | null) {
   }, [name]);
 }
 
+/** While a page's code downloads: its loading state at the top of the screen, as the page itself would start. */
+function PageLoading() {
+  // A block body on purpose: Chromium's scrollTo returns a promise, which React would take for a cleanup.
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+  return <LoadingState />;
+}
+
+/**
+ * Scroll and focus for the page on screen. Rendered beside the page inside its ChunkBoundary, so these run
+ * when the page's code has arrived and the page is mounted, not while its loading state shows (a hidden page
+ * also drops its scroll listener then, so the shorter loading state cannot overwrite its saved position).
+ */
+function PageEffects({ name, firstRef }: { name: RouteName; firstRef: RefObject<boolean> }) {
+  useScrollRestoration(name);
+  // Move focus to the new page's heading after an in-app navigation, so screen readers announce it.
+  useEffect(() => {
+    if (firstRef.current) {
+      firstRef.current = false;
+      return;
+    }
+    const heading = document.getElementById('page-title');
+    (heading ?? document.getElementById('main'))?.focus({ preventScroll: true });
+  }, [name, firstRef]);
+  return null;
+}
+
 export function AppRoutes() {
   const { i18n } = useLingui();
   const [location] = useLocation();
@@ -41,12 +70,14 @@ export function AppRoutes() {
   const pathWithSearch = location + (search ? `?${search}` : '');
   const decision = decide(match, authState(session, driver), pathWithSearch, search ? `?${search}` : '');
   const lastAllowed = useRef<string | null>(null);
-  const renderName = decision.kind === 'render' && match ? match.route.name : null;
 
   useEffect(() => {
     if (decision.kind === 'redirect') browserNavigate(decision.to, { replace: true });
-    else if (decision.kind === 'stay') browserNavigate(lastAllowed.current ?? decision.fallback, { replace: true });
-    else if (decision.kind === 'render') lastAllowed.current = pathWithSearch;
+    else if (decision.kind === 'stay') {
+      // A typed or bookmarked URL the user may not open: back where they were, and told why.
+      showSnackbar(STAY_MESSAGES[decision.reason], { tone: 'info' });
+      browserNavigate(lastAllowed.current ?? decision.fallback, { replace: true });
+    } else if (decision.kind === 'render') lastAllowed.current = pathWithSearch;
   });
 
   useEffect(() => {
@@ -55,19 +86,7 @@ export function AppRoutes() {
     document.title = title ? `${title} · ${site}` : site;
   }, [match, decision.kind, i18n, i18n.locale]);
 
-  useScrollRestoration(renderName);
-
-  // Move focus to the new page's heading after an in-app navigation, so screen readers announce it.
-  const first = useRef(true);
-  useEffect(() => {
-    if (!renderName) return;
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const heading = document.getElementById('page-title');
-    (heading ?? document.getElementById('main'))?.focus({ preventScroll: true });
-  }, [renderName]);
+  const firstPageRef = useRef(true);
 
   if (decision.kind !== 'render' || !match) {
     return <LoadingState />;
@@ -75,7 +94,10 @@ export function AppRoutes() {
   const Page = PAGES[match.route.name];
   return (
     <LayoutFor layout={match.route.layout}>
-      <Page params={match.params} />
+      <ChunkBoundary resetKey={match.route.name} fallback={<PageLoading />}>
+        <Page params={match.params} />
+        <PageEffects name={match.route.name} firstRef={firstPageRef} />
+      </ChunkBoundary>
     </LayoutFor>
   );
 }

@@ -20,7 +20,7 @@ describe('route guards (SPEC §2)', () => {
     expect(at(none, '/admin/users')).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fadmin%2Fusers' });
   });
   it('keeps a member where they were on a manager route', () => {
-    expect(at(member, '/account/manager-panel')).toEqual({ kind: 'stay', fallback: '/dashboard' });
+    expect(at(member, '/account/manager-panel')).toEqual({ kind: 'stay', fallback: '/dashboard', reason: 'manager' });
     expect(at(manager, '/account/manager-panel/donations')).toEqual({ kind: 'render' });
   });
   it('sends an administrator on a company route to /admin/panel', () => {
@@ -28,7 +28,7 @@ describe('route guards (SPEC §2)', () => {
     expect(at(admin, '/account/manager-panel')).toEqual({ kind: 'redirect', to: '/admin/panel' });
   });
   it('bounces non-administrators from admin routes and admins from the admin login', () => {
-    expect(at(manager, '/admin/panel')).toEqual({ kind: 'stay', fallback: '/dashboard' });
+    expect(at(manager, '/admin/panel')).toEqual({ kind: 'stay', fallback: '/dashboard', reason: 'admin' });
     expect(at(admin, '/admin/login')).toEqual({ kind: 'redirect', to: '/admin/panel' });
     expect(at(none, '/admin/login')).toEqual({ kind: 'render' });
   });
@@ -41,9 +41,9 @@ describe('route guards (SPEC §2)', () => {
     expect(at(member, '/no-such-page')).toEqual({ kind: 'redirect', to: '/' });
   });
   it('checks the dashboard-access flag and the parent-company flag', () => {
-    expect(at(member, '/donations-dashboard').kind).toBe('stay');
+    expect(at(member, '/donations-dashboard')).toMatchObject({ kind: 'stay', reason: 'donationsDashboard' });
     expect(at(manager, '/donations-dashboard').kind).toBe('render');
-    expect(at(member, '/portfolio-companies').kind).toBe('stay');
+    expect(at(member, '/portfolio-companies')).toMatchObject({ kind: 'stay', reason: 'parentCompany' });
     expect(at(manager, '/portfolio-companies').kind).toBe('render');
   });
   it('sends a signed-in user away from the guest pages to the redirect target that suits the role', () => {

@@ -12,11 +12,14 @@ export interface AuthState {
   driver: boolean;
 }
 
+/** Why a navigation was refused: the user is told (issue 11: "Only managers can open the manager panel"). */
+export type StayReason = 'manager' | 'admin' | 'donationsDashboard' | 'parentCompany' | 'companyUser';
+
 export type Decision =
   | { kind: 'render' }
   | { kind: 'redirect'; to: string }
   /** Refuse the navigation: the user stays on the previous path (fallback when there is none). */
-  | { kind: 'stay'; fallback: string }
+  | { kind: 'stay'; fallback: string; reason: StayReason }
   /** Not decidable yet (company still loading). */
   | { kind: 'wait' };
 
@@ -59,18 +62,19 @@ export function decide(match: RouteMatch | null, auth: AuthState, pathWithSearch
     case 'manager': {
       if (!user) return { kind: 'redirect', to: to.login(pathWithSearch) };
       if (user.role === 'ADMIN') return { kind: 'redirect', to: HOME.admin };
-      if (!isCompanyUser(user.role)) return { kind: 'stay', fallback };
-      if (route.access === 'manager' && user.role !== 'MANAGER') return { kind: 'stay', fallback };
-      if (route.requires === 'donationsDashboardAccess' && !user.donations_dashboard_access) return { kind: 'stay', fallback };
+      if (!isCompanyUser(user.role)) return { kind: 'stay', fallback, reason: 'companyUser' };
+      if (route.access === 'manager' && user.role !== 'MANAGER') return { kind: 'stay', fallback, reason: 'manager' };
+      if (route.requires === 'donationsDashboardAccess' && !user.donations_dashboard_access)
+        return { kind: 'stay', fallback, reason: 'donationsDashboard' };
       if (route.requires === 'parentCompany') {
         if (user.isParentCompany === null) return { kind: 'wait' };
-        if (!user.isParentCompany) return { kind: 'stay', fallback };
+        if (!user.isParentCompany) return { kind: 'stay', fallback, reason: 'parentCompany' };
       }
       return { kind: 'render' };
     }
     case 'admin':
       if (!user) return { kind: 'redirect', to: to.login(pathWithSearch) };
-      return user.role === 'ADMIN' ? { kind: 'render' } : { kind: 'stay', fallback };
+      return user.role === 'ADMIN' ? { kind: 'render' } : { kind: 'stay', fallback, reason: 'admin' };
     case 'driver':
       return auth.driver ? { kind: 'render' } : { kind: 'redirect', to: '/driver/login' };
     case 'driverGuest':

@@ -1,5 +1,6 @@
 // wouter location hook that applies the "stay where you are" guards before a navigation happens,
 // so a member clicking a manager-only link never leaves the page (SPEC §2).
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useCallback } from 'react';
 import { useBrowserLocation } from 'wouter/use-browser-location';
@@ -8,7 +9,7 @@ import { driverSessionStore } from '@/lib/driverSession';
 import { sessionStore, type Session } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import type { DriverSession } from '@/lib/driverSession';
-import { decide, type AuthState } from './guards';
+import { decide, type AuthState, type StayReason } from './guards';
 
 export function authState(session: Session | null, driver: DriverSession | null): AuthState {
   return {
@@ -23,6 +24,15 @@ export function authState(session: Session | null, driver: DriverSession | null)
   };
 }
 
+/** What a user kept where they were is told, by reason (the link interceptor and a typed URL say the same). */
+export const STAY_MESSAGES: Record<StayReason, MessageDescriptor> = {
+  manager: msg`Only managers can open the manager panel.`,
+  admin: msg`Only administrators can open the admin console.`,
+  donationsDashboard: msg`The donations dashboard needs access from your company's manager.`,
+  parentCompany: msg`Only a parent company has portfolio companies.`,
+  companyUser: msg`This page is for company accounts.`,
+};
+
 type NavigateOptions = { replace?: boolean; state?: unknown };
 
 export function useGuardedLocation(): [string, (to: string | URL, options?: NavigateOptions) => void] {
@@ -30,9 +40,14 @@ export function useGuardedLocation(): [string, (to: string | URL, options?: Navi
   const guarded = useCallback(
     (to: string | URL, options?: NavigateOptions) => {
       const url = new URL(to, window.location.href);
-      const decision = decide(matchRoute(url.pathname), authState(sessionStore.get(), driverSessionStore.get()), url.pathname + url.search, url.search);
+      const decision = decide(
+        matchRoute(url.pathname),
+        authState(sessionStore.get(), driverSessionStore.get()),
+        url.pathname + url.search,
+        url.search,
+      );
       if (decision.kind === 'stay') {
-        showSnackbar(msg`You do not have access to that page.`, { tone: 'info' });
+        showSnackbar(STAY_MESSAGES[decision.reason], { tone: 'info' });
         return;
       }
       navigate(to, options);

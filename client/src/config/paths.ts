@@ -37,6 +37,15 @@ export const ROUTES = [
   r({ name: 'forgotPassword', path: '/forgot-password', access: 'guest', layout: 'public', title: msg`Forgot password` }),
   r({ name: 'resetPassword', path: '/reset-password/:resetToken', access: 'guest', layout: 'public', title: msg`Reset password` }),
   r({ name: 'help', path: '/help', access: 'public', layout: 'public', title: msg`Help` }),
+  r({ name: 'verifyImpact', path: '/verify/impact/:code', access: 'public', layout: 'public', title: msg`Impact certificate check` }),
+  r({ name: 'verifyDonation', path: '/donations/verify/:code', access: 'public', layout: 'public', title: msg`Donation check` }),
+  r({
+    name: 'newsletterUnsubscribe',
+    path: '/newsletter/unsubscribe/:token',
+    access: 'public',
+    layout: 'public',
+    title: msg`Unsubscribe from the newsletter`,
+  }),
 
   r({ name: 'database', path: '/database', access: 'user', layout: 'app', title: msg`Materials database` }),
   r({ name: 'material', path: '/material/:materialId', access: 'user', layout: 'app', title: msg`Material` }),
@@ -46,13 +55,40 @@ export const ROUTES = [
   r({ name: 'personalInfo', path: '/account/personal-info', access: 'user', layout: 'app', title: msg`Personal info` }),
   r({ name: 'managerPanel', path: '/account/manager-panel', access: 'manager', layout: 'app', title: msg`Manager panel` }),
   r({ name: 'managerOfferings', path: '/account/manager-panel/offerings', access: 'manager', layout: 'app', title: msg`Manager panel: offerings` }),
-  r({ name: 'managerUsers', path: '/account/manager-panel/user-management', access: 'manager', layout: 'app', title: msg`Manager panel: user management` }),
+  r({
+    name: 'managerUsers',
+    path: '/account/manager-panel/user-management',
+    access: 'manager',
+    layout: 'app',
+    title: msg`Manager panel: user management`,
+  }),
   r({ name: 'managerDonations', path: '/account/manager-panel/donations', access: 'manager', layout: 'app', title: msg`Manager panel: donations` }),
+  r({
+    name: 'donationPrint',
+    path: '/account/manager-panel/donations/:id/print',
+    access: 'manager',
+    layout: 'app',
+    title: msg`Donation QR code`,
+  }),
   r({ name: 'dashboard', path: '/dashboard', access: 'user', layout: 'app', title: msg`Dashboard` }),
   r({ name: 'pendingOffers', path: '/pending-offers', access: 'user', layout: 'app', title: msg`Pending offers` }),
   r({ name: 'synergies', path: '/synergies', access: 'user', layout: 'app', title: msg`Synergies` }),
-  r({ name: 'donationsDashboard', path: '/donations-dashboard', access: 'user', layout: 'app', title: msg`Donations dashboard`, requires: 'donationsDashboardAccess' }),
-  r({ name: 'portfolioCompanies', path: '/portfolio-companies', access: 'user', layout: 'app', title: msg`Portfolio companies`, requires: 'parentCompany' }),
+  r({
+    name: 'donationsDashboard',
+    path: '/donations-dashboard',
+    access: 'user',
+    layout: 'app',
+    title: msg`Donations dashboard`,
+    requires: 'donationsDashboardAccess',
+  }),
+  r({
+    name: 'portfolioCompanies',
+    path: '/portfolio-companies',
+    access: 'user',
+    layout: 'app',
+    title: msg`Portfolio companies`,
+    requires: 'parentCompany',
+  }),
 
   r({ name: 'adminLogin', path: '/admin/login', access: 'adminGuest', layout: 'public', title: msg`Administrator login` }),
   r({ name: 'adminPanel', path: '/admin/panel', access: 'admin', layout: 'admin', title: msg`Admin panel` }),
@@ -62,8 +98,16 @@ export const ROUTES = [
   r({ name: 'adminStatistics', path: '/admin/statistics', access: 'admin', layout: 'admin', title: msg`Statistics` }),
   r({ name: 'adminQueries', path: '/admin/queries', access: 'admin', layout: 'admin', title: msg`Queries` }),
   r({ name: 'adminCategories', path: '/admin/categories', access: 'admin', layout: 'admin', title: msg`Categories` }),
+  r({ name: 'adminAuditLog', path: '/admin/audit-log', access: 'admin', layout: 'admin', title: msg`Audit log` }),
+  r({ name: 'adminNewsletter', path: '/admin/newsletter', access: 'admin', layout: 'admin', title: msg`Newsletter` }),
   r({ name: 'adminDonations', path: '/admin/donations', access: 'admin', layout: 'admin', title: msg`Donations` }),
   r({ name: 'adminSubscriptionPlans', path: '/admin/subscription-plans', access: 'admin', layout: 'admin', title: msg`Subscription plans` }),
+  r({ name: 'adminTrips', path: '/admin/trips', access: 'admin', layout: 'admin', title: msg`Trips` }),
+  // Before /admin/trips/:tripId, which would otherwise take "new" for an id.
+  r({ name: 'adminScheduleTrip', path: '/admin/trips/new', access: 'admin', layout: 'admin', title: msg`Schedule a pickup` }),
+  r({ name: 'adminTrip', path: '/admin/trips/:tripId', access: 'admin', layout: 'admin', title: msg`Trip` }),
+  r({ name: 'adminDrivers', path: '/admin/drivers', access: 'admin', layout: 'admin', title: msg`Drivers` }),
+  r({ name: 'adminVehicles', path: '/admin/vehicles', access: 'admin', layout: 'admin', title: msg`Vehicles` }),
 
   r({ name: 'driverLogin', path: '/driver/login', access: 'driverGuest', layout: 'driver', title: msg`Driver login` }),
   r({ name: 'driver', path: '/driver', access: 'driver', layout: 'driver', title: msg`Driver dashboard` }),
@@ -81,6 +125,21 @@ export const to = {
   material: (id: number | string) => `/material/${encodeURIComponent(String(id))}`,
   company: (id: number | string) => `/companies/${encodeURIComponent(String(id))}`,
   user: (id: number | string) => `/users/${encodeURIComponent(String(id))}`,
+  /** /messages, or one conversation open: `/messages?chat={chat_id}` (the synergies page and notifications link there). */
+  messages: (chatId?: number | string) => (chatId === undefined ? '/messages' : `/messages?chat=${encodeURIComponent(String(chatId))}`),
+  /** The conversation of a synergy (the same as `messages(chatId)`). */
+  chat: (chatId: number | string) => to.messages(chatId),
+  /** The synergies tab with one synergy highlighted (notification links). */
+  synergy: (exchangeId: number | string) => `/synergies?exchange=${encodeURIComponent(String(exchangeId))}`,
+  /** The pending-offers tab; `made` starts at the offers the company made. */
+  pendingOffers: (section?: 'made') => (section ? `/pending-offers?tab=${section}` : '/pending-offers'),
+  /** An administrator's trip view, and the scheduling page for a synergy. */
+  adminTrip: (id: number | string) => `/admin/trips/${encodeURIComponent(String(id))}`,
+  scheduleTrip: (exchangeId?: number | string) =>
+    exchangeId === undefined ? '/admin/trips/new' : `/admin/trips/new?exchange=${encodeURIComponent(String(exchangeId))}`,
+  /** A donation's print view (details, donor, QR code) and the public page its QR code opens. */
+  donationPrint: (id: number | string) => `/account/manager-panel/donations/${encodeURIComponent(String(id))}/print`,
+  verifyDonation: (code: string) => `/donations/verify/${encodeURIComponent(code)}`,
   login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
 };
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { ServerFrame } from '@shared/ws-events';
 import { RealtimeConnection } from '@/lib/realtime';
 import { dispatchRealtime, dispatchReconnect } from '@/lib/realtime-events';
-import { useSession } from '@/lib/session';
+import { getToken, useSession } from '@/lib/session';
 import { useTRPC } from '@/lib/trpc';
 
 type Counters = { unseen_notifications: number; unread_messages: number; pending_offers: number };
@@ -18,7 +18,7 @@ export function useCounters() {
 }
 
 /**
- * Keeps one WebSocket open while a company user is signed in: counters are fetched when it (re)connects and
+ * Keeps one WebSocket open while a company user or an administrator is signed in: counters are fetched when it (re)connects and
  * then follow the server's frames (each notification arrives with its unseen counter). Every frame is also
  * dispatched to screens that follow it (hooks/useRealtime.ts). Closed on logout.
  */
@@ -26,7 +26,8 @@ export function useRealtimeCounters() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const session = useSession();
-  const token = session && isCompanyRole(session.user.role) ? session.token : null;
+  // Administrators follow live events too (drivers' positions and trips on the admin trip screens).
+  const token = session && (isCompanyRole(session.user.role) || session.user.role === 'ADMIN') ? session.token : null;
 
   useEffect(() => {
     if (!token) return;
@@ -58,6 +59,13 @@ export function useRealtimeCounters() {
           void queryClient.invalidateQueries({ queryKey: key });
           dispatchReconnect();
         }
+      },
+      // The session ended on the server: asking again gets the 401 that signs this tab out (lib/trpc.ts),
+      // unless this tab received a new token meanwhile (its own password change ends the old token too).
+      () => {
+        setTimeout(() => {
+          if (getToken() === token) void queryClient.invalidateQueries({ queryKey: key });
+        }, 2000);
       },
     );
     return () => conn.close();

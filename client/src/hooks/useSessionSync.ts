@@ -26,6 +26,7 @@ export function useSessionSync() {
     const chosen = storedLanguage();
     // An explicit choice in this browser wins and is saved on the user; otherwise the user's language applies.
     if (chosen === null) void activateLanguage(userLang);
-    else if (chosen !== userLang) saveLanguage.mutate({ language: chosen }, { onSuccess: () => session && updateSession({ user: { ...session.user, language: chosen } }) });
+    else if (chosen !== userLang)
+      saveLanguage.mutate({ language: chosen }, { onSuccess: () => session && updateSession({ user: { ...session.user, language: chosen } }) });
   }, [userLang]); // eslint-disable-line react-hooks/exhaustive-deps -- react to the user's saved language only
 }

@@ -35,7 +35,8 @@ export function getAppError(err: unknown): AppErrorInfo {
     let fields: Record<string, string> | null = null;
     if (data.fields && typeof data.fields === 'object') {
       fields = {};
-      for (const [k, v] of Object.entries(data.fields as Record<string, unknown>)) fields[k] = encodeMessage(asMessage(v) ?? { code: 'field.invalid' });
+      for (const [k, v] of Object.entries(data.fields as Record<string, unknown>))
+        fields[k] = encodeMessage(asMessage(v) ?? { code: 'field.invalid' });
     }
     return {
       code,

@@ -12,4 +12,10 @@ describe('formatting follows the language', () => {
     expect(formatters('en').date('2026-03-04T12:00:00Z')).toBe('4 Mar 2026');
     expect(formatters('dk').date('2026-03-04T12:00:00Z')).toMatch(/4\. mar\.? 2026/);
   });
+  it('shows file sizes in kB under 1 MB and MB above, in the language', () => {
+    expect(formatters('en').fileSize(200)).toBe('1 kB');
+    expect(formatters('en').fileSize(350 * 1024)).toBe('350 kB');
+    expect(formatters('en').fileSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
+    expect(formatters('dk').fileSize(2.5 * 1024 * 1024)).toBe('2,5 MB');
+  });
 });

@@ -1,6 +1,11 @@
 // WebSocket client for /ws?token=…: typed frames, reconnect with backoff, closed on logout.
 import type { ServerFrame } from '@shared/ws-events';
-import { WS_PATH } from '@shared/ws-events';
+import { WS_CLOSE_SESSION_REVOKED, WS_PATH } from '@shared/ws-events';
+
+/** Close code of a server that is shutting down (RFC 6455 "going away"): its clients move to other instances. */
+export const WS_CLOSE_GOING_AWAY = 1001;
+/** Clients of a draining instance reconnect spread over this window, so the others are not hit all at once. */
+export const GOING_AWAY_SPREAD_MS = 5_000;
 
 type Listener = (frame: ServerFrame) => void;
 
@@ -14,6 +19,8 @@ export class RealtimeConnection {
     private readonly token: string,
     private readonly onFrame: Listener,
     private readonly onOpen: () => void,
+    /** The server refused or revoked the token (logout elsewhere, password change): the caller ends the session. */
+    private readonly onRefused: () => void = () => undefined,
   ) {
     this.connect();
   }
@@ -41,9 +48,15 @@ export class RealtimeConnection {
     };
     ws.onclose = (ev) => {
       this.ws = null;
-      // 4401/1008: the server refused the token; the next authenticated call will end the session.
-      if (this.closed || ev.code === 4401 || ev.code === 1008) return;
-      const delay = Math.min(30_000, 1000 * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
+      // 4401/1008: the server refused or revoked the token; an authenticated call ends the session.
+      if (this.closed) return;
+      if (ev.code === WS_CLOSE_SESSION_REVOKED || ev.code === 1008) return this.onRefused();
+      // A draining server: the load balancer already sends new connections elsewhere, so come back soon,
+      // at a random moment in the window (thousands of sockets close together).
+      const delay =
+        ev.code === WS_CLOSE_GOING_AWAY
+          ? 250 + Math.random() * (GOING_AWAY_SPREAD_MS - 250)
+          : Math.min(30_000, 1000 * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
       this.attempt += 1;
       this.timer = setTimeout(() => this.connect(), delay);
     };

@@ -51,11 +51,14 @@ function scheduleExpiry(s: Session | null) {
   if (!s) return;
   // setTimeout overflows past ~24.8 days; re-check then instead.
   const delay = Math.min(s.expiresAt - Date.now(), 2 ** 31 - 1);
-  expiryTimer = setTimeout(() => {
-    if (sessionStore.get()?.token !== s.token) return;
-    if (Date.now() >= s.expiresAt) endSession('expired');
-    else scheduleExpiry(s);
-  }, Math.max(delay, 0));
+  expiryTimer = setTimeout(
+    () => {
+      if (sessionStore.get()?.token !== s.token) return;
+      if (Date.now() >= s.expiresAt) endSession('expired');
+      else scheduleExpiry(s);
+    },
+    Math.max(delay, 0),
+  );
 }
 scheduleExpiry(sessionStore.get());
 
@@ -73,6 +76,16 @@ export function updateSession(patch: Partial<Pick<Session, 'user' | 'company'>>)
   const next = { ...s, ...patch };
   persist(next);
   sessionStore.set(next);
+}
+
+/** A new token for the same session (the password change signs one and ends the old). */
+export function replaceToken(token: string) {
+  const s = sessionStore.get();
+  if (!s) return;
+  const next = { ...s, token, expiresAt: tokenExpiresAt(token) ?? s.expiresAt };
+  persist(next);
+  sessionStore.set(next);
+  scheduleExpiry(next);
 }
 
 /**

@@ -5,18 +5,33 @@ import { LIMITS } from '@shared/constants/limits';
 import { createStore, useStore } from './store';
 
 export type SnackbarTone = 'success' | 'error' | 'info';
+/** A link the snackbar offers (e.g. "Open chat" after accepting an offer). */
+export interface SnackbarAction {
+  label: MessageDescriptor;
+  href: string;
+}
 export interface SnackbarItem {
   id: number;
   message: MessageDescriptor | string;
   tone: SnackbarTone;
   duration: number;
+  action?: SnackbarAction;
 }
+
+/** A snackbar with a link stays longer: there is something to reach for (WCAG 2.2.1). */
+export const SNACKBAR_ACTION_MS = 8000;
 
 export const snackbarStore = createStore<SnackbarItem[]>([]);
 let nextId = 1;
 
-export function showSnackbar(message: MessageDescriptor | string, opts: { tone?: SnackbarTone; duration?: number } = {}) {
-  const item: SnackbarItem = { id: nextId++, message, tone: opts.tone ?? 'success', duration: opts.duration ?? LIMITS.snackbarMs };
+export function showSnackbar(message: MessageDescriptor | string, opts: { tone?: SnackbarTone; duration?: number; action?: SnackbarAction } = {}) {
+  const item: SnackbarItem = {
+    id: nextId++,
+    message,
+    tone: opts.tone ?? 'success',
+    duration: opts.duration ?? (opts.action ? SNACKBAR_ACTION_MS : LIMITS.snackbarMs),
+    ...(opts.action ? { action: opts.action } : {}),
+  };
   // Keep at most three; an identical message replaces the older copy.
   snackbarStore.set((items) => [...items.filter((i) => !sameMessage(i.message, message)).slice(-2), item]);
   setTimeout(() => dismissSnackbar(item.id), item.duration);

@@ -5,6 +5,7 @@ import { observable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/trpc/router';
+import { LIMITS } from '../../../shared/constants/limits';
 import { usesDriverToken } from './audience';
 import { getDriverToken } from './driverSession';
 import { getToken } from './session';
@@ -41,6 +42,7 @@ export function createClient(onAuthFailure: AuthFailureHandler) {
   const batch = () =>
     httpBatchLink({
       url: '/trpc',
+      maxItems: LIMITS.trpcBatchMax,
       transformer: superjson,
       headers({ opList }) {
         const token = opList.map((op) => op.context.token).find((t): t is string => typeof t === 'string');

@@ -15,7 +15,9 @@ describe('seedDemoRegistrations', () => {
   it('seeds pending and rejected requests and subscriptions in every status, once', async () => {
     expect(await seedDemoRegistrations(t.database.db, { password: 'demo-password' })).toEqual({ seeded: true });
     expect(await seedDemoRegistrations(t.database.db, { password: 'demo-password' })).toEqual({ seeded: false });
-    const requests = await t.database.db.select({ status: registration_requests.status, variant: registration_requests.variant }).from(registration_requests);
+    const requests = await t.database.db
+      .select({ status: registration_requests.status, variant: registration_requests.variant })
+      .from(registration_requests);
     expect(requests.filter((r) => r.status === 'pending').length).toBe(3);
     expect(requests.filter((r) => r.status === 'rejected').length).toBe(1);
     expect(requests.some((r) => r.variant === 'bank_partner' && r.status === 'pending')).toBe(true);

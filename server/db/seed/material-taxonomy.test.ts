@@ -7,8 +7,7 @@ const ewc = ewcJson as EwcRow[];
 const entries = ewc.filter((r) => r.level === 3);
 const slugs = new Set(MATERIAL_GROUPS.map((g) => g.slug));
 const taxonomy = buildTaxonomy(ewc);
-const leavesOf = (slug: string) =>
-  taxonomy.find((g) => g.slug === slug)!.children.flatMap((l1) => l1.children.flatMap((l2) => l2.children));
+const leavesOf = (slug: string) => taxonomy.find((g) => g.slug === slug)!.children.flatMap((l1) => l1.children.flatMap((l2) => l2.children));
 
 describe('material taxonomy', () => {
   it('maps exactly the 111 EWC sub-chapters, to known groups', () => {
@@ -77,7 +76,9 @@ describe('material taxonomy', () => {
   it('shortens EWC titles to readable names', () => {
     expect(shortenEwcTitle('Wastes from the mfsu of pharmaceuticals')).toBe('Manufacture and use of pharmaceuticals');
     expect(shortenEwcTitle('Wastes from the manufacture, formulation, supply and use (mfsu) of acids')).toBe('Manufacture and use of acids');
-    expect(shortenEwcTitle('Wastes from the mfsu of organic dyes and pigments (except 06 11)')).toBe('Manufacture and use of organic dyes and pigments');
+    expect(shortenEwcTitle('Wastes from the mfsu of organic dyes and pigments (except 06 11)')).toBe(
+      'Manufacture and use of organic dyes and pigments',
+    );
     expect(shortenEwcTitle('Wastes from the dairy products industry')).toBe('Dairy products industry');
   });
 });

@@ -24,6 +24,8 @@ export type GroupKind = 'material' | 'knowledge' | 'space';
 
 export interface MaterialGroupDef {
   slug: string;
+  /** Prefix of the group's own first-level codes ("K-FIN" → "K-FIN-1"); EWC chapters under it keep their codes. */
+  code: string;
   name: string;
   kind: GroupKind;
   description: string;
@@ -50,32 +52,217 @@ export interface TaxonomyGroup extends MaterialGroupDef {
 
 /** Listed in display order; sort_order follows it. */
 export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
-  { slug: 'food-by-products', name: 'Food by-products', kind: 'material', defra_material: 'Food and drink', description: 'Residues and surplus from food and drink processing: spent grain, whey, peels, pulp, off-spec batches, canteen waste and edible oils.' },
-  { slug: 'agriculture-and-forestry', name: 'Agriculture and forestry', kind: 'material', defra_material: 'Organic: garden waste', description: 'Plant and animal residues from farms, forestry, horticulture and fishing; garden and park waste; compost and digestate.' },
-  { slug: 'textile-by-products', name: 'Textile by-products', kind: 'material', defra_material: 'Clothing', description: 'Fibres, yarn, offcuts and finished textiles, leather and fur residues, used clothing and textile packaging.' },
-  { slug: 'wood', name: 'Wood', kind: 'material', defra_material: 'Wood', description: 'Sawdust, shavings, offcuts, panels, bark, pallets and other wooden packaging, and clean demolition timber.' },
-  { slug: 'paper-and-cardboard', name: 'Paper and cardboard', kind: 'material', defra_material: 'Paper and board: mixed', description: 'Paper and cardboard packaging, office paper, paper-mill rejects and sorted paper fractions.' },
-  { slug: 'plastics-and-rubber', name: 'Plastics and rubber', kind: 'material', defra_material: 'Plastics: average plastics', description: 'Plastic packaging, shavings, film, rigid plastics, synthetic rubber, tyres and production residues of polymers.' },
-  { slug: 'metals', name: 'Metals', kind: 'material', defra_material: 'Metal: scrap metal', description: 'Ferrous and non-ferrous scrap, filings and turnings, cables, metallic packaging, end-of-life vehicles and metallurgy residues.' },
-  { slug: 'glass', name: 'Glass', kind: 'material', defra_material: 'Glass', description: 'Flat and container glass, cullet, glass fibre and glass-making residues.' },
-  { slug: 'construction-residues', name: 'Construction residues', kind: 'material', defra_material: 'Average construction', description: 'Concrete, bricks, tiles, ceramics, plaster, insulation, soil and stones, bitumen and mixed demolition waste.' },
-  { slug: 'mining-and-minerals', name: 'Mining and minerals', kind: 'material', defra_material: 'Aggregates', description: 'Mining and quarrying residues, drilling muds, ash and slag from combustion and incineration, sand and stones.' },
-  { slug: 'electronics-e-waste', name: 'Electronics e-waste', kind: 'material', defra_material: 'Electrical items - small', description: 'Discarded electrical and electronic equipment, its components, batteries and accumulators, lamps.' },
-  { slug: 'chemicals', name: 'Chemicals', kind: 'material', defra_material: 'Commercial and industrial waste', description: 'Acids, bases, salts, solvents, paints, inks, adhesives, catalysts, off-spec and discarded chemicals.' },
-  { slug: 'oils-and-fuels', name: 'Oils and fuels', kind: 'material', defra_material: 'Mineral oil', description: 'Used hydraulic, engine and machining oils, bilge oil, liquid fuels and residues from refining and oil regeneration.' },
-  { slug: 'packaging', name: 'Packaging', kind: 'material', defra_material: 'Commercial and industrial waste', description: 'Composite and mixed packaging, absorbents, filter materials, wiping cloths and protective clothing. Single-material packaging sits with its material.' },
-  { slug: 'healthcare-waste', name: 'Healthcare waste', kind: 'material', defra_material: 'Commercial and industrial waste', description: 'Waste from human and animal health care and research, and discarded medicines.' },
-  { slug: 'municipal-and-mixed-waste', name: 'Municipal and mixed waste', kind: 'material', defra_material: 'Household residual waste', description: 'Mixed municipal and commercial waste, bulky waste, market and street-cleaning waste, refuse-derived fuel.' },
-  { slug: 'water-and-sludge', name: 'Water and sludge', kind: 'material', defra_material: 'Commercial and industrial waste', description: 'Waste water treatment sludge, leachate, aqueous liquid wastes, water-treatment residues and remediation waste.' },
-  { slug: 'hazardous-waste', name: 'Hazardous waste', kind: 'material', defra_material: 'Commercial and industrial waste', description: 'Hazardous entries of the European List of Waste outside the chemical, oil, healthcare and e-waste trades: contaminated material, asbestos, slags and dusts with heavy metals.' },
-  { slug: 'industrial-and-logistics-space', name: 'Industrial and logistics space', kind: 'space', defra_material: null, description: 'Spare warehouse, production, yard, cold-storage and office space, and shared transport capacity.' },
-  { slug: 'finance', name: 'Finance', kind: 'knowledge', defra_material: null, description: 'Green finance, funding and grants, accounting and sustainability reporting.' },
-  { slug: 'legal', name: 'Legal', kind: 'knowledge', defra_material: null, description: 'Waste and environmental law, permits, contracts and compliance.' },
-  { slug: 'hr', name: 'HR', kind: 'knowledge', defra_material: null, description: 'Recruitment, training, health and safety culture and shared staff.' },
-  { slug: 'technology', name: 'Technology', kind: 'knowledge', defra_material: null, description: 'Software, data, IoT and automation for resource tracking and efficiency.' },
-  { slug: 'engineering', name: 'Engineering', kind: 'knowledge', defra_material: null, description: 'Process, mechanical, energy and materials engineering for reuse and recycling.' },
-  { slug: 'sustainability-and-esg', name: 'Sustainability and ESG', kind: 'knowledge', defra_material: null, description: 'Carbon accounting, certification, life-cycle assessment and circular design.' },
-  { slug: 'marketing-and-sales', name: 'Marketing and sales', kind: 'knowledge', defra_material: null, description: 'Market access for secondary materials, branding of circular products and export.' },
+  {
+    slug: 'food-by-products',
+    code: 'M-FOOD',
+    name: 'Food by-products',
+    kind: 'material',
+    defra_material: 'Food and drink',
+    description:
+      'Residues and surplus from food and drink processing: spent grain, whey, peels, pulp, off-spec batches, canteen waste and edible oils.',
+  },
+  {
+    slug: 'agriculture-and-forestry',
+    code: 'M-AGRI',
+    name: 'Agriculture and forestry',
+    kind: 'material',
+    defra_material: 'Organic: garden waste',
+    description: 'Plant and animal residues from farms, forestry, horticulture and fishing; garden and park waste; compost and digestate.',
+  },
+  {
+    slug: 'textile-by-products',
+    code: 'M-TEXT',
+    name: 'Textile by-products',
+    kind: 'material',
+    defra_material: 'Clothing',
+    description: 'Fibres, yarn, offcuts and finished textiles, leather and fur residues, used clothing and textile packaging.',
+  },
+  {
+    slug: 'wood',
+    code: 'M-WOOD',
+    name: 'Wood',
+    kind: 'material',
+    defra_material: 'Wood',
+    description: 'Sawdust, shavings, offcuts, panels, bark, pallets and other wooden packaging, and clean demolition timber.',
+  },
+  {
+    slug: 'paper-and-cardboard',
+    code: 'M-PAPER',
+    name: 'Paper and cardboard',
+    kind: 'material',
+    defra_material: 'Paper and board: mixed',
+    description: 'Paper and cardboard packaging, office paper, paper-mill rejects and sorted paper fractions.',
+  },
+  {
+    slug: 'plastics-and-rubber',
+    code: 'M-PLAST',
+    name: 'Plastics and rubber',
+    kind: 'material',
+    defra_material: 'Plastics: average plastics',
+    description: 'Plastic packaging, shavings, film, rigid plastics, synthetic rubber, tyres and production residues of polymers.',
+  },
+  {
+    slug: 'metals',
+    code: 'M-METAL',
+    name: 'Metals',
+    kind: 'material',
+    defra_material: 'Metal: scrap metal',
+    description: 'Ferrous and non-ferrous scrap, filings and turnings, cables, metallic packaging, end-of-life vehicles and metallurgy residues.',
+  },
+  {
+    slug: 'glass',
+    code: 'M-GLASS',
+    name: 'Glass',
+    kind: 'material',
+    defra_material: 'Glass',
+    description: 'Flat and container glass, cullet, glass fibre and glass-making residues.',
+  },
+  {
+    slug: 'construction-residues',
+    code: 'M-CONST',
+    name: 'Construction residues',
+    kind: 'material',
+    defra_material: 'Average construction',
+    description: 'Concrete, bricks, tiles, ceramics, plaster, insulation, soil and stones, bitumen and mixed demolition waste.',
+  },
+  {
+    slug: 'mining-and-minerals',
+    code: 'M-MIN',
+    name: 'Mining and minerals',
+    kind: 'material',
+    defra_material: 'Aggregates',
+    description: 'Mining and quarrying residues, drilling muds, ash and slag from combustion and incineration, sand and stones.',
+  },
+  {
+    slug: 'electronics-e-waste',
+    code: 'M-EWASTE',
+    name: 'Electronics e-waste',
+    kind: 'material',
+    defra_material: 'Electrical items - small',
+    description: 'Discarded electrical and electronic equipment, its components, batteries and accumulators, lamps.',
+  },
+  {
+    slug: 'chemicals',
+    code: 'M-CHEM',
+    name: 'Chemicals',
+    kind: 'material',
+    defra_material: 'Commercial and industrial waste',
+    description: 'Acids, bases, salts, solvents, paints, inks, adhesives, catalysts, off-spec and discarded chemicals.',
+  },
+  {
+    slug: 'oils-and-fuels',
+    code: 'M-OIL',
+    name: 'Oils and fuels',
+    kind: 'material',
+    defra_material: 'Mineral oil',
+    description: 'Used hydraulic, engine and machining oils, bilge oil, liquid fuels and residues from refining and oil regeneration.',
+  },
+  {
+    slug: 'packaging',
+    code: 'M-PACK',
+    name: 'Packaging',
+    kind: 'material',
+    defra_material: 'Commercial and industrial waste',
+    description:
+      'Composite and mixed packaging, absorbents, filter materials, wiping cloths and protective clothing. Single-material packaging sits with its material.',
+  },
+  {
+    slug: 'healthcare-waste',
+    code: 'M-HEALTH',
+    name: 'Healthcare waste',
+    kind: 'material',
+    defra_material: 'Commercial and industrial waste',
+    description: 'Waste from human and animal health care and research, and discarded medicines.',
+  },
+  {
+    slug: 'municipal-and-mixed-waste',
+    code: 'M-MUNI',
+    name: 'Municipal and mixed waste',
+    kind: 'material',
+    defra_material: 'Household residual waste',
+    description: 'Mixed municipal and commercial waste, bulky waste, market and street-cleaning waste, refuse-derived fuel.',
+  },
+  {
+    slug: 'water-and-sludge',
+    code: 'M-WATER',
+    name: 'Water and sludge',
+    kind: 'material',
+    defra_material: 'Commercial and industrial waste',
+    description: 'Waste water treatment sludge, leachate, aqueous liquid wastes, water-treatment residues and remediation waste.',
+  },
+  {
+    slug: 'hazardous-waste',
+    code: 'M-HAZ',
+    name: 'Hazardous waste',
+    kind: 'material',
+    defra_material: 'Commercial and industrial waste',
+    description:
+      'Hazardous entries of the European List of Waste outside the chemical, oil, healthcare and e-waste trades: contaminated material, asbestos, slags and dusts with heavy metals.',
+  },
+  {
+    slug: 'industrial-and-logistics-space',
+    code: 'S-SPACE',
+    name: 'Industrial and logistics space',
+    kind: 'space',
+    defra_material: null,
+    description: 'Spare warehouse, production, yard, cold-storage and office space, and shared transport capacity.',
+  },
+  {
+    slug: 'finance',
+    code: 'K-FIN',
+    name: 'Finance',
+    kind: 'knowledge',
+    defra_material: null,
+    description: 'Green finance, funding and grants, accounting and sustainability reporting.',
+  },
+  {
+    slug: 'legal',
+    code: 'K-LEG',
+    name: 'Legal',
+    kind: 'knowledge',
+    defra_material: null,
+    description: 'Waste and environmental law, permits, contracts and compliance.',
+  },
+  {
+    slug: 'hr',
+    code: 'K-HR',
+    name: 'HR',
+    kind: 'knowledge',
+    defra_material: null,
+    description: 'Recruitment, training, health and safety culture and shared staff.',
+  },
+  {
+    slug: 'technology',
+    code: 'K-TECH',
+    name: 'Technology',
+    kind: 'knowledge',
+    defra_material: null,
+    description: 'Software, data, IoT and automation for resource tracking and efficiency.',
+  },
+  {
+    slug: 'engineering',
+    code: 'K-ENG',
+    name: 'Engineering',
+    kind: 'knowledge',
+    defra_material: null,
+    description: 'Process, mechanical, energy and materials engineering for reuse and recycling.',
+  },
+  {
+    slug: 'sustainability-and-esg',
+    code: 'K-ESG',
+    name: 'Sustainability and ESG',
+    kind: 'knowledge',
+    defra_material: null,
+    description: 'Carbon accounting, certification, life-cycle assessment and circular design.',
+  },
+  {
+    slug: 'marketing-and-sales',
+    code: 'K-MKT',
+    name: 'Marketing and sales',
+    kind: 'knowledge',
+    defra_material: null,
+    description: 'Market access for secondary materials, branding of circular products and export.',
+  },
 ];
 
 /** Groups whose trade handles hazardous material as a matter of course: hazardous entries stay there. */
@@ -84,39 +271,118 @@ const HAZARDOUS_GROUP = 'hazardous-waste';
 
 /** EWC sub-chapter (spaced code) → group slug. Every one of the 111 sub-chapters is listed. */
 export const SUBCHAPTER_GROUP: Readonly<Record<string, string>> = {
-  '01 01': 'mining-and-minerals', '01 03': 'mining-and-minerals', '01 04': 'mining-and-minerals', '01 05': 'mining-and-minerals',
-  '02 01': 'agriculture-and-forestry', '02 02': 'food-by-products', '02 03': 'food-by-products', '02 04': 'food-by-products',
-  '02 05': 'food-by-products', '02 06': 'food-by-products', '02 07': 'food-by-products',
-  '03 01': 'wood', '03 02': 'wood', '03 03': 'paper-and-cardboard',
-  '04 01': 'textile-by-products', '04 02': 'textile-by-products',
-  '05 01': 'oils-and-fuels', '05 06': 'oils-and-fuels', '05 07': 'oils-and-fuels',
-  '06 01': 'chemicals', '06 02': 'chemicals', '06 03': 'chemicals', '06 04': 'chemicals', '06 05': 'chemicals', '06 06': 'chemicals',
-  '06 07': 'chemicals', '06 08': 'chemicals', '06 09': 'chemicals', '06 10': 'chemicals', '06 11': 'chemicals', '06 13': 'chemicals',
-  '07 01': 'chemicals', '07 02': 'plastics-and-rubber', '07 03': 'chemicals', '07 04': 'chemicals', '07 05': 'chemicals',
-  '07 06': 'chemicals', '07 07': 'chemicals',
-  '08 01': 'chemicals', '08 02': 'chemicals', '08 03': 'chemicals', '08 04': 'chemicals', '08 05': 'chemicals',
+  '01 01': 'mining-and-minerals',
+  '01 03': 'mining-and-minerals',
+  '01 04': 'mining-and-minerals',
+  '01 05': 'mining-and-minerals',
+  '02 01': 'agriculture-and-forestry',
+  '02 02': 'food-by-products',
+  '02 03': 'food-by-products',
+  '02 04': 'food-by-products',
+  '02 05': 'food-by-products',
+  '02 06': 'food-by-products',
+  '02 07': 'food-by-products',
+  '03 01': 'wood',
+  '03 02': 'wood',
+  '03 03': 'paper-and-cardboard',
+  '04 01': 'textile-by-products',
+  '04 02': 'textile-by-products',
+  '05 01': 'oils-and-fuels',
+  '05 06': 'oils-and-fuels',
+  '05 07': 'oils-and-fuels',
+  '06 01': 'chemicals',
+  '06 02': 'chemicals',
+  '06 03': 'chemicals',
+  '06 04': 'chemicals',
+  '06 05': 'chemicals',
+  '06 06': 'chemicals',
+  '06 07': 'chemicals',
+  '06 08': 'chemicals',
+  '06 09': 'chemicals',
+  '06 10': 'chemicals',
+  '06 11': 'chemicals',
+  '06 13': 'chemicals',
+  '07 01': 'chemicals',
+  '07 02': 'plastics-and-rubber',
+  '07 03': 'chemicals',
+  '07 04': 'chemicals',
+  '07 05': 'chemicals',
+  '07 06': 'chemicals',
+  '07 07': 'chemicals',
+  '08 01': 'chemicals',
+  '08 02': 'chemicals',
+  '08 03': 'chemicals',
+  '08 04': 'chemicals',
+  '08 05': 'chemicals',
   '09 01': 'chemicals',
   // Power-station ash and slag are sold as secondary aggregates; metallurgy residues go to the metal trade.
-  '10 01': 'mining-and-minerals', '10 02': 'metals', '10 03': 'metals', '10 04': 'metals', '10 05': 'metals', '10 06': 'metals',
-  '10 07': 'metals', '10 08': 'metals', '10 09': 'metals', '10 10': 'metals', '10 11': 'glass', '10 12': 'construction-residues',
-  '10 13': 'construction-residues', '10 14': 'mining-and-minerals',
-  '11 01': 'chemicals', '11 02': 'metals', '11 03': 'chemicals', '11 05': 'metals',
-  '12 01': 'metals', '12 03': 'chemicals',
-  '13 01': 'oils-and-fuels', '13 02': 'oils-and-fuels', '13 03': 'oils-and-fuels', '13 04': 'oils-and-fuels', '13 05': 'oils-and-fuels',
-  '13 07': 'oils-and-fuels', '13 08': 'oils-and-fuels',
+  '10 01': 'mining-and-minerals',
+  '10 02': 'metals',
+  '10 03': 'metals',
+  '10 04': 'metals',
+  '10 05': 'metals',
+  '10 06': 'metals',
+  '10 07': 'metals',
+  '10 08': 'metals',
+  '10 09': 'metals',
+  '10 10': 'metals',
+  '10 11': 'glass',
+  '10 12': 'construction-residues',
+  '10 13': 'construction-residues',
+  '10 14': 'mining-and-minerals',
+  '11 01': 'chemicals',
+  '11 02': 'metals',
+  '11 03': 'chemicals',
+  '11 05': 'metals',
+  '12 01': 'metals',
+  '12 03': 'chemicals',
+  '13 01': 'oils-and-fuels',
+  '13 02': 'oils-and-fuels',
+  '13 03': 'oils-and-fuels',
+  '13 04': 'oils-and-fuels',
+  '13 05': 'oils-and-fuels',
+  '13 07': 'oils-and-fuels',
+  '13 08': 'oils-and-fuels',
   '14 06': 'chemicals',
-  '15 01': 'packaging', '15 02': 'packaging',
-  '16 01': 'metals', '16 02': 'electronics-e-waste', '16 03': 'chemicals', '16 04': 'chemicals', '16 05': 'chemicals',
-  '16 06': 'electronics-e-waste', '16 07': 'chemicals', '16 08': 'chemicals', '16 09': 'chemicals', '16 10': 'water-and-sludge',
+  '15 01': 'packaging',
+  '15 02': 'packaging',
+  '16 01': 'metals',
+  '16 02': 'electronics-e-waste',
+  '16 03': 'chemicals',
+  '16 04': 'chemicals',
+  '16 05': 'chemicals',
+  '16 06': 'electronics-e-waste',
+  '16 07': 'chemicals',
+  '16 08': 'chemicals',
+  '16 09': 'chemicals',
+  '16 10': 'water-and-sludge',
   '16 11': 'construction-residues',
-  '17 01': 'construction-residues', '17 02': 'construction-residues', '17 03': 'construction-residues', '17 04': 'metals',
-  '17 05': 'construction-residues', '17 06': 'construction-residues', '17 08': 'construction-residues', '17 09': 'construction-residues',
-  '18 01': 'healthcare-waste', '18 02': 'healthcare-waste',
-  '19 01': 'mining-and-minerals', '19 02': 'chemicals', '19 03': 'mining-and-minerals', '19 04': 'mining-and-minerals',
-  '19 05': 'agriculture-and-forestry', '19 06': 'agriculture-and-forestry', '19 07': 'water-and-sludge', '19 08': 'water-and-sludge',
-  '19 09': 'water-and-sludge', '19 10': 'metals', '19 11': 'oils-and-fuels', '19 12': 'municipal-and-mixed-waste',
+  '17 01': 'construction-residues',
+  '17 02': 'construction-residues',
+  '17 03': 'construction-residues',
+  '17 04': 'metals',
+  '17 05': 'construction-residues',
+  '17 06': 'construction-residues',
+  '17 08': 'construction-residues',
+  '17 09': 'construction-residues',
+  '18 01': 'healthcare-waste',
+  '18 02': 'healthcare-waste',
+  '19 01': 'mining-and-minerals',
+  '19 02': 'chemicals',
+  '19 03': 'mining-and-minerals',
+  '19 04': 'mining-and-minerals',
+  '19 05': 'agriculture-and-forestry',
+  '19 06': 'agriculture-and-forestry',
+  '19 07': 'water-and-sludge',
+  '19 08': 'water-and-sludge',
+  '19 09': 'water-and-sludge',
+  '19 10': 'metals',
+  '19 11': 'oils-and-fuels',
+  '19 12': 'municipal-and-mixed-waste',
   '19 13': 'water-and-sludge',
-  '20 01': 'municipal-and-mixed-waste', '20 02': 'agriculture-and-forestry', '20 03': 'municipal-and-mixed-waste',
+  '20 01': 'municipal-and-mixed-waste',
+  '20 02': 'agriculture-and-forestry',
+  '20 03': 'municipal-and-mixed-waste',
 };
 
 /** EWC entry (spaced code) → group slug, where an entry's material differs from its sub-chapter's. */
@@ -126,29 +392,70 @@ export const ENTRY_GROUP: Readonly<Record<string, string>> = {
   '03 03 01': 'wood',
   '12 01 05': 'plastics-and-rubber',
   // Machining oils and emulsions are collected and re-refined with other used oils.
-  '12 01 06': 'oils-and-fuels', '12 01 07': 'oils-and-fuels', '12 01 08': 'oils-and-fuels', '12 01 09': 'oils-and-fuels',
-  '12 01 10': 'oils-and-fuels', '12 01 19': 'oils-and-fuels',
-  '15 01 01': 'paper-and-cardboard', '15 01 02': 'plastics-and-rubber', '15 01 03': 'wood', '15 01 04': 'metals',
-  '15 01 07': 'glass', '15 01 09': 'textile-by-products',
-  '16 01 03': 'plastics-and-rubber', '16 01 13': 'chemicals', '16 01 14': 'chemicals', '16 01 15': 'chemicals',
-  '16 01 19': 'plastics-and-rubber', '16 01 20': 'glass',
+  '12 01 06': 'oils-and-fuels',
+  '12 01 07': 'oils-and-fuels',
+  '12 01 08': 'oils-and-fuels',
+  '12 01 09': 'oils-and-fuels',
+  '12 01 10': 'oils-and-fuels',
+  '12 01 19': 'oils-and-fuels',
+  '15 01 01': 'paper-and-cardboard',
+  '15 01 02': 'plastics-and-rubber',
+  '15 01 03': 'wood',
+  '15 01 04': 'metals',
+  '15 01 07': 'glass',
+  '15 01 09': 'textile-by-products',
+  '16 01 03': 'plastics-and-rubber',
+  '16 01 13': 'chemicals',
+  '16 01 14': 'chemicals',
+  '16 01 15': 'chemicals',
+  '16 01 19': 'plastics-and-rubber',
+  '16 01 20': 'glass',
   '16 07 08': 'oils-and-fuels',
-  '17 02 01': 'wood', '17 02 02': 'glass', '17 02 03': 'plastics-and-rubber',
-  '19 12 01': 'paper-and-cardboard', '19 12 02': 'metals', '19 12 03': 'metals', '19 12 04': 'plastics-and-rubber',
-  '19 12 05': 'glass', '19 12 06': 'wood', '19 12 07': 'wood', '19 12 08': 'textile-by-products', '19 12 09': 'mining-and-minerals',
-  '20 01 01': 'paper-and-cardboard', '20 01 02': 'glass', '20 01 08': 'food-by-products', '20 01 10': 'textile-by-products',
-  '20 01 11': 'textile-by-products', '20 01 13': 'chemicals', '20 01 14': 'chemicals', '20 01 15': 'chemicals',
-  '20 01 17': 'chemicals', '20 01 19': 'chemicals', '20 01 21': 'electronics-e-waste', '20 01 23': 'electronics-e-waste',
-  '20 01 25': 'food-by-products', '20 01 26': 'oils-and-fuels', '20 01 27': 'chemicals', '20 01 28': 'chemicals',
-  '20 01 29': 'chemicals', '20 01 30': 'chemicals', '20 01 31': 'healthcare-waste', '20 01 32': 'healthcare-waste',
-  '20 01 33': 'electronics-e-waste', '20 01 34': 'electronics-e-waste', '20 01 35': 'electronics-e-waste',
-  '20 01 36': 'electronics-e-waste', '20 01 37': 'wood', '20 01 38': 'wood', '20 01 39': 'plastics-and-rubber',
+  '17 02 01': 'wood',
+  '17 02 02': 'glass',
+  '17 02 03': 'plastics-and-rubber',
+  '19 12 01': 'paper-and-cardboard',
+  '19 12 02': 'metals',
+  '19 12 03': 'metals',
+  '19 12 04': 'plastics-and-rubber',
+  '19 12 05': 'glass',
+  '19 12 06': 'wood',
+  '19 12 07': 'wood',
+  '19 12 08': 'textile-by-products',
+  '19 12 09': 'mining-and-minerals',
+  '20 01 01': 'paper-and-cardboard',
+  '20 01 02': 'glass',
+  '20 01 08': 'food-by-products',
+  '20 01 10': 'textile-by-products',
+  '20 01 11': 'textile-by-products',
+  '20 01 13': 'chemicals',
+  '20 01 14': 'chemicals',
+  '20 01 15': 'chemicals',
+  '20 01 17': 'chemicals',
+  '20 01 19': 'chemicals',
+  '20 01 21': 'electronics-e-waste',
+  '20 01 23': 'electronics-e-waste',
+  '20 01 25': 'food-by-products',
+  '20 01 26': 'oils-and-fuels',
+  '20 01 27': 'chemicals',
+  '20 01 28': 'chemicals',
+  '20 01 29': 'chemicals',
+  '20 01 30': 'chemicals',
+  '20 01 31': 'healthcare-waste',
+  '20 01 32': 'healthcare-waste',
+  '20 01 33': 'electronics-e-waste',
+  '20 01 34': 'electronics-e-waste',
+  '20 01 35': 'electronics-e-waste',
+  '20 01 36': 'electronics-e-waste',
+  '20 01 37': 'wood',
+  '20 01 38': 'wood',
+  '20 01 39': 'plastics-and-rubber',
   '20 01 40': 'metals',
   '20 03 04': 'water-and-sludge',
 };
 
 /** Level-1 names: the EWC chapter titles, shortened by hand. */
-const CHAPTER_NAMES: Readonly<Record<string, string>> = {
+export const CHAPTER_NAMES: Readonly<Record<string, string>> = {
   '01': 'Mining, quarrying and mineral processing',
   '02': 'Agriculture, forestry, fishing and food processing',
   '03': 'Wood processing, furniture, pulp and paper',
@@ -172,7 +479,7 @@ const CHAPTER_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** Level-2 names where shortening the EWC text is not enough. */
-const SUBCHAPTER_NAMES: Readonly<Record<string, string>> = {
+export const SUBCHAPTER_NAMES: Readonly<Record<string, string>> = {
   // The source file repeats the 06 05 title here; its entries are the sulphur chemicals of Decision 2000/532/EC.
   '06 06': 'Manufacture and use of sulphur chemicals and desulphurisation',
   '08 05': 'Other coating and ink wastes',
@@ -187,7 +494,10 @@ const SUBCHAPTER_NAMES: Readonly<Record<string, string>> = {
 /** "Wastes from the mfsu of X (except 06 11)" → "Manufacture and use of X". */
 export function shortenEwcTitle(description: string): string {
   const s = description
-    .replace(/^Wastes? from (?:the )?(?:manufacture, formulation, supply and use \(mfsu\)|mfsu|msfu) and removal of /i, 'Manufacture, use and removal of ')
+    .replace(
+      /^Wastes? from (?:the )?(?:manufacture, formulation, supply and use \(mfsu\)|mfsu|msfu) and removal of /i,
+      'Manufacture, use and removal of ',
+    )
     .replace(/^Wastes? from (?:the )?(?:manufacture, formulation, supply and use \(mfsu\)|mfsu|msfu) of /i, 'Manufacture and use of ')
     .replace(/^Wastes? from (?:the )?/i, '')
     .replace(/\s*\((?:except|including|for example)[^)]*\)/gi, '')
@@ -206,128 +516,172 @@ export function groupForEwcEntry(entry: Pick<EwcRow, 'code' | 'parent_code' | 'h
 type OwnTree = readonly (readonly [string, readonly (readonly [string, readonly string[]])[]])[];
 
 /** Knowledge and space groups: level 1 → level 2 → level-3 names. Codes are derived: K-FIN-1, K-FIN-1.2, K-FIN-1.2.3. */
-const OWN_SUBCATEGORIES: Readonly<Record<string, { prefix: string; tree: OwnTree }>> = {
+export const OWN_SUBCATEGORIES: Readonly<Record<string, { tree: OwnTree }>> = {
   'industrial-and-logistics-space': {
-    prefix: 'S-SPACE',
     tree: [
-      ['Storage space', [
-        ['Warehouse space', ['Ambient racking', 'Bulk floor storage', 'Mezzanine storage']],
-        ['Temperature-controlled storage', ['Chilled storage', 'Frozen storage']],
-        ['Outdoor space', ['Yard and hardstanding', 'Container storage']],
-      ]],
-      ['Production and office space', [
-        ['Production space', ['Light industrial unit', 'Workshop', 'Clean room']],
-        ['Office and lab space', ['Desks and meeting rooms', 'Laboratory benches']],
-      ]],
-      ['Transport capacity', [
-        ['Shared loads', ['Empty return legs', 'Part loads']],
-        ['Equipment sharing', ['Forklifts and handling equipment', 'Loading docks']],
-      ]],
+      [
+        'Storage space',
+        [
+          ['Warehouse space', ['Ambient racking', 'Bulk floor storage', 'Mezzanine storage']],
+          ['Temperature-controlled storage', ['Chilled storage', 'Frozen storage']],
+          ['Outdoor space', ['Yard and hardstanding', 'Container storage']],
+        ],
+      ],
+      [
+        'Production and office space',
+        [
+          ['Production space', ['Light industrial unit', 'Workshop', 'Clean room']],
+          ['Office and lab space', ['Desks and meeting rooms', 'Laboratory benches']],
+        ],
+      ],
+      [
+        'Transport capacity',
+        [
+          ['Shared loads', ['Empty return legs', 'Part loads']],
+          ['Equipment sharing', ['Forklifts and handling equipment', 'Loading docks']],
+        ],
+      ],
     ],
   },
   finance: {
-    prefix: 'K-FIN',
     tree: [
-      ['Funding', [
-        ['Green finance', ['Sustainability-linked loans', 'Green bonds advisory', 'Impact investment readiness']],
-        ['Grants and subsidies', ['EU and national grant applications', 'Circular-economy programme funding']],
-      ]],
-      ['Accounting and reporting', [
-        ['Sustainability reporting', ['CSRD and ESRS reporting', 'EU Taxonomy alignment']],
-        ['Cost accounting', ['Waste cost analysis', 'Material flow cost accounting']],
-      ]],
+      [
+        'Funding',
+        [
+          ['Green finance', ['Sustainability-linked loans', 'Green bonds advisory', 'Impact investment readiness']],
+          ['Grants and subsidies', ['EU and national grant applications', 'Circular-economy programme funding']],
+        ],
+      ],
+      [
+        'Accounting and reporting',
+        [
+          ['Sustainability reporting', ['CSRD and ESRS reporting', 'EU Taxonomy alignment']],
+          ['Cost accounting', ['Waste cost analysis', 'Material flow cost accounting']],
+        ],
+      ],
     ],
   },
   legal: {
-    prefix: 'K-LEG',
     tree: [
-      ['Environmental law', [
-        ['Waste regulation', ['Waste classification and EWC coding', 'End-of-waste status', 'Transfrontier shipments of waste']],
-        ['Permits', ['Environmental permit applications', 'By-product status assessments']],
-      ]],
-      ['Contracts and compliance', [
-        ['Commercial contracts', ['Offtake and supply agreements', 'Shared-space lease agreements']],
-        ['Compliance', ['Extended producer responsibility', 'Chemicals regulation (REACH)']],
-      ]],
+      [
+        'Environmental law',
+        [
+          ['Waste regulation', ['Waste classification and EWC coding', 'End-of-waste status', 'Transfrontier shipments of waste']],
+          ['Permits', ['Environmental permit applications', 'By-product status assessments']],
+        ],
+      ],
+      [
+        'Contracts and compliance',
+        [
+          ['Commercial contracts', ['Offtake and supply agreements', 'Shared-space lease agreements']],
+          ['Compliance', ['Extended producer responsibility', 'Chemicals regulation (REACH)']],
+        ],
+      ],
     ],
   },
   hr: {
-    prefix: 'K-HR',
     tree: [
-      ['People development', [
-        ['Training', ['Waste handling training', 'Circular-economy awareness workshops']],
-        ['Recruitment', ['Green skills recruitment', 'Apprenticeships']],
-      ]],
-      ['Workplace', [
-        ['Health and safety', ['Hazardous material handling', 'Workplace risk assessment']],
-        ['Shared staff', ['Seasonal workforce sharing', 'Secondments']],
-      ]],
+      [
+        'People development',
+        [
+          ['Training', ['Waste handling training', 'Circular-economy awareness workshops']],
+          ['Recruitment', ['Green skills recruitment', 'Apprenticeships']],
+        ],
+      ],
+      [
+        'Workplace',
+        [
+          ['Health and safety', ['Hazardous material handling', 'Workplace risk assessment']],
+          ['Shared staff', ['Seasonal workforce sharing', 'Secondments']],
+        ],
+      ],
     ],
   },
   technology: {
-    prefix: 'K-TECH',
     tree: [
-      ['Software and data', [
-        ['Resource tracking', ['Waste and material flow dashboards', 'Inventory and surplus tracking']],
-        ['Data and analytics', ['Carbon data management', 'Predictive maintenance analytics']],
-      ]],
-      ['Automation and IoT', [
-        ['Sensors', ['Fill-level sensors', 'Energy metering']],
-        ['Automation', ['Sorting automation', 'Process control upgrades']],
-      ]],
+      [
+        'Software and data',
+        [
+          ['Resource tracking', ['Waste and material flow dashboards', 'Inventory and surplus tracking']],
+          ['Data and analytics', ['Carbon data management', 'Predictive maintenance analytics']],
+        ],
+      ],
+      [
+        'Automation and IoT',
+        [
+          ['Sensors', ['Fill-level sensors', 'Energy metering']],
+          ['Automation', ['Sorting automation', 'Process control upgrades']],
+        ],
+      ],
     ],
   },
   engineering: {
-    prefix: 'K-ENG',
     tree: [
-      ['Process engineering', [
-        ['Process optimisation', ['Yield improvement', 'Scrap and reject reduction', 'Water reuse systems']],
-        ['Energy', ['Waste heat recovery', 'Energy audits']],
-      ]],
-      ['Materials and design', [
-        ['Materials engineering', ['Secondary raw material qualification', 'Material testing']],
-        ['Mechanical engineering', ['Equipment refurbishment', 'Design for disassembly']],
-      ]],
+      [
+        'Process engineering',
+        [
+          ['Process optimisation', ['Yield improvement', 'Scrap and reject reduction', 'Water reuse systems']],
+          ['Energy', ['Waste heat recovery', 'Energy audits']],
+        ],
+      ],
+      [
+        'Materials and design',
+        [
+          ['Materials engineering', ['Secondary raw material qualification', 'Material testing']],
+          ['Mechanical engineering', ['Equipment refurbishment', 'Design for disassembly']],
+        ],
+      ],
     ],
   },
   'sustainability-and-esg': {
-    prefix: 'K-ESG',
     tree: [
-      ['Carbon and impact', [
-        ['Carbon accounting', ['Scope 1-3 inventories', 'Product carbon footprints']],
-        ['Life-cycle assessment', ['LCA studies', 'Environmental product declarations']],
-      ]],
-      ['Management systems', [
-        ['Certification', ['ISO 14001 audit coaching', 'ISO 50001 energy management', 'B Corp readiness']],
-        ['Circular strategy', ['Circular business models', 'Industrial symbiosis mapping']],
-      ]],
+      [
+        'Carbon and impact',
+        [
+          ['Carbon accounting', ['Scope 1-3 inventories', 'Product carbon footprints']],
+          ['Life-cycle assessment', ['LCA studies', 'Environmental product declarations']],
+        ],
+      ],
+      [
+        'Management systems',
+        [
+          ['Certification', ['ISO 14001 audit coaching', 'ISO 50001 energy management', 'B Corp readiness']],
+          ['Circular strategy', ['Circular business models', 'Industrial symbiosis mapping']],
+        ],
+      ],
     ],
   },
   'marketing-and-sales': {
-    prefix: 'K-MKT',
     tree: [
-      ['Market access', [
-        ['Secondary materials trading', ['Buyer identification', 'Pricing of secondary materials']],
-        ['Export', ['Export documentation', 'Market entry studies']],
-      ]],
-      ['Communication', [
-        ['Circular product branding', ['Eco-label guidance', 'Green claims review']],
-        ['Stakeholder communication', ['Impact reports', 'Customer take-back campaigns']],
-      ]],
+      [
+        'Market access',
+        [
+          ['Secondary materials trading', ['Buyer identification', 'Pricing of secondary materials']],
+          ['Export', ['Export documentation', 'Market entry studies']],
+        ],
+      ],
+      [
+        'Communication',
+        [
+          ['Circular product branding', ['Eco-label guidance', 'Green claims review']],
+          ['Stakeholder communication', ['Impact reports', 'Customer take-back campaigns']],
+        ],
+      ],
     ],
   },
 };
 
-function ownSubcategories(slug: string): TaxonomyLevel1[] {
-  const own = OWN_SUBCATEGORIES[slug];
-  if (!own) throw new Error(`Group ${slug} has no subcategories`);
+function ownSubcategories(group: MaterialGroupDef): TaxonomyLevel1[] {
+  const own = OWN_SUBCATEGORIES[group.slug];
+  if (!own) throw new Error(`Group ${group.slug} has no subcategories`);
+  const prefix = group.code;
   return own.tree.map(([l1, l2s], i) => ({
     name: l1,
-    code: `${own.prefix}-${i + 1}`,
+    code: `${prefix}-${i + 1}`,
     children: l2s.map(([l2, leaves], j) => ({
       name: l2,
-      code: `${own.prefix}-${i + 1}.${j + 1}`,
-      children: leaves.map((leaf, k) => ({ name: leaf, code: `${own.prefix}-${i + 1}.${j + 1}.${k + 1}`, hazardous: false })),
+      code: `${prefix}-${i + 1}.${j + 1}`,
+      children: leaves.map((leaf, k) => ({ name: leaf, code: `${prefix}-${i + 1}.${j + 1}.${k + 1}`, hazardous: false })),
     })),
   }));
 }
@@ -338,9 +692,7 @@ function ownSubcategories(slug: string): TaxonomyLevel1[] {
  */
 export function buildTaxonomy(ewc: readonly EwcRow[]): TaxonomyGroup[] {
   const byCode = new Map(ewc.map((r) => [r.code, r]));
-  const groups = new Map<string, TaxonomyGroup>(
-    MATERIAL_GROUPS.map((g, i) => [g.slug, { ...g, sort_order: (i + 1) * 10, children: [] }]),
-  );
+  const groups = new Map<string, TaxonomyGroup>(MATERIAL_GROUPS.map((g, i) => [g.slug, { ...g, sort_order: (i + 1) * 10, children: [] }]));
   for (const entry of ewc) {
     if (entry.level !== 3) continue;
     const sub = entry.parent_code ? byCode.get(entry.parent_code) : undefined;
@@ -364,7 +716,7 @@ export function buildTaxonomy(ewc: readonly EwcRow[]): TaxonomyGroup[] {
     l2.children.push({ name: entry.description, code: compact(entry.code), hazardous: entry.hazardous });
   }
   for (const group of groups.values()) {
-    if (group.kind !== 'material') group.children = ownSubcategories(group.slug);
+    if (group.kind !== 'material') group.children = ownSubcategories(group);
   }
   return [...groups.values()];
 }

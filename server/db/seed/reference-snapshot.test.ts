@@ -4,10 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSharedReferenceData, SHARED_DATA_DIR, SNAPSHOT_DIR } from '../../../scripts/import-reference-data';
 
-const available = existsSync(path.join(SHARED_DATA_DIR, 'ewc-list-of-waste.csv')) && existsSync(path.join(SHARED_DATA_DIR, 'defra-2023-material-waste.csv'));
-const title = available
-  ? 'reference snapshots'
-  : `reference snapshots (skipped: ${SHARED_DATA_DIR} is missing; the checked-in JSON is used as is)`;
+const available =
+  existsSync(path.join(SHARED_DATA_DIR, 'ewc-list-of-waste.csv')) && existsSync(path.join(SHARED_DATA_DIR, 'defra-2023-material-waste.csv'));
+const title = available ? 'reference snapshots' : `reference snapshots (skipped: ${SHARED_DATA_DIR} is missing; the checked-in JSON is used as is)`;
 
 describe.skipIf(!available)(title, () => {
   it('equal what the CSVs in ../shared/data parse to (run scripts/import-reference-data.ts if not)', async () => {

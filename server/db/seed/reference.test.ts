@@ -8,9 +8,12 @@ import {
   material_groups,
   sdgs,
   second_level_subcategories,
+  materials,
   subscription_plans,
+  taxonomy_removals,
   third_level_subcategories,
 } from '../../../drizzle/schema';
+import { createCompany, createListing } from '../../test/factories';
 import { openPglite, type Database } from '../client';
 import { EWC_ROWS, REFERENCE_META_KEY, seedReferenceData } from './reference';
 
@@ -71,7 +74,10 @@ describe('seedReferenceData', () => {
 
   it('loads all Defra rows and maps every material group to a Defra material that is loaded (none for knowledge and space)', async () => {
     const [{ n }] = (await database.db.select({ n: count() }).from(defra_factors)) as [{ n: number }];
-    expect(Number(n)).toBe(205);
+    // 205 material-use and waste-disposal factors from ../shared/data plus the HGV freight factor (shared/lib/transport.ts).
+    expect(Number(n)).toBe(206);
+    const [hgv] = await database.db.select().from(defra_factors).where(eq(defra_factors.table_name, 'freighting_goods'));
+    expect(hgv).toMatchObject({ material: 'All HGVs', route_or_source: 'Average laden', unit: 'km', kgco2e: 0.89061 });
     const materials = new Set((await database.db.selectDistinct({ m: defra_factors.material }).from(defra_factors)).map((r) => r.m));
     const groups = await database.db.select().from(material_groups);
     expect(groups.length).toBeGreaterThanOrEqual(20);
@@ -79,7 +85,18 @@ describe('seedReferenceData', () => {
       if (g.kind === 'material') expect(materials, g.name).toContain(g.defra_material);
       else expect(g.defra_material, g.name).toBeNull();
     }
-    expect(groups.map((g) => g.name)).toEqual(expect.arrayContaining(['Food by-products', 'Hazardous waste', 'Industrial and logistics space', 'Finance', 'Legal', 'HR', 'Technology', 'Engineering']));
+    expect(groups.map((g) => g.name)).toEqual(
+      expect.arrayContaining([
+        'Food by-products',
+        'Hazardous waste',
+        'Industrial and logistics space',
+        'Finance',
+        'Legal',
+        'HR',
+        'Technology',
+        'Engineering',
+      ]),
+    );
   });
 
   it('creates the built-in initial and extension plans once', async () => {
@@ -103,10 +120,97 @@ describe('seedReferenceData', () => {
       .update(third_level_subcategories)
       .set({ name: 'renamed', second_level_subcategory_id: otherParent!.id })
       .where(eq(third_level_subcategories.id, leaf!.id));
-    await database.db.update(app_meta).set({ value: { version: 'older' } }).where(eq(app_meta.key, REFERENCE_META_KEY));
+    await database.db
+      .update(app_meta)
+      .set({ value: { version: 'older' } })
+      .where(eq(app_meta.key, REFERENCE_META_KEY));
 
     await seedReferenceData(database.db);
 
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('moves the listings with a leaf the reference data moves back', async () => {
+    const [leaf] = await database.db.select().from(third_level_subcategories).where(eq(third_level_subcategories.code, '150103'));
+    const [home] = await database.db
+      .select()
+      .from(second_level_subcategories)
+      .where(eq(second_level_subcategories.id, leaf!.second_level_subcategory_id));
+    const [elsewhere] = await database.db.select().from(second_level_subcategories).where(eq(second_level_subcategories.code, '0201'));
+    const [elsewhereL1] = await database.db
+      .select()
+      .from(first_level_subcategories)
+      .where(eq(first_level_subcategories.id, elsewhere!.first_level_subcategory_id));
+    await database.db
+      .update(third_level_subcategories)
+      .set({ second_level_subcategory_id: elsewhere!.id })
+      .where(eq(third_level_subcategories.id, leaf!.id));
+    const company = await createCompany(database.db);
+    const listing = await createListing(database.db, company.id, {
+      material_group_id: elsewhereL1!.material_group_id,
+      first_level_subcategory_id: elsewhereL1!.id,
+      second_level_subcategory_id: elsewhere!.id,
+      third_level_subcategory_id: leaf!.id,
+      material_group_code: '150103',
+    });
+    await database.db
+      .update(app_meta)
+      .set({ value: { version: 'older' } })
+      .where(eq(app_meta.key, REFERENCE_META_KEY));
+    await seedReferenceData(database.db);
+    const [after] = await database.db.select().from(materials).where(eq(materials.id, listing.id));
+    const [homeL1] = await database.db
+      .select()
+      .from(first_level_subcategories)
+      .where(eq(first_level_subcategories.id, home!.first_level_subcategory_id));
+    expect(after).toMatchObject({
+      second_level_subcategory_id: home!.id,
+      first_level_subcategory_id: homeL1!.id,
+      material_group_id: homeL1!.material_group_id,
+      material_group_code: '150103',
+    });
+    await database.db.delete(materials).where(eq(materials.id, listing.id));
+  });
+
+  it('leaves what administrators changed, and does not bring back what they deleted or moved away', async () => {
+    const db = database.db;
+    const [leaf] = await db.select().from(third_level_subcategories).where(eq(third_level_subcategories.code, '020103'));
+    await db
+      .update(third_level_subcategories)
+      .set({ name: 'Renamed by an administrator', customized_at: new Date() })
+      .where(eq(third_level_subcategories.id, leaf!.id));
+    const [wood] = await db.select().from(material_groups).where(eq(material_groups.slug, 'wood'));
+    await db.update(material_groups).set({ defra_material: 'Glass', customized_at: new Date() }).where(eq(material_groups.id, wood!.id));
+    // Deleted: finance's "K-FIN-2" (with everything below it); moved away: legal's "K-LEG-1" now under HR.
+    const [fin2] = await db.select().from(first_level_subcategories).where(eq(first_level_subcategories.code, 'K-FIN-2'));
+    await db.delete(first_level_subcategories).where(eq(first_level_subcategories.id, fin2!.id));
+    await db.insert(taxonomy_removals).values({ level: 1, key: 'finance|K-FIN-2' });
+    const [leg1] = await db.select().from(first_level_subcategories).where(eq(first_level_subcategories.code, 'K-LEG-1'));
+    const [hr] = await db.select().from(material_groups).where(eq(material_groups.slug, 'hr'));
+    await db
+      .update(first_level_subcategories)
+      .set({ material_group_id: hr!.id, code: 'K-HR-9', customized_at: new Date() })
+      .where(eq(first_level_subcategories.id, leg1!.id));
+    await db.insert(taxonomy_removals).values({ level: 1, key: 'legal|K-LEG-1' });
+    const before = await snapshot();
+
+    await db
+      .update(app_meta)
+      .set({ value: { version: 'older' } })
+      .where(eq(app_meta.key, REFERENCE_META_KEY));
+    await seedReferenceData(db);
+
+    expect(await snapshot()).toEqual(before);
+    const [kept] = await db.select().from(third_level_subcategories).where(eq(third_level_subcategories.id, leaf!.id));
+    expect(kept!.name).toBe('Renamed by an administrator');
+    expect(await db.select().from(first_level_subcategories).where(eq(first_level_subcategories.code, 'K-FIN-2'))).toEqual([]);
+    expect(await db.select().from(first_level_subcategories).where(eq(first_level_subcategories.code, 'K-LEG-1'))).toEqual([]);
+  });
+
+  it('gives every group its code', async () => {
+    const groups = await database.db.select({ slug: material_groups.slug, code: material_groups.code }).from(material_groups);
+    expect(groups.every((g) => g.code !== null)).toBe(true);
+    expect(groups.find((g) => g.slug === 'finance')?.code).toBe('K-FIN');
+    expect(new Set(groups.map((g) => g.code)).size).toBe(groups.length);
   });
 });

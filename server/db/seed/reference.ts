@@ -2,7 +2,7 @@
 // built-in subscription plans. Runs at every start-up: one marker read when nothing changed; otherwise one
 // transaction that brings the data up to the current version without deleting anything listings may point at.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   app_meta,
   countries,
@@ -12,11 +12,14 @@ import {
   sdgs,
   second_level_subcategories,
   subscription_plans,
+  taxonomy_removals,
   third_level_subcategories,
 } from '../../../drizzle/schema';
 import type { SubscriptionPlanKind } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import { DEFRA_FACTOR_SET } from '../../../shared/lib/impact';
+import { HGV_FACTOR } from '../../../shared/lib/transport';
+import { realignListingChains } from '../../modules/materials/service';
 import type { Db, DbOrTx } from '../client';
 import defraSnapshot from './data/defra.json' with { type: 'json' };
 import ewcSnapshot from './data/ewc.json' with { type: 'json' };
@@ -112,7 +115,7 @@ export function referenceDataset(): ReferenceDataset {
   if (!dataset) {
     const taxonomy = buildTaxonomy(EWC_ROWS);
     const version = createHash('sha256')
-      .update(JSON.stringify({ COUNTRIES, SDGS, BUILTIN_PLANS, DEFRA_FACTOR_SET, DEFRA_ROWS, taxonomy }))
+      .update(JSON.stringify({ COUNTRIES, SDGS, BUILTIN_PLANS, DEFRA_FACTOR_SET, DEFRA_ROWS, HGV_FACTOR, taxonomy }))
       .digest('hex')
       .slice(0, 16);
     dataset = { taxonomy, version };
@@ -173,7 +176,7 @@ async function upsertSdgs(tx: DbOrTx): Promise<void> {
 async function upsertDefraFactors(tx: DbOrTx): Promise<void> {
   await tx
     .insert(defra_factors)
-    .values(DEFRA_ROWS.map((r) => ({ ...r, factor_set: DEFRA_FACTOR_SET })))
+    .values([...DEFRA_ROWS, HGV_FACTOR].map((r) => ({ ...r, factor_set: DEFRA_FACTOR_SET })))
     .onConflictDoUpdate({
       target: [defra_factors.factor_set, defra_factors.table_name, defra_factors.material, defra_factors.route_or_source],
       set: { activity: excluded('activity'), unit: excluded('unit'), kgco2e: excluded('kgco2e'), source: excluded('source') },
@@ -182,16 +185,25 @@ async function upsertDefraFactors(tx: DbOrTx): Promise<void> {
 
 /**
  * Brings the taxonomy to the current version, matching rows by their codes (slug for groups). Rows are
- * inserted or updated in place, never deleted: listings reference them, and administrators may add their own
- * (code-less) subcategories beside the seeded ones.
+ * inserted or updated in place, never deleted: listings reference them. Administrators own the taxonomy once it
+ * is seeded (docs/decisions/0072): a row they created or changed (`customized_at`) is never renamed or moved
+ * back, a reference row they deleted or moved away (`taxonomy_removals`) is not brought back, and a row whose
+ * parent they took away stays where it is. Listings follow their leaf wherever the sync moved it.
  */
 async function syncTaxonomy(tx: DbOrTx, taxonomy: TaxonomyGroup[]): Promise<void> {
-  const groupRows = await tx
+  const removals = await tx.select({ level: taxonomy_removals.level, key: taxonomy_removals.key }).from(taxonomy_removals);
+  const removed = new Set(removals.map((r) => `${r.level}:${r.key}`));
+  const gone = (level: number, key: string) => removed.has(`${level}:${key}`);
+  const groups = taxonomy.filter((g) => !gone(0, g.slug));
+  if (!groups.length) return;
+
+  await tx
     .insert(material_groups)
     .values(
-      taxonomy.map((g) => ({
+      groups.map((g) => ({
         name: g.name,
         slug: g.slug,
+        code: g.code,
         kind: g.kind,
         description: g.description,
         defra_material: g.defra_material,
@@ -202,67 +214,121 @@ async function syncTaxonomy(tx: DbOrTx, taxonomy: TaxonomyGroup[]): Promise<void
       target: material_groups.slug,
       set: {
         name: excluded('name'),
+        code: excluded('code'),
         kind: excluded('kind'),
         description: excluded('description'),
         defra_material: excluded('defra_material'),
         sort_order: excluded('sort_order'),
       },
+      setWhere: isNull(material_groups.customized_at),
+    });
+  // A group an administrator changed keeps its values, but gets the code it lacked before codes existed.
+  await tx
+    .update(material_groups)
+    .set({
+      code: sql`case ${sql.join(
+        groups.map((g) => sql`when ${material_groups.slug} = ${g.slug} then ${g.code}`),
+        sql` `,
+      )} end`,
     })
-    .returning({ id: material_groups.id, slug: material_groups.slug });
+    .where(
+      and(
+        isNull(material_groups.code),
+        inArray(
+          material_groups.slug,
+          groups.map((g) => g.slug),
+        ),
+      ),
+    );
+  const groupRows = await tx
+    .select({ id: material_groups.id, slug: material_groups.slug })
+    .from(material_groups)
+    .where(
+      inArray(
+        material_groups.slug,
+        groups.map((g) => g.slug),
+      ),
+    );
   const groupId = new Map(groupRows.map((r) => [r.slug, r.id]));
 
-  const l1Values = taxonomy.flatMap((g) => g.children.map((l1) => ({ material_group_id: groupId.get(g.slug)!, name: l1.name, code: l1.code })));
+  const l1Values = groups.flatMap((g) =>
+    g.children
+      .filter((l1) => !gone(1, `${g.slug}|${l1.code}`))
+      .map((l1) => ({ material_group_id: groupId.get(g.slug)!, name: l1.name, code: l1.code })),
+  );
+  if (l1Values.length) {
+    await tx
+      .insert(first_level_subcategories)
+      .values(l1Values)
+      .onConflictDoUpdate({
+        target: [first_level_subcategories.material_group_id, first_level_subcategories.code],
+        set: { name: excluded('name') },
+        setWhere: isNull(first_level_subcategories.customized_at),
+      });
+  }
   const l1Rows = await tx
-    .insert(first_level_subcategories)
-    .values(l1Values)
-    .onConflictDoUpdate({
-      target: [first_level_subcategories.material_group_id, first_level_subcategories.code],
-      set: { name: excluded('name') },
+    .select({
+      id: first_level_subcategories.id,
+      material_group_id: first_level_subcategories.material_group_id,
+      code: first_level_subcategories.code,
     })
-    .returning({ id: first_level_subcategories.id, material_group_id: first_level_subcategories.material_group_id, code: first_level_subcategories.code });
+    .from(first_level_subcategories)
+    .where(and(isNotNull(first_level_subcategories.code), inArray(first_level_subcategories.material_group_id, [...groupId.values()])));
   const l1Id = new Map(l1Rows.map((r) => [`${r.material_group_id}|${r.code}`, r.id]));
 
-  // Second level has no unique key in the schema: match on (parent, code) by hand.
-  const l2Wanted = taxonomy.flatMap((g) =>
+  // Second level has no unique key in the schema: match on (parent, code) by hand. A parent that is gone (deleted
+  // or moved by an administrator) takes its reference children with it.
+  const l2Wanted = groups.flatMap((g) =>
     g.children.flatMap((l1) => {
-      const parent = l1Id.get(`${groupId.get(g.slug)}|${l1.code}`)!;
-      return l1.children.map((l2) => ({ first_level_subcategory_id: parent, name: l2.name, code: l2.code }));
+      const parent = l1Id.get(`${groupId.get(g.slug)}|${l1.code}`);
+      if (parent === undefined) return [];
+      return l1.children
+        .filter((l2) => !gone(2, `${g.slug}|${l1.code}|${l2.code}`))
+        .map((l2) => ({ first_level_subcategory_id: parent, name: l2.name, code: l2.code }));
     }),
   );
-  const l2Existing = await tx
-    .select({
+  const l2Existing = l1Id.size
+    ? await tx
+        .select({
+          id: second_level_subcategories.id,
+          parent: second_level_subcategories.first_level_subcategory_id,
+          code: second_level_subcategories.code,
+          name: second_level_subcategories.name,
+          customized_at: second_level_subcategories.customized_at,
+        })
+        .from(second_level_subcategories)
+        .where(and(isNotNull(second_level_subcategories.code), inArray(second_level_subcategories.first_level_subcategory_id, [...l1Id.values()])))
+    : [];
+  const l2Id = new Map(l2Existing.map((r) => [`${r.parent}|${r.code}`, r.id]));
+  const l2Renamable = new Map(l2Existing.filter((r) => r.customized_at === null).map((r) => [r.id, r.name]));
+  const l2Missing = l2Wanted.filter((w) => !l2Id.has(`${w.first_level_subcategory_id}|${w.code}`));
+  if (l2Missing.length) {
+    const inserted = await tx.insert(second_level_subcategories).values(l2Missing).returning({
       id: second_level_subcategories.id,
       parent: second_level_subcategories.first_level_subcategory_id,
       code: second_level_subcategories.code,
-      name: second_level_subcategories.name,
-    })
-    .from(second_level_subcategories)
-    .where(and(isNotNull(second_level_subcategories.code), inArray(second_level_subcategories.first_level_subcategory_id, [...l1Id.values()])));
-  const l2Id = new Map(l2Existing.map((r) => [`${r.parent}|${r.code}`, r.id]));
-  const l2Name = new Map(l2Existing.map((r) => [r.id, r.name]));
-  const l2Missing = l2Wanted.filter((w) => !l2Id.has(`${w.first_level_subcategory_id}|${w.code}`));
-  if (l2Missing.length) {
-    const inserted = await tx
-      .insert(second_level_subcategories)
-      .values(l2Missing)
-      .returning({ id: second_level_subcategories.id, parent: second_level_subcategories.first_level_subcategory_id, code: second_level_subcategories.code });
+    });
     for (const r of inserted) l2Id.set(`${r.parent}|${r.code}`, r.id);
   }
   for (const w of l2Wanted) {
     const id = l2Id.get(`${w.first_level_subcategory_id}|${w.code}`)!;
-    if (l2Name.has(id) && l2Name.get(id) !== w.name) {
+    if (l2Renamable.has(id) && l2Renamable.get(id) !== w.name) {
       await tx.update(second_level_subcategories).set({ name: w.name }).where(eq(second_level_subcategories.id, id));
     }
   }
 
   // Leaf codes are unique across the taxonomy (EWC codes, K-/S- codes), so a leaf is matched on its code
   // alone: a remapped EWC entry moves to its new parent and keeps its id, and listings keep pointing at it.
-  const leaves = taxonomy.flatMap((g) =>
+  const leaves = groups.flatMap((g) =>
     g.children.flatMap((l1) => {
-      const p1 = l1Id.get(`${groupId.get(g.slug)}|${l1.code}`)!;
+      const p1 = l1Id.get(`${groupId.get(g.slug)}|${l1.code}`);
+      if (p1 === undefined) return [];
       return l1.children.flatMap((l2) => {
-        const parent = l2Id.get(`${p1}|${l2.code}`)!;
-        return l2.children.map((leaf) => ({ second_level_subcategory_id: parent, name: leaf.name, code: leaf.code, hazardous: leaf.hazardous }));
+        const parent = l2Id.get(`${p1}|${l2.code}`);
+        if (parent === undefined) return [];
+        return l2.children
+          .filter((leaf) => !gone(3, leaf.code!))
+          .map((leaf) => ({ second_level_subcategory_id: parent, name: leaf.name, code: leaf.code, hazardous: leaf.hazardous }));
       });
     }),
   );
@@ -273,6 +339,7 @@ async function syncTaxonomy(tx: DbOrTx, taxonomy: TaxonomyGroup[]): Promise<void
       code: third_level_subcategories.code,
       name: third_level_subcategories.name,
       hazardous: third_level_subcategories.hazardous,
+      customized_at: third_level_subcategories.customized_at,
     })
     .from(third_level_subcategories)
     .where(isNotNull(third_level_subcategories.code));
@@ -280,22 +347,24 @@ async function syncTaxonomy(tx: DbOrTx, taxonomy: TaxonomyGroup[]): Promise<void
   for (const r of l3Existing) if (r.code && !l3ByCode.has(r.code)) l3ByCode.set(r.code, r);
   const l3Missing = leaves.filter((l) => !l3ByCode.has(l.code!));
   if (l3Missing.length) await tx.insert(third_level_subcategories).values(l3Missing);
+  let moved = false;
   for (const leaf of leaves) {
     const have = l3ByCode.get(leaf.code!);
-    if (have && (have.parent !== leaf.second_level_subcategory_id || have.name !== leaf.name || have.hazardous !== leaf.hazardous)) {
+    if (!have || have.customized_at !== null) continue;
+    if (have.parent !== leaf.second_level_subcategory_id || have.name !== leaf.name || have.hazardous !== leaf.hazardous) {
+      moved ||= have.parent !== leaf.second_level_subcategory_id;
       await tx
         .update(third_level_subcategories)
         .set({ second_level_subcategory_id: leaf.second_level_subcategory_id, name: leaf.name, hazardous: leaf.hazardous })
         .where(eq(third_level_subcategories.id, have.id));
     }
   }
+  // A remapped entry took its listings' group and levels with it: the listings' copies of the chain follow.
+  if (moved) await realignListingChains(tx);
 }
 
 async function ensureBuiltinPlans(tx: DbOrTx): Promise<void> {
-  const existing = await tx
-    .select({ kind: subscription_plans.kind })
-    .from(subscription_plans)
-    .where(eq(subscription_plans.is_builtin, true));
+  const existing = await tx.select({ kind: subscription_plans.kind }).from(subscription_plans).where(eq(subscription_plans.is_builtin, true));
   const have = new Set(existing.map((p) => p.kind));
   const missing = BUILTIN_PLANS.filter((p) => !have.has(p.kind));
   if (missing.length) await tx.insert(subscription_plans).values(missing.map((p) => ({ ...p })));

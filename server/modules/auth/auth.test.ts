@@ -6,7 +6,7 @@ import { auth_throttle, users } from '../../../drizzle/schema';
 import { ERROR_MESSAGES } from '../../../shared/errors';
 import { TEST_PASSWORD, createCompany, createCompanyWithUsers, createDriver, createUser } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { ensureBootstrapAdmin } from './service';
+import { ensureBootstrapAdmin, login as loginService } from './service';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -15,7 +15,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (username: string, password: string, extra: object = {}) =>
-  request(t.app()).post('/api/auth/login').send({ username, password, ...extra });
+  request(t.app())
+    .post('/api/auth/login')
+    .send({ username, password, ...extra });
+
+/** Every throttle counter goes: the tests share one address (supertest's), so each starts from none. */
+// eslint-disable-next-line drizzle/enforce-delete-with-where -- emptying the table is the point
+const clearThrottle = () => t.database.db.delete(auth_throttle);
 
 describe('POST /api/auth/login', () => {
   it('returns a token and the user for the right password, with exp in the token', async () => {
@@ -79,7 +85,7 @@ describe('POST /api/auth/login', () => {
     const res = await request(t.app()).post('/api/auth/login').send({ password: 'x' });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
-    expect(res.body.error.fields).toHaveProperty('username');
+    expect(res.body.error.field_codes.username).toMatchObject({ code: 'field.required' });
   });
 
   it('throttles an account after 5 failures with 429 and Retry-After, even for the right password', async () => {
@@ -89,7 +95,7 @@ describe('POST /api/auth/login', () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.body.error.code).toBe('TOO_MANY_REQUESTS');
-    await t.database.db.delete(auth_throttle);
+    await clearThrottle();
   });
 
   it('lets no more than 5 guesses through a burst of parallel attempts', async () => {
@@ -98,13 +104,50 @@ describe('POST /api/auth/login', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
-    await t.database.db.delete(auth_throttle);
+    await clearThrottle();
+  });
+
+  it('counts the username and the email of one account together: 5 guesses, not 10', async () => {
+    await clearThrottle();
+    const { member } = await createCompanyWithUsers(t.database.db);
+    for (let i = 0; i < 3; i++) expect((await login(member.username, `bad-${i}-pass`)).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await login(member.email.toUpperCase(), `bad-${i}-pass`)).status).toBe(401);
+    expect((await login(member.username, TEST_PASSWORD)).status).toBe(429);
+    await clearThrottle();
+  });
+
+  it('does not lock the real user out from another address (NIST 800-63B), while the guessing address stays locked', async () => {
+    await clearThrottle();
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const attempt = (password: string, ip: string) =>
+      loginService(t.deps, { username: member.email, password }, ip).then(
+        () => 'ok',
+        (e: { code: string }) => e.code,
+      );
+    for (let i = 0; i < 5; i++) expect(await attempt(`bad-${i}-pass`, '203.0.113.9')).toBe('INVALID_CREDENTIALS');
+    expect(await attempt(TEST_PASSWORD, '203.0.113.9')).toBe('TOO_MANY_REQUESTS');
+    expect(await attempt(TEST_PASSWORD, '198.51.100.7')).toBe('ok');
+    expect(await attempt(TEST_PASSWORD, '203.0.113.9')).toBe('TOO_MANY_REQUESTS');
+    await clearThrottle();
+  });
+
+  it('stops a guesser spread over many addresses at 100 attempts on one account', async () => {
+    await clearThrottle();
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const attempt = (password: string, ip: string) =>
+      loginService(t.deps, { username: member.email, password }, ip).then(
+        () => 'ok',
+        (e: { code: string }) => e.code,
+      );
+    for (let i = 0; i < 100; i++) expect(await attempt(`bad-${i}-pass`, `10.1.${Math.floor(i / 4)}.${i % 4}`)).toBe('INVALID_CREDENTIALS');
+    expect(await attempt(TEST_PASSWORD, '10.9.9.9')).toBe('TOO_MANY_REQUESTS');
+    await clearThrottle();
   });
 
   it('refuses an oversized password at the edge', async () => {
     const res = await login('someone@acme.example', 'x'.repeat(5000));
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toHaveProperty('password');
+    expect(res.body.error.field_codes.password).toMatchObject({ code: 'field.tooLong' });
   });
 
   it('clears the account counter after a successful login', async () => {
@@ -113,7 +156,7 @@ describe('POST /api/auth/login', () => {
     expect((await login(member.email, TEST_PASSWORD)).status).toBe(200);
     for (let i = 0; i < 4; i++) await login(member.email, `bad-${i}-pass`);
     expect((await login(member.email, TEST_PASSWORD)).status).toBe(200);
-    await t.database.db.delete(auth_throttle);
+    await clearThrottle();
   });
 });
 
@@ -136,11 +179,18 @@ describe('auth.me and tokens', () => {
 
   it('answers 401 SESSION_EXPIRED to an expired token', async () => {
     const { member } = await createCompanyWithUsers(t.database.db);
-    const expired = jwt.sign({ sub: String(member.id), role: 'MEMBER', company_id: member.company_id, tv: 0, exp: Math.floor(Date.now() / 1000) - 10 }, t.env.JWT_SECRET, {
-      audience: 'user',
-      issuer: 'synergy-marketplace',
-    });
-    const res = await request(t.app()).post('/api/users/change-password').set('Authorization', `Bearer ${expired}`).send({ current_password: 'a', new_password: 'bbbbbbbb' });
+    const expired = jwt.sign(
+      { sub: String(member.id), role: 'MEMBER', company_id: member.company_id, tv: 0, exp: Math.floor(Date.now() / 1000) - 10 },
+      t.env.JWT_SECRET,
+      {
+        audience: 'user',
+        issuer: 'synergy-marketplace',
+      },
+    );
+    const res = await request(t.app())
+      .post('/api/users/change-password')
+      .set('Authorization', `Bearer ${expired}`)
+      .send({ current_password: 'a', new_password: 'bbbbbbbb' });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('SESSION_EXPIRED');
   });
@@ -158,13 +208,18 @@ describe('POST /api/users/change-password', () => {
     expect(res.body).toMatchObject({ success: true });
     expect(typeof res.body.token).toBe('string');
     expect((await login(member.email, 'a-new-password')).status).toBe(200);
-    const again = await request(t.app()).post('/api/users/change-password').set('Authorization', `Bearer ${old}`).send({ current_password: 'a-new-password', new_password: 'third-password' });
+    const again = await request(t.app())
+      .post('/api/users/change-password')
+      .set('Authorization', `Bearer ${old}`)
+      .send({ current_password: 'a-new-password', new_password: 'third-password' });
     expect(again.status).toBe(401);
   });
 
   it('refuses a wrong current password with the SPEC message and keeps the old one', async () => {
     const { member, memberActor } = await createCompanyWithUsers(t.database.db);
-    await expect(t.caller(memberActor).auth.changePassword({ current_password: 'nope-nope', new_password: 'whatever-123' })).rejects.toThrow('Could not update password');
+    await expect(t.caller(memberActor).auth.changePassword({ current_password: 'nope-nope', new_password: 'whatever-123' })).rejects.toThrow(
+      'Could not update password',
+    );
     const [row] = await t.database.db.select({ tv: users.token_version }).from(users).where(eq(users.id, member.id));
     expect(row!.tv).toBe(0);
   });
@@ -174,6 +229,27 @@ describe('POST /api/users/change-password', () => {
     await expect(t.caller(memberActor).auth.changePassword({ current_password: TEST_PASSWORD, new_password: 'short' })).rejects.toMatchObject({
       cause: { code: 'VALIDATION' },
     });
+  });
+});
+
+describe('logout on the server', () => {
+  const me = (token: string) => request(t.app()).get('/api/notifications/unseen').set('Authorization', `Bearer ${token}`);
+  it("refuses a logged-out token at once while the same user's other sessions go on; logout-all ends them too", async () => {
+    await clearThrottle();
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const phone = (await login(member.email, TEST_PASSWORD)).body.token as string;
+    const laptop = (await login(member.email, TEST_PASSWORD)).body.token as string;
+    expect((jwt.decode(phone) as { sid: string }).sid).not.toBe((jwt.decode(laptop) as { sid: string }).sid);
+    expect((await request(t.app()).post('/api/auth/logout').set('Authorization', `Bearer ${phone}`)).status).toBe(200);
+    expect((await me(phone)).status).toBe(401);
+    expect((await me(laptop)).status).toBe(200);
+    // Logging out twice, or without a token, changes nothing and reveals nothing.
+    expect((await request(t.app()).post('/api/auth/logout').set('Authorization', `Bearer ${phone}`)).status).toBe(401);
+    expect((await request(t.app()).post('/api/auth/logout')).status).toBe(401);
+    expect((await request(t.app()).post('/api/auth/logout-all').set('Authorization', `Bearer ${laptop}`)).status).toBe(200);
+    expect((await me(laptop)).status).toBe(401);
+    const again = (await login(member.email, TEST_PASSWORD)).body.token as string;
+    expect((await me(again)).status).toBe(200);
   });
 });
 

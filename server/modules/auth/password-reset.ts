@@ -11,6 +11,7 @@ import type { AdminActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { enqueueMail, publicUrl } from '../../lib/mail';
 import { hashPassword } from '../../lib/password';
+import { recordAudit } from '../audit/service';
 import * as repo from './repo';
 
 export const hashResetToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -27,25 +28,31 @@ export async function createResetLink(deps: Deps, actor: AdminActor, userId: num
     const [user] = await tx
       .select({ id: users.id, email: users.email, first_name: users.first_name, language: users.language })
       .from(users)
-      .where(eq(users.id, userId));
+      .where(eq(users.id, userId))
+      // One link at a time: a concurrent request for the same user waits here, then retires the link made first.
+      .for('update');
     if (!user) throw new AppError('NOT_FOUND');
     await tx
       .update(password_reset_tokens)
       .set({ used_at: now })
       .where(and(eq(password_reset_tokens.user_id, user.id), isNull(password_reset_tokens.used_at)));
-    await tx.insert(password_reset_tokens).values({ user_id: user.id, token_hash: hashResetToken(token), expires_at, created_by_user_id: actor.user_id });
+    await tx
+      .insert(password_reset_tokens)
+      .values({ user_id: user.id, token_hash: hashResetToken(token), expires_at, created_by_user_id: actor.user_id });
     await enqueueMail(tx, {
       to: user.email,
       template: 'password_reset_link',
       language: user.language,
       data: { first_name: user.first_name, url, expires_at: expires_at.toISOString().slice(0, 16).replace('T', ' ') },
     });
+    // The link itself is a secret: the entry says that one was made and until when, never the token.
+    await recordAudit(tx, actor, { action: 'user.resetLink', entity: 'user', entity_id: user.id, after: { expires_at } });
   });
   return { url, expires_at: expires_at.toISOString() };
 }
 
 /**
- * Order of checks (docs/decisions/0005): the token first, so nobody without a valid link can learn which
+ * Order of checks (docs/decisions/0021): the token first, so nobody without a valid link can learn which
  * usernames exist; then the username ('Username does not exist.'); then that the link is that user's.
  * Success sets the password, ends every session (token version) and uses the link up.
  */
@@ -75,6 +82,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, now =
       .set({ password_hash, token_version: sql`${users.token_version} + 1` })
       .where(eq(users.id, user.id))
       .returning({ id: users.id });
+    if (updated.length === 1) await deps.events.emit(tx, 'sessions.revoked', { user_ids: [user.id] });
     return updated.length === 1;
   });
   if (!ok) throw new AppError('PASSWORD_UPDATE_FAILED');

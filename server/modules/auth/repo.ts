@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { companies, drivers, users } from '../../../drizzle/schema';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { companies, drivers, revoked_sessions, users } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
 
 export const sessionUserColumns = {
@@ -17,7 +17,10 @@ export const sessionUserColumns = {
   official_role: users.official_role,
 };
 
-export type SessionUserRow = { [K in keyof typeof sessionUserColumns]: (typeof sessionUserColumns)[K]['_']['data'] | ((typeof sessionUserColumns)[K]['_']['notNull'] extends true ? never : null) };
+export type SessionUserRow = {
+  [K in keyof typeof sessionUserColumns]:
+    (typeof sessionUserColumns)[K]['_']['data'] | ((typeof sessionUserColumns)[K]['_']['notNull'] extends true ? never : null);
+};
 
 export async function findUserForLogin(db: DbOrTx, login: string) {
   const [row] = await db
@@ -26,10 +29,12 @@ export async function findUserForLogin(db: DbOrTx, login: string) {
       password_hash: users.password_hash,
       token_version: users.token_version,
       company_status: companies.status,
+      disabled_at: users.disabled_at,
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.company_id))
-    .where(sql`lower(${users.email}) = ${login.toLowerCase()} or lower(${users.username}) = ${login.toLowerCase()}`)
+    // A removed user (docs/decisions/0060) has no login left: it is not found by any name.
+    .where(and(sql`(lower(${users.email}) = ${login.toLowerCase()} or lower(${users.username}) = ${login.toLowerCase()})`, isNull(users.deleted_at)))
     .limit(1);
   return row ?? null;
 }
@@ -44,9 +49,19 @@ export async function findUserById(db: DbOrTx, id: number) {
 }
 
 /** What each authenticated request checks: the user still exists, the token is current, the company may act. */
-export async function findUserAuthState(db: DbOrTx, id: number) {
+export async function findUserAuthState(db: DbOrTx, id: number, sid?: string) {
+  const revoked = sid ? sql<boolean>`exists (select 1 from ${revoked_sessions} where ${revoked_sessions.sid} = ${sid})` : sql<boolean>`false`;
   const [row] = await db
-    .select({ id: users.id, role: users.role, company_id: users.company_id, token_version: users.token_version, company_status: companies.status })
+    .select({
+      id: users.id,
+      role: users.role,
+      company_id: users.company_id,
+      token_version: users.token_version,
+      company_status: companies.status,
+      /** Disabled by an administrator or removed by a manager: no token of the user opens anything. */
+      shut: sql<boolean>`(${users.disabled_at} is not null or ${users.deleted_at} is not null)`,
+      revoked,
+    })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.company_id))
     .where(eq(users.id, id))
@@ -54,9 +69,52 @@ export async function findUserAuthState(db: DbOrTx, id: number) {
   return row ?? null;
 }
 
+export async function recordLogin(db: DbOrTx, userId: number) {
+  await db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, userId));
+}
+
+/** Signs one session out: its token is refused until it expires; expired entries are dropped on the way. */
+export async function revokeSession(db: DbOrTx, userId: number, sid: string, expires_at: Date, now = new Date()) {
+  await db.delete(revoked_sessions).where(lt(revoked_sessions.expires_at, now));
+  await db.insert(revoked_sessions).values({ sid, user_id: userId, expires_at }).onConflictDoNothing();
+}
+
+/** Ends every session of the user: tokens signed before carry an older version and are refused. */
+export async function endAllSessions(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .update(users)
+    .set({ token_version: sql`${users.token_version} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ token_version: users.token_version });
+  return row ?? null;
+}
+
+/** Sets the password hash and bumps the token version, so every token signed before is refused. */
+export async function setPasswordEndingSessions(db: DbOrTx, userId: number, password_hash: string) {
+  const [row] = await db
+    .update(users)
+    .set({ password_hash, token_version: sql`${users.token_version} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ token_version: users.token_version, role: users.role, company_id: users.company_id });
+  return row ?? null;
+}
+
+/** An administrator account whose username is its email (the start-up ADMIN_EMAIL account). */
+export async function insertAdministrator(db: DbOrTx, admin: { email: string; first_name: string; password_hash: string }) {
+  await db
+    .insert(users)
+    .values({ username: admin.email, email: admin.email, first_name: admin.first_name, role: 'ADMIN', password_hash: admin.password_hash });
+}
+
 export async function findSessionCompany(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: companies.id, name: companies.name, is_parent_company: companies.is_parent_company, status: companies.status, image_key: companies.image_key })
+    .select({
+      id: companies.id,
+      name: companies.name,
+      is_parent_company: companies.is_parent_company,
+      status: companies.status,
+      image_key: companies.image_key,
+    })
     .from(companies)
     .where(eq(companies.id, id))
     .limit(1);

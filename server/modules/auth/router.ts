@@ -1,6 +1,6 @@
 import { changePasswordInput, driverLoginInput, loginInput } from '../../../shared/schemas/auth';
 import { resetLinkInput, resetPasswordInput } from '../../../shared/schemas/registration';
-import { adminProcedure, authedProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminProcedure, authedProcedure, publicProcedure, rateLimited, router } from '../../trpc/init';
 import * as reset from './password-reset';
 import * as service from './service';
 
@@ -8,7 +8,12 @@ export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => service.login(ctx.deps, input, ctx.actor.ip)),
   me: authedProcedure.query(({ ctx }) => service.me(ctx.deps, ctx.actor)),
   driverLogin: publicProcedure.input(driverLoginInput).mutation(({ ctx, input }) => service.driverLogin(ctx.deps, input, ctx.actor.ip)),
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => reset.resetPassword(ctx.deps, input)),
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .use(rateLimited('resetPassword'))
+    .mutation(({ ctx, input }) => reset.resetPassword(ctx.deps, input)),
+  logout: authedProcedure.mutation(({ ctx }) => service.logout(ctx.deps, ctx.actor)),
+  logoutEverywhere: authedProcedure.mutation(({ ctx }) => service.logoutEverywhere(ctx.deps, ctx.actor)),
   changePassword: authedProcedure.input(changePasswordInput).mutation(({ ctx, input }) => service.changePassword(ctx.deps, ctx.actor, input)),
 
   admin: router({

@@ -1,20 +1,33 @@
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../../../drizzle/schema';
 import type { ChangePasswordInput, DriverLoginInput, LoginInput } from '../../../shared/schemas/auth';
 import { normalizeDriverPhone } from '../../../shared/schemas/auth';
+import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor, UserActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import type { UserClaims } from '../../lib/tokens';
 import * as repo from './repo';
-import { THROTTLE, accountKey, addressKey, loginSucceeded, takeAttempt } from './throttle';
+import { accountKey, loginSucceeded, takeLoginAttempts } from './throttle';
 
 export type SessionUser = ReturnType<typeof toSessionUser>;
 
 function toSessionUser(row: repo.SessionUserRow) {
   const { id, uuid, email, username, first_name, last_name, role, company_id, image_key, language, donations_dashboard_access, official_role } = row;
-  return { id, uuid, email, username, first_name, last_name, role, company_id, image_url: fileUrl(image_key), language, donations_dashboard_access, official_role };
+  return {
+    id,
+    uuid,
+    email,
+    username,
+    first_name,
+    last_name,
+    role,
+    company_id,
+    image_url: fileUrl(image_key),
+    language,
+    donations_dashboard_access,
+    official_role,
+  };
 }
 
 function toSessionCompany({ image_key, ...company }: NonNullable<Awaited<ReturnType<typeof repo.findSessionCompany>>>) {
@@ -27,21 +40,21 @@ function userTtlSeconds(deps: Deps, rememberMe: boolean | undefined): number {
 
 export async function login(deps: Deps, input: LoginInput, ip?: string) {
   const { db } = deps;
-  const account = accountKey(input.username);
-  const address = addressKey(ip);
-  await takeAttempt(db, address, THROTTLE.addressMaxAttempts);
-  await takeAttempt(db, account, THROTTLE.accountMaxAttempts);
-
+  // The account is the user whichever of its names was typed; an unknown name is counted as typed.
   const user = await repo.findUserForLogin(db, input.username);
+  const keys = await takeLoginAttempts(db, user ? `acct:user:${user.id}` : accountKey(input.username), ip);
+
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
-  // Only after the password is right do we tell a pending or rejected company why it cannot enter.
+  // Only after the password is right do we tell a disabled account, or a pending or rejected company, why it
+  // cannot enter.
+  if (user.disabled_at) throw new AppError('ACCOUNT_DISABLED');
   if (user.role !== 'ADMIN') {
     if (user.company_status === 'pending') throw new AppError('ACCOUNT_PENDING');
     if (user.company_status === 'rejected') throw new AppError('ACCOUNT_REJECTED');
   }
-  await loginSucceeded(db, account, address);
-  await db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, user.id));
+  await loginSucceeded(db, keys);
+  await repo.recordLogin(db, user.id);
   const token = deps.tokens.signUser(
     { sub: String(user.id), role: user.role, company_id: user.company_id, tv: user.token_version },
     userTtlSeconds(deps, input.remember_me),
@@ -58,13 +71,10 @@ export async function me(deps: Deps, actor: UserActor) {
 
 export async function driverLogin(deps: Deps, input: DriverLoginInput, ip?: string) {
   const { db } = deps;
-  const account = accountKey(`driver:${input.email}`);
-  const address = addressKey(ip);
-  await takeAttempt(db, address, THROTTLE.addressMaxAttempts);
-  await takeAttempt(db, account, THROTTLE.accountMaxAttempts);
+  const keys = await takeLoginAttempts(db, accountKey(`driver:${input.email}`), ip);
   const driver = await repo.findDriverForLogin(db, input.email, normalizeDriverPhone(input.phone));
   if (!driver) throw new AppError('DRIVER_INVALID_CREDENTIALS');
-  await loginSucceeded(db, account, address);
+  await loginSucceeded(db, keys);
   const token = deps.tokens.signDriver({ sub: String(driver.id), tv: driver.token_version }, deps.env.DRIVER_TOKEN_TTL_HOURS * 3_600);
   const { id, name, email, phone, status } = driver;
   return { success: true as const, token, driver: { id, name, email, phone, status } };
@@ -78,11 +88,11 @@ export async function changePassword(deps: Deps, actor: UserActor, input: Change
     throw new AppError('PASSWORD_UPDATE_FAILED', { fields: { current_password: { code: 'auth.currentPasswordWrong' } } });
   }
   const password_hash = await hashPassword(input.new_password);
-  const [updated] = await deps.db
-    .update(users)
-    .set({ password_hash, token_version: sql`${users.token_version} + 1` })
-    .where(eq(users.id, user.id))
-    .returning({ token_version: users.token_version, role: users.role, company_id: users.company_id });
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await repo.setPasswordEndingSessions(tx, user.id, password_hash);
+    if (row) await deps.events.emit(tx, 'sessions.revoked', { user_ids: [user.id] });
+    return row;
+  });
   if (!updated) throw new AppError('PASSWORD_UPDATE_FAILED');
   const token = deps.tokens.signUser(
     { sub: String(user.id), role: updated.role, company_id: updated.company_id, tv: updated.token_version },
@@ -91,32 +101,81 @@ export async function changePassword(deps: Deps, actor: UserActor, input: Change
   return { success: true as const, token };
 }
 
-/** Reads the bearer token of a request into an Actor. Errors are kept, raised only where a login is needed. */
-export async function resolveActor(deps: Deps, authorization: string | undefined, ip?: string): Promise<{ actor: Actor; authError: AppError | null }> {
+/**
+ * Logout on the server: this token is refused from now on (until it would have expired) and the sockets it
+ * opened close within a second, on every instance. Other devices stay signed in.
+ */
+export async function logout(deps: Deps, actor: UserActor) {
+  const session = actor.session;
+  if (session) {
+    await deps.db.transaction(async (tx) => {
+      await repo.revokeSession(tx, actor.user_id, session.sid, session.expires_at);
+      await deps.events.emit(tx, 'sessions.revoked', { user_ids: [actor.user_id] });
+    });
+  }
+  return { success: true as const };
+}
+
+/** Logout everywhere: every token of the user is refused (token version bump) and every socket closes. */
+export async function logoutEverywhere(deps: Deps, actor: UserActor) {
+  await deps.db.transaction(async (tx) => {
+    await repo.endAllSessions(tx, actor.user_id);
+    await deps.events.emit(tx, 'sessions.revoked', { user_ids: [actor.user_id] });
+  });
+  return { success: true as const };
+}
+
+/**
+ * What a verified user token opens now: the user still exists and is neither disabled nor removed, the token is
+ * current (no password change since) and the company may use the product (administrators have none). Requests and sockets apply this one rule.
+ */
+export async function userOfClaims(db: DbOrTx, claims: Pick<UserClaims, 'sub' | 'tv' | 'sid'>) {
+  const state = await repo.findUserAuthState(db, Number(claims.sub), claims.sid);
+  if (!state || state.token_version !== claims.tv || state.revoked || state.shut)
+    return { state: null, error: new AppError('SESSION_EXPIRED') } as const;
+  if (state.role !== 'ADMIN' && state.company_status !== 'approved') return { state: null, error: new AppError('UNAUTHENTICATED') } as const;
+  return { state, error: null } as const;
+}
+
+/**
+ * Reads the bearer token of a request into an Actor. Errors are kept, raised only where a login is needed.
+ * `authorization` is every Authorization field of the request: more than one is refused (never "the first wins").
+ */
+export async function resolveActor(
+  deps: Deps,
+  authorization: string | readonly string[] | undefined,
+  ip?: string,
+): Promise<{ actor: Actor; authError: AppError | null }> {
   const anonymous: Actor = { kind: 'anonymous', ip };
-  const match = authorization?.match(/^Bearer\s+(.+)$/i);
+  const fields = typeof authorization === 'string' ? [authorization] : (authorization ?? []);
+  if (fields.length > 1) return { actor: anonymous, authError: new AppError('UNAUTHENTICATED') };
+  const match = fields[0]?.match(/^Bearer\s+(.+)$/i);
   if (!match) return { actor: anonymous, authError: null };
   const token = match[1]!.trim();
-  let userError: AppError;
-  try {
-    const claims = deps.tokens.verifyUser(token);
-    const state = await repo.findUserAuthState(deps.db, Number(claims.sub));
-    if (!state || state.token_version !== claims.tv) return { actor: anonymous, authError: new AppError('SESSION_EXPIRED') };
-    if (state.role !== 'ADMIN' && state.company_status !== 'approved') return { actor: anonymous, authError: new AppError('UNAUTHENTICATED') };
-    return { actor: { kind: 'user', user_id: state.id, role: state.role, company_id: state.company_id, ip }, authError: null };
-  } catch (err) {
-    userError = err instanceof AppError ? err : new AppError('UNAUTHENTICATED');
+  // Only reading the token may fail as "not logged in"; a database error while checking it is a server error
+  // (5xx), never a silent logout of everyone during an outage.
+  const verify = <T>(read: () => T): T | AppError => {
+    try {
+      return read();
+    } catch (err) {
+      return err instanceof AppError ? err : new AppError('UNAUTHENTICATED');
+    }
+  };
+  const userClaims = verify(() => deps.tokens.verifyUser(token));
+  if (!(userClaims instanceof AppError)) {
+    const { state, error } = await userOfClaims(deps.db, userClaims);
+    if (!state) return { actor: anonymous, authError: error };
+    const session = userClaims.sid ? { sid: userClaims.sid, expires_at: new Date(userClaims.exp * 1000) } : undefined;
+    return { actor: { kind: 'user', user_id: state.id, role: state.role, company_id: state.company_id, ip, session }, authError: null };
   }
-  try {
-    const claims = deps.tokens.verifyDriver(token);
-    const state = await repo.findDriverAuthState(deps.db, Number(claims.sub));
-    if (!state || !state.is_active || state.token_version !== claims.tv) return { actor: anonymous, authError: new AppError('SESSION_EXPIRED') };
-    return { actor: { kind: 'driver', driver_id: state.id, ip }, authError: null };
-  } catch (err) {
+  const driverClaims = verify(() => deps.tokens.verifyDriver(token));
+  if (driverClaims instanceof AppError) {
     // An expired token of either kind reads as an expired session.
-    const expired = err instanceof AppError && err.code === 'SESSION_EXPIRED';
-    return { actor: anonymous, authError: expired ? err : userError };
+    return { actor: anonymous, authError: driverClaims.code === 'SESSION_EXPIRED' ? driverClaims : userClaims };
   }
+  const state = await repo.findDriverAuthState(deps.db, Number(driverClaims.sub));
+  if (!state || !state.is_active || state.token_version !== driverClaims.tv) return { actor: anonymous, authError: new AppError('SESSION_EXPIRED') };
+  return { actor: { kind: 'driver', driver_id: state.id, ip }, authError: null };
 }
 
 /** Start-up: ADMIN_EMAIL + ADMIN_PASSWORD create that administrator when no user has the email. */
@@ -125,11 +184,9 @@ export async function ensureBootstrapAdmin(deps: Deps): Promise<'created' | 'exi
   if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return 'skipped';
   const existing = await repo.findUserForLogin(deps.db, ADMIN_EMAIL);
   if (existing) return 'exists';
-  await deps.db.insert(users).values({
-    username: ADMIN_EMAIL.toLowerCase(),
+  await repo.insertAdministrator(deps.db, {
     email: ADMIN_EMAIL.toLowerCase(),
     first_name: 'Administrator',
-    role: 'ADMIN',
     password_hash: await hashPassword(ADMIN_PASSWORD),
   });
   return 'created';

@@ -1,48 +1,50 @@
-// Login throttling per account and per address, stored in Postgres so every instance agrees.
-// Each attempt is counted atomically BEFORE the password is checked, so a burst of parallel guesses
-// cannot slip past the limit; a successful login gives its attempt back.
-import { eq, sql } from 'drizzle-orm';
+// Login throttling, stored in Postgres so every instance agrees (NIST 800-63B §5.2.2: limit guessing without
+// letting an attacker lock the real user out). Three counters per attempt, each taken atomically BEFORE the
+// password is checked, so a burst of parallel guesses cannot slip past them:
+// - account + address: 5 failures lock this account for this address only (the real user elsewhere goes on);
+// - address: 30 attempts on any accounts (one address cannot sweep many accounts);
+// - account: 100 from all addresses together (a distributed guesser meets a ceiling).
+// The account is the user's id whichever name was typed (username or email count together).
+// A successful login clears the account's counters and gives the address its attempt back.
+import { eq, inArray, sql } from 'drizzle-orm';
 import { auth_throttle } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { takeAttempt } from '../../lib/rate-limit';
 
 export const THROTTLE = {
   windowMs: 15 * 60_000,
-  accountMaxAttempts: 5,
+  accountAddressMaxAttempts: 5,
   addressMaxAttempts: 30,
+  accountMaxAttempts: 100,
 } as const;
 
 export const accountKey = (login: string) => `acct:${login.trim().toLowerCase()}`;
 export const addressKey = (ip: string | undefined) => `ip:${ip ?? 'unknown'}`;
 
-/**
- * Counts one attempt on the key (a new window starts when the old one has passed) and refuses with 429
- * and Retry-After when the key already used its attempts in this window.
- */
-export async function takeAttempt(db: DbOrTx, key: string, max: number, now = new Date()): Promise<void> {
-  // Raw SQL parameters go as ISO strings: postgres-js cannot serialise a Date inside sql``.
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const windowStart = sql`${new Date(now.getTime() - THROTTLE.windowMs).toISOString()}::timestamptz`;
-  const [row] = await db
-    .insert(auth_throttle)
-    .values({ key, failures: 1, window_started_at: now })
-    .onConflictDoUpdate({
-      target: auth_throttle.key,
-      set: {
-        failures: sql`case when ${auth_throttle.window_started_at} < ${windowStart} then 1 else ${auth_throttle.failures} + 1 end`,
-        window_started_at: sql`case when ${auth_throttle.window_started_at} < ${windowStart} then ${nowSql} else ${auth_throttle.window_started_at} end`,
-      },
-    })
-    .returning({ attempts: auth_throttle.failures, window_started_at: auth_throttle.window_started_at });
-  if (row && row.attempts > max) {
-    const retryMs = row.window_started_at.getTime() + THROTTLE.windowMs - now.getTime();
-    throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)) });
-  }
+/** One login attempt on the key within the login window (server/lib/rate-limit.ts counts it). */
+export function takeLoginAttempt(db: DbOrTx, key: string, max: number, now = new Date()): Promise<void> {
+  return takeAttempt(db, key, max, THROTTLE.windowMs, now);
 }
 
-/** A successful login: the account starts afresh and the address gets its attempt back. */
-export async function loginSucceeded(db: DbOrTx, account: string, address: string): Promise<void> {
-  await db.delete(auth_throttle).where(eq(auth_throttle.key, account));
+export interface LoginKeys {
+  account: string;
+  pair: string;
+  address: string;
+}
+
+/** Counts one login attempt on the address, the account from this address, and the account (in that order). */
+export async function takeLoginAttempts(db: DbOrTx, account: string, ip: string | undefined): Promise<LoginKeys> {
+  const address = addressKey(ip);
+  const keys = { account, pair: `${account}|${address}`, address };
+  await takeLoginAttempt(db, keys.address, THROTTLE.addressMaxAttempts);
+  await takeLoginAttempt(db, keys.pair, THROTTLE.accountAddressMaxAttempts);
+  await takeLoginAttempt(db, keys.account, THROTTLE.accountMaxAttempts);
+  return keys;
+}
+
+/** A successful login: the account starts afresh (here and overall) and the address gets its attempt back. */
+export async function loginSucceeded(db: DbOrTx, { account, pair, address }: LoginKeys): Promise<void> {
+  await db.delete(auth_throttle).where(inArray(auth_throttle.key, [account, pair]));
   await db
     .update(auth_throttle)
     .set({ failures: sql`greatest(${auth_throttle.failures} - 1, 0)` })

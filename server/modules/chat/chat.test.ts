@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chat_attachments, chat_messages } from '../../../drizzle/schema';
+import { chat_attachments, chat_messages, companies } from '../../../drizzle/schema';
 import { demoPhotoPng } from '../../db/seed/demo-listings';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -38,6 +38,11 @@ describe('chat', () => {
     await t.flush();
     const messageTo = t.sent.filter((s) => s.event === 'message').flatMap((s) => s.user_ids);
     expect(new Set(messageTo)).toEqual(new Set([provider.manager.id, provider.member.id, requester.manager.id, requester.member.id]));
+    // The live frame names the sender, as the history does.
+    expect(t.sent.find((s) => s.event === 'message')!.data).toMatchObject({
+      sender_user_id: requester.member.id,
+      sender_first_name: requester.member.first_name,
+    });
     const unread = t.sent.filter((s) => s.event === 'newMessagesNumber');
     expect(unread.map((s) => s.user_ids[0]).sort()).toEqual([provider.manager.id, provider.member.id].sort());
     expect(unread[0]!.data).toEqual({ count: 1 });
@@ -72,7 +77,8 @@ describe('chat', () => {
 
   it('pages messages backwards, newest last', async () => {
     const { requester, provider, chat_id } = await chatBetween();
-    for (let i = 1; i <= 5; i++) await t.caller((i % 2 ? requester : provider).memberActor).chat.send({ id: chat_id, message: `m${i}`, attachments: [] });
+    for (let i = 1; i <= 5; i++)
+      await t.caller((i % 2 ? requester : provider).memberActor).chat.send({ id: chat_id, message: `m${i}`, attachments: [] });
     const last = await restAs(t, provider.memberActor).get(`/api/chats/${chat_id}?size=2`);
     expect(last.body.items.map((m: { body: string }) => m.body)).toEqual(['m4', 'm5']);
     expect(last.body.has_more).toBe(true);
@@ -89,7 +95,13 @@ describe('chat', () => {
     const { adminActor } = await createAdmin(db());
     const sent = await restAs(t, requester.memberActor)
       .post(`/api/chats/${chat_id}/messages`)
-      .send({ message: 'Photo and the spec', attachments: [{ name: 'pallets.png', body: png }, { name: 'spec.pdf', body: pdf }] });
+      .send({
+        message: 'Photo and the spec',
+        attachments: [
+          { name: 'pallets.png', body: png },
+          { name: 'spec.pdf', body: pdf },
+        ],
+      });
     expect(sent.status).toBe(201);
     expect(sent.body.attachments.map((a: { name: string; mime_type: string }) => [a.name, a.mime_type])).toEqual([
       ['pallets.png', 'image/png'],
@@ -101,12 +113,20 @@ describe('chat', () => {
     const token = (actor: typeof adminActor) =>
       actor.kind === 'user' ? t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 60) : '';
     for (const reader of [provider.memberActor, requester.managerActor, adminActor]) {
-      const res = await request(t.app()).get(pdfUrl).set('Authorization', `Bearer ${token(reader)}`);
+      const res = await request(t.app())
+        .get(pdfUrl)
+        .set('Authorization', `Bearer ${token(reader)}`);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?spec\.pdf/);
     }
-    expect((await request(t.app()).get(pdfUrl).set('Authorization', `Bearer ${token(third.memberActor)}`)).status).toBe(404);
+    expect(
+      (
+        await request(t.app())
+          .get(pdfUrl)
+          .set('Authorization', `Bearer ${token(third.memberActor)}`)
+      ).status,
+    ).toBe(404);
     expect((await request(t.app()).get(pdfUrl)).status).toBe(404);
   });
 
@@ -114,10 +134,14 @@ describe('chat', () => {
     const { requester, chat_id } = await chatBetween();
     const before = (await db().select().from(chat_messages).where(eq(chat_messages.chat_id, chat_id))).length;
     const fake = `data:image/png;base64,${Buffer.from('MZ this is an executable').toString('base64')}`;
-    const res = await restAs(t, requester.memberActor).post(`/api/chats/${chat_id}/messages`).send({ message: 'Look', attachments: [{ name: 'a.png', body: fake }] });
+    const res = await restAs(t, requester.memberActor)
+      .post(`/api/chats/${chat_id}/messages`)
+      .send({ message: 'Look', attachments: [{ name: 'a.png', body: fake }] });
     expect(res.status).toBe(415);
     expect(res.body.error.field_codes['attachments.0'].code).toBe('chat.attachmentType');
-    const long = await restAs(t, requester.memberActor).post(`/api/chats/${chat_id}/messages`).send({ message: 'x'.repeat(251) });
+    const long = await restAs(t, requester.memberActor)
+      .post(`/api/chats/${chat_id}/messages`)
+      .send({ message: 'x'.repeat(251) });
     expect([long.status, long.body.error.field_codes.message.code]).toEqual([400, 'field.tooLong']);
     expect((await db().select().from(chat_messages).where(eq(chat_messages.chat_id, chat_id))).length).toBe(before);
     expect(await db().select().from(chat_attachments).where(eq(chat_attachments.chat_id, chat_id))).toEqual([]);
@@ -132,5 +156,20 @@ describe('chat', () => {
     const view = await restAs(t, requester.memberActor).get(`/api/chats/${chat_id}`);
     expect(view.body.chat.read_only).toBe(true);
     expect(view.body.items.map((m: { body: string }) => m.body)).toEqual(['Before the end']);
+  });
+
+  it("carries the other company's logo URL in the list and the chat (null without one)", async () => {
+    const { provider, requester, chat_id } = await chatBetween();
+    const key = 'logos/2026/01/0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9.png';
+    await db().update(companies).set({ image_key: key }).where(eq(companies.id, requester.company.id));
+    const list = await t.caller(provider.memberActor).chat.list({ page: 0, size: 20 });
+    expect(list.items.find((c) => c.id === chat_id)!.other_company).toEqual({
+      id: requester.company.id,
+      name: requester.company.name,
+      image_url: `/files/${key}`,
+    });
+    const view = await t.caller(provider.memberActor).chat.get({ id: chat_id, size: 30 });
+    expect(view.chat.other_company.image_url).toBe(`/files/${key}`);
+    expect((await t.caller(requester.memberActor).chat.get({ id: chat_id, size: 30 })).chat.other_company.image_url).toBeNull();
   });
 });

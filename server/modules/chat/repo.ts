@@ -37,10 +37,14 @@ export async function findChat(db: DbOrTx, id: number) {
   return row ?? null;
 }
 
+/** The two companies' names and logos. */
 export async function companyNames(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return new Map<number, string>();
-  const rows = await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  if (!ids.length) return new Map<number, { name: string; image_key: string | null }>();
+  const rows = await db
+    .select({ id: companies.id, name: companies.name, image_key: companies.image_key })
+    .from(companies)
+    .where(inArray(companies.id, ids));
+  return new Map(rows.map((r) => [r.id, { name: r.name, image_key: r.image_key }]));
 }
 
 const other = aliasedTable(companies, 'other');
@@ -59,6 +63,7 @@ export function chatsPage(db: DbOrTx, companyId: number, userId: number, page: n
       created_at: chats.created_at,
       other_company_id: other.id,
       other_company_name: other.name,
+      other_company_image_key: other.image_key,
       last_message_id: last.id,
       last_message_body: last.body,
       last_message_sender_company_id: last.sender_company_id,
@@ -97,6 +102,8 @@ export async function messagesPage(db: DbOrTx, chatId: number, before: number | 
       sender_company_id: chat_messages.sender_company_id,
       sender_first_name: users.first_name,
       sender_last_name: users.last_name,
+      /** The sender has since been removed from their company (docs/decisions/0060). */
+      sender_former: sql<boolean>`coalesce(${users.deleted_at} is not null, false)`,
       body: chat_messages.body,
       created_at: chat_messages.created_at,
     })
@@ -126,6 +133,11 @@ export function attachmentsOf(db: DbOrTx, chatId: number, messageIds?: number[])
     .orderBy(desc(chat_attachments.id));
 }
 
+export async function senderName(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ first_name: users.first_name, last_name: users.last_name }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
 export async function insertMessage(tx: DbOrTx, values: { chat_id: number; sender_user_id: number; sender_company_id: number; body: string }) {
   const [row] = await tx.insert(chat_messages).values(values).returning({ id: chat_messages.id, created_at: chat_messages.created_at });
   await tx.update(chats).set({ last_message_at: row!.created_at }).where(eq(chats.id, values.chat_id));
@@ -137,11 +149,20 @@ export async function insertAttachments(
   rows: { chat_id: number; message_id: number; name: string; storage_key: string; mime_type: string; size_bytes: number }[],
 ) {
   if (!rows.length) return [];
-  return tx.insert(chat_attachments).values(rows).returning({ id: chat_attachments.id, name: chat_attachments.name, storage_key: chat_attachments.storage_key, mime_type: chat_attachments.mime_type, size_bytes: chat_attachments.size_bytes });
+  return tx.insert(chat_attachments).values(rows).returning({
+    id: chat_attachments.id,
+    name: chat_attachments.name,
+    storage_key: chat_attachments.storage_key,
+    mime_type: chat_attachments.mime_type,
+    size_bytes: chat_attachments.size_bytes,
+  });
 }
 
 export async function latestMessageId(db: DbOrTx, chatId: number) {
-  const [row] = await db.select({ id: sql<number | null>`max(${chat_messages.id})` }).from(chat_messages).where(eq(chat_messages.chat_id, chatId));
+  const [row] = await db
+    .select({ id: sql<number | null>`max(${chat_messages.id})` })
+    .from(chat_messages)
+    .where(eq(chat_messages.chat_id, chatId));
   return row?.id ?? null;
 }
 
@@ -171,6 +192,10 @@ export async function companyReadPosition(db: DbOrTx, chatId: number, companyId:
 
 /** Share-locks the chat's synergy: messages may be sent side by side, but not across its end (which locks for update). */
 export async function lockExchangeForChat(tx: DbOrTx, exchangeId: number) {
-  const [row] = await tx.select({ level_of_completion: exchanges.level_of_completion }).from(exchanges).where(eq(exchanges.id, exchangeId)).for('share');
+  const [row] = await tx
+    .select({ level_of_completion: exchanges.level_of_completion })
+    .from(exchanges)
+    .where(eq(exchanges.id, exchangeId))
+    .for('share');
   return row ?? null;
 }

@@ -1,5 +1,5 @@
 import { chatIdInput, chatMessagesInput, listChatsInput, sendMessageInput } from '../../../shared/schemas/chat';
-import { authedProcedure, companyProcedure, router } from '../../trpc/init';
+import { authedProcedure, companyProcedure, rateLimited, router } from '../../trpc/init';
 import * as service from './service';
 
 export const chatRouter = router({
@@ -7,6 +7,9 @@ export const chatRouter = router({
   /** The two companies, or an administrator reading; the service decides. */
   get: authedProcedure.input(chatMessagesInput).query(({ ctx, input }) => service.getChat(ctx.deps, ctx.actor, input)),
   attachments: authedProcedure.input(chatIdInput).query(({ ctx, input }) => service.listAttachments(ctx.deps, ctx.actor, input)),
-  send: companyProcedure.input(sendMessageInput).mutation(({ ctx, input }) => service.sendMessage(ctx.deps, ctx.actor, input)),
+  send: companyProcedure
+    .input(sendMessageInput)
+    .use(rateLimited('chatMessage'))
+    .mutation(({ ctx, input }) => service.sendMessage(ctx.deps, ctx.actor, input)),
   markSeen: companyProcedure.input(chatIdInput).mutation(({ ctx, input }) => service.markSeen(ctx.deps, ctx.actor, input)),
 });

@@ -16,7 +16,8 @@ import * as repo from './repo';
 
 type ChatRow = NonNullable<Awaited<ReturnType<typeof repo.findChat>>>;
 
-const isMember = (chat: ChatRow, companyId: number | null) => companyId !== null && (chat.company_a_id === companyId || chat.company_b_id === companyId);
+const isMember = (chat: ChatRow, companyId: number | null) =>
+  companyId !== null && (chat.company_a_id === companyId || chat.company_b_id === companyId);
 const otherOf = (chat: ChatRow, companyId: number | null) => (chat.company_a_id === companyId ? chat.company_b_id : chat.company_a_id);
 const readOnly = (chat: ChatRow) => chat.level_of_completion !== null && !canExchange(chat.level_of_completion, 'chat');
 
@@ -51,11 +52,16 @@ export async function listChats(deps: Deps, actor: CompanyActor, input: { page: 
     id: r.id,
     exchange_id: r.exchange_id,
     title: r.title,
-    other_company: { id: r.other_company_id, name: r.other_company_name },
+    other_company: { id: r.other_company_id, name: r.other_company_name, image_url: fileUrl(r.other_company_image_key) },
     last_message:
       r.last_message_id === null
         ? null
-        : { id: r.last_message_id, body: r.last_message_body!, sender_company_id: r.last_message_sender_company_id!, created_at: r.last_message_created_at! },
+        : {
+            id: r.last_message_id,
+            body: r.last_message_body!,
+            sender_company_id: r.last_message_sender_company_id!,
+            created_at: r.last_message_created_at!,
+          },
     unread: r.unread,
     read_only: r.level_of_completion === 'COMPLETED',
     last_activity_at: r.last_message_at ?? r.created_at,
@@ -82,8 +88,8 @@ export async function getChat(deps: Deps, actor: UserActor, input: ChatMessagesI
       exchange_id: chat.exchange_id,
       title: chat.title,
       read_only: readOnly(chat) || !member,
-      companies: [chat.company_a_id, chat.company_b_id].map((id) => ({ id, name: names.get(id) ?? '' })),
-      other_company: { id: other, name: names.get(other) ?? '' },
+      companies: [chat.company_a_id, chat.company_b_id].map((id) => ({ id, name: names.get(id)?.name ?? '' })),
+      other_company: { id: other, name: names.get(other)?.name ?? '', image_url: fileUrl(names.get(other)?.image_key ?? null) },
       /** Read receipts: the newest message the other company has read. */
       other_last_read_message_id: member ? await repo.companyReadPosition(deps.db, chat.id, other) : null,
     },
@@ -110,9 +116,12 @@ async function storeAttachments(deps: Deps, attachments: ChatAttachmentInput[]):
       try {
         stored.push(await deps.storage.put({ folder: 'chat', name: a.name, body, kind: 'document', maxBytes: LIMITS.chatAttachmentBytes }));
       } catch (err) {
-        if (err instanceof AppError && err.code === 'UNSUPPORTED_MEDIA_TYPE') throw new AppError(err.code, { fields: { [`attachments.${i}`]: { code: 'chat.attachmentType' } } });
+        if (err instanceof AppError && err.code === 'UNSUPPORTED_MEDIA_TYPE')
+          throw new AppError(err.code, { fields: { [`attachments.${i}`]: { code: 'chat.attachmentType' } } });
         if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE')
-          throw new AppError(err.code, { fields: { [`attachments.${i}`]: { code: 'chat.attachmentTooLarge', params: { mb: LIMITS.chatAttachmentBytes / (1024 * 1024) } } } });
+          throw new AppError(err.code, {
+            fields: { [`attachments.${i}`]: { code: 'chat.attachmentTooLarge', params: { mb: LIMITS.chatAttachmentBytes / (1024 * 1024) } } },
+          });
         throw err;
       }
     }
@@ -124,7 +133,8 @@ async function storeAttachments(deps: Deps, attachments: ChatAttachmentInput[]):
 }
 
 async function removeFiles(deps: Deps, files: StoredFile[]) {
-  for (const f of files) await deps.storage.delete(f.key).catch((err: unknown) => deps.logger.warn({ err, key: f.key }, 'could not delete a chat attachment'));
+  for (const f of files)
+    await deps.storage.delete(f.key).catch((err: unknown) => deps.logger.warn({ err, key: f.key }, 'could not delete a chat attachment'));
 }
 
 /**
@@ -142,18 +152,33 @@ export async function sendMessage(deps: Deps, actor: CompanyActor, input: SendMe
         const exchange = await repo.lockExchangeForChat(tx, chat.exchange_id);
         if (exchange && !canExchange(exchange.level_of_completion, 'chat')) throw new AppError('CONFLICT', { message: { code: 'chat.readOnly' } });
       }
-      const row = await repo.insertMessage(tx, { chat_id: chat.id, sender_user_id: actor.user_id, sender_company_id: actor.company_id, body: input.message });
+      const row = await repo.insertMessage(tx, {
+        chat_id: chat.id,
+        sender_user_id: actor.user_id,
+        sender_company_id: actor.company_id,
+        body: input.message,
+      });
       const attachments = await repo.insertAttachments(
         tx,
-        files.map((f) => ({ chat_id: chat.id, message_id: row.id, name: f.name, storage_key: f.key, mime_type: f.mime_type, size_bytes: f.size_bytes })),
+        files.map((f) => ({
+          chat_id: chat.id,
+          message_id: row.id,
+          name: f.name,
+          storage_key: f.key,
+          mime_type: f.mime_type,
+          size_bytes: f.size_bytes,
+        })),
       );
       // The sender has read everything up to their own message.
       await repo.markRead(tx, chat.id, actor.user_id, row.id);
+      const sender = await repo.senderName(tx, actor.user_id);
       const message: ChatMessagePayload = {
         id: row.id,
         chat_id: chat.id,
         sender_user_id: actor.user_id,
         sender_company_id: actor.company_id,
+        sender_first_name: sender?.first_name ?? null,
+        sender_last_name: sender?.last_name ?? null,
         body: input.message,
         created_at: new Date(row.created_at).toISOString(),
         attachments: attachments.map(attachmentView),

@@ -32,7 +32,14 @@ describe('GET api/common/geocode (offline gazetteer)', () => {
   it('finds cities by any spelling, within a country, keeping a typed street', async () => {
     const res = await api().get('/api/common/geocode').query({ q: 'Vesterbrogade 1, Kobenhavn', country: 'dk' });
     expect(res.status).toBe(200);
-    expect(res.body.items[0]).toMatchObject({ city: 'Copenhagen', address: 'Vesterbrogade 1', country: 'DK', zip_code: '1620', latitude: 55.6761, source: 'gazetteer' });
+    expect(res.body.items[0]).toMatchObject({
+      city: 'Copenhagen',
+      address: 'Vesterbrogade 1',
+      country: 'DK',
+      zip_code: '1620',
+      latitude: 55.6761,
+      source: 'gazetteer',
+    });
     const koln = await api().get('/api/common/geocode').query({ q: 'koln' });
     expect(koln.body.items[0]).toMatchObject({ city: 'Cologne', country: 'DE' });
     const none = await api().get('/api/common/geocode').query({ q: 'Copenhagen', country: 'MY' });

@@ -1,15 +1,17 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import {
   companies,
   countries,
-  exchanges,
+  defra_factors,
   first_level_subcategories,
   material_groups,
   materials,
   sdgs,
   second_level_subcategories,
+  taxonomy_removals,
   third_level_subcategories,
 } from '../../../drizzle/schema';
+import { escapeLike } from '../../../shared/lib/text';
 import type { DbOrTx } from '../../db/client';
 
 export function listCountries(db: DbOrTx, codes: string[] | undefined) {
@@ -85,10 +87,385 @@ export function listThirdLevel(db: DbOrTx, parentId?: number) {
 
 export async function landingCounts(db: DbOrTx) {
   const [c] = await db.select({ n: count() }).from(companies).where(eq(companies.status, 'approved'));
-  const [m] = await db.select({ n: count() }).from(materials).where(eq(materials.status, 'active'));
-  const [s] = await db
+  // Listings anyone can find: active, of an approved company (as the search shows them).
+  const [m] = await db
     .select({ n: count() })
-    .from(exchanges)
-    .where(and(eq(exchanges.level_of_completion, 'COMPLETED'), sql`${exchanges.successful} is true`));
-  return { companies: c?.n ?? 0, materials: m?.n ?? 0, synergies: s?.n ?? 0 };
+    .from(materials)
+    .innerJoin(companies, eq(companies.id, materials.company_id))
+    .where(and(eq(materials.status, 'active'), eq(companies.status, 'approved')));
+  return { companies: c?.n ?? 0, materials: m?.n ?? 0 };
+}
+
+// ---- administrators' categories (issue 14, docs/decisions/0072) ----------------------------------------------
+
+/** Category writes are rare and touch codes across the tree: one transaction at a time takes them. */
+const TAXONOMY_LOCK_KEY = 727_003_001;
+export async function lockTaxonomy(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(TAXONOMY_LOCK_KEY))})`);
+}
+
+const LEVEL = {
+  1: { table: first_level_subcategories, parent: first_level_subcategories.material_group_id, listing: materials.first_level_subcategory_id },
+  2: {
+    table: second_level_subcategories,
+    parent: second_level_subcategories.first_level_subcategory_id,
+    listing: materials.second_level_subcategory_id,
+  },
+  3: {
+    table: third_level_subcategories,
+    parent: third_level_subcategories.second_level_subcategory_id,
+    listing: materials.third_level_subcategory_id,
+  },
+} as const;
+type Level = keyof typeof LEVEL;
+
+const groupColumns = {
+  id: material_groups.id,
+  name: material_groups.name,
+  slug: material_groups.slug,
+  code: material_groups.code,
+  kind: material_groups.kind,
+  description: material_groups.description,
+  defra_material: material_groups.defra_material,
+  sort_order: material_groups.sort_order,
+  customized_at: material_groups.customized_at,
+};
+
+/**
+ * Every group with its first-level count, listings and companies that named it (interested or providing). The
+ * subqueries name the outer table in their text: Drizzle writes a one-table select's columns unqualified.
+ */
+export function adminGroups(db: DbOrTx) {
+  return db
+    .select({
+      ...groupColumns,
+      children: sql<number>`(select count(*) from first_level_subcategories f where f.material_group_id = material_groups.id)::int`,
+      listings: sql<number>`(select count(*) from materials m where m.material_group_id = material_groups.id)::int`,
+      companies: sql<number>`(select count(distinct c.company_id) from company_material_groups c where c.material_group_id = material_groups.id)::int`,
+    })
+    .from(material_groups)
+    .orderBy(asc(material_groups.sort_order), asc(material_groups.name));
+}
+
+export async function findGroup(db: DbOrTx, id: number) {
+  const [row] = await db.select(groupColumns).from(material_groups).where(eq(material_groups.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function groupNameTaken(db: DbOrTx, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: material_groups.id })
+    .from(material_groups)
+    .where(and(sql`lower(${material_groups.name}) = lower(${name})`, exceptId ? ne(material_groups.id, exceptId) : undefined))
+    .limit(1);
+  return !!row;
+}
+
+export async function slugsLike(db: DbOrTx, base: string) {
+  const rows = await db
+    .select({ slug: material_groups.slug })
+    .from(material_groups)
+    .where(sql`${material_groups.slug} like ${`${escapeLike(base)}%`}`);
+  return rows.map((r) => r.slug);
+}
+
+export async function insertGroup(
+  db: DbOrTx,
+  values: { name: string; slug: string; kind: 'material' | 'knowledge' | 'space'; defra_material: string | null },
+) {
+  const [row] = await db
+    .insert(material_groups)
+    .values({
+      ...values,
+      sort_order: sql`(select coalesce(max(${material_groups.sort_order}), 0) + 10 from ${material_groups})`,
+      customized_at: new Date(),
+    })
+    .returning({ id: material_groups.id });
+  return row!.id;
+}
+
+export async function updateGroup(
+  db: DbOrTx,
+  id: number,
+  values: Partial<{ name: string; code: string; kind: 'material' | 'knowledge' | 'space'; defra_material: string | null }>,
+) {
+  await db
+    .update(material_groups)
+    .set({ ...values, customized_at: new Date() })
+    .where(eq(material_groups.id, id));
+}
+
+export async function deleteGroup(db: DbOrTx, id: number) {
+  await db.delete(material_groups).where(eq(material_groups.id, id));
+}
+
+/** Listings (offerings and donations, any status) under a group or a subcategory, at any depth below it. */
+export async function listingsUnder(db: DbOrTx, level: 0 | Level, id: number): Promise<number> {
+  const column = level === 0 ? materials.material_group_id : LEVEL[level].listing;
+  const [row] = await db.select({ n: count() }).from(materials).where(eq(column, id));
+  return Number(row?.n ?? 0);
+}
+
+/** Distinct Defra materials of the factor set (the choices for a group's mapping). */
+export async function defraMaterials(db: DbOrTx, factorSet: string) {
+  const rows = await db
+    .selectDistinct({ material: defra_factors.material })
+    .from(defra_factors)
+    .where(and(eq(defra_factors.factor_set, factorSet), inArray(defra_factors.table_name, ['material_use', 'waste_disposal'])))
+    .orderBy(asc(defra_factors.material));
+  return rows.map((r) => r.material);
+}
+
+export interface TaxonomyNodeRow {
+  id: number;
+  level: Level;
+  parent_id: number;
+  name: string;
+  code: string | null;
+  customized_at: Date | null;
+  group_id: number;
+  group_slug: string;
+  /** The first level's code (the node's own for a first level; null for a group-level parent). */
+  l1_code: string | null;
+}
+
+/** One node with what its seed key and moves need: its parent, its group and the first level above it. */
+export async function findNode(db: DbOrTx, level: Level, id: number): Promise<TaxonomyNodeRow | null> {
+  if (level === 1) {
+    const [r] = await db
+      .select({
+        id: first_level_subcategories.id,
+        parent_id: first_level_subcategories.material_group_id,
+        name: first_level_subcategories.name,
+        code: first_level_subcategories.code,
+        customized_at: first_level_subcategories.customized_at,
+        group_id: material_groups.id,
+        group_slug: material_groups.slug,
+      })
+      .from(first_level_subcategories)
+      .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
+      .where(eq(first_level_subcategories.id, id));
+    return r ? { ...r, level, l1_code: r.code } : null;
+  }
+  if (level === 2) {
+    const [r] = await db
+      .select({
+        id: second_level_subcategories.id,
+        parent_id: second_level_subcategories.first_level_subcategory_id,
+        name: second_level_subcategories.name,
+        code: second_level_subcategories.code,
+        customized_at: second_level_subcategories.customized_at,
+        group_id: material_groups.id,
+        group_slug: material_groups.slug,
+        l1_code: first_level_subcategories.code,
+      })
+      .from(second_level_subcategories)
+      .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
+      .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
+      .where(eq(second_level_subcategories.id, id));
+    return r ? { ...r, level } : null;
+  }
+  const [r] = await db
+    .select({
+      id: third_level_subcategories.id,
+      parent_id: third_level_subcategories.second_level_subcategory_id,
+      name: third_level_subcategories.name,
+      code: third_level_subcategories.code,
+      customized_at: third_level_subcategories.customized_at,
+      group_id: material_groups.id,
+      group_slug: material_groups.slug,
+      l1_code: first_level_subcategories.code,
+    })
+    .from(third_level_subcategories)
+    .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
+    .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
+    .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
+    .where(eq(third_level_subcategories.id, id));
+  return r ? { ...r, level } : null;
+}
+
+/** A possible parent of a node at `level`: the group for level 1, the level above otherwise (its id and code). */
+export async function findParent(db: DbOrTx, level: Level, id: number): Promise<{ id: number; code: string | null } | null> {
+  if (level === 1) {
+    const g = await findGroup(db, id);
+    return g && { id: g.id, code: g.code };
+  }
+  const node = await findNode(db, (level - 1) as Level, id);
+  return node && { id: node.id, code: node.code };
+}
+
+/** Codes in use at a level that start with `prefix` (anywhere in the tree). */
+export async function codesWithPrefix(db: DbOrTx, level: Level, prefix: string) {
+  const t = LEVEL[level].table;
+  const rows = await db
+    .select({ code: t.code })
+    .from(t)
+    .where(sql`${t.code} like ${`${escapeLike(prefix)}%`}`);
+  return rows.map((r) => r.code);
+}
+
+/**
+ * Whether a code is taken where it must be unique: a leaf code anywhere (listings and the reference sync find a
+ * leaf by its code alone), a first or second level's among its siblings.
+ */
+export async function codeTaken(db: DbOrTx, level: Level, code: string, parentId: number, exceptId?: number) {
+  const { table: t, parent } = LEVEL[level];
+  const [row] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.code, code), level === 3 ? undefined : eq(parent, parentId), exceptId ? ne(t.id, exceptId) : undefined))
+    .limit(1);
+  return !!row;
+}
+
+export async function insertNode(db: DbOrTx, level: Level, values: { parent_id: number; name: string; code: string | null }) {
+  const now = new Date();
+  if (level === 1) {
+    const [r] = await db
+      .insert(first_level_subcategories)
+      .values({ material_group_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+      .returning({ id: first_level_subcategories.id });
+    return r!.id;
+  }
+  if (level === 2) {
+    const [r] = await db
+      .insert(second_level_subcategories)
+      .values({ first_level_subcategory_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+      .returning({ id: second_level_subcategories.id });
+    return r!.id;
+  }
+  const [r] = await db
+    .insert(third_level_subcategories)
+    .values({ second_level_subcategory_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+    .returning({ id: third_level_subcategories.id });
+  return r!.id;
+}
+
+export async function updateNode(db: DbOrTx, level: Level, id: number, values: { parent_id: number; name: string; code: string | null }) {
+  const now = new Date();
+  if (level === 1) {
+    await db
+      .update(first_level_subcategories)
+      .set({ material_group_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+      .where(eq(first_level_subcategories.id, id));
+  } else if (level === 2) {
+    await db
+      .update(second_level_subcategories)
+      .set({ first_level_subcategory_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+      .where(eq(second_level_subcategories.id, id));
+  } else {
+    await db
+      .update(third_level_subcategories)
+      .set({ second_level_subcategory_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+      .where(eq(third_level_subcategories.id, id));
+  }
+}
+
+export async function deleteNode(db: DbOrTx, level: Level, id: number) {
+  const t = LEVEL[level].table;
+  await db.delete(t).where(eq(t.id, id));
+}
+
+/** The second and third levels below a node (for recoding a moved subtree). */
+export async function descendants(db: DbOrTx, level: Level, id: number) {
+  if (level === 3) return { second: [], third: [] };
+  const second =
+    level === 1
+      ? await db
+          .select({ id: second_level_subcategories.id, code: second_level_subcategories.code })
+          .from(second_level_subcategories)
+          .where(eq(second_level_subcategories.first_level_subcategory_id, id))
+      : [];
+  const parents = level === 1 ? second.map((s) => s.id) : [id];
+  const third = parents.length
+    ? await db
+        .select({ id: third_level_subcategories.id, code: third_level_subcategories.code })
+        .from(third_level_subcategories)
+        .where(inArray(third_level_subcategories.second_level_subcategory_id, parents))
+    : [];
+  return { second, third };
+}
+
+/** Leaf codes among `codes` used by leaves outside `exceptIds`. */
+export async function leafCodesTaken(db: DbOrTx, codes: string[], exceptIds: number[]) {
+  if (!codes.length) return [];
+  const rows = await db
+    .select({ code: third_level_subcategories.code })
+    .from(third_level_subcategories)
+    .where(and(inArray(third_level_subcategories.code, codes), exceptIds.length ? notInArray(third_level_subcategories.id, exceptIds) : undefined));
+  return rows.map((r) => r.code!);
+}
+
+export async function recodeNodes(db: DbOrTx, level: 2 | 3, changes: { id: number; code: string | null }[]) {
+  const t = LEVEL[level].table;
+  for (const c of changes) await db.update(t).set({ code: c.code, customized_at: new Date() }).where(eq(t.id, c.id));
+}
+
+/** The reference sync does not bring back what an administrator deleted or moved away (0072). */
+export async function addRemoval(db: DbOrTx, level: 0 | Level, key: string) {
+  await db.insert(taxonomy_removals).values({ level, key }).onConflictDoNothing();
+}
+
+/** One level of the tree under a parent, with each node's children and listings counted. */
+export function adminLevel(db: DbOrTx, level: Level, parentId: number) {
+  const { table: t, parent } = LEVEL[level];
+  // Written against the outer table's name: Drizzle leaves a one-table select's columns unqualified.
+  const children =
+    level === 1
+      ? sql<number>`(select count(*) from second_level_subcategories c where c.first_level_subcategory_id = first_level_subcategories.id)::int`
+      : level === 2
+        ? sql<number>`(select count(*) from third_level_subcategories c where c.second_level_subcategory_id = second_level_subcategories.id)::int`
+        : sql<number>`0`;
+  const tableName = { 1: 'first_level_subcategories', 2: 'second_level_subcategories', 3: 'third_level_subcategories' }[level];
+  const listingColumn = { 1: 'first_level_subcategory_id', 2: 'second_level_subcategory_id', 3: 'third_level_subcategory_id' }[level];
+  return db
+    .select({
+      id: t.id,
+      parent_id: parent,
+      name: t.name,
+      code: t.code,
+      customized_at: t.customized_at,
+      children,
+      listings: sql<number>`(select count(*) from materials m where m.${sql.raw(listingColumn)} = ${sql.raw(tableName)}.id)::int`,
+      hazardous: level === 3 ? third_level_subcategories.hazardous : sql<boolean>`false`,
+    })
+    .from(t)
+    .where(eq(parent, parentId))
+    .orderBy(asc(t.code), asc(t.name), asc(t.id));
+}
+
+/** Nodes at any level whose name or code matches, each with its path (group and levels above), paged. */
+export async function searchCategories(db: DbOrTx, q: string, page: number, size: number) {
+  const like = `%${escapeLike(q)}%`;
+  const codeLike = `${escapeLike(q.replace(/\s+/g, '').toUpperCase())}%`;
+  const matches = sql`(select 1 as level, f.id, f.name, f.code, g.id as group_id, g.name as group_name, null::text as l1_name, null::text as l2_name, f.material_group_id as parent_id
+      from first_level_subcategories f join material_groups g on g.id = f.material_group_id
+      where f.name ilike ${like} or f.code like ${codeLike}
+    union all
+    select 2, s.id, s.name, s.code, g.id, g.name, f.name, null, s.first_level_subcategory_id
+      from second_level_subcategories s join first_level_subcategories f on f.id = s.first_level_subcategory_id
+      join material_groups g on g.id = f.material_group_id
+      where s.name ilike ${like} or s.code like ${codeLike}
+    union all
+    select 3, t.id, t.name, t.code, g.id, g.name, f.name, s.name, t.second_level_subcategory_id
+      from third_level_subcategories t join second_level_subcategories s on s.id = t.second_level_subcategory_id
+      join first_level_subcategories f on f.id = s.first_level_subcategory_id join material_groups g on g.id = f.material_group_id
+      where t.name ilike ${like} or t.code like ${codeLike})`;
+  const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: unknown[] }).rows ?? [])) as T[];
+  const [items, total] = await Promise.all([
+    db.execute(sql`select * from ${matches} m order by m.level, m.code nulls last, m.name, m.id limit ${size} offset ${page * size}`),
+    db.execute(sql`select count(*)::int as n from ${matches} m`),
+  ]);
+  type Row = {
+    level: number;
+    id: number;
+    name: string;
+    code: string | null;
+    group_id: number;
+    group_name: string;
+    l1_name: string | null;
+    l2_name: string | null;
+    parent_id: number;
+  };
+  return { rows: rowsOf<Row>(items), total: Number(rowsOf<{ n: number }>(total)[0]?.n ?? 0) };
 }

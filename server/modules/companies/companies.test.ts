@@ -27,7 +27,16 @@ describe('companies.myAddresses', () => {
     // The newer address becomes the primary one, so "primary first" cannot pass by insertion order.
     const [moved] = await t.database.db
       .insert(company_addresses)
-      .values({ company_id: own.company.id, address: 'Banegaardspladsen 2', city: 'Aarhus', zip_code: '8000', country: 'DK', latitude: 56.15, longitude: 10.2, is_primary: true })
+      .values({
+        company_id: own.company.id,
+        address: 'Banegaardspladsen 2',
+        city: 'Aarhus',
+        zip_code: '8000',
+        country: 'DK',
+        latitude: 56.15,
+        longitude: 10.2,
+        is_primary: true,
+      })
       .returning();
     await t.database.db
       .update(company_addresses)
@@ -133,7 +142,14 @@ describe('companies.admin.list (GET admin/companies)', () => {
       { name: 'g today', subs: [[-10, 0]], status: 'expires_very_soon' },
       { name: 'h ended', subs: [[-40, -1]], status: 'expired' },
       { name: 'i cancelled', subs: [[-10, 100, true]], status: 'inactive' },
-      { name: 'j running and queued', subs: [[-10, 5], [6, 200]], status: 'expires_very_soon' },
+      {
+        name: 'j running and queued',
+        subs: [
+          [-10, 5],
+          [6, 200],
+        ],
+        status: 'expires_very_soon',
+      },
     ];
     for (const c of cases) {
       const company = await createCompany(t.database.db, { name: `${prefix} ${c.name}` });
@@ -149,8 +165,18 @@ describe('companies.admin.list (GET admin/companies)', () => {
     }
     expect(res.items[9]!.subscription.current).toMatchObject({ end_date: addDays(today, 5), days_left: 5, plan_name: expect.any(String) });
 
-    const urgent = await t.caller(adminActor).companies.admin.list({ search: prefix, subscription_status: ['expired', 'inactive', 'expires_very_soon'], sort: 'urgency' });
-    expect(urgent.items.map((c) => c.name.slice(prefix.length + 1))).toEqual(['h ended', 'a none', 'b queued', 'i cancelled', 'f seven', 'g today', 'j running and queued']);
+    const urgent = await t
+      .caller(adminActor)
+      .companies.admin.list({ search: prefix, subscription_status: ['expired', 'inactive', 'expires_very_soon'], sort: 'urgency' });
+    expect(urgent.items.map((c) => c.name.slice(prefix.length + 1))).toEqual([
+      'h ended',
+      'a none',
+      'b queued',
+      'i cancelled',
+      'f seven',
+      'g today',
+      'j running and queued',
+    ]);
     expect(urgent.total).toBe(7);
   });
 
@@ -169,10 +195,15 @@ describe('companies.admin.list (GET admin/companies)', () => {
     const prefix = tag();
     const parent = await createCompany(t.database.db, { name: `${prefix} group`, is_parent_company: true });
     await createCompany(t.database.db, { name: `${prefix} single` });
-    const res = await api().get('/admin/companies').query({ is_parent_company: 'true', search: prefix, subscription_status: 'inactive,active' }).set(auth);
+    const res = await api()
+      .get('/admin/companies')
+      .query({ is_parent_company: 'true', search: prefix, subscription_status: 'inactive,active' })
+      .set(auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 1, totalPages: 1, currentPage: 0 });
-    expect(res.body.items).toEqual([expect.objectContaining({ id: parent.id, is_parent_company: true, subscription: { status: 'inactive', current: null }, city: 'Copenhagen' })]);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({ id: parent.id, is_parent_company: true, subscription: { status: 'inactive', current: null }, city: 'Copenhagen' }),
+    ]);
     expect((await api().get('/admin/companies').query({ size: 101 }).set(auth)).status).toBe(400);
     expect((await api().get('/admin/companies').query({ subscription_status: 'late' }).set(auth)).status).toBe(400);
     const { managerActor } = await createCompanyWithUsers(t.database.db);

@@ -1,4 +1,5 @@
-// A synergy's end and ratings notify the other company (with activity mail for the end).
+// A synergy's end and ratings notify the other company (with activity mail for the end); the link opens the
+// synergies tab on that synergy (`?exchange={id}` highlights it).
 import type { Deps } from '../../deps';
 import { publicUrl } from '../../lib/mail';
 import * as notifications from '../notifications/service';
@@ -13,8 +14,8 @@ export function registerExchangeListeners(deps: Deps): () => void {
         type: 'synergies',
         code: e.successful ? 'notification.synergySucceeded' : 'notification.synergyFailed',
         params: { company: e.by_company_name, title: e.title },
-        link: '/synergies',
-        mail: { url: publicUrl(deps.env, '/synergies') },
+        link: `/synergies?exchange=${e.exchange_id}`,
+        mail: { url: publicUrl(deps.env, `/synergies?exchange=${e.exchange_id}`) },
       });
     }),
     deps.events.on('exchange.rated', async (tx, e) => {
@@ -24,7 +25,7 @@ export function registerExchangeListeners(deps: Deps): () => void {
         type: 'synergies',
         code: 'notification.synergyRated',
         params: { company: e.by_company_name, title: e.title, rating: e.rating },
-        link: '/synergies',
+        link: `/synergies?exchange=${e.exchange_id}`,
       });
     }),
   ];

@@ -69,7 +69,9 @@ describe('synergies', () => {
   it('ends once with the successful flag, money in minor units, and records the impact once; the other company is notified', async () => {
     const [wood] = await db().select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.slug, 'wood'));
     const { provider, requester, id } = await synergy({ material_group_id: wood!.id });
-    const res = await restAs(t, provider.memberActor).put(`/api/exchanges/${id}`).send({ level_of_completion: 'COMPLETED', successful: true, earnings: 1250.5, savings: '300' });
+    const res = await restAs(t, provider.memberActor)
+      .put(`/api/exchanges/${id}`)
+      .send({ level_of_completion: 'COMPLETED', successful: true, earnings: 1250.5, savings: '300' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 'successful',
@@ -90,7 +92,11 @@ describe('synergies', () => {
     expect([again.status, again.body.error.message_code]).toEqual([409, 'exchange.alreadyCompleted']);
     expect(await db().select().from(impact_records).where(eq(impact_records.exchange_id, id))).toHaveLength(1);
     const notes = await db().select().from(notifications).where(eq(notifications.user_id, requester.manager.id)).orderBy(notifications.id);
-    expect(notes.at(-1)).toMatchObject({ code: 'notification.synergySucceeded', link: '/synergies', params: { company: provider.company.name, title: 'Spent grain' } });
+    expect(notes.at(-1)).toMatchObject({
+      code: 'notification.synergySucceeded',
+      link: `/synergies?exchange=${id}`,
+      params: { company: provider.company.name, title: 'Spent grain' },
+    });
   });
 
   it('refuses bad end input with field codes: not COMPLETED, missing successful, negative or over-precise money', async () => {
@@ -131,7 +137,12 @@ describe('synergies', () => {
     expect((await restAs(t, provider.memberActor).post(`/api/exchanges/${id}/feedback`).send({ rating: 2, review: 'Late' })).status).toBe(201);
     const page = await restAs(t, requester.memberActor).get(`/api/companies/${provider.company.id}/reviews?page=0&size=5`);
     expect(page.body).toMatchObject({ average_rating: 4, total: 1, totalPages: 1, currentPage: 0 });
-    expect(page.body.items[0]).toMatchObject({ rating: 4, review: 'Clean and on time', reviewer_company_id: requester.company.id, title: 'Spent grain' });
+    expect(page.body.items[0]).toMatchObject({
+      rating: 4,
+      review: 'Clean and on time',
+      reviewer_company_id: requester.company.id,
+      title: 'Spent grain',
+    });
     expect(await db().select().from(reviews).where(eq(reviews.exchange_id, id))).toHaveLength(2);
   });
 

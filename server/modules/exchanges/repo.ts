@@ -1,7 +1,7 @@
 // Synergy data access: `fn(db | tx, params)`, explicit columns, no authorization (the service decides).
 import { aliasedTable, and, avg, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { chats, companies, defra_factors, exchanges, impact_records, material_groups, materials, reviews, users } from '../../../drizzle/schema';
-import type { LevelOfCompletion } from '../../../shared/constants/enums';
+import { chats, companies, exchanges, impact_records, material_sdgs, materials, reviews, sdgs, users } from '../../../drizzle/schema';
+import type { LevelOfCompletion, QuantityUnit } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
 
 export async function insertExchange(
@@ -14,7 +14,7 @@ export async function insertExchange(
     request_message: string;
     item_requested: string;
     quantity: number;
-    quantity_unit: 'kg' | 'hours';
+    quantity_unit: QuantityUnit;
   },
 ) {
   const [row] = await tx.insert(exchanges).values(values).returning({ id: exchanges.id });
@@ -80,13 +80,20 @@ export async function lockExchange(tx: DbOrTx, id: number, mode: 'update' | 'sha
 }
 
 export const companyWhere = (companyId: number, level?: LevelOfCompletion): SQL =>
-  and(or(eq(exchanges.provider_company_id, companyId), eq(exchanges.requester_company_id, companyId)), level ? eq(exchanges.level_of_completion, level) : undefined)!;
+  and(
+    or(eq(exchanges.provider_company_id, companyId), eq(exchanges.requester_company_id, companyId)),
+    level ? eq(exchanges.level_of_completion, level) : undefined,
+  )!;
 
 export function listPage(db: DbOrTx, where: SQL, page: number, size: number) {
   // In progress first, then the most recently ended or started.
   return exchangeQuery(db)
     .where(where)
-    .orderBy(sql`${exchanges.level_of_completion} = 'COMPLETED'`, desc(sql`coalesce(${exchanges.completed_at}, ${exchanges.created_at})`), desc(exchanges.id))
+    .orderBy(
+      sql`${exchanges.level_of_completion} = 'COMPLETED'`,
+      desc(sql`coalesce(${exchanges.completed_at}, ${exchanges.created_at})`),
+      desc(exchanges.id),
+    )
     .limit(size)
     .offset(page * size);
 }
@@ -114,32 +121,19 @@ export async function companyCurrency(db: DbOrTx, companyId: number): Promise<st
   return row?.c ?? null;
 }
 
-/** The listing's material group: what its impact is computed from. */
-export async function impactBasis(db: DbOrTx, materialId: number) {
-  const [row] = await db
-    .select({ kind: material_groups.kind, defra_material: material_groups.defra_material })
-    .from(materials)
-    .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
-    .where(eq(materials.id, materialId));
-  return row ?? null;
-}
-
-export function defraFactors(db: DbOrTx, factorSet: string) {
-  return db
-    .select({ table_name: defra_factors.table_name, material: defra_factors.material, route_or_source: defra_factors.route_or_source, kgco2e: defra_factors.kgco2e })
-    .from(defra_factors)
-    .where(eq(defra_factors.factor_set, factorSet));
-}
-
-export async function insertImpact(tx: DbOrTx, values: typeof impact_records.$inferInsert) {
-  await tx.insert(impact_records).values(values).onConflictDoNothing({ target: impact_records.exchange_id });
-}
-
 // ---- ratings ----
 
 export async function insertReview(
   tx: DbOrTx,
-  values: { exchange_id: number; reviewer_company_id: number; reviewed_company_id: number; reviewer_user_id: number; rating: number; feedback: string | null; is_demo: boolean },
+  values: {
+    exchange_id: number;
+    reviewer_company_id: number;
+    reviewed_company_id: number;
+    reviewer_user_id: number;
+    rating: number;
+    feedback: string | null;
+    is_demo: boolean;
+  },
 ) {
   const [row] = await tx.insert(reviews).values(values).returning({ id: reviews.id });
   return row!.id;
@@ -148,7 +142,13 @@ export async function insertReview(
 export function reviewsOf(db: DbOrTx, exchangeIds: number[]) {
   if (!exchangeIds.length) return Promise.resolve([]);
   return db
-    .select({ exchange_id: reviews.exchange_id, company_id: reviews.reviewer_company_id, rating: reviews.rating, review: reviews.feedback, created_at: reviews.created_at })
+    .select({
+      exchange_id: reviews.exchange_id,
+      company_id: reviews.reviewer_company_id,
+      rating: reviews.rating,
+      review: reviews.feedback,
+      created_at: reviews.created_at,
+    })
     .from(reviews)
     .where(inArray(reviews.exchange_id, exchangeIds))
     .orderBy(reviews.created_at);
@@ -167,6 +167,8 @@ export function companyReviewsPage(db: DbOrTx, companyId: number, page: number, 
       reviewer_company_id: reviewer.id,
       reviewer_company_name: reviewer.name,
       reviewer_first_name: users.first_name,
+      /** The reviewer has since been removed from their company (docs/decisions/0060): shown as a former member. */
+      reviewer_former: sql<boolean>`coalesce(${users.deleted_at} is not null, false)`,
       title: materials.title,
     })
     .from(reviews)
@@ -186,6 +188,31 @@ export async function companyRatingSummary(db: DbOrTx, companyId: number) {
     .from(reviews)
     .where(eq(reviews.reviewed_company_id, companyId));
   return { total: row?.total ?? 0, average: row?.average === null || row?.average === undefined ? null : Number(row.average) };
+}
+
+/**
+ * The company's successful synergies per SDG of the listing exchanged (a synergy counts once per goal its listing
+ * names), every goal listed, plus the number of successful synergies.
+ */
+export async function sdgExchanges(db: DbOrTx, companyId: number) {
+  const successful = and(companyWhere(companyId, 'COMPLETED'), eq(exchanges.successful, true))!;
+  const [perGoal, [all]] = await Promise.all([
+    db
+      .select({
+        sdg_id: sdgs.id,
+        code: sdgs.code,
+        name: sdgs.name,
+        color: sdgs.color,
+        exchanges: sql<number>`count(distinct ${exchanges.id})::int`,
+      })
+      .from(sdgs)
+      .leftJoin(material_sdgs, eq(material_sdgs.sdg_id, sdgs.id))
+      .leftJoin(exchanges, and(eq(exchanges.material_id, material_sdgs.material_id), successful))
+      .groupBy(sdgs.id, sdgs.code, sdgs.name, sdgs.color)
+      .orderBy(sdgs.id),
+    db.select({ n: count() }).from(exchanges).where(successful),
+  ]);
+  return { items: perGoal, successful_exchanges: Number(all?.n ?? 0) };
 }
 
 export async function companyStatus(db: DbOrTx, companyId: number) {

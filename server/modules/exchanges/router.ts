@@ -1,4 +1,11 @@
-import { companyReviewsInput, endExchangeInput, exchangeIdInput, listExchangesInput, rateExchangeInput } from '../../../shared/schemas/exchanges';
+import {
+  companyReviewsInput,
+  companySdgExchangesInput,
+  endExchangeInput,
+  exchangeIdInput,
+  listExchangesInput,
+  rateExchangeInput,
+} from '../../../shared/schemas/exchanges';
 import { authedProcedure, companyProcedure, router } from '../../trpc/init';
 import * as service from './service';
 
@@ -9,5 +16,8 @@ export const exchangesRouter = router({
   get: authedProcedure.input(exchangeIdInput).query(({ ctx, input }) => service.getExchange(ctx.deps, ctx.actor, input)),
   end: companyProcedure.input(endExchangeInput).mutation(({ ctx, input }) => service.endExchange(ctx.deps, ctx.actor, input)),
   rate: companyProcedure.input(rateExchangeInput).mutation(({ ctx, input }) => service.rateExchange(ctx.deps, ctx.actor, input)),
+  companySdgExchanges: authedProcedure
+    .input(companySdgExchangesInput)
+    .query(({ ctx, input }) => service.companySdgExchanges(ctx.deps, ctx.actor, input)),
   companyReviews: authedProcedure.input(companyReviewsInput).query(({ ctx, input }) => service.companyReviews(ctx.deps, ctx.actor, input)),
 });

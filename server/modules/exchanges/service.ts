@@ -1,8 +1,8 @@
 // Synergies: started by an accepted offer (with their chat), ended once by either company, rated once by
 // each. Only the two companies see one (administrators read them); any other company gets 404.
 // The rules are shared/machines/exchange.ts; side effects are domain events (exchanges/events.ts).
+import type { QuantityUnit } from '../../../shared/constants/enums';
 import { canExchange } from '../../../shared/machines/exchange';
-import { DEFRA_FACTOR_SET, DEFRA_FACTOR_VERSION, computeCo2eAvoided } from '../../../shared/lib/impact';
 import { pageOf } from '../../../shared/schemas/_primitives';
 import type { EndExchangeInput, ListExchangesInput, RateExchangeInput } from '../../../shared/schemas/exchanges';
 import { isUniqueViolation } from '../../db/errors';
@@ -11,6 +11,8 @@ import type { Deps } from '../../deps';
 import type { CompanyActor, UserActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import * as chat from '../chat/service';
+import * as stats from '../stats/service';
+import * as drivers from '../drivers/service';
 import * as repo from './repo';
 
 type Side = 'provider' | 'requester';
@@ -26,7 +28,9 @@ function sideOf(row: repo.ExchangeRow, companyId: number | null): Side | null {
 
 type Rating = Awaited<ReturnType<typeof repo.reviewsOf>>[number];
 
-function toView(row: repo.ExchangeRow, side: Side | null, ratings: Rating[]) {
+type Transport = Awaited<ReturnType<typeof drivers.transportOfExchange>>;
+
+function toView(row: repo.ExchangeRow, side: Side | null, ratings: Rating[], transport: Transport) {
   const completed = row.level_of_completion === 'COMPLETED';
   const myCompany = side === 'provider' ? row.provider_company_id : side === 'requester' ? row.requester_company_id : null;
   const mine = ratings.find((r) => r.company_id === myCompany) ?? null;
@@ -55,7 +59,12 @@ function toView(row: repo.ExchangeRow, side: Side | null, ratings: Rating[]) {
     chat_id: row.chat_id,
     read_only: completed,
     ratings: ratings.map((r) => ({ company_id: r.company_id, rating: r.rating, review: r.review, created_at: r.created_at })),
-    impact: row.impact_factor_set === null ? null : { kg: row.impact_kg, hours: row.impact_hours, co2e_kg: row.impact_co2e_kg, factor_set: row.impact_factor_set },
+    impact:
+      row.impact_factor_set === null
+        ? null
+        : { kg: row.impact_kg, hours: row.impact_hours, co2e_kg: row.impact_co2e_kg, factor_set: row.impact_factor_set },
+    /** Its completed trips: km driven, minutes and the transport CO2e (km x each vehicle's factor), issue 15. */
+    transport,
     /** The caller's side (null for administrators) and what it may do now. */
     side,
     can_end: side !== null && canExchange(row.level_of_completion, 'end'),
@@ -83,7 +92,7 @@ export async function startFromOffer(
     provider_company_id: number;
     requester_company_id: number;
     quantity: number;
-    quantity_unit: 'kg' | 'hours';
+    quantity_unit: QuantityUnit;
     request_message: string;
   },
 ) {
@@ -103,21 +112,21 @@ export async function startFromOffer(
 
 export async function getExchange(deps: Deps, actor: UserActor, input: { id: number }) {
   const { row, side } = await load(deps.db, actor, input.id);
-  return toView(row, side, await repo.reviewsOf(deps.db, [row.id]));
+  const [ratings, transport] = await Promise.all([repo.reviewsOf(deps.db, [row.id]), drivers.transportOfExchange(deps.db, row.id)]);
+  return toView(row, side, ratings, transport);
 }
 
 export async function listExchanges(deps: Deps, actor: CompanyActor, input: ListExchangesInput) {
   const where = repo.companyWhere(actor.company_id, input.status);
   const [rows, total] = await Promise.all([repo.listPage(deps.db, where, input.page, input.size), repo.countWhere(deps.db, where)]);
-  const ratings = await repo.reviewsOf(
-    deps.db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [ratings, transport] = await Promise.all([repo.reviewsOf(deps.db, ids), drivers.transportOfExchanges(deps.db, ids)]);
   const items = rows.map((r) =>
     toView(
       r,
       sideOf(r, actor.company_id),
       ratings.filter((x) => x.exchange_id === r.id),
+      transport.get(r.id)!,
     ),
   );
   return pageOf(items, total, input.page, input.size);
@@ -128,26 +137,6 @@ export async function exchangeStats(deps: Deps, actor: CompanyActor) {
   const s = await repo.companyStats(deps.db, actor.company_id);
   const success_rate = s.completed > 0 ? Math.round((s.successful / s.completed) * 1000) / 10 : null;
   return { ...s, success_rate };
-}
-
-/** Kilograms and CO2e of a successful synergy, computed once with the factor set it used (PRODUCT.md "Impact"). */
-async function recordImpact(tx: Tx, row: repo.ExchangeRow) {
-  if (row.material_id === null) return;
-  const basis = await repo.impactBasis(tx, row.material_id);
-  const kind = basis?.kind ?? 'material';
-  const kg = row.quantity_unit === 'kg' && kind === 'material' ? row.quantity : 0;
-  const hours = row.quantity_unit === 'hours' ? row.quantity : 0;
-  const impact = computeCo2eAvoided({ kg, defra_material: basis?.defra_material ?? null, kind, factors: await repo.defraFactors(tx, DEFRA_FACTOR_SET) });
-  await repo.insertImpact(tx, {
-    exchange_id: row.id,
-    kg,
-    hours,
-    co2e_kg: impact.co2e_kg,
-    defra_material: basis?.defra_material ?? null,
-    factor_set: impact.factor_set,
-    factor_version: DEFRA_FACTOR_VERSION,
-    breakdown: impact.breakdown,
-  });
 }
 
 /** PUT api/exchanges/{id}: either company ends the synergy, once; a second end answers 409. */
@@ -161,8 +150,13 @@ export async function endExchange(deps: Deps, actor: CompanyActor, input: EndExc
     const savings_minor = toMinor(input.savings);
     const currency = earnings_minor === null && savings_minor === null ? null : ((await repo.companyCurrency(tx, actor.company_id)) ?? 'EUR');
     await repo.complete(tx, row.id, { successful: input.successful, earnings_minor, savings_minor, currency });
-    if (input.successful) await recordImpact(tx, row);
-    const me = side === 'provider' ? { id: row.provider_company_id, name: row.provider_company_name } : { id: row.requester_company_id, name: row.requester_company_name };
+    // The impact is stored once, in this transaction (PRODUCT.md "Impact"; the stats module owns the record).
+    if (input.successful)
+      await stats.recordImpact(tx, { exchange_id: row.id, material_id: row.material_id, quantity: row.quantity, quantity_unit: row.quantity_unit });
+    const me =
+      side === 'provider'
+        ? { id: row.provider_company_id, name: row.provider_company_name }
+        : { id: row.requester_company_id, name: row.requester_company_name };
     await deps.events.emit(tx, 'exchange.completed', {
       exchange_id: row.id,
       title: row.material_title ?? row.item_requested ?? '',
@@ -183,7 +177,10 @@ export async function rateExchange(deps: Deps, actor: CompanyActor, input: RateE
       if (!side) throw new AppError('NOT_FOUND');
       if (!canExchange(row.level_of_completion, 'rate')) throw new AppError('CONFLICT', { message: { code: 'exchange.notCompleted' } });
       const other = side === 'provider' ? row.requester_company_id : row.provider_company_id;
-      const me = side === 'provider' ? { id: row.provider_company_id, name: row.provider_company_name } : { id: row.requester_company_id, name: row.requester_company_name };
+      const me =
+        side === 'provider'
+          ? { id: row.provider_company_id, name: row.provider_company_name }
+          : { id: row.requester_company_id, name: row.requester_company_name };
       await repo.insertReview(tx, {
         exchange_id: row.id,
         reviewer_company_id: me.id,
@@ -211,10 +208,22 @@ export async function rateExchange(deps: Deps, actor: CompanyActor, input: RateE
   return getExchange(deps, actor, input);
 }
 
+/**
+ * GET api/companies/{id}/sdg-exchanges: for each of the 17 SDGs, how many of the company's successful synergies
+ * exchanged a listing that names it (docs/decisions/0066). Approved companies only, like the reviews.
+ */
+export async function companySdgExchanges(deps: Deps, _actor: UserActor, input: { id: number }) {
+  if ((await repo.companyStatus(deps.db, input.id)) !== 'approved') throw new AppError('NOT_FOUND');
+  return repo.sdgExchanges(deps.db, input.id);
+}
+
 /** GET api/companies/{id}/reviews: what other companies said about this one (SPEC §3 Company reviews). */
 export async function companyReviews(deps: Deps, _actor: UserActor, input: { id: number; page: number; size: number }) {
   if ((await repo.companyStatus(deps.db, input.id)) !== 'approved') throw new AppError('NOT_FOUND');
-  const [items, summary] = await Promise.all([repo.companyReviewsPage(deps.db, input.id, input.page, input.size), repo.companyRatingSummary(deps.db, input.id)]);
+  const [items, summary] = await Promise.all([
+    repo.companyReviewsPage(deps.db, input.id, input.page, input.size),
+    repo.companyRatingSummary(deps.db, input.id),
+  ]);
   const average_rating = summary.average === null ? null : Math.round(summary.average * 100) / 100;
   return { average_rating, ...pageOf(items, summary.total, input.page, input.size) };
 }

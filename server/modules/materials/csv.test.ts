@@ -22,7 +22,19 @@ const auth = (actor: Actor) => {
 };
 const HEADER = CSV_COLUMNS.join(',');
 const row = (i: number, o: Partial<Record<(typeof CSV_COLUMNS)[number], string>> = {}) => {
-  const v = { title: `Pallets ${i}`, description: 'Used EUR pallets', category: 'surplus', material_group_code: '', frequency: 'monthly', quantity: '10', condition: 'Used', type: 'Wood', final_use: 'Reuse', sdg_goals: '12', ...o };
+  const v = {
+    title: `Pallets ${i}`,
+    description: 'Used EUR pallets',
+    category: 'surplus',
+    material_group_code: '',
+    frequency: 'monthly',
+    quantity: '10',
+    condition: 'Used',
+    type: 'Wood',
+    final_use: 'Reuse',
+    sdg_goals: '12',
+    ...o,
+  };
   return CSV_COLUMNS.map((c) => (/[",\n]/.test(v[c]) ? `"${v[c].replace(/"/g, '""')}"` : v[c])).join(',');
 };
 const csv = (rows: string[]) => `${HEADER}\n${rows.join('\n')}\n`;
@@ -40,7 +52,8 @@ async function grantedCompany() {
   await t.caller(adminActor).materials.admin.reviewBulkAccess({ id: req.id, decision: 'grant' });
   return c;
 }
-const countOf = async (companyId: number) => (await db().select({ id: materials.id }).from(materials).where(eq(materials.company_id, companyId))).length;
+const countOf = async (companyId: number) =>
+  (await db().select({ id: materials.id }).from(materials).where(eq(materials.company_id, companyId))).length;
 
 describe('bulk-upload access', () => {
   it('goes request → pending → granted by an administrator, over REST', async () => {
@@ -117,15 +130,25 @@ describe('CSV template and upload', () => {
 
   it('reports every row error with row, column and message, and imports none of the rows', async () => {
     const c = await grantedCompany();
-    const rows = [row(1), row(2, { title: '' }), row(3, { quantity: '-4', frequency: 'hourly' }), row(4, { material_group_code: '999999' }), row(5)];
+    const rows = [
+      row(1),
+      row(2, { title: '' }),
+      row(3, { quantity: '-4', frequency: 'hourly' }),
+      row(4, { material_group_code: '020706' }),
+      row(5),
+      row(6, { category: 'scrap', material_group_code: 'XYZ-99' }),
+    ];
     const res = await upload(c.memberActor, csv(rows));
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('CSV_INVALID_ROWS');
     expect(res.body.error.fields).toEqual({
-      'rows.3.title': 'This field is required',
+      'rows.3.title': 'The title cell is empty; every row needs one',
       'rows.4.quantity': 'Quantity cannot be negative',
-      'rows.4.frequency': expect.any(String),
-      'rows.5.material_group_code': 'Unknown material group code',
+      'rows.4.frequency': 'Unknown frequency “hourly”. Use one of: daily, weekly, monthly, every few months, one-off',
+      'rows.5.material_group_code': 'Unknown material group code “020706”. Closest codes: 020701, 020702, 020703',
+      // A row with other errors still has its code checked.
+      'rows.7.category': 'Unknown category “scrap”. Use one of: by-product, surplus, waste, knowledge',
+      'rows.7.material_group_code': 'Unknown material group code “XYZ-99”. See the list of material group codes',
     });
     expect(await countOf(c.company.id)).toBe(0);
   });
@@ -185,7 +208,9 @@ describe('CSV template and upload', () => {
 
   it('imports through the tRPC procedure from base64 too', async () => {
     const c = await grantedCompany();
-    const out = await t.caller(c.memberActor).materials.bulkUpload({ file_name: 'x.csv', body_base64: Buffer.from(csv([row(1), row(2)])).toString('base64') });
+    const out = await t
+      .caller(c.memberActor)
+      .materials.bulkUpload({ file_name: 'x.csv', body_base64: Buffer.from(csv([row(1), row(2)])).toString('base64') });
     expect(out.imported).toBe(2);
   });
 });

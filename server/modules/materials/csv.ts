@@ -1,6 +1,7 @@
 // Bulk-upload CSV: the template, reading an uploaded file into rows, and checking each row with the same
 // shared schema the listing editor uses. Pure apart from the CSV parser; the service owns the transaction.
 import { parseString } from 'fast-csv';
+import { FREQUENCIES, LISTING_CATEGORIES } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import { messageOfIssue, type Message } from '../../../shared/messages';
 import { CSV_COLUMNS, CSV_REQUIRED_COLUMNS, listingFields, normalizeMaterialCode, type CsvColumn } from '../../../shared/schemas/materials';
@@ -77,7 +78,8 @@ export async function readCsv(body: Buffer): Promise<CsvReadResult> {
   if (!headerCells) return { kind: 'unreadable', reason: 'empty file' };
   const header = headerCells.map((h) => h.trim().toLowerCase());
   const known = new Set<string>(CSV_COLUMNS);
-  if (header.some((h) => !known.has(h)) || new Set(header).size !== header.length) return { kind: 'unreadable', reason: 'unknown or repeated columns' };
+  if (header.some((h) => !known.has(h)) || new Set(header).size !== header.length)
+    return { kind: 'unreadable', reason: 'unknown or repeated columns' };
   if (CSV_REQUIRED_COLUMNS.some((c) => !header.includes(c))) return { kind: 'unreadable', reason: 'missing columns' };
   if (data.length === 0) return { kind: 'unreadable', reason: 'no rows' };
   if (data.length > LIMITS.csvRowsMax) return { kind: 'too_many_rows', rows: data.length };
@@ -104,6 +106,20 @@ export function checkRow(
     return { ok: false, errors: [{ row, column: '_', message: { code: 'bulk.rowWidth', params: { cells: cells.width, header: headerWidth } } }] };
   }
   const sdg = (values.sdg_goals ?? '').trim();
+  // Cells checked here first, so the report names the value and what is allowed rather than a generic message.
+  const precise = new Map<CsvColumn, CsvRowError>();
+  const say = (column: CsvColumn, message: Message) => precise.set(column, { row, column, message });
+  for (const column of CSV_REQUIRED_COLUMNS) if (!(values[column] ?? '').trim()) say(column, { code: 'bulk.emptyCell', params: { column } });
+  const category = (values.category ?? '').trim();
+  if (category && !(LISTING_CATEGORIES as readonly string[]).includes(category.toLowerCase()))
+    say('category', { code: 'bulk.invalidCategory', params: { value: category, allowed: LISTING_CATEGORIES.join(', ') } });
+  const frequency = (values.frequency ?? '').trim();
+  if (frequency && !(FREQUENCIES as readonly string[]).includes(frequency.toLowerCase()))
+    say('frequency', { code: 'bulk.invalidFrequency', params: { value: frequency, allowed: FREQUENCIES.join(', ') } });
+  const qty = (values.quantity ?? '').trim();
+  if (qty && !/^-?\d+(\.\d+)?$/.test(qty)) say('quantity', { code: 'bulk.invalidQuantity', params: { value: qty } });
+  const badGoal = sdg ? sdg.split(/[;|,\s]+/).find((g) => g && !/^(?:[1-9]|1[0-7])$/.test(g)) : undefined;
+  if (badGoal !== undefined) say('sdg_goals', { code: 'bulk.invalidSdg', params: { value: badGoal } });
   const candidate = {
     kind: 'offering' as const,
     title: values.title ?? '',
@@ -117,13 +133,16 @@ export function checkRow(
     sdg_goals: sdg ? sdg.split(/[;|,\s]+/).filter(Boolean) : [],
   };
   const parsed = listingFields.safeParse(candidate);
-  if (!parsed.success) {
-    const errors = new Map<string, CsvRowError>();
-    for (const issue of parsed.error.issues) {
+  if (!parsed.success || precise.size) {
+    const errors = new Map<string, CsvRowError>(precise);
+    for (const issue of parsed.error?.issues ?? []) {
       const column = String(issue.path[0] ?? '_');
       if (!errors.has(column)) errors.set(column, { row, column, message: messageOfIssue(issue) });
     }
-    return { ok: false, errors: [...errors.values()] };
+    return {
+      ok: false,
+      errors: [...errors.values()].sort((a, b) => CSV_COLUMNS.indexOf(a.column as CsvColumn) - CSV_COLUMNS.indexOf(b.column as CsvColumn)),
+    };
   }
   const data = parsed.data;
   const neutralised: CsvColumn[] = [];

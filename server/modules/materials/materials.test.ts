@@ -2,11 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company_material_groups, material_groups, material_images, materials, notifications, recommendation_displays, users } from '../../../drizzle/schema';
+import {
+  company_material_groups,
+  material_groups,
+  material_images,
+  mail_outbox,
+  materials,
+  notifications,
+  recommendation_displays,
+  users,
+} from '../../../drizzle/schema';
 import { haversineKm } from '../../../shared/lib/geo';
 import { demoPhotoPng } from '../../db/seed/demo-listings';
 import type { Actor } from '../../lib/actor';
-import { createAdmin, createCompanyWithUsers } from '../../test/factories';
+import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -18,6 +27,16 @@ afterAll(() => t.close());
 const tag = () => `t${randomBytes(4).toString('hex')}`;
 const db = () => t.database.db;
 const pngDataUrl = (rgb: [number, number, number] = [10, 200, 30]) => `data:image/png;base64,${demoPhotoPng(rgb).toString('base64')}`;
+
+/** A donation as POST api/donations takes it (donations are written through the donations module). */
+const donationBody = (o: Record<string, unknown> = {}) => ({
+  title: 'Surplus chairs',
+  description: 'Forty stackable chairs',
+  purpose: 'Furnish a community hall',
+  item_count: 40,
+  quantity_kg: 160,
+  ...o,
+});
 
 function listing(o: Record<string, unknown> = {}) {
   return {
@@ -54,14 +73,28 @@ const eastOf = (lat: number, lng: number, km: number) => ({ lat, lng: lng + km /
 describe('creating and editing listings', () => {
   it('creates a listing through REST with 201, the unit from the category and the caller company', async () => {
     const { company, memberActor } = await createCompanyWithUsers(db());
-    const res = await api(memberActor).post(`/api/v2/materials?company_id=${company.id}`).send(listing({ sdg_goals: [12, 13] }));
+    const res = await api(memberActor)
+      .post(`/api/v2/materials?company_id=${company.id}`)
+      .send(listing({ sdg_goals: [12, 13] }));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ title: 'Spent grain', company_id: company.id, status: 'active', kind: 'offering', quantity_unit: 'kg', is_own: true });
+    expect(res.body).toMatchObject({
+      title: 'Spent grain',
+      company_id: company.id,
+      status: 'active',
+      kind: 'offering',
+      quantity_unit: 'kg',
+      is_own: true,
+    });
     expect(res.body.sdg_goals.map((g: { id: number }) => g.id)).toEqual([12, 13]);
     expect(res.body.latitude).toBeCloseTo(55.6761);
     const knowledge = await t.caller(memberActor).materials.create(listing({ category: 'knowledge', quantity: '8' }) as never);
     expect(knowledge.quantity_unit).toBe('hours');
     expect(knowledge.quantity).toBe(8);
+    // PRODUCT.md: industrial and logistics space counts square metres of surplus capacity.
+    const space = await t
+      .caller(memberActor)
+      .materials.create(listing({ category: 'surplus', material_group_code: 'S-SPACE-1.1.2', quantity: '400' }) as never);
+    expect(space.quantity_unit).toBe('m2');
   });
 
   it('refuses the SPEC limits with field messages and writes nothing', async () => {
@@ -89,7 +122,10 @@ describe('creating and editing listings', () => {
     const { memberActor } = await createCompanyWithUsers(db());
     const created = await t.caller(memberActor).materials.create(listing({ images: [{ name: 'a.png', body: pngDataUrl() }] }) as never);
     expect(created.images).toEqual([{ url: expect.stringMatching(/^\/files\/materials\/.+\.png$/), name: 'a.png', position: 0 }]);
-    const [stored] = await db().select({ storage_key: material_images.storage_key }).from(material_images).where(eq(material_images.material_id, created.id));
+    const [stored] = await db()
+      .select({ storage_key: material_images.storage_key })
+      .from(material_images)
+      .where(eq(material_images.material_id, created.id));
     expect(`/files/${stored!.storage_key}`).toBe(created.images[0]!.url);
     const file = await request(t.app()).get(created.images[0]!.url);
     expect(file.status).toBe(200);
@@ -112,7 +148,13 @@ describe('creating and editing listings', () => {
     const kept = created.images[0]!.url;
     const res = await api(memberActor)
       .put(`/api/v2/materials/${created.id}?company_id=${company.id}&uuid=${created.uuid}`)
-      .send(listing({ title: 'Renamed', images: [kept, { name: 'b.png', body: pngDataUrl([1, 2, 3]) }], sub_listings: [{ title: 'Lot A', quantity: 5 }] }));
+      .send(
+        listing({
+          title: 'Renamed',
+          images: [kept, { name: 'b.png', body: pngDataUrl([1, 2, 3]) }],
+          sub_listings: [{ title: 'Lot A', quantity: 5 }],
+        }),
+      );
     expect(res.status).toBe(200);
     expect(res.body.title).toBe('Renamed');
     expect(res.body.images.map((i: { url: string }) => i.url)[0]).toBe(kept);
@@ -135,7 +177,10 @@ describe('creating and editing listings', () => {
     const sharedUrl = shared.images[0]!.url;
     // Demo listings share one stored photo per template; this listing shows the same file.
     const twin = await c.create(listing() as never);
-    const [row] = await db().select({ storage_key: material_images.storage_key }).from(material_images).where(eq(material_images.material_id, shared.id));
+    const [row] = await db()
+      .select({ storage_key: material_images.storage_key })
+      .from(material_images)
+      .where(eq(material_images.material_id, shared.id));
     await db().insert(material_images).values({ material_id: twin.id, storage_key: row!.storage_key, name: 'shared.png' });
     expect((await c.get({ id: twin.id })).images.map((i) => i.url)).toEqual([sharedUrl]);
 
@@ -166,7 +211,9 @@ describe('who may change a listing', () => {
     const other = await createCompanyWithUsers(db());
     const created = await t.caller(owner.memberActor).materials.create(listing() as never);
     const as = api(other.managerActor);
-    const put = await as.put(`/api/v2/materials/${created.id}?company_id=${other.company.id}&uuid=${created.uuid}`).send(listing({ title: 'Hijacked' }));
+    const put = await as
+      .put(`/api/v2/materials/${created.id}?company_id=${other.company.id}&uuid=${created.uuid}`)
+      .send(listing({ title: 'Hijacked' }));
     const del = await as.delete(`/api/v2/materials/${created.id}`);
     const status = await as.post(`/api/v2/materials/${created.id}/status`).send({ action: 'archive' });
     for (const res of [put, del, status]) {
@@ -191,12 +238,19 @@ describe('who may change a listing', () => {
     expect(res.status).toBe(404);
   });
 
-  it('lets a member write offerings but only a manager write donations', async () => {
+  it('lets a member write offerings; donations are refused to members (403) and sent to the donations flow for managers', async () => {
     const a = await createCompanyWithUsers(db());
-    await expect(t.caller(a.memberActor).materials.create(listing({ kind: 'donation' }) as never)).rejects.toMatchObject({ cause: { code: 'FORBIDDEN' } });
-    const donation = await t.caller(a.managerActor).materials.create(listing({ kind: 'donation' }) as never);
-    expect(donation.kind).toBe('donation');
-    await expect(t.caller(a.memberActor).materials.delete({ id: donation.id })).rejects.toMatchObject({ cause: { code: 'FORBIDDEN' } });
+    await expect(t.caller(a.memberActor).materials.create(listing({ kind: 'donation' }) as never)).rejects.toMatchObject({
+      cause: { code: 'FORBIDDEN' },
+    });
+    await expect(t.caller(a.managerActor).materials.create(listing({ kind: 'donation' }) as never)).rejects.toMatchObject({
+      cause: { code: 'BAD_REQUEST', detail: { code: 'listing.donationOwnFlow' } },
+    });
+    const donation = await t.caller(a.managerActor).donations.create(donationBody() as never);
+    await expect(t.caller(a.memberActor).materials.delete({ id: donation.material_id })).rejects.toMatchObject({ cause: { code: 'FORBIDDEN' } });
+    await expect(t.caller(a.managerActor).materials.delete({ id: donation.material_id })).rejects.toMatchObject({
+      cause: { code: 'BAD_REQUEST', detail: { code: 'listing.donationOwnFlow' } },
+    });
   });
 
   it('refuses administrators and anonymous callers on company procedures', async () => {
@@ -271,6 +325,10 @@ describe('search by distance', () => {
     const withOwn = await search('proximity=5&include_own=true');
     expect(withOwn.body.items.map((i: { company_id: number }) => i.company_id)).toEqual([viewer.company.id, near.company.id]);
     expect(withOwn.body.items[0].distance_km).toBeCloseTo(0, 3);
+    // Left out, the caller's own matching listings are counted so the screen can say they are hidden (issue 11).
+    expect(within5.body.own_hidden).toBe(1);
+    expect(withOwn.body.own_hidden).toBe(0);
+    expect((await search('proximity=5&category=waste')).body.own_hidden).toBe(0);
   });
 
   it('answers the SPEC page shape with defaults proximity 40, page 0, size 12 and a capped-total flag', async () => {
@@ -322,9 +380,16 @@ describe('search by distance', () => {
     const s = t.caller(seller.memberActor).materials;
     const archived = await s.create(listing({ title: `${word} a` }) as never);
     await s.setStatus({ id: archived.id, action: 'archive' });
-    const res = await api(viewer.memberActor).get(`/api/v2/materials?q=${word}`);
-    expect(res.body.items).toEqual([]);
-    expect(res.body.total).toBe(0);
+    // Active listings of a pending and of a rejected company, as near as the seller's.
+    for (const status of ['pending', 'rejected'] as const) {
+      const other = await createCompanyWithUsers(db(), { ...eastOf(5.5, 100.9, 1), status });
+      await createListing(db(), other.company.id, { title: `${word} ${status}`, latitude: 5.5, longitude: eastOf(5.5, 100.9, 1).lng });
+    }
+    // The control: the same search finds an active listing of an approved company.
+    const visible = await s.create(listing({ title: `${word} visible` }) as never);
+    const res = await api(viewer.memberActor).get(`/api/v2/materials?q=${word}&proximity=any`);
+    expect(res.body.items.map((i: { id: number }) => i.id)).toEqual([visible.id]);
+    expect(res.body.total).toBe(1);
   });
 });
 
@@ -334,7 +399,7 @@ describe('own lists, country codes and admin views', () => {
     const c = t.caller(a.managerActor).materials;
     await c.create(listing({ title: 'o1' }) as never);
     await c.create(listing({ title: 'o2' }) as never);
-    await c.create(listing({ title: 'd1', kind: 'donation' }) as never);
+    await t.caller(a.managerActor).donations.create(donationBody({ title: 'd1' }) as never);
     const as = api(a.memberActor);
     const off = await as.get('/api/v2/materials/offerings');
     const don = await as.get('/api/v2/materials/donations');
@@ -366,7 +431,8 @@ describe('own lists, country codes and admin views', () => {
     expect(stats.body.by_status.active).toBeGreaterThan(0);
     expect(stats.body.total).toBe(Object.values(stats.body.by_kind as Record<string, number>).reduce((x, y) => x + y, 0));
     const clicks = await as.get('/admin/total-recommendations-clicks');
-    expect(clicks.body).toEqual({ total_clicks: expect.any(Number) });
+    // SPEC §7: total_clicks; issue 14 adds displays, the click-through rate and months beside it.
+    expect(clicks.body).toMatchObject({ total_clicks: expect.any(Number), total_displays: expect.any(Number) });
     expect((await api(a.managerActor).get('/admin/materials')).status).toBe(403);
     expect((await as.get(`/admin/materials/${created.id}`)).body.id).toBe(created.id);
   });
@@ -382,8 +448,11 @@ describe('recommendations', () => {
     await t.caller(viewer.memberActor).materials.create(listing({ title: `${word} own`, material_group_code: '02 07 04' }) as never);
     const nearSeller = await createCompanyWithUsers(db(), eastOf(base.lat, base.lng, 1));
     const farSeller = await createCompanyWithUsers(db(), eastOf(base.lat, base.lng, 80));
-    for (let i = 0; i < 5; i++) await t.caller(nearSeller.memberActor).materials.create(listing({ title: `${word} near ${i}`, material_group_id: null }) as never);
-    const match = await t.caller(farSeller.memberActor).materials.create(listing({ title: `${word} match`, material_group_code: '02 07 04' }) as never);
+    for (let i = 0; i < 5; i++)
+      await t.caller(nearSeller.memberActor).materials.create(listing({ title: `${word} near ${i}`, material_group_id: null }) as never);
+    const match = await t
+      .caller(farSeller.memberActor)
+      .materials.create(listing({ title: `${word} match`, material_group_code: '02 07 04' }) as never);
 
     const res = await api(viewer.memberActor).get('/api/recommended-materials');
     expect(res.status).toBe(200);
@@ -416,7 +485,7 @@ describe('recommendations', () => {
 });
 
 describe('new-listing notifications', () => {
-  it('notifies interested users of other companies who want it, and pushes the notification and the counter', async () => {
+  it('notifies interested users of other companies under the bell, mails those who keep new-listing mail on, and pushes the notification and the counter', async () => {
     const [wood] = await db().select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.slug, 'wood'));
     const seller = await createCompanyWithUsers(db());
     const buyer = await createCompanyWithUsers(db());
@@ -433,10 +502,16 @@ describe('new-listing notifications', () => {
 
     const rows = await db().select().from(notifications).where(eq(notifications.type, 'new_materials'));
     const notified = new Set(rows.filter((r) => r.link === `/material/${created.id}`).map((r) => r.user_id));
-    expect(notified).toEqual(new Set([buyer.manager.id, buyer.member.id]));
+    // The mail preference decides the mail, not the bell: the quiet company is notified but not mailed.
+    const interested = [buyer.manager.id, buyer.member.id, quiet.manager.id, quiet.member.id];
+    expect(notified).toEqual(new Set(interested));
     expect(notified.has(uninterested.member.id)).toBe(false);
+    const mailed = await db().select({ to: mail_outbox.to_address }).from(mail_outbox).where(eq(mail_outbox.template, 'activity'));
+    const mailedTo = new Set(mailed.map((m) => m.to));
+    expect(mailedTo.has(buyer.member.email) && mailedTo.has(buyer.manager.email)).toBe(true);
+    expect(mailedTo.has(quiet.member.email) || mailedTo.has(quiet.manager.email)).toBe(false);
     const pushed = t.sent.filter((s) => s.event === 'newNotification');
-    expect(pushed.map((s) => s.user_ids[0]).sort()).toEqual([buyer.manager.id, buyer.member.id].sort());
+    expect(pushed.map((s) => s.user_ids[0]).sort()).toEqual([...interested].sort());
     expect(pushed[0]!.data).toMatchObject({
       type: 'new_materials',
       seen: false,

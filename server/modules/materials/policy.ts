@@ -1,7 +1,8 @@
 // Pure rules for listings: who may write which kind, the status transitions (SPEC §4 "Offering: active,
-// archived, deactivated, with a re-activate action"), CSV cell neutralising and recommendation ranking.
+// archived, deactivated, with a re-activate action"; the table is shared/machines/listing.ts, which the client's
+// buttons read too), CSV cell neutralising and recommendation ranking.
 import type { CompanyRole, ListingKind, ListingStatus } from '../../../shared/constants/enums';
-import type { StatusAction } from '../../../shared/schemas/materials';
+import { listingMachine, type ListingAction } from '../../../shared/machines/listing';
 
 /**
  * SPEC §6: MEMBER works with offerings; MANAGER also "manage offerings and donations" (the manager panel's
@@ -11,17 +12,9 @@ export function canWriteKind(role: CompanyRole, kind: ListingKind): boolean {
   return kind === 'offering' || role === 'MANAGER';
 }
 
-/** action → the statuses it may start from, and where it leads. */
-export const STATUS_TRANSITIONS: Record<StatusAction, { from: readonly ListingStatus[]; to: ListingStatus }> = {
-  archive: { from: ['active', 'deactivated'], to: 'archived' },
-  deactivate: { from: ['active'], to: 'deactivated' },
-  reactivate: { from: ['archived', 'deactivated'], to: 'active' },
-};
-
 /** The status after `action`, or null when the action does not apply to `current`. */
-export function nextStatus(current: ListingStatus, action: StatusAction): ListingStatus | null {
-  const t = STATUS_TRANSITIONS[action];
-  return t.from.includes(current) ? t.to : null;
+export function nextStatus(current: ListingStatus, action: ListingAction): ListingStatus | null {
+  return listingMachine.next(current, action);
 }
 
 /**

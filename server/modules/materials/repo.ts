@@ -1,5 +1,5 @@
 // Listing data access: `fn(db | tx, params)`, explicit columns, no authorization (the service decides).
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   bulk_upload_access_requests,
   companies,
@@ -18,7 +18,7 @@ import {
   third_level_subcategories,
   users,
 } from '../../../drizzle/schema';
-import type { ListingKind, ListingStatus } from '../../../shared/constants/enums';
+import type { ListingKind, ListingStatus, MaterialGroupKind } from '../../../shared/constants/enums';
 import type { LatLng } from '../../../shared/lib/geo';
 import type { AdminMaterialsInput } from '../../../shared/schemas/materials';
 import type { DbOrTx } from '../../db/client';
@@ -39,7 +39,9 @@ export async function findCompanyCenter(db: DbOrTx, companyId: number): Promise<
 /** The given address of the company, or its primary one (then its first) when none is given. */
 export async function findCompanyAddress(db: DbOrTx, companyId: number, addressId: number | null | undefined) {
   const cols = { id: company_addresses.id, latitude: company_addresses.latitude, longitude: company_addresses.longitude };
-  const where = addressId ? and(eq(company_addresses.company_id, companyId), eq(company_addresses.id, addressId)) : eq(company_addresses.company_id, companyId);
+  const where = addressId
+    ? and(eq(company_addresses.company_id, companyId), eq(company_addresses.id, addressId))
+    : eq(company_addresses.company_id, companyId);
   const [row] = await db
     .select(cols)
     .from(company_addresses)
@@ -58,7 +60,7 @@ export interface TaxonomyChain {
   code: string | null;
 }
 
-export async function chainFromThird(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
+async function chainFromThird(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
   const [r] = await db
     .select({
       third: third_level_subcategories.id,
@@ -84,7 +86,7 @@ export async function chainFromThird(db: DbOrTx, where: SQL): Promise<TaxonomyCh
   };
 }
 
-export async function chainFromSecond(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
+async function chainFromSecond(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
   const [r] = await db
     .select({
       second: second_level_subcategories.id,
@@ -107,14 +109,20 @@ export async function chainFromSecond(db: DbOrTx, where: SQL): Promise<TaxonomyC
   };
 }
 
-export async function chainFromFirst(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
+async function chainFromFirst(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
   const [r] = await db
     .select({ first: first_level_subcategories.id, code: first_level_subcategories.code, group: first_level_subcategories.material_group_id })
     .from(first_level_subcategories)
     .where(where)
     .limit(1);
   if (!r) return null;
-  return { material_group_id: r.group, first_level_subcategory_id: r.first, second_level_subcategory_id: null, third_level_subcategory_id: null, code: r.code };
+  return {
+    material_group_id: r.group,
+    first_level_subcategory_id: r.first,
+    second_level_subcategory_id: null,
+    third_level_subcategory_id: null,
+    code: r.code,
+  };
 }
 
 export async function materialGroupExists(db: DbOrTx, id: number): Promise<boolean> {
@@ -123,12 +131,60 @@ export async function materialGroupExists(db: DbOrTx, id: number): Promise<boole
 }
 
 /** The taxonomy chain for a code of any level (leaf codes first, as they are the most specific). */
+export const chainFromThirdId = (db: DbOrTx, id: number) => chainFromThird(db, eq(third_level_subcategories.id, id));
+export const chainFromSecondId = (db: DbOrTx, id: number) => chainFromSecond(db, eq(second_level_subcategories.id, id));
+export const chainFromFirstId = (db: DbOrTx, id: number) => chainFromFirst(db, eq(first_level_subcategories.id, id));
+
 export async function chainFromCode(db: DbOrTx, code: string): Promise<TaxonomyChain | null> {
   return (
     (await chainFromThird(db, eq(third_level_subcategories.code, code))) ??
     (await chainFromSecond(db, eq(second_level_subcategories.code, code))) ??
     (await chainFromFirst(db, eq(first_level_subcategories.code, code)))
   );
+}
+
+/**
+ * Listings keep a copy of their taxonomy chain (group, levels, code) for search. After the taxonomy changed shape
+ * (a subcategory moved or was recoded), the copies are recomputed from each listing's most specific level,
+ * exactly as the listing editor derives them (docs/decisions/0025, 0072). `scope` limits the work to the listings
+ * under one node; without it every listing whose copy disagrees is fixed.
+ */
+export async function realignListingChains(db: DbOrTx, scope?: { level: 1 | 2 | 3; id: number }): Promise<number> {
+  const column = { 1: 'first_level_subcategory_id', 2: 'second_level_subcategory_id', 3: 'third_level_subcategory_id' } as const;
+  const inScope = scope ? sql`and m.${sql.raw(column[scope.level])} = ${scope.id}` : sql``;
+  // postgres-js answers with the returned rows, PGlite with { rows }.
+  const changed = (r: unknown) => (Array.isArray(r) ? r.length : ((r as { rows?: unknown[] }).rows?.length ?? 0));
+  const a = await db.execute(sql`
+    update materials m set
+      material_group_id = f.material_group_id,
+      first_level_subcategory_id = f.id,
+      second_level_subcategory_id = s.id,
+      material_group_code = coalesce(t.code, s.code, f.code)
+    from third_level_subcategories t
+    join second_level_subcategories s on s.id = t.second_level_subcategory_id
+    join first_level_subcategories f on f.id = s.first_level_subcategory_id
+    where m.third_level_subcategory_id = t.id ${inScope}
+      and (m.material_group_id is distinct from f.material_group_id or m.first_level_subcategory_id is distinct from f.id
+        or m.second_level_subcategory_id is distinct from s.id or m.material_group_code is distinct from coalesce(t.code, s.code, f.code))
+    returning m.id`);
+  const b = await db.execute(sql`
+    update materials m set
+      material_group_id = f.material_group_id,
+      first_level_subcategory_id = f.id,
+      material_group_code = coalesce(s.code, f.code)
+    from second_level_subcategories s
+    join first_level_subcategories f on f.id = s.first_level_subcategory_id
+    where m.third_level_subcategory_id is null and m.second_level_subcategory_id = s.id ${inScope}
+      and (m.material_group_id is distinct from f.material_group_id or m.first_level_subcategory_id is distinct from f.id
+        or m.material_group_code is distinct from coalesce(s.code, f.code))
+    returning m.id`);
+  const c = await db.execute(sql`
+    update materials m set material_group_id = f.material_group_id, material_group_code = f.code
+    from first_level_subcategories f
+    where m.third_level_subcategory_id is null and m.second_level_subcategory_id is null and m.first_level_subcategory_id = f.id ${inScope}
+      and (m.material_group_id is distinct from f.material_group_id or m.material_group_code is distinct from f.code)
+    returning m.id`);
+  return changed(a) + changed(b) + changed(c);
 }
 
 export function existingSdgIds(db: DbOrTx, ids: number[]) {
@@ -159,12 +215,19 @@ export async function updateMaterial(tx: DbOrTx, id: number, values: Partial<Mat
 export async function replaceChildren(
   tx: DbOrTx,
   materialId: number,
-  c: { images: { storage_key: string; name: string }[]; sdg_ids: number[]; sub_listings: { title: string; description: string | null; quantity: number }[] },
+  c: {
+    images: { storage_key: string; name: string }[];
+    sdg_ids: number[];
+    sub_listings: { title: string; description: string | null; quantity: number }[];
+  },
 ) {
   await tx.delete(material_images).where(eq(material_images.material_id, materialId));
   await tx.delete(material_sdgs).where(eq(material_sdgs.material_id, materialId));
   await tx.delete(sub_listings).where(eq(sub_listings.material_id, materialId));
-  if (c.images.length) await tx.insert(material_images).values(c.images.map((im, position) => ({ material_id: materialId, storage_key: im.storage_key, name: im.name, position })));
+  if (c.images.length)
+    await tx
+      .insert(material_images)
+      .values(c.images.map((im, position) => ({ material_id: materialId, storage_key: im.storage_key, name: im.name, position })));
   if (c.sdg_ids.length) await tx.insert(material_sdgs).values(c.sdg_ids.map((sdg_id) => ({ material_id: materialId, sdg_id })));
   if (c.sub_listings.length) await tx.insert(sub_listings).values(c.sub_listings.map((s) => ({ material_id: materialId, ...s })));
 }
@@ -194,8 +257,16 @@ export async function imageKeysInUse(db: DbOrTx, keys: string[]): Promise<Set<st
   return new Set(rows.map((r) => r.key));
 }
 
-export async function deleteMaterial(tx: DbOrTx, id: number) {
-  await tx.delete(materials).where(eq(materials.id, id));
+/** Deletes the listing; false when it was already gone (a concurrent delete got there first). */
+export async function deleteMaterial(tx: DbOrTx, id: number): Promise<boolean> {
+  const rows = await tx.delete(materials).where(eq(materials.id, id)).returning({ id: materials.id });
+  return rows.length === 1;
+}
+
+/** Locks the listing row for the rest of the transaction; false when it no longer exists. */
+export async function lockMaterial(tx: DbOrTx, id: number): Promise<boolean> {
+  const rows = await tx.select({ id: materials.id }).from(materials).where(eq(materials.id, id)).for('no key update');
+  return rows.length === 1;
 }
 
 export async function setStatus(tx: DbOrTx, id: number, from: ListingStatus, to: ListingStatus): Promise<boolean> {
@@ -288,14 +359,46 @@ export async function adminStats(db: DbOrTx) {
   return { by_category, by_status, by_kind, total: Object.values(by_kind).reduce((a, b) => a + b, 0) };
 }
 
+/** Listings created per UTC month in [start, end), by category and kind (issue 14 statistics). */
+export function createdByMonth(db: DbOrTx, start: Date, end: Date) {
+  const month = sql<string>`to_char(${materials.created_at} at time zone 'UTC', 'YYYY-MM')`;
+  return db
+    .select({ month, category: materials.category, kind: materials.kind, n: sql<number>`count(*)::int` })
+    .from(materials)
+    .where(and(gte(materials.created_at, start), lt(materials.created_at, end)))
+    .groupBy(month, materials.category, materials.kind);
+}
+
+/** Recommendation displays and clicks per UTC month in [start, end). */
+export async function recommendationsByMonth(db: DbOrTx, start: Date, end: Date) {
+  const displayMonth = sql<string>`to_char(${recommendation_displays.created_at} at time zone 'UTC', 'YYYY-MM')`;
+  const clickMonth = sql<string>`to_char(${recommendation_clicks.created_at} at time zone 'UTC', 'YYYY-MM')`;
+  const [displays, clicks] = await Promise.all([
+    db
+      .select({ month: displayMonth, n: sql<number>`count(*)::int` })
+      .from(recommendation_displays)
+      .where(and(gte(recommendation_displays.created_at, start), lt(recommendation_displays.created_at, end)))
+      .groupBy(displayMonth),
+    db
+      .select({ month: clickMonth, n: sql<number>`count(*)::int` })
+      .from(recommendation_clicks)
+      .where(and(gte(recommendation_clicks.created_at, start), lt(recommendation_clicks.created_at, end)))
+      .groupBy(clickMonth),
+  ]);
+  return { displays, clicks };
+}
+
+export async function totalDisplays(db: DbOrTx): Promise<number> {
+  const [c] = await db.select({ n: count() }).from(recommendation_displays);
+  return Number(c?.n ?? 0);
+}
+
 /** Countries of the addresses that active listings stand at. */
 export async function activeCountryCodes(db: DbOrTx): Promise<string[]> {
   const rows = await db
     .selectDistinct({ country: company_addresses.country })
     .from(company_addresses)
-    .where(
-      sql`exists (select 1 from ${materials} where ${materials.address_id} = ${company_addresses.id} and ${materials.status} = 'active')`,
-    )
+    .where(sql`exists (select 1 from ${materials} where ${materials.address_id} = ${company_addresses.id} and ${materials.status} = 'active')`)
     .orderBy(asc(company_addresses.country));
   return rows.map((r) => r.country);
 }
@@ -311,12 +414,7 @@ export async function interestedGroupIds(db: DbOrTx, companyId: number): Promise
 }
 
 const recommendableWhere = (companyId: number) =>
-  and(
-    eq(materials.status, 'active'),
-    eq(materials.kind, 'offering'),
-    ne(materials.company_id, companyId),
-    notFromUnapprovedCompany,
-  )!;
+  and(eq(materials.status, 'active'), eq(materials.kind, 'offering'), ne(materials.company_id, companyId), notFromUnapprovedCompany)!;
 
 const candidateColumns = (center: LatLng | null) => ({
   ...listItemColumns(center),
@@ -413,6 +511,11 @@ const accessColumns = {
   created_at: bulk_upload_access_requests.created_at,
 };
 
+/** Serialises a company's bulk-access requests (row lock on the company until the transaction ends). */
+export async function lockCompany(tx: DbOrTx, companyId: number) {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('no key update');
+}
+
 export async function latestAccessRequest(db: DbOrTx, companyId: number) {
   const [row] = await db
     .select(accessColumns)
@@ -484,8 +587,9 @@ export async function interestedUserIds(db: DbOrTx, groupId: number, exceptCompa
     .where(
       and(
         ne(users.company_id, exceptCompanyId),
-        eq(users.email_notifications_new_listings, true),
         or(eq(users.role, 'MEMBER'), eq(users.role, 'MANAGER')),
+        isNull(users.deleted_at),
+        isNull(users.disabled_at),
       ),
     );
   return rows.map((r) => r.id);
@@ -494,4 +598,60 @@ export async function interestedUserIds(db: DbOrTx, groupId: number, exceptCompa
 export async function materialGroupName(db: DbOrTx, groupId: number): Promise<string | null> {
   const [row] = await db.select({ name: material_groups.name }).from(material_groups).where(eq(material_groups.id, groupId));
   return row?.name ?? null;
+}
+
+/** A material group's kind (material, knowledge or space): it decides a listing's quantity unit. */
+export async function materialGroupKind(db: DbOrTx, groupId: number | null): Promise<MaterialGroupKind | null> {
+  if (groupId === null) return null;
+  const [row] = await db.select({ kind: material_groups.kind }).from(material_groups).where(eq(material_groups.id, groupId));
+  return row?.kind ?? null;
+}
+
+/** Every code of the taxonomy at any level (EWC "020704", the product's own "K-ENG-1.1.2"), for "did you mean". */
+export async function allTaxonomyCodes(db: DbOrTx): Promise<string[]> {
+  const [l1, l2, l3] = await Promise.all([
+    db.select({ code: first_level_subcategories.code }).from(first_level_subcategories),
+    db.select({ code: second_level_subcategories.code }).from(second_level_subcategories),
+    db.select({ code: third_level_subcategories.code }).from(third_level_subcategories),
+  ]);
+  return [...new Set([...l3, ...l2, ...l1].flatMap((r) => (r.code ? [r.code] : [])))];
+}
+
+// ---- company addresses and bulk access, for the companies module (through the service) ---------------------
+
+/** Active listings at each of these company addresses. */
+export async function activeListingsAt(db: DbOrTx, addressIds: number[]) {
+  if (!addressIds.length) return new Map<number, number>();
+  const rows = await db
+    .select({ address_id: materials.address_id, n: count() })
+    .from(materials)
+    .where(and(inArray(materials.address_id, addressIds), eq(materials.status, 'active')))
+    .groupBy(materials.address_id);
+  return new Map(rows.map((r) => [r.address_id!, Number(r.n)]));
+}
+
+/** The listings at an address follow it when it moves (their stored point is what proximity search reads). */
+export async function relocateListings(tx: DbOrTx, addressId: number, latitude: number, longitude: number) {
+  await tx.update(materials).set({ latitude, longitude }).where(eq(materials.address_id, addressId));
+}
+
+/** Grants bulk upload: the pending request is granted, or a granted one is written for the company. */
+export async function grantAccess(tx: DbOrTx, companyId: number, reviewerId: number) {
+  const pending = await tx
+    .update(bulk_upload_access_requests)
+    .set({ status: 'granted', reviewed_by_user_id: reviewerId, reviewed_at: new Date() })
+    .where(and(eq(bulk_upload_access_requests.company_id, companyId), eq(bulk_upload_access_requests.status, 'pending')))
+    .returning({ id: bulk_upload_access_requests.id });
+  if (pending.length) return;
+  await tx
+    .insert(bulk_upload_access_requests)
+    .values({ company_id: companyId, status: 'granted', reviewed_by_user_id: reviewerId, reviewed_at: new Date() });
+}
+
+/** Withdraws bulk upload: every granted (and pending) request of the company becomes denied. */
+export async function withdrawAccess(tx: DbOrTx, companyId: number, reviewerId: number) {
+  await tx
+    .update(bulk_upload_access_requests)
+    .set({ status: 'denied', reviewed_by_user_id: reviewerId, reviewed_at: new Date() })
+    .where(and(eq(bulk_upload_access_requests.company_id, companyId), inArray(bulk_upload_access_requests.status, ['granted', 'pending'])));
 }

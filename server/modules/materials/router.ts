@@ -12,6 +12,7 @@ import {
   setMaterialStatusInput,
   updateMaterialInput,
 } from '../../../shared/schemas/materials';
+import { adminStatsInput } from '../../../shared/schemas/stats';
 import { adminProcedure, authedProcedure, companyProcedure, router } from '../../trpc/init';
 import * as service from './service';
 
@@ -47,8 +48,8 @@ export const materialsRouter = router({
   admin: router({
     list: adminProcedure.input(adminMaterialsInput).query(({ ctx, input }) => service.adminListMaterials(ctx.deps, ctx.actor, input)),
     get: adminProcedure.input(materialIdInput).query(({ ctx, input }) => service.adminGetMaterial(ctx.deps, ctx.actor, input)),
-    stats: adminProcedure.query(({ ctx }) => service.adminMaterialStats(ctx.deps)),
-    totalClicks: adminProcedure.query(({ ctx }) => service.totalRecommendationClicks(ctx.deps)),
+    stats: adminProcedure.input(adminStatsInput).query(({ ctx, input }) => service.adminMaterialStats(ctx.deps, input)),
+    totalClicks: adminProcedure.input(adminStatsInput).query(({ ctx, input }) => service.totalRecommendationClicks(ctx.deps, input)),
     bulkAccessRequests: adminProcedure.input(bulkAccessRequestsInput).query(({ ctx, input }) => service.listBulkAccessRequests(ctx.deps, input)),
     reviewBulkAccess: adminProcedure.input(reviewBulkAccessInput).mutation(({ ctx, input }) => service.reviewBulkAccess(ctx.deps, ctx.actor, input)),
   }),

@@ -34,9 +34,12 @@ describe('listing schema (SPEC §5)', () => {
     const title = fc.string({ minLength: 1, maxLength: 50 }).filter((s) => s.trim().length > 0 && s.trim() === s);
     fc.assert(fc.property(title, (t) => createMaterialInput.safeParse({ ...valid, title: t }).success));
     fc.assert(
-      fc.property(fc.string({ minLength: 51, maxLength: 120 }).filter((s) => s.trim().length > 50), (t) => {
-        expect(errorsOf({ title: t }).title).toBe(MATERIAL_MESSAGES.titleTooLong);
-      }),
+      fc.property(
+        fc.string({ minLength: 51, maxLength: 120 }).filter((s) => s.trim().length > 50),
+        (t) => {
+          expect(errorsOf({ title: t }).title).toBe(MATERIAL_MESSAGES.titleTooLong);
+        },
+      ),
     );
   });
 
@@ -59,16 +62,23 @@ describe('listing schema (SPEC §5)', () => {
         expect(createMaterialInput.parse({ ...valid, quantity: String(n) }).quantity).toBe(n);
       }),
     );
-    fc.assert(fc.property(fc.integer({ min: -1_000_000, max: -1 }), (n) => errorsOf({ quantity: n }).quantity === MATERIAL_MESSAGES.quantityNegative));
     fc.assert(
-      fc.property(fc.double({ noNaN: true, min: 0.001, max: 1e6 }).filter((x) => !Number.isInteger(x)), (x) => errorsOf({ quantity: x }).quantity === MATERIAL_MESSAGES.quantityNotInteger),
+      fc.property(fc.integer({ min: -1_000_000, max: -1 }), (n) => errorsOf({ quantity: n }).quantity === MATERIAL_MESSAGES.quantityNegative),
+    );
+    fc.assert(
+      fc.property(
+        fc.double({ noNaN: true, min: 0.001, max: 1e6 }).filter((x) => !Number.isInteger(x)),
+        (x) => errorsOf({ quantity: x }).quantity === MATERIAL_MESSAGES.quantityNotInteger,
+      ),
     );
     expect(errorsOf({ quantity: 'ten' }).quantity).toBe(MATERIAL_MESSAGES.quantityNotInteger);
   });
 
   it('takes up to 3 photos, each at most 2 MB, new ones as base64 data-URLs', () => {
     expect(errorsOf({ images: [png(10), { url: '/files/a.png' }, '/files/b.png'] })).toEqual({});
-    expect(errorsOf({ images: [png(10), png(10), png(10), png(10)].map((body) => ({ name: 'a.png', body })) }).images).toBe(MATERIAL_MESSAGES.tooManyPhotos);
+    expect(errorsOf({ images: [png(10), png(10), png(10), png(10)].map((body) => ({ name: 'a.png', body })) }).images).toBe(
+      MATERIAL_MESSAGES.tooManyPhotos,
+    );
     expect(errorsOf({ images: [{ name: 'a.png', body: png(2 * 1024 * 1024) }] })).toEqual({});
     expect(errorsOf({ images: [{ name: 'a.png', body: png(2 * 1024 * 1024 + 1) }] })['images.0.body']).toBe(MATERIAL_MESSAGES.photoTooLarge);
     expect(errorsOf({ images: [{ name: 'a.png', body: 'not a data url' }] })['images.0.body']).toBe(MATERIAL_MESSAGES.photoNotDataUrl);

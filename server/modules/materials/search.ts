@@ -10,8 +10,9 @@ import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-or
 import { companies, company_addresses, material_groups, material_images, materials } from '../../../drizzle/schema';
 import { LIMITS } from '../../../shared/constants/limits';
 import { EARTH_RADIUS_KM, type LatLng } from '../../../shared/lib/geo';
+import { escapeLike } from '../../../shared/lib/text';
 import type { SearchMaterialsInput } from '../../../shared/schemas/materials';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 
 /** The indexed, stored point (a generated column), so no row recomputes the trigonometry. */
 export const listingPoint = sql`${materials.geo}`;
@@ -19,8 +20,7 @@ export const centerOf = (c: LatLng) => sql`ll_to_earth(${c.lat}::float8, ${c.lng
 /** A SPEC-radius distance in km as earthdistance metres. */
 const earthMetres = (km: number) => sql`(${km}::float8 / ${EARTH_RADIUS_KM}::float8 * earth())`;
 /** Distance in km on the SPEC sphere. */
-export const distanceKmSql = (c: LatLng) =>
-  sql<number>`(earth_distance(${listingPoint}, ${centerOf(c)}) / earth() * ${EARTH_RADIUS_KM}::float8)`;
+export const distanceKmSql = (c: LatLng) => sql<number>`(earth_distance(${listingPoint}, ${centerOf(c)}) / earth() * ${EARTH_RADIUS_KM}::float8)`;
 
 /** `distance <= km`, as an index condition (box) plus the exact check. */
 export function withinKm(c: LatLng, km: number): SQL {
@@ -30,10 +30,7 @@ export function beyondKm(c: LatLng, km: number): SQL {
   return sql`earth_distance(${listingPoint}, ${centerOf(c)}) > ${earthMetres(km)}`;
 }
 
-/** LIKE pattern text with its wildcards escaped (backslash is Postgres's default LIKE escape). */
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
+export { escapeLike };
 
 /**
  * A code and everything under it. EWC codes are fixed-width digit pairs, so a plain prefix is exact ("0207" →
@@ -62,6 +59,7 @@ export function searchWhere(input: SearchMaterialsInput, ctx: SearchContext): SQ
   const conds: (SQL | undefined)[] = [eq(materials.status, 'active')];
   if (input.kind !== 'all') conds.push(eq(materials.kind, input.kind));
   if (!input.include_own && ctx.company_id !== null) conds.push(ne(materials.company_id, ctx.company_id));
+  if (input.company_id) conds.push(eq(materials.company_id, input.company_id));
   if (input.category) conds.push(inArray(materials.category, input.category));
   if (input.frequency) conds.push(inArray(materials.frequency, input.frequency));
   if (input.material_group_id) conds.push(eq(materials.material_group_id, input.material_group_id));
@@ -117,7 +115,9 @@ export function listItemColumns(center: LatLng | null) {
     country: company_addresses.country,
     latitude: materials.latitude,
     longitude: materials.longitude,
-    image_key: sql<string | null>`(select ${material_images.storage_key} from ${material_images} where ${material_images.material_id} = ${materials.id} order by ${material_images.position} limit 1)`,
+    image_key: sql<
+      string | null
+    >`(select ${material_images.storage_key} from ${material_images} where ${material_images.material_id} = ${materials.id} order by ${material_images.position} limit 1)`,
     distance_km: center ? distanceKmSql(center) : sql<number | null>`null::float8`,
   };
 }
@@ -149,8 +149,36 @@ export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: Se
 
 /** count(*) of at most cap+1 matching rows: the index stops reading once it has enough. */
 export async function cappedCount(db: DbOrTx, where: SQL, cap: number = LIMITS.searchCountCap): Promise<{ total: number; capped: boolean }> {
-  const sub = db.select({ one: sql`1`.as('one') }).from(materials).where(where).limit(cap + 1).as('capped');
+  const sub = db
+    .select({ one: sql`1`.as('one') })
+    .from(materials)
+    .where(where)
+    .limit(cap + 1)
+    .as('capped');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
   const n = Number(row?.n ?? 0);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * How many of the caller company's own listings match the same filters while they are left out (the database
+ * screen says so and offers to show them); counted up to 99.
+ */
+export async function ownMatchesCount(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext): Promise<number> {
+  if (input.include_own || ctx.company_id === null) return 0;
+  const where = and(searchWhere({ ...input, include_own: true }, ctx), eq(materials.company_id, ctx.company_id))!;
+  return (await cappedCount(db, where, 99)).total;
+}
+
+/**
+ * One search page and its capped total. The planner guesses 0.1% of the table inside any earth_box, which makes
+ * a bitmap scan (that reads every row in the box and cannot stop early) look cheap. Without bitmap scans the
+ * page is a KNN index scan and the capped count an index scan that stops at the cap: both read about as many
+ * rows as they return. `set local` needs the transaction.
+ */
+export async function searchPage(db: Db, input: SearchMaterialsInput, ctx: SearchContext) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return [await searchPageQuery(tx, input, ctx), await cappedCount(tx, searchWhere(input, ctx))] as const;
+  });
 }

@@ -1,14 +1,22 @@
 // Listing use cases: search, detail, create/edit/status/delete, own lists, recommendations, bulk upload,
 // admin views, and the new-listing notifications. Row-level rules (own company, kind by role) live here.
-import { eq, sql } from 'drizzle-orm';
-import { first_level_subcategories as fl, second_level_subcategories as sl, third_level_subcategories as tl } from '../../../drizzle/schema';
-import type { ListingKind, ListingStatus } from '../../../shared/constants/enums';
+import {
+  LISTING_CATEGORIES,
+  type ListingCategory,
+  type ListingKind,
+  type ListingStatus,
+  type MaterialGroupKind,
+} from '../../../shared/constants/enums';
+import { ratePercent, resolveStatsPeriod } from '../../../shared/lib/stats';
+import type { AdminStatsInput } from '../../../shared/schemas/stats';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { FieldErrors } from '../../../shared/errors';
 import type { MessageCode } from '../../../shared/messages';
 import type { LatLng } from '../../../shared/lib/geo';
 import { pageOf } from '../../../shared/schemas/_primitives';
+import { closestCodes } from '../../../shared/lib/closest';
 import {
+  normalizeMaterialCode,
   quantityUnitFor,
   type AdminMaterialsInput,
   type BulkUploadInput,
@@ -28,8 +36,9 @@ import { fileUrl } from '../../lib/files';
 import { CSV_TEMPLATE_FILE_NAME, checkRow, csvTemplate, readCsv, type CsvRowError } from './csv';
 import { canWriteKind, nextStatus, recommendationScore } from './policy';
 import * as notifications from '../notifications/service';
+import { recordAudit } from '../audit/service';
 import * as repo from './repo';
-import { cappedCount, searchPageQuery, searchWhere } from './search';
+import { ownMatchesCount, searchPage, type searchPageQuery } from './search';
 
 const round3 = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
 
@@ -58,21 +67,19 @@ export type MaterialListItem = ReturnType<typeof toListItem<ListRow>>;
 export async function searchMaterials(deps: Deps, actor: CompanyActor, input: SearchMaterialsInput) {
   const center = await repo.findCompanyCenter(deps.db, actor.company_id);
   const ctx = { center, company_id: actor.company_id };
-  // The planner guesses 0.1% of the table inside any earth_box, which makes a bitmap scan (that reads every
-  // row in the box and cannot stop early) look cheap. Without bitmap scans the page is a KNN index scan and
-  // the capped count an index scan that stops at the cap: both read about as many rows as they return.
-  const [rows, count] = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    return [await searchPageQuery(tx, input, ctx), await cappedCount(tx, searchWhere(input, ctx))] as const;
-  });
-  return { ...pageOf(rows.map(toListItem), count.total, input.page, input.size), total_capped: count.capped };
+  const [rows, count] = await searchPage(deps.db, input, ctx);
+  const own_hidden = await ownMatchesCount(deps.db, input, ctx);
+  return { ...pageOf(rows.map(toListItem), count.total, input.page, input.size), total_capped: count.capped, own_hidden };
 }
 
 async function detailFor(db: DbOrTx, id: number, center: LatLng | null) {
   const d = await repo.findMaterialDetail(db, id, center);
   if (!d) return null;
   const { company_status, images, ...rest } = d;
-  return { detail: { ...toListItem(rest), images: images.map(({ storage_key, ...image }) => ({ url: fileUrl(storage_key), ...image })) }, company_status };
+  return {
+    detail: { ...toListItem(rest), images: images.map(({ storage_key, ...image }) => ({ url: fileUrl(storage_key), ...image })) },
+    company_status,
+  };
 }
 
 /** Own listings in any state; others' only while active and their company approved. Otherwise 404. */
@@ -100,13 +107,19 @@ async function resolveTaxonomy(db: DbOrTx, input: CreateMaterialInput): Promise<
   const code = input.material_group_code?.trim() || null;
   let chain: repo.TaxonomyChain | null;
   let field: string;
-  if (t) [chain, field] = [await repo.chainFromThird(db, eq(tl.id, t)), 'third_level_subcategory_id'];
-  else if (s) [chain, field] = [await repo.chainFromSecond(db, eq(sl.id, s)), 'second_level_subcategory_id'];
-  else if (f) [chain, field] = [await repo.chainFromFirst(db, eq(fl.id, f)), 'first_level_subcategory_id'];
+  if (t) [chain, field] = [await repo.chainFromThirdId(db, t), 'third_level_subcategory_id'];
+  else if (s) [chain, field] = [await repo.chainFromSecondId(db, s), 'second_level_subcategory_id'];
+  else if (f) [chain, field] = [await repo.chainFromFirstId(db, f), 'first_level_subcategory_id'];
   else if (code) [chain, field] = [await repo.chainFromCode(db, code), 'material_group_code'];
   else if (g) {
     if (!(await repo.materialGroupExists(db, g))) throw fieldError('material_group_id', 'listing.unknownGroup');
-    return { material_group_id: g, first_level_subcategory_id: null, second_level_subcategory_id: null, third_level_subcategory_id: null, code: null };
+    return {
+      material_group_id: g,
+      first_level_subcategory_id: null,
+      second_level_subcategory_id: null,
+      third_level_subcategory_id: null,
+      code: null,
+    };
   } else return null;
   if (!chain) throw fieldError(field, 'listing.unknownSubcategory');
   const mismatch =
@@ -175,8 +188,17 @@ async function storeImages(deps: Deps, images: ListingImageInput[], existing: Li
   return { images: out, created };
 }
 
+/**
+ * A donation is a listing of kind 'donation' with its own fields and approval flow: it is written only through the
+ * donations module (api/donations), which keeps the listing and its donation row together (docs/decisions/0090).
+ */
+function refuseDonationListing(kind: ListingKind) {
+  if (kind === 'donation') throw new AppError('BAD_REQUEST', { message: { code: 'listing.donationOwnFlow' } });
+}
+
 async function prepareWrite(deps: Deps, actor: CompanyActor, input: CreateMaterialInput) {
   if (!canWriteKind(actor.role, input.kind)) throw new AppError('FORBIDDEN');
+  refuseDonationListing(input.kind);
   const address = await repo.findCompanyAddress(deps.db, actor.company_id, input.address_id);
   if (!address) throw fieldError('address_id', input.address_id ? 'listing.chooseOwnAddress' : 'listing.addAddressFirst');
   const chain = await resolveTaxonomy(deps.db, input);
@@ -201,7 +223,7 @@ async function prepareWrite(deps: Deps, actor: CompanyActor, input: CreateMateri
     latitude: address.latitude,
     longitude: address.longitude,
     quantity: input.quantity,
-    quantity_unit: quantityUnitFor(input.category),
+    quantity_unit: quantityUnitFor(input.category, await repo.materialGroupKind(deps.db, chain?.material_group_id ?? null)),
     condition: input.condition,
     type: input.type,
     final_use: input.final_use,
@@ -246,6 +268,7 @@ async function loadOwn(deps: Deps, actor: CompanyActor, id: number, uuid?: strin
 export async function updateMaterial(deps: Deps, actor: CompanyActor, input: UpdateMaterialInput) {
   assertOwnCompany(actor, input.company_id);
   const head = await loadOwn(deps, actor, input.id, input.uuid);
+  refuseDonationListing(head.kind);
   // A listing keeps its kind: a donation has its own approval flow.
   if (input.kind !== head.kind) throw fieldError('kind', 'listing.kindFixed');
   const { values, sdgIds, subs } = await prepareWrite(deps, actor, input);
@@ -253,6 +276,8 @@ export async function updateMaterial(deps: Deps, actor: CompanyActor, input: Upd
   const { images, created } = await storeImages(deps, input.images, before);
   try {
     await deps.db.transaction(async (tx) => {
+      // A delete that committed meanwhile makes this a 404, not a foreign-key error on the children.
+      if (!(await repo.lockMaterial(tx, head.id))) throw new AppError('NOT_FOUND');
       await repo.updateMaterial(tx, head.id, values);
       await repo.replaceChildren(tx, head.id, { images, sdg_ids: sdgIds, sub_listings: subs });
     });
@@ -270,6 +295,8 @@ export async function updateMaterial(deps: Deps, actor: CompanyActor, input: Upd
 
 export async function setMaterialStatus(deps: Deps, actor: CompanyActor, input: { id: number; action: StatusAction }) {
   const head = await loadOwn(deps, actor, input.id);
+  // A donation's listing status follows the donation's (shared/machines/donation.ts).
+  refuseDonationListing(head.kind);
   const to = nextStatus(head.status, input.action);
   if (!to) throw new AppError('CONFLICT', { message: { code: NOT_POSSIBLE_WHEN[head.status] } });
   if (!(await repo.setStatus(deps.db, head.id, head.status, to))) throw new AppError('CONFLICT');
@@ -278,13 +305,109 @@ export async function setMaterialStatus(deps: Deps, actor: CompanyActor, input: 
 
 export async function deleteMaterial(deps: Deps, actor: CompanyActor, input: { id: number }) {
   const head = await loadOwn(deps, actor, input.id);
+  refuseDonationListing(head.kind);
   const images = await repo.findImages(deps.db, head.id);
-  await deps.db.transaction((tx) => repo.deleteMaterial(tx, head.id));
+  // Of concurrent deletes, one deletes and the others answer 404.
+  if (!(await deps.db.transaction((tx) => repo.deleteMaterial(tx, head.id)))) throw new AppError('NOT_FOUND');
   await removeFiles(
     deps,
     images.map((i) => i.storage_key),
   );
   return { success: true as const, id: head.id };
+}
+
+// ---- donation listings (written for the donations module, docs/decisions/0090) ------------------------------
+
+/** What a donation's listing shows; the rest of a listing's required fields are fixed for donations. */
+export interface DonationListingValues {
+  title: string;
+  description: string;
+  purpose: string;
+  material_group_id: number | null;
+  quantity_kg: number | null;
+  status: ListingStatus;
+}
+
+function donationListingRow(v: DonationListingValues) {
+  return {
+    kind: 'donation' as const,
+    title: v.title,
+    description: v.description,
+    category: 'surplus' as const,
+    material_group_id: v.material_group_id,
+    first_level_subcategory_id: null,
+    second_level_subcategory_id: null,
+    third_level_subcategory_id: null,
+    material_group_code: null,
+    frequency: 'one-off' as const,
+    // The listing's integer quantity is the donation's kilograms, rounded; the donation row keeps the exact figure.
+    quantity: Math.round(v.quantity_kg ?? 0),
+    quantity_unit: 'kg' as const,
+    condition: 'As described',
+    type: 'Donation',
+    final_use: v.purpose.slice(0, 100),
+    status: v.status,
+  };
+}
+
+/** The company's primary address, where a donation's listing stands; a field error when the company has none. */
+export async function donationAddress(db: DbOrTx, companyId: number) {
+  const address = await repo.findCompanyAddress(db, companyId, null);
+  if (!address) throw fieldError('address_id', 'listing.addAddressFirst');
+  return address;
+}
+
+/** Whether the material group exists (a donation names its group for the CO2e at hand-over). */
+export function materialGroupExists(db: DbOrTx, id: number) {
+  return repo.materialGroupExists(db, id);
+}
+
+/**
+ * Stores a donation's photos exactly as a listing's (same limits, magic-byte check, URLs of its own photos kept);
+ * returns the final list, the files created (to discard if the write fails) and the files no longer shown.
+ */
+export async function storeDonationPhotos(deps: Deps, materialId: number | null, images: ListingImageInput[]) {
+  const before = materialId === null ? [] : await repo.findImages(deps.db, materialId);
+  const { images: out, created } = await storeImages(deps, images, before);
+  const kept = new Set(out.map((i) => i.storage_key));
+  return { images: out, created, dropped: before.map((b) => b.storage_key).filter((k) => !kept.has(k)) };
+}
+
+/** Deletes photo files no listing shows any more (after a failed write, or the ones an edit removed). */
+export function discardPhotos(deps: Deps, keys: string[]) {
+  return removeFiles(deps, keys);
+}
+
+export async function createDonationListing(
+  tx: Tx,
+  x: {
+    company_id: number;
+    created_by_user_id: number;
+    address: { id: number; latitude: number | null; longitude: number | null };
+    values: DonationListingValues;
+    images: ListingImage[];
+  },
+) {
+  const row = await repo.insertMaterial(tx, {
+    ...donationListingRow(x.values),
+    company_id: x.company_id,
+    created_by_user_id: x.created_by_user_id,
+    address_id: x.address.id,
+    latitude: x.address.latitude,
+    longitude: x.address.longitude,
+  });
+  await repo.replaceChildren(tx, row.id, { images: x.images, sdg_ids: [], sub_listings: [] });
+  return row;
+}
+
+export async function updateDonationListing(tx: Tx, materialId: number, values: DonationListingValues, images: ListingImage[]) {
+  await repo.updateMaterial(tx, materialId, donationListingRow(values));
+  await repo.replaceChildren(tx, materialId, { images, sdg_ids: [], sub_listings: [] });
+}
+
+/** Moves a donation's listing to the status its donation's state implies (LISTING_STATUS_OF_DONATION). */
+export async function setDonationListingStatus(tx: Tx, materialId: number, status: ListingStatus) {
+  await repo.updateMaterial(tx, materialId, { status });
 }
 
 // ---- lists -------------------------------------------------------------------------------------------------
@@ -302,15 +425,35 @@ export async function activeCountryCodes(deps: Deps) {
 
 export async function adminListMaterials(deps: Deps, _actor: AdminActor, input: AdminMaterialsInput) {
   const where = repo.adminWhere(input);
-  const [items, total] = await Promise.all([
-    repo.listPage(deps.db, where, input.page, input.size),
-    repo.countWhere(deps.db, where),
-  ]);
+  const [items, total] = await Promise.all([repo.listPage(deps.db, where, input.page, input.size), repo.countWhere(deps.db, where)]);
   return pageOf(items.map(toListItem), total, input.page, input.size);
 }
 
-export function adminMaterialStats(deps: Deps) {
-  return repo.adminStats(deps.db);
+/** Listings follow their taxonomy node after it moved or was recoded (the common module's category admin calls this in its transaction). */
+export function realignListingChains(tx: DbOrTx, scope?: { level: 1 | 2 | 3; id: number }) {
+  return repo.realignListingChains(tx, scope);
+}
+
+/**
+ * GET admin/materials/stats: every listing now by category, status and kind (as before), plus the listings created in
+ * a period of UTC days (default the last 12 months), in total and month by month by category (docs/decisions/0073).
+ */
+export async function adminMaterialStats(deps: Deps, input: AdminStatsInput = {}, now = new Date()) {
+  const p = resolveStatsPeriod(input, now);
+  const [snapshot, rows] = await Promise.all([repo.adminStats(deps.db), repo.createdByMonth(deps.db, p.start, p.end)]);
+  const zero = () => Object.fromEntries(LISTING_CATEGORIES.map((c) => [c, 0])) as Record<ListingCategory, number>;
+  const months = new Map(p.months.map((month) => [month, { month, by_category: zero(), total: 0 }]));
+  const period = { by_category: zero(), by_kind: { offering: 0, donation: 0 } as Record<ListingKind, number>, total: 0 };
+  for (const r of rows) {
+    const m = months.get(r.month);
+    if (!m) continue;
+    m.by_category[r.category] += r.n;
+    m.total += r.n;
+    period.by_category[r.category] += r.n;
+    period.by_kind[r.kind] += r.n;
+    period.total += r.n;
+  }
+  return { ...snapshot, from: p.from, to: p.to, period, months: [...months.values()] };
 }
 
 // ---- recommendations ---------------------------------------------------------------------------------------
@@ -357,8 +500,35 @@ export async function recommendationClicked(deps: Deps, actor: CompanyActor, inp
   return { success: true as const, id: row.id };
 }
 
-export async function totalRecommendationClicks(deps: Deps) {
-  return { total_clicks: await repo.totalClicks(deps.db) };
+/**
+ * GET admin/total-recommendations-clicks: `total_clicks` over all time (SPEC §7), with displays and the click-through
+ * rate, and the same month by month over a period of UTC days (default the last 12 months).
+ */
+export async function totalRecommendationClicks(deps: Deps, input: AdminStatsInput = {}, now = new Date()) {
+  const p = resolveStatsPeriod(input, now);
+  const [total_clicks, total_displays, byMonth] = await Promise.all([
+    repo.totalClicks(deps.db),
+    repo.totalDisplays(deps.db),
+    repo.recommendationsByMonth(deps.db, p.start, p.end),
+  ]);
+  const displays = new Map(byMonth.displays.map((r) => [r.month, r.n]));
+  const clicks = new Map(byMonth.clicks.map((r) => [r.month, r.n]));
+  const months = p.months.map((month) => {
+    const d = displays.get(month) ?? 0;
+    const c = clicks.get(month) ?? 0;
+    return { month, displays: d, clicks: c, click_through_rate: ratePercent(c, d) };
+  });
+  const periodDisplays = months.reduce((n, m) => n + m.displays, 0);
+  const periodClicks = months.reduce((n, m) => n + m.clicks, 0);
+  return {
+    total_clicks,
+    total_displays,
+    click_through_rate: ratePercent(total_clicks, total_displays),
+    from: p.from,
+    to: p.to,
+    period: { displays: periodDisplays, clicks: periodClicks, click_through_rate: ratePercent(periodClicks, periodDisplays) },
+    months,
+  };
 }
 
 // ---- bulk upload -------------------------------------------------------------------------------------------
@@ -375,9 +545,13 @@ export async function bulkAccessStatus(deps: Deps, actor: CompanyActor) {
 
 /** SPEC §4: request → pending → granted. Asking again while pending or granted returns the same request. */
 export async function requestBulkAccess(deps: Deps, actor: CompanyActor) {
-  const latest = await repo.latestAccessRequest(deps.db, actor.company_id);
-  if (latest && (latest.status === 'pending' || latest.status === 'granted')) return latest;
-  return repo.insertAccessRequest(deps.db, actor.company_id, actor.user_id);
+  return deps.db.transaction(async (tx) => {
+    // Concurrent requests of one company queue on its row: the first inserts, the others find it.
+    await repo.lockCompany(tx, actor.company_id);
+    const latest = await repo.latestAccessRequest(tx, actor.company_id);
+    if (latest && (latest.status === 'pending' || latest.status === 'granted')) return latest;
+    return repo.insertAccessRequest(tx, actor.company_id, actor.user_id);
+  });
 }
 
 export async function reviewBulkAccess(deps: Deps, actor: AdminActor, input: { id: number; decision: 'grant' | 'deny' }) {
@@ -388,9 +562,18 @@ export async function reviewBulkAccess(deps: Deps, actor: AdminActor, input: { i
     if (existing.status === status) return existing;
     throw new AppError('CONFLICT', { message: { code: existing.status === 'granted' ? 'bulk.alreadyGranted' : 'bulk.alreadyDenied' } });
   }
-  const row = await repo.decideAccessRequest(deps.db, input.id, status, actor.user_id);
-  if (!row) throw new AppError('CONFLICT');
-  return row;
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.decideAccessRequest(tx, input.id, status, actor.user_id);
+    if (!row) throw new AppError('CONFLICT');
+    await recordAudit(tx, actor, {
+      action: input.decision === 'grant' ? 'bulk_access.grant' : 'bulk_access.deny',
+      entity: 'bulk_access',
+      entity_id: input.id,
+      before: { status: existing.status },
+      after: { status: row.status, company_id: row.company_id },
+    });
+    return row;
+  });
 }
 
 export async function listBulkAccessRequests(deps: Deps, input: { status?: 'pending' | 'granted' | 'denied'; page: number; size: number }) {
@@ -424,23 +607,55 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
   const neutralised: { row: number; column: string }[] = [];
   const chains = new Map<string, repo.TaxonomyChain | null>();
   const ready: { row: number; values: repo.MaterialInsert; sdgIds: number[] }[] = [];
-  const knownSdgs = new Set((await repo.existingSdgIds(deps.db, Array.from({ length: 17 }, (_, i) => i + 1))).map((r) => r.id));
+  const knownSdgs = new Set(
+    (
+      await repo.existingSdgIds(
+        deps.db,
+        Array.from({ length: 17 }, (_, i) => i + 1),
+      )
+    ).map((r) => r.id),
+  );
 
+  const groupKinds = new Map<number, MaterialGroupKind | null>();
+  const groupKindOf = async (groupId: number) => {
+    if (!groupKinds.has(groupId)) groupKinds.set(groupId, await repo.materialGroupKind(deps.db, groupId));
+    return groupKinds.get(groupId) ?? null;
+  };
+  let knownCodes: string[] | null = null;
+  /** The chain of a row's code, or the error naming the closest known codes (every row is checked, valid or not). */
+  const codeOf = async (row: number, raw: string | undefined): Promise<{ chain: repo.TaxonomyChain | null; error?: CsvRowError }> => {
+    const code = normalizeMaterialCode(raw ?? '');
+    if (!code) return { chain: null };
+    if (!chains.has(code)) chains.set(code, await repo.chainFromCode(deps.db, code));
+    const chain = chains.get(code) ?? null;
+    if (chain) return { chain };
+    knownCodes ??= await repo.allTaxonomyCodes(deps.db);
+    const closest = closestCodes(code, knownCodes);
+    const value = (raw ?? '').trim();
+    return {
+      chain: null,
+      error: {
+        row,
+        column: 'material_group_code',
+        message: closest.length
+          ? { code: 'bulk.unknownGroupCodeClosest', params: { value, closest: closest.join(', ') } }
+          : { code: 'bulk.unknownGroupCode', params: { value } },
+      },
+    };
+  };
   for (const cells of read.cells) {
     const checked = checkRow(cells, read.header.length);
+    const coded = checked.ok || cells.width === read.header.length ? await codeOf(cells.row, cells.values.material_group_code) : { chain: null };
     if (!checked.ok) {
       errors.push(...checked.errors);
+      if (coded.error) errors.push(coded.error);
       continue;
     }
-    const { data, material_group_code: code, row } = checked.value;
-    let chain: repo.TaxonomyChain | null = null;
-    if (code) {
-      if (!chains.has(code)) chains.set(code, await repo.chainFromCode(deps.db, code));
-      chain = chains.get(code) ?? null;
-      if (!chain) {
-        errors.push({ row, column: 'material_group_code', message: { code: 'bulk.unknownGroupCode' } });
-        continue;
-      }
+    const { data, row } = checked.value;
+    const chain = coded.chain;
+    if (coded.error) {
+      errors.push(coded.error);
+      continue;
     }
     const badSdg = data.sdg_goals.find((g) => !knownSdgs.has(g));
     if (badSdg !== undefined) {
@@ -468,7 +683,7 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
         latitude: address.latitude,
         longitude: address.longitude,
         quantity: data.quantity,
-        quantity_unit: quantityUnitFor(data.category),
+        quantity_unit: quantityUnitFor(data.category, chain ? await groupKindOf(chain.material_group_id) : null),
         condition: data.condition,
         type: data.type,
         final_use: data.final_use,
@@ -511,11 +726,11 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
 // ---- notifications for new listings ------------------------------------------------------------------------
 
 /**
- * A new offering notifies users of other companies interested in its material group who keep new-listing
- * notifications on (users.email_notifications_new_listings), in the transaction that creates the listing.
- * Donations notify once approved (a later issue).
+ * A new offering notifies the users of other companies interested in its material group under the bell, in
+ * the transaction that creates the listing; those who keep new-listing mail on
+ * (users.email_notifications_new_listings) also get it by mail. Donations notify once approved (a later issue).
  */
-export async function notifyInterestedUsers(tx: Tx, e: DomainEvents['material.created']) {
+export async function notifyInterestedUsers(tx: Tx, e: DomainEvents['material.created'], mailUrl: string) {
   if (e.kind !== 'offering' || e.material_group_id === null) return;
   const userIds = await repo.interestedUserIds(tx, e.material_group_id, e.company_id);
   if (!userIds.length) return;
@@ -526,5 +741,33 @@ export async function notifyInterestedUsers(tx: Tx, e: DomainEvents['material.cr
     code: 'notification.newListing',
     params: { group: group ?? '', title: e.title },
     link: `/material/${e.material_id}`,
+    mail: { url: mailUrl, preference: 'new_listings' },
   });
+}
+
+// ---- for the companies module (in the caller's transaction) -------------------------------------------------
+
+/** How many active listings use each of these company addresses (an address in use is not removed). */
+export function activeListingsAt(db: DbOrTx, addressIds: number[]) {
+  return repo.activeListingsAt(db, addressIds);
+}
+
+/** A moved company address takes its listings along. */
+export function relocateListings(tx: DbOrTx, addressId: number, latitude: number, longitude: number) {
+  return repo.relocateListings(tx, addressId, latitude, longitude);
+}
+
+/** The company's bulk-upload state: granted, pending (asked, not decided), or none. */
+export async function bulkAccessOf(db: DbOrTx, companyId: number): Promise<'granted' | 'pending' | 'none'> {
+  if (await repo.hasGrantedAccess(db, companyId)) return 'granted';
+  const latest = await repo.latestAccessRequest(db, companyId);
+  return latest?.status === 'pending' ? 'pending' : 'none';
+}
+
+/** An administrator grants or withdraws bulk upload for a company (its edit screen); the caller audits it. */
+export async function setBulkAccess(tx: DbOrTx, companyId: number, granted: boolean, reviewerId: number) {
+  await repo.lockCompany(tx, companyId);
+  if (granted) {
+    if (!(await repo.hasGrantedAccess(tx, companyId))) await repo.grantAccess(tx, companyId, reviewerId);
+  } else await repo.withdrawAccess(tx, companyId, reviewerId);
 }

@@ -1,7 +1,19 @@
-import { subscribeInput } from '../../../shared/schemas/newsletter';
-import { publicProcedure, router } from '../../trpc/init';
+import { newsletterRunsInput, subscribeInput, unsubscribeInput } from '../../../shared/schemas/newsletter';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../../trpc/init';
 import * as service from './service';
 
 export const newsletterRouter = router({
-  subscribe: publicProcedure.input(subscribeInput).mutation(({ ctx, input }) => service.subscribe(ctx.deps, input)),
+  subscribe: publicProcedure
+    .input(subscribeInput)
+    .use(rateLimited('newsletter'))
+    .mutation(({ ctx, input }) => service.subscribe(ctx.deps, input)),
+  /** The unsubscribe link's page: anyone holding the token, no login. */
+  unsubscribeInfo: publicProcedure.input(unsubscribeInput).query(({ ctx, input }) => service.unsubscribeInfo(ctx.deps, input)),
+  unsubscribe: publicProcedure
+    .input(unsubscribeInput)
+    .use(rateLimited('newsletter'))
+    .mutation(({ ctx, input }) => service.unsubscribe(ctx.deps, input)),
+  admin: router({
+    runs: adminProcedure.input(newsletterRunsInput).query(({ ctx, input }) => service.listRuns(ctx.deps, ctx.actor, input)),
+  }),
 });

@@ -22,7 +22,16 @@ const bearer = (user: { id: number; role: Role; company_id: number | null }) =>
 async function raise(userId: number, n: number, text = 'hello') {
   return t.database.db.transaction(async (tx) => {
     const ids: number[] = [];
-    for (let i = 0; i < n; i++) ids.push(...(await notify(tx, { user_ids: [userId], type: 'offers', code: 'notification.text', params: { text: `${text} ${i}` }, link: '/pending-offers' })));
+    for (let i = 0; i < n; i++)
+      ids.push(
+        ...(await notify(tx, {
+          user_ids: [userId],
+          type: 'offers',
+          code: 'notification.text',
+          params: { text: `${text} ${i}` },
+          link: '/pending-offers',
+        })),
+      );
     return ids;
   });
 }
@@ -34,7 +43,13 @@ describe('notify', () => {
     t.sent.length = 0;
     let duringTx = -1;
     await t.database.db.transaction(async (tx) => {
-      await notify(tx, { user_ids: [member.id], type: 'synergies', code: 'notification.newListing', params: { group: 'Wood', title: 'Oak' }, link: '/synergies' });
+      await notify(tx, {
+        user_ids: [member.id],
+        type: 'synergies',
+        code: 'notification.newListing',
+        params: { group: 'Wood', title: 'Oak' },
+        link: '/synergies',
+      });
       // On Postgres a flush from another connection proves nothing was queued for delivery yet; PGlite has
       // one connection, busy with this transaction, so there the test can only wait a moment.
       if (t.database.kind === 'postgres') await t.flush();
@@ -47,7 +62,13 @@ describe('notify', () => {
       [member.id, 'newNotification'],
       [member.id, 'notificationsUnseen'],
     ]);
-    expect(t.sent[0]!.data).toMatchObject({ code: 'notification.newListing', params: { group: 'Wood', title: 'Oak' }, message: 'New listing in Wood: “Oak”', type: 'synergies', seen: false });
+    expect(t.sent[0]!.data).toMatchObject({
+      code: 'notification.newListing',
+      params: { group: 'Wood', title: 'Oak' },
+      message: 'New listing in Wood: “Oak”',
+      type: 'synergies',
+      seen: false,
+    });
     expect(t.sent[1]!.data).toEqual({ count: 1 });
   });
 
@@ -66,18 +87,28 @@ describe('notify', () => {
     expect(await t.database.db.select().from(notifications).where(eq(notifications.user_id, member.id))).toEqual([]);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('keeps a notification committed by a server that crashed before pushing it (real Postgres, two processes)', async () => {
-    const { member } = await createCompanyWithUsers(t.database.db);
-    const script = path.resolve(import.meta.dirname, '../../test/fixtures/notify-then-crash.ts');
-    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script, t.database.url!, String(member.id)], { cwd: path.resolve(import.meta.dirname, '../../..') });
-    const err = await run.then(() => null, (e: { signal?: string; stdout?: string }) => e);
-    expect(err?.signal).toBe('SIGKILL');
-    const id = Number(err!.stdout!.trim());
-    // A client that reconnects refetches: the notification is there.
-    const list = await t.caller({ kind: 'user', user_id: member.id, role: 'MEMBER', company_id: member.company_id }).notifications.list({ page: 0, size: 8 });
-    expect(list.items.map((n) => n.id)).toEqual([id]);
-    expect(list.items[0]).toMatchObject({ message: 'committed, then the server died', seen: false });
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'keeps a notification committed by a server that crashed before pushing it (real Postgres, two processes)',
+    async () => {
+      const { member } = await createCompanyWithUsers(t.database.db);
+      const script = path.resolve(import.meta.dirname, '../../test/fixtures/notify-then-crash.ts');
+      const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script, t.database.url!, String(member.id)], {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+      });
+      const err = await run.then(
+        () => null,
+        (e: { signal?: string; stdout?: string }) => e,
+      );
+      expect(err?.signal).toBe('SIGKILL');
+      const id = Number(err!.stdout!.trim());
+      // A client that reconnects refetches: the notification is there.
+      const list = await t
+        .caller({ kind: 'user', user_id: member.id, role: 'MEMBER', company_id: member.company_id })
+        .notifications.list({ page: 0, size: 8 });
+      expect(list.items.map((n) => n.id)).toEqual([id]);
+      expect(list.items[0]).toMatchObject({ message: 'committed, then the server died', seen: false });
+    },
+  );
 });
 
 describe('notifications REST', () => {
@@ -90,7 +121,14 @@ describe('notifications REST', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 10, totalPages: 2, currentPage: 0 });
     expect(res.body.items).toHaveLength(8);
-    expect(res.body.items[0]).toMatchObject({ message: 'hello 9', code: 'notification.text', params: { text: 'hello 9' }, type: 'offers', seen: false, link: '/pending-offers' });
+    expect(res.body.items[0]).toMatchObject({
+      message: 'hello 9',
+      code: 'notification.text',
+      params: { text: 'hello 9' },
+      type: 'offers',
+      seen: false,
+      link: '/pending-offers',
+    });
     const second = await request(t.app()).get('/api/notifications?page=1&size=8').set('Authorization', bearer(member));
     expect(second.body.items.map((n: { message: string }) => n.message)).toEqual(['hello 1', 'hello 0']);
   });
@@ -103,12 +141,18 @@ describe('notifications REST', () => {
     const app = t.app();
     expect((await request(app).get('/api/notifications/unseen').set('Authorization', bearer(member))).body).toEqual({ unseen: 3 });
 
-    const read = await request(app).put('/api/notifications/read').set('Authorization', bearer(member)).send({ notifications: [mine[0], mine[1], theirs[0]] });
+    const read = await request(app)
+      .put('/api/notifications/read')
+      .set('Authorization', bearer(member))
+      .send({ notifications: [mine[0], mine[1], theirs[0]] });
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ updated: [mine[0], mine[1]], unseen: 1 });
     expect((await request(app).get('/api/notifications/unseen').set('Authorization', bearer(other.member))).body).toEqual({ unseen: 1 });
 
-    const unread = await request(app).put('/api/notifications/read').set('Authorization', bearer(member)).send({ notifications: [mine[0]], seen: false });
+    const unread = await request(app)
+      .put('/api/notifications/read')
+      .set('Authorization', bearer(member))
+      .send({ notifications: [mine[0]], seen: false });
     expect(unread.body).toEqual({ updated: [mine[0]], unseen: 2 });
   });
 

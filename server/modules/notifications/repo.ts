@@ -1,5 +1,5 @@
 // Notification rows and the counters of the bar's dots. Every read is scoped to one user.
-import { and, count, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { chat_messages, chat_reads, chats, materials, notifications, offers, users } from '../../../drizzle/schema';
 import type { NotificationType } from '../../../shared/constants/enums';
 import type { MessageParams } from '../../../shared/messages';
@@ -26,7 +26,11 @@ export type NotificationRow = {
   created_at: Date;
 };
 
-export async function insertMany(db: DbOrTx, userIds: number[], n: { type: NotificationType; code: string; params: MessageParams; link: string | null }): Promise<number[]> {
+export async function insertMany(
+  db: DbOrTx,
+  userIds: number[],
+  n: { type: NotificationType; code: string; params: MessageParams; link: string | null },
+): Promise<number[]> {
   if (!userIds.length) return [];
   const rows = await db
     .insert(notifications)
@@ -85,12 +89,14 @@ export async function remove(db: DbOrTx, userId: number, id: number): Promise<bo
 }
 
 /** Recipients among these users who keep activity mails on. */
-export function activityMailRecipients(db: DbOrTx, userIds: number[]) {
+/** Recipients among these users who keep this kind of mail on. */
+export function mailRecipients(db: DbOrTx, userIds: number[], preference: 'activity' | 'new_listings') {
   if (!userIds.length) return Promise.resolve([]);
+  const column = preference === 'activity' ? users.email_notifications_activity : users.email_notifications_new_listings;
   return db
     .select({ email: users.email, first_name: users.first_name, language: users.language })
     .from(users)
-    .where(and(inArray(users.id, userIds), eq(users.email_notifications_activity, true)));
+    .where(and(inArray(users.id, userIds), eq(column, true), isNull(users.deleted_at), isNull(users.disabled_at)));
 }
 
 /** Messages from the other company after the user's read position, over all the company's chats. */

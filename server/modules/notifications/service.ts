@@ -12,7 +12,7 @@ import type { CompanyActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { renderMessage } from '../../lib/i18n';
 import { enqueueMail } from '../../lib/mail';
-import { findUserAuthState } from '../auth/repo';
+import * as users from '../users/service';
 import * as repo from './repo';
 
 export interface NotifyInput {
@@ -22,8 +22,11 @@ export interface NotifyInput {
   params?: MessageParams;
   /** In-app path the notification opens, e.g. `/pending-offers`. */
   link?: string | null;
-  /** Also mail it to recipients who keep activity mails on, with this absolute link. */
-  mail?: { url: string };
+  /**
+   * Also mail it, with this absolute link, to recipients who keep that kind of mail on: activity (offers,
+   * synergies, messages; the default) or new listings.
+   */
+  mail?: { url: string; preference?: 'activity' | 'new_listings' };
 }
 
 /** Writes one notification per user in `tx` and queues their push for after commit. Returns the new ids. */
@@ -33,9 +36,14 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
   const ids = await repo.insertMany(tx, userIds, { type: input.type, code: input.code, params, link: input.link ?? null });
   await repo.queuePush(tx, { n: ids });
   if (input.mail) {
-    for (const r of await repo.activityMailRecipients(tx, userIds)) {
+    for (const r of await repo.mailRecipients(tx, userIds, input.mail.preference ?? 'activity')) {
       const summary = renderMessage(r.language, { code: input.code, params });
-      await enqueueMail(tx, { to: r.email, template: 'activity', language: r.language, data: { first_name: r.first_name, summary, url: input.mail.url } });
+      await enqueueMail(tx, {
+        to: r.email,
+        template: 'activity',
+        language: r.language,
+        data: { first_name: r.first_name, summary, url: input.mail.url },
+      });
     }
   }
   return ids;
@@ -48,7 +56,9 @@ export async function publishCounters(tx: Tx, userIds: readonly number[]): Promi
 
 /** The shape both the list and the realtime push use; `message` is English, `code`/`params` translate it. */
 export function toPayload(row: repo.NotificationRow): NotificationPayload {
-  const message: Message = isMessageCode(row.code) ? { code: row.code, params: row.params } : { code: 'notification.text', params: { text: row.code } };
+  const message: Message = isMessageCode(row.code)
+    ? { code: row.code, params: row.params }
+    : { code: 'notification.text', params: { text: row.code } };
   return {
     id: row.id,
     type: row.type,
@@ -101,7 +111,7 @@ export async function counters(deps: Deps, actor: { user_id: number; company_id:
 
 /** Counters of a company user by id (null for administrators and unknown users, who have none). */
 export async function countersOfUser(deps: Pick<Deps, 'db'>, user_id: number) {
-  const state = await findUserAuthState(deps.db, user_id);
+  const state = await users.membership(deps.db, user_id);
   if (!state || state.company_id == null || state.role === 'ADMIN') return null;
   return counters(deps as Deps, { user_id, company_id: state.company_id });
 }

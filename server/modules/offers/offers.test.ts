@@ -53,12 +53,18 @@ describe('making an offer', () => {
       exchange_id: null,
       actions: ['edit', 'withdraw'],
     });
-    const notes = await db().select().from(notifications).where(inArray(notifications.user_id, [seller.manager.id, seller.member.id]));
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.user_id, [seller.manager.id, seller.member.id]));
     expect(notes.map((n) => [n.code, n.link, n.params])).toEqual([
       ['notification.offerReceived', '/pending-offers', { company: buyer.company.name, title: 'Spent grain' }],
       ['notification.offerReceived', '/pending-offers', { company: buyer.company.name, title: 'Spent grain' }],
     ]);
-    const mails = await db().select().from(mail_outbox).where(inArray(mail_outbox.to_address, [seller.manager.email, seller.member.email]));
+    const mails = await db()
+      .select()
+      .from(mail_outbox)
+      .where(inArray(mail_outbox.to_address, [seller.manager.email, seller.member.email]));
     expect(mails.map((m) => m.to_address)).toEqual([seller.manager.email]);
     expect(mails[0]!.subject).toBe(`Synergy Marketplace: ${buyer.company.name} made an offer on “Spent grain”.`);
     await t.flush();
@@ -77,20 +83,22 @@ describe('making an offer', () => {
   ])('refuses %s with the field code and writes nothing', async (_name, change, status, field, code) => {
     const { buyer, material } = await market();
     const before = await offerCount();
-    const res = await api(buyer.memberActor).post('/api/offers').send({ material_id: material.id, quantity: 10, message: 'Hello', ...change });
+    const res = await api(buyer.memberActor)
+      .post('/api/offers')
+      .send({ material_id: material.id, quantity: 10, message: 'Hello', ...change });
     expect(res.status).toBe(status);
     expect(res.body.error.field_codes[field].code).toBe(code);
     expect(await offerCount()).toBe(before);
   });
 
-  it('refuses an offer on the company own listing (400), on a listing that is not active (409) and a second pending one (409), writing nothing', async () => {
+  it('refuses an offer on the company own listing (400), on a listing that is not active (404, like a missing one) and a second pending one (409), writing nothing', async () => {
     const { seller, buyer, material } = await market();
     const own = await api(seller.memberActor).post('/api/offers').send({ material_id: material.id, quantity: 1, message: 'Mine' });
     expect([own.status, own.body.error.message_code]).toEqual([400, 'offer.ownListing']);
 
     const archived = await createListing(db(), seller.company.id, { status: 'archived' });
     const inactive = await api(buyer.memberActor).post('/api/offers').send({ material_id: archived.id, quantity: 1, message: 'Hi' });
-    expect([inactive.status, inactive.body.error.message_code]).toEqual([409, 'offer.listingNotActive']);
+    expect([inactive.status, inactive.body.error.message_code]).toEqual([404, 'error.NOT_FOUND']);
 
     expect((await api(buyer.memberActor).post('/api/offers').send({ material_id: material.id, quantity: 1, message: 'First' })).status).toBe(201);
     const before = await offerCount();
@@ -134,18 +142,38 @@ describe('editing and withdrawing', () => {
     const made = await api(buyer.memberActor).get('/api/offers?direction=made');
     expect(made.body.items.map((o: { message: string; direction: string }) => [o.message, o.direction])).toEqual([['made by buyer', 'made']]);
     const received = await api(buyer.memberActor).get('/api/offers?direction=received');
-    expect(received.body.items.map((o: { message: string; actions: string[] }) => [o.message, o.actions])).toEqual([['made by seller', ['accept', 'reject']]]);
+    expect(received.body.items.map((o: { message: string; actions: string[] }) => [o.message, o.actions])).toEqual([
+      ['made by seller', ['accept', 'reject']],
+    ]);
     const pending = await api(buyer.memberActor).get('/api/offers/pending');
     expect(pending.body.items.map((o: { message: string }) => o.message)).toEqual(['made by seller']);
     const one = await api(seller.memberActor).get(`/api/offers/${received.body.items[0].id}`);
     expect(one.body).toMatchObject({ direction: 'made', message: 'made by seller' });
+  });
+
+  it('filters the list by listing and status (the listing page finds the company own pending offer)', async () => {
+    const { buyer, material } = await market();
+    const second = await market();
+    const { body: first } = await api(buyer.memberActor).post('/api/offers').send({ material_id: material.id, quantity: 1, message: 'first' });
+    await api(buyer.memberActor).delete(`/api/offers/${first.id}`);
+    await api(buyer.memberActor).post('/api/offers').send({ material_id: material.id, quantity: 2, message: 'second' });
+    await api(buyer.memberActor).post('/api/offers').send({ material_id: second.material.id, quantity: 3, message: 'elsewhere' });
+    const messages = async (query: string) =>
+      (await api(buyer.memberActor).get(`/api/offers?${query}`)).body.items.map((o: { message: string }) => o.message);
+    expect(await messages(`direction=made&material_id=${material.id}`)).toEqual(['second', 'first']);
+    expect(await messages(`direction=made&material_id=${material.id}&status=pending`)).toEqual(['second']);
+    expect(await messages('direction=made&status=withdrawn')).toEqual(['first']);
+    const bad = await api(buyer.memberActor).get('/api/offers?status=lost');
+    expect(bad.status).toBe(400);
   });
 });
 
 describe('reviewing an offer', () => {
   it('accepts: one synergy IN_PROGRESS with its chat, the exchange_id in the answer, the offering company notified', async () => {
     const { seller, buyer, material } = await market();
-    const { body: offer } = await api(buyer.memberActor).post('/api/offers').send({ material_id: material.id, quantity: 300, message: 'Weekly pickup' });
+    const { body: offer } = await api(buyer.memberActor)
+      .post('/api/offers')
+      .send({ material_id: material.id, quantity: 300, message: 'Weekly pickup' });
     expect((await api(buyer.memberActor).post('/api/offers/review').send({ id: offer.id, decision: 'accept' })).status).toBe(403);
     const res = await api(seller.memberActor).post('/api/offers/review').send({ id: offer.id, decision: 'accept' });
     expect(res.status).toBe(200);
@@ -173,7 +201,9 @@ describe('reviewing an offer', () => {
 
   it('rejects with a reason; accepting afterwards is a conflict and no synergy exists', async () => {
     const { seller, buyer, material } = await market();
-    const { body: offer } = await api(buyer.memberActor).post('/api/offers').send({ material_id: material.id, quantity: 3, message: 'Small sample?' });
+    const { body: offer } = await api(buyer.memberActor)
+      .post('/api/offers')
+      .send({ material_id: material.id, quantity: 3, message: 'Small sample?' });
     const res = await api(seller.memberActor).post('/api/offers/review').send({ id: offer.id, decision: 'reject', reason: 'Only full loads' });
     expect(res.body).toMatchObject({ status: 'rejected', review_reason: 'Only full loads', exchange_id: null });
     const accept = await api(seller.memberActor).post('/api/offers/review').send({ id: offer.id, decision: 'accept' });
@@ -183,36 +213,50 @@ describe('reviewing an offer', () => {
     expect(note).toMatchObject({ code: 'notification.offerRejected' });
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('makes exactly one synergy and one chat per offer when 100 offers are each accepted by 50 concurrent calls (real Postgres)', async () => {
-    const seller = await createCompanyWithUsers(db());
-    const buyers = await Promise.all(Array.from({ length: 100 }, () => createCompanyWithUsers(db())));
-    const listing = await createListing(db(), seller.company.id, { quantity: 1_000_000 });
-    const made: { id: number }[] = [];
-    for (const b of buyers) made.push(await t.caller(b.memberActor).offers.create({ material_id: listing.id, quantity: 5, message: 'Race' }));
-    // A pool as large as a server's, so the calls really run side by side.
-    const { openPostgres } = await import('../../db/client');
-    const { buildDeps } = await import('../../deps');
-    const { registerListeners } = await import('../../listeners');
-    const { createCaller } = await import('../../trpc/router');
-    const wide = await openPostgres(t.database.url!, { max: 20 });
-    const deps = buildDeps(t.env, wide, t.deps.logger);
-    registerListeners(deps);
-    const sellerCaller = createCaller({ deps, actor: seller.managerActor, authError: null, requestId: 'race' });
-    const started = Date.now();
-    // Interleaved (offer 1..100, then again 1..100, ...): the 50 calls on one offer contend with each other, not the pool.
-    const results = await Promise.allSettled(Array.from({ length: 50 }, () => made.map((o) => sellerCaller.offers.review({ id: o.id, decision: 'accept' }))).flat());
-    const ms = Date.now() - started;
-    const failed = results.filter((r) => r.status === 'rejected');
-    expect(failed).toEqual([]);
-    const ids = made.map((o) => o.id);
-    const synergies = await db().select({ id: exchanges.id, offer_id: exchanges.offer_id }).from(exchanges).where(inArray(exchanges.offer_id, ids));
-    expect(synergies).toHaveLength(100);
-    const chatRows = await db().select({ id: chats.id }).from(chats).where(inArray(chats.exchange_id, synergies.map((s) => s.id)));
-    expect(chatRows).toHaveLength(100);
-    // Every call for one offer answered the same synergy.
-    const byOffer = new Map(synergies.map((s) => [s.offer_id, s.id]));
-    for (const r of results) if (r.status === 'fulfilled') expect(r.value.exchange_id).toBe(byOffer.get(r.value.id));
-    console.log(`race: 5000 concurrent accepts of 100 offers in ${ms} ms -> ${synergies.length} synergies, ${chatRows.length} chats`);
-    await wide.close();
-  }, 180_000);
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'makes exactly one synergy and one chat per offer when 100 offers are each accepted by 50 concurrent calls (real Postgres)',
+    async () => {
+      const seller = await createCompanyWithUsers(db());
+      const buyers = await Promise.all(Array.from({ length: 100 }, () => createCompanyWithUsers(db())));
+      const listing = await createListing(db(), seller.company.id, { quantity: 1_000_000 });
+      const made: { id: number }[] = [];
+      for (const b of buyers) made.push(await t.caller(b.memberActor).offers.create({ material_id: listing.id, quantity: 5, message: 'Race' }));
+      // A pool as large as a server's, so the calls really run side by side.
+      const { openPostgres } = await import('../../db/client');
+      const { buildDeps } = await import('../../deps');
+      const { registerListeners } = await import('../../listeners');
+      const { createCaller } = await import('../../trpc/router');
+      const wide = await openPostgres(t.database.url!, { max: 20 });
+      const deps = buildDeps(t.env, wide, t.deps.logger);
+      registerListeners(deps);
+      const sellerCaller = createCaller({ deps, actor: seller.managerActor, authError: null, requestId: 'race' });
+      const started = Date.now();
+      // Interleaved (offer 1..100, then again 1..100, ...): the 50 calls on one offer contend with each other, not the pool.
+      const results = await Promise.allSettled(
+        Array.from({ length: 50 }, () => made.map((o) => sellerCaller.offers.review({ id: o.id, decision: 'accept' }))).flat(),
+      );
+      const ms = Date.now() - started;
+      const failed = results.filter((r) => r.status === 'rejected');
+      expect(failed).toEqual([]);
+      const ids = made.map((o) => o.id);
+      const synergies = await db().select({ id: exchanges.id, offer_id: exchanges.offer_id }).from(exchanges).where(inArray(exchanges.offer_id, ids));
+      expect(synergies).toHaveLength(100);
+      const chatRows = await db()
+        .select({ id: chats.id })
+        .from(chats)
+        .where(
+          inArray(
+            chats.exchange_id,
+            synergies.map((s) => s.id),
+          ),
+        );
+      expect(chatRows).toHaveLength(100);
+      // Every call for one offer answered the same synergy.
+      const byOffer = new Map(synergies.map((s) => [s.offer_id, s.id]));
+      for (const r of results) if (r.status === 'fulfilled') expect(r.value.exchange_id).toBe(byOffer.get(r.value.id));
+      console.log(`race: 5000 concurrent accepts of 100 offers in ${ms} ms -> ${synergies.length} synergies, ${chatRows.length} chats`);
+      await wide.close();
+    },
+    180_000,
+  );
 });

@@ -25,7 +25,10 @@ export async function findListing(db: DbOrTx, materialId: number) {
   return row ?? null;
 }
 
-export async function insertOffer(db: DbOrTx, values: { material_id: number; company_id: number; user_id: number; quantity: number; message: string }) {
+export async function insertOffer(
+  db: DbOrTx,
+  values: { material_id: number; company_id: number; user_id: number; quantity: number; message: string },
+) {
   const [row] = await db.insert(offers).values(values).returning({ id: offers.id });
   return row!.id;
 }
@@ -86,7 +89,12 @@ export async function updatePending(tx: DbOrTx, id: number, patch: { quantity?: 
   return rows.length > 0;
 }
 
-export async function closeOffer(tx: DbOrTx, id: number, status: Exclude<OfferStatus, 'pending'>, by: { user_id: number | null; reason?: string | null }) {
+export async function closeOffer(
+  tx: DbOrTx,
+  id: number,
+  status: Exclude<OfferStatus, 'pending'>,
+  by: { user_id: number | null; reason?: string | null },
+) {
   const rows = await tx
     .update(offers)
     .set({ status, reviewed_by_user_id: by.user_id, reviewed_at: sql`now()`, review_reason: by.reason ?? null })
@@ -104,7 +112,11 @@ function sideFilter(companyId: number, direction: OfferDirection | undefined): S
 }
 
 export async function listPage(db: DbOrTx, where: SQL, page: number, size: number) {
-  return offerQuery(db).where(where).orderBy(desc(offers.created_at), desc(offers.id)).limit(size).offset(page * size);
+  return offerQuery(db)
+    .where(where)
+    .orderBy(desc(offers.created_at), desc(offers.id))
+    .limit(size)
+    .offset(page * size);
 }
 
 export async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
@@ -112,5 +124,10 @@ export async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
-export const listWhere = (companyId: number, direction?: OfferDirection) => sideFilter(companyId, direction);
+export const listWhere = (companyId: number, filter: { direction?: OfferDirection; material_id?: number; status?: OfferStatus } = {}) =>
+  and(
+    sideFilter(companyId, filter.direction),
+    filter.material_id ? eq(offers.material_id, filter.material_id) : undefined,
+    filter.status ? eq(offers.status, filter.status) : undefined,
+  )!;
 export const pendingReceivedWhere = (companyId: number) => and(eq(materials.company_id, companyId), eq(offers.status, 'pending'))!;

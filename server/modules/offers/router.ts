@@ -1,12 +1,22 @@
-import { createOfferInput, listOffersInput, offerIdInput, pendingOffersInput, reviewOfferInput, updateOfferInput } from '../../../shared/schemas/offers';
-import { companyProcedure, router } from '../../trpc/init';
+import {
+  createOfferInput,
+  listOffersInput,
+  offerIdInput,
+  pendingOffersInput,
+  reviewOfferInput,
+  updateOfferInput,
+} from '../../../shared/schemas/offers';
+import { companyProcedure, rateLimited, router } from '../../trpc/init';
 import * as service from './service';
 
 export const offersRouter = router({
   list: companyProcedure.input(listOffersInput).query(({ ctx, input }) => service.listOffers(ctx.deps, ctx.actor, input)),
   pending: companyProcedure.input(pendingOffersInput).query(({ ctx, input }) => service.pendingOffers(ctx.deps, ctx.actor, input)),
   get: companyProcedure.input(offerIdInput).query(({ ctx, input }) => service.getOffer(ctx.deps, ctx.actor, input)),
-  create: companyProcedure.input(createOfferInput).mutation(({ ctx, input }) => service.createOffer(ctx.deps, ctx.actor, input)),
+  create: companyProcedure
+    .input(createOfferInput)
+    .use(rateLimited('offer'))
+    .mutation(({ ctx, input }) => service.createOffer(ctx.deps, ctx.actor, input)),
   update: companyProcedure.input(updateOfferInput).mutation(({ ctx, input }) => service.updateOffer(ctx.deps, ctx.actor, input)),
   withdraw: companyProcedure.input(offerIdInput).mutation(({ ctx, input }) => service.withdrawOffer(ctx.deps, ctx.actor, input)),
   review: companyProcedure.input(reviewOfferInput).mutation(({ ctx, input }) => service.reviewOffer(ctx.deps, ctx.actor, input)),

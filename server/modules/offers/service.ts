@@ -41,7 +41,13 @@ function toView(row: Row, side: OfferSide) {
     updated_at: row.updated_at,
     reviewed_at: row.reviewed_at,
     direction: side === 'offerer' ? ('made' as const) : ('received' as const),
-    material: { id: row.material_id, title: row.material_title, quantity: row.material_quantity, quantity_unit: row.material_unit, status: row.material_status },
+    material: {
+      id: row.material_id,
+      title: row.material_title,
+      quantity: row.material_quantity,
+      quantity_unit: row.material_unit,
+      status: row.material_status,
+    },
     offering_company: { id: row.offering_company_id, name: row.offering_company_name },
     listing_company: { id: row.listing_company_id, name: row.listing_company_name },
     exchange_id: row.exchange_id,
@@ -95,12 +101,20 @@ export async function createOffer(deps: Deps, actor: CompanyActor, input: Create
   // Donations are handed over, not offered on; listings of companies that may not trade are invisible.
   if (!listing || listing.kind !== 'offering' || listing.company_status !== 'approved') throw new AppError('NOT_FOUND');
   if (listing.company_id === actor.company_id) throw new AppError('BAD_REQUEST', { message: { code: 'offer.ownListing' } });
-  if (listing.status !== 'active') throw new AppError('CONFLICT', { message: { code: 'offer.listingNotActive' } });
+  // Another company's listing that is not active is invisible (as on materials.get): the same answer as a missing one,
+  // so an offer cannot probe which archived or deactivated listings exist.
+  if (listing.status !== 'active') throw new AppError('NOT_FOUND');
   checkQuantity(input.quantity, listing.quantity);
   let id: number;
   try {
     id = await deps.db.transaction(async (tx) => {
-      const offerId = await repo.insertOffer(tx, { material_id: listing.id, company_id: actor.company_id, user_id: actor.user_id, quantity: input.quantity, message: input.message });
+      const offerId = await repo.insertOffer(tx, {
+        material_id: listing.id,
+        company_id: actor.company_id,
+        user_id: actor.user_id,
+        quantity: input.quantity,
+        message: input.message,
+      });
       const { row } = await load(tx, actor, offerId);
       await deps.events.emit(tx, 'offer.created', eventOf(row));
       return offerId;
@@ -119,7 +133,7 @@ export async function getOffer(deps: Deps, actor: CompanyActor, input: { id: num
 }
 
 export async function listOffers(deps: Deps, actor: CompanyActor, input: ListOffersInput) {
-  const where = repo.listWhere(actor.company_id, input.direction);
+  const where = repo.listWhere(actor.company_id, input);
   const [rows, total] = await Promise.all([repo.listPage(deps.db, where, input.page, input.size), repo.countWhere(deps.db, where)]);
   return pageOf(
     rows.map((r) => toView(r, sideOf(r, actor.company_id)!)),

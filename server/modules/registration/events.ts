@@ -5,7 +5,12 @@ import { enqueueMail, publicUrl } from '../../lib/mail';
 export function registerRegistrationListeners(deps: Deps): () => void {
   const offs = [
     deps.events.on('registration.submitted', (tx, e) =>
-      enqueueMail(tx, { to: e.email, template: 'registration_received', language: e.language, data: { first_name: e.first_name, company_name: e.company_name } }).then(() => {}),
+      enqueueMail(tx, {
+        to: e.email,
+        template: 'registration_received',
+        language: e.language,
+        data: { first_name: e.first_name, company_name: e.company_name },
+      }).then(() => {}),
     ),
     deps.events.on('registration.approved', (tx, e) =>
       enqueueMail(tx, {

@@ -66,7 +66,14 @@ const admin = () => ({ Authorization: `Bearer ${adminToken}` });
 async function tableCounts() {
   const db = t.database.db;
   const c = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0]!.n;
-  return [await c(companies), await c(users), await c(registration_requests), await c(company_addresses), await c(company_material_groups), await c(mail_outbox)];
+  return [
+    await c(companies),
+    await c(users),
+    await c(registration_requests),
+    await c(company_addresses),
+    await c(company_material_groups),
+    await c(mail_outbox),
+  ];
 }
 
 describe('POST /api/auth/register', () => {
@@ -95,19 +102,32 @@ describe('POST /api/auth/register', () => {
   it('the bank-partner variant marks the company and keeps the website and registered name', async () => {
     const res = await request(t.app())
       .post('/api/auth/register/bank-partner')
-      .send(validBody({ website_url: 'https://small-biz.example', registered_company_name: 'Small Biz Sdn Bhd', country: 'MY', preferred_currency: 'MYR' }));
+      .send(
+        validBody({
+          website_url: 'https://small-biz.example',
+          registered_company_name: 'Small Biz Sdn Bhd',
+          country: 'MY',
+          preferred_currency: 'MYR',
+        }),
+      );
     expect(res.status).toBe(201);
     const [req] = await t.database.db.select().from(registration_requests).where(eq(registration_requests.id, res.body.id));
     expect(req!.variant).toBe('bank_partner');
     const [company] = await t.database.db.select().from(companies).where(eq(companies.id, req!.company_id));
-    expect(company).toMatchObject({ is_bank_partner_customer: true, website_url: 'https://small-biz.example', registered_company_name: 'Small Biz Sdn Bhd' });
+    expect(company).toMatchObject({
+      is_bank_partner_customer: true,
+      website_url: 'https://small-biz.example',
+      registered_company_name: 'Small Biz Sdn Bhd',
+    });
   });
 
   it('answers 409 EMAIL_TAKEN for an email already registered, in any letter case, and writes nothing', async () => {
     const body = validBody();
     expect((await request(t.app()).post('/api/auth/register').send(body)).status).toBe(201);
     const before = await tableCounts();
-    const res = await request(t.app()).post('/api/auth/register').send({ ...body, email: body.email.toUpperCase(), company_name: 'Other' });
+    const res = await request(t.app())
+      .post('/api/auth/register')
+      .send({ ...body, email: body.email.toUpperCase(), company_name: 'Other' });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('EMAIL_TAKEN');
     expect(await tableCounts()).toEqual(before);
@@ -150,7 +170,9 @@ describe('POST /api/auth/register', () => {
   });
 
   it('accepts a public email domain once acknowledged', async () => {
-    const res = await request(t.app()).post('/api/auth/register').send(validBody({ email: `owner.${n}@gmail.com`, public_email_acknowledged: true }));
+    const res = await request(t.app())
+      .post('/api/auth/register')
+      .send(validBody({ email: `owner.${n}@gmail.com`, public_email_acknowledged: true }));
     expect(res.status).toBe(201);
   });
 });
@@ -187,13 +209,19 @@ describe('temporary accounts (administrator)', () => {
     const noReason = await request(t.app()).post('/admin/temporary-accounts/review').set(admin()).send({ id, decision: 'reject' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.fields.reason).toBeDefined();
-    const res = await request(t.app()).post('/admin/temporary-accounts/review').set(admin()).send({ id, decision: 'reject', reason: 'Outside our pilot regions' });
+    const res = await request(t.app())
+      .post('/admin/temporary-accounts/review')
+      .set(admin())
+      .send({ id, decision: 'reject', reason: 'Outside our pilot regions' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'rejected', reason: 'Outside our pilot regions', company: { status: 'rejected' } });
     const login = await request(t.app()).post('/api/auth/login').send({ username: body.email, password: body.password });
     expect(login.body.error.code).toBe('ACCOUNT_REJECTED');
     const mails = await t.database.db.select().from(mail_outbox).where(eq(mail_outbox.to_address, body.email));
-    expect(mails.find((m) => m.template === 'registration_rejected')).toMatchObject({ language: 'my', text_body: expect.stringContaining('Outside our pilot regions') });
+    expect(mails.find((m) => m.template === 'registration_rejected')).toMatchObject({
+      language: 'my',
+      text_body: expect.stringContaining('Outside our pilot regions'),
+    });
   });
 
   it('answers 409 to a second decision and 404 to an unknown request', async () => {
@@ -211,9 +239,38 @@ describe('temporary accounts (administrator)', () => {
     const { id } = (await request(t.app()).post('/api/auth/register').send(validBody())).body;
     const res = await request(t.app()).post('/admin/temporary-accounts/review').set(admin()).send({ id, decision: 'approve' });
     const today = isoDate(new Date());
-    expect(res.body).toMatchObject({ status: 'accepted', subscription_plan_id: null, company: { status: 'approved', onboarding_date: today, member_since: today } });
+    expect(res.body).toMatchObject({
+      status: 'accepted',
+      subscription_plan_id: null,
+      company: { status: 'approved', onboarding_date: today, member_since: today },
+    });
     const hist = await request(t.app()).get(`/admin/companies/${res.body.company.id}/subscription-history`).set(admin());
     expect(hist.body.items).toEqual([]);
+  });
+
+  it('refuses an unknown or inactive plan as a field error and leaves the request pending', async () => {
+    const { id } = (await request(t.app()).post('/api/auth/register').send(validBody())).body;
+    const [inactive] = await t.database.db
+      .insert(subscription_plans)
+      .values({ name: 'Retired plan', kind: 'custom', start_date: '2020-01-01', end_date: '2099-12-31', is_active: false })
+      .returning({ id: subscription_plans.id });
+    for (const [planId, code] of [
+      [987654, 'subscription.unknownPlan'],
+      [inactive!.id, 'subscription.planInactive'],
+    ] as const) {
+      const res = await request(t.app())
+        .post('/admin/temporary-accounts/review')
+        .set(admin())
+        .send({ id, decision: 'approve', subscription_plan_id: planId });
+      expect(res.status).toBe(400);
+      expect(res.body.error.field_codes.subscription_plan_id).toEqual({ code });
+    }
+    const [after] = await t.database.db
+      .select({ request: registration_requests.status, company: companies.status })
+      .from(registration_requests)
+      .innerJoin(companies, eq(companies.id, registration_requests.company_id))
+      .where(eq(registration_requests.id, id));
+    expect(after).toEqual({ request: 'pending', company: 'pending' });
   });
 
   it('counts requests by status and by day, within the dates given', async () => {
@@ -224,9 +281,15 @@ describe('temporary accounts (administrator)', () => {
     expect(res.body.by_status.total).toBe(total[0]!.n);
     expect(res.body.by_status.pending + res.body.by_status.accepted + res.body.by_status.rejected).toBe(res.body.by_status.total);
     expect(res.body.by_day).toEqual([expect.objectContaining({ date: today, total: total[0]!.n })]);
-    const past = await request(t.app()).get('/admin/temporary-accounts/stats').query({ start_date: '2020-01-01', end_date: '2020-01-31' }).set(admin());
+    const past = await request(t.app())
+      .get('/admin/temporary-accounts/stats')
+      .query({ start_date: '2020-01-01', end_date: '2020-01-31' })
+      .set(admin());
     expect(past.body).toMatchObject({ by_status: { pending: 0, accepted: 0, rejected: 0, total: 0 }, by_day: [] });
-    const backwards = await request(t.app()).get('/admin/temporary-accounts/stats').query({ start_date: '2020-02-01', end_date: '2020-01-01' }).set(admin());
+    const backwards = await request(t.app())
+      .get('/admin/temporary-accounts/stats')
+      .query({ start_date: '2020-02-01', end_date: '2020-01-01' })
+      .set(admin());
     expect(backwards.status).toBe(400);
   });
 });
@@ -250,7 +313,10 @@ describe('the whole journey through REST', () => {
     const initial = plans.body.items.find((p: { kind: string }) => p.kind === 'initial');
     expect(initial).toMatchObject({ id: initialPlanId, duration_days: 14, is_builtin: true });
 
-    const review = await request(app).post('/admin/temporary-accounts/review').set(admin()).send({ id: mine.id, decision: 'approve', subscription_plan_id: initial.id });
+    const review = await request(app)
+      .post('/admin/temporary-accounts/review')
+      .set(admin())
+      .send({ id: mine.id, decision: 'approve', subscription_plan_id: initial.id });
     expect(review.status).toBe(200);
     expect(review.body).toMatchObject({ status: 'accepted', subscription_plan_id: initial.id });
 
@@ -262,12 +328,21 @@ describe('the whole journey through REST', () => {
     const history = await request(app).get(`/admin/companies/${mine.company.id}/subscription-history`).set(admin());
     expect(history.status).toBe(200);
     expect(history.body.items).toEqual([
-      expect.objectContaining({ action: 'ACTIVATED', start_date: today, end_date: addDays(today, 14), plan_name: 'Initial plan', subscription_plan_id: initial.id }),
+      expect.objectContaining({
+        action: 'ACTIVATED',
+        start_date: today,
+        end_date: addDays(today, 14),
+        plan_name: 'Initial plan',
+        subscription_plan_id: initial.id,
+      }),
     ]);
 
     const own = await request(app).get('/trpc/subscriptions.mine').set('Authorization', `Bearer ${login.body.token}`);
     expect(own.status).toBe(200);
-    expect(own.body.result.data.json).toMatchObject({ status: 'expiring_soon', current: { plan_name: 'Initial plan', end_date: addDays(today, 14), days_left: 14 } });
+    expect(own.body.result.data.json).toMatchObject({
+      status: 'expiring_soon',
+      current: { plan_name: 'Initial plan', end_date: addDays(today, 14), days_left: 14 },
+    });
 
     const mails = await t.database.db.select({ template: mail_outbox.template }).from(mail_outbox).where(eq(mail_outbox.to_address, body.email));
     expect(mails.map((m) => m.template).sort()).toEqual(['registration_approved', 'registration_received']);

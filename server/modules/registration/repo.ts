@@ -1,5 +1,13 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { companies, company_addresses, material_groups, registration_requests, subscription_plans, users } from '../../../drizzle/schema';
+import {
+  companies,
+  company_addresses,
+  company_material_groups,
+  material_groups,
+  registration_requests,
+  subscription_plans,
+  users,
+} from '../../../drizzle/schema';
 import type { RegistrationStatus } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
 
@@ -96,12 +104,85 @@ export async function findTemporaryAccount(db: DbOrTx, id: number) {
 
 export async function lockRequest(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: registration_requests.id, status: registration_requests.status, company_id: registration_requests.company_id, user_id: registration_requests.user_id })
+    .select({
+      id: registration_requests.id,
+      status: registration_requests.status,
+      company_id: registration_requests.company_id,
+      user_id: registration_requests.user_id,
+    })
     .from(registration_requests)
     .where(eq(registration_requests.id, id))
     .limit(1)
     .for('update');
   return row ?? null;
+}
+
+/**
+ * The rows one registration writes: the company, its primary address, its interests and offerings, its first
+ * user and the request. Run it in the caller's transaction so a refused request writes nothing.
+ */
+export async function insertRegistration(
+  tx: DbOrTx,
+  r: {
+    company: typeof companies.$inferInsert;
+    address: Omit<typeof company_addresses.$inferInsert, 'company_id'>;
+    material_groups: Omit<typeof company_material_groups.$inferInsert, 'company_id'>[];
+    user: Omit<typeof users.$inferInsert, 'company_id'>;
+    request: Omit<typeof registration_requests.$inferInsert, 'company_id' | 'user_id'>;
+  },
+) {
+  const [company] = await tx.insert(companies).values(r.company).returning({ id: companies.id });
+  const company_id = company!.id;
+  await tx.insert(company_addresses).values({ ...r.address, company_id });
+  await tx.insert(company_material_groups).values(r.material_groups.map((g) => ({ ...g, company_id })));
+  const [user] = await tx
+    .insert(users)
+    .values({ ...r.user, company_id })
+    .returning({ id: users.id });
+  const [request] = await tx
+    .insert(registration_requests)
+    .values({ ...r.request, company_id, user_id: user!.id })
+    .returning({ id: registration_requests.id });
+  return { request_id: request!.id, company_id, user_id: user!.id };
+}
+
+/** Who applied: the first user's address and language, and the company name (for the decision mail). */
+export async function findApplicant(db: DbOrTx, request: { user_id: number; company_id: number }) {
+  const [user] = await db
+    .select({ email: users.email, first_name: users.first_name, language: users.language })
+    .from(users)
+    .where(eq(users.id, request.user_id));
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, request.company_id));
+  return { user: user!, company: company! };
+}
+
+/** Accepts the request and approves its company from `today` (member since the first approval). */
+export async function acceptRequest(
+  db: DbOrTx,
+  request: { id: number; company_id: number },
+  decision: { subscription_plan_id: number | null; reviewed_by_user_id: number; reviewed_at: Date; reason: string | null; today: string },
+) {
+  const { today, ...review } = decision;
+  await db
+    .update(registration_requests)
+    .set({ status: 'accepted', ...review })
+    .where(eq(registration_requests.id, request.id));
+  await db
+    .update(companies)
+    .set({ status: 'approved', onboarding_date: today, member_since: sql`coalesce(${companies.member_since}, ${today}::date)` })
+    .where(eq(companies.id, request.company_id));
+}
+
+export async function rejectRequest(
+  db: DbOrTx,
+  request: { id: number; company_id: number },
+  decision: { reason: string; reviewed_by_user_id: number; reviewed_at: Date },
+) {
+  await db
+    .update(registration_requests)
+    .set({ status: 'rejected', ...decision })
+    .where(eq(registration_requests.id, request.id));
+  await db.update(companies).set({ status: 'rejected' }).where(eq(companies.id, request.company_id));
 }
 
 /** Counts by status and by UTC day of submission, within [start, end] (inclusive days). */

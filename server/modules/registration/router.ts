@@ -6,12 +6,18 @@ import {
   temporaryAccountsInput,
 } from '../../../shared/schemas/registration';
 import { planIdInput } from '../../../shared/schemas/subscriptions';
-import { adminProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../../trpc/init';
 import * as service from './service';
 
 export const registrationRouter = router({
-  register: publicProcedure.input(registrationInput).mutation(({ ctx, input }) => service.register(ctx.deps, input, 'standard')),
-  registerBankPartner: publicProcedure.input(bankPartnerRegistrationInput).mutation(({ ctx, input }) => service.register(ctx.deps, input, 'bank_partner')),
+  register: publicProcedure
+    .input(registrationInput)
+    .use(rateLimited('register'))
+    .mutation(({ ctx, input }) => service.register(ctx.deps, input, 'standard')),
+  registerBankPartner: publicProcedure
+    .input(bankPartnerRegistrationInput)
+    .use(rateLimited('register'))
+    .mutation(({ ctx, input }) => service.register(ctx.deps, input, 'bank_partner')),
 
   /** Administrators: registration requests ("temporary accounts"). */
   admin: router({

@@ -1,9 +1,7 @@
 // Registration (both variants) and its review by administrators ("temporary accounts").
 import { pageOf } from '../../../shared/schemas/_primitives';
 import { isUniqueViolation } from '../../db/errors';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companies, company_addresses, company_material_groups, registration_requests, users } from '../../../drizzle/schema';
 import { REGISTRATION_STATUSES, type Language, type RegistrationStatus } from '../../../shared/constants/enums';
 import type { FieldErrors } from '../../../shared/errors';
 import { isoDate } from '../../../shared/lib/subscription';
@@ -19,7 +17,7 @@ import type { AdminActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import * as subscriptions from '../subscriptions/service';
-import * as plansRepo from '../subscriptions/repo';
+import { recordAudit } from '../audit/service';
 import * as repo from './repo';
 
 export type RegistrationVariant = 'standard' | 'bank_partner';
@@ -45,9 +43,8 @@ export async function register(deps: Deps, input: RegistrationInput | BankPartne
   let created: { request_id: number; company_id: number; user_id: number };
   try {
     created = await deps.db.transaction(async (tx) => {
-      const [company] = await tx
-        .insert(companies)
-        .values({
+      const submitted = await repo.insertRegistration(tx, {
+        company: {
           name: input.company_name,
           registered_company_name: bank?.registered_company_name ?? null,
           company_size: input.company_size,
@@ -63,50 +60,34 @@ export async function register(deps: Deps, input: RegistrationInput | BankPartne
           preferred_currency: input.preferred_currency,
           status: 'pending',
           is_bank_partner_customer: variant === 'bank_partner',
-        })
-        .returning({ id: companies.id });
-      await tx.insert(company_addresses).values({
-        company_id: company!.id,
-        address: input.address,
-        city: input.city,
-        state: input.state,
-        zip_code: input.zip_code,
-        country: input.country,
-        latitude: input.latitude!,
-        longitude: input.longitude!,
-        is_primary: true,
-      });
-      await tx.insert(company_material_groups).values([
-        ...input.materials_interested.map((id) => ({ company_id: company!.id, material_group_id: id, relation: 'interested' as const })),
-        ...input.materials_providing.map((id) => ({ company_id: company!.id, material_group_id: id, relation: 'providing' as const })),
-      ]);
-      const [user] = await tx
-        .insert(users)
-        .values({
+        },
+        address: {
+          address: input.address,
+          city: input.city,
+          state: input.state,
+          zip_code: input.zip_code,
+          country: input.country,
+          latitude: input.latitude!,
+          longitude: input.longitude!,
+          is_primary: true,
+        },
+        material_groups: [
+          ...input.materials_interested.map((id) => ({ material_group_id: id, relation: 'interested' as const })),
+          ...input.materials_providing.map((id) => ({ material_group_id: id, relation: 'providing' as const })),
+        ],
+        user: {
           username: input.email,
           email: input.email,
           first_name: input.first_name,
           last_name: input.last_name ?? null,
           official_role: input.designation ?? null,
           role: 'MANAGER',
-          company_id: company!.id,
           preferred_currency: input.preferred_currency,
           language: input.language,
           password_hash,
-        })
-        .returning({ id: users.id });
-      const [request] = await tx
-        .insert(registration_requests)
-        .values({
-          company_id: company!.id,
-          user_id: user!.id,
-          variant,
-          status: 'pending',
-          designation: input.designation ?? null,
-          expectations: input.expectations,
-        })
-        .returning({ id: registration_requests.id });
-      const submitted = { request_id: request!.id, company_id: company!.id, user_id: user!.id };
+        },
+        request: { variant, status: 'pending', designation: input.designation ?? null, expectations: input.expectations },
+      });
       await deps.events.emit(tx, 'registration.submitted', {
         ...submitted,
         email: input.email,
@@ -163,34 +144,40 @@ export async function review(deps: Deps, actor: AdminActor, input: z.output<type
   await deps.db.transaction(async (tx) => {
     const request = await repo.lockRequest(tx, input.id);
     if (!request) throw new AppError('NOT_FOUND');
-    if (request.status !== 'pending') throw new AppError('CONFLICT', { message: { code: request.status === 'accepted' ? 'registration.alreadyAccepted' : 'registration.alreadyRejected' } });
-    const [user] = await tx
-      .select({ email: users.email, first_name: users.first_name, language: users.language })
-      .from(users)
-      .where(eq(users.id, request.user_id));
-    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, request.company_id));
+    if (request.status !== 'pending')
+      throw new AppError('CONFLICT', {
+        message: { code: request.status === 'accepted' ? 'registration.alreadyAccepted' : 'registration.alreadyRejected' },
+      });
+    const { user, company } = await repo.findApplicant(tx, request);
 
     if (input.decision === 'approve') {
-      const plan = input.subscription_plan_id ? await plansRepo.findPlan(tx, input.subscription_plan_id) : null;
-      if (input.subscription_plan_id && !plan) throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code: 'subscription.unknownPlan' } } });
-      if (plan && !plan.is_active) throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code: 'subscription.planInactive' } } });
-      await tx
-        .update(registration_requests)
-        .set({ status: 'accepted', subscription_plan_id: plan?.id ?? null, reviewed_by_user_id: actor.user_id, reviewed_at: now, reason: input.reason ?? null })
-        .where(eq(registration_requests.id, request.id));
-      await tx
-        .update(companies)
-        .set({ status: 'approved', onboarding_date: today, member_since: sql`coalesce(${companies.member_since}, ${today}::date)` })
-        .where(eq(companies.id, request.company_id));
+      const plan = input.subscription_plan_id ? await subscriptions.assignablePlan(tx, input.subscription_plan_id) : null;
+      await repo.acceptRequest(tx, request, {
+        subscription_plan_id: plan?.id ?? null,
+        reviewed_by_user_id: actor.user_id,
+        reviewed_at: now,
+        reason: input.reason ?? null,
+        today,
+      });
       if (plan) await subscriptions.applyPlan(tx, { company_id: request.company_id, plan, mode: 'start_now', actor_user_id: actor.user_id, today });
-      await deps.events.emit(tx, 'registration.approved', decided(request, user!, company!));
+      await deps.events.emit(tx, 'registration.approved', decided(request, user, company));
+      await recordAudit(tx, actor, {
+        action: 'registration.approve',
+        entity: 'registration',
+        entity_id: request.id,
+        before: { status: request.status },
+        after: { status: 'accepted', company_id: request.company_id, subscription_plan_id: plan?.id ?? null, reason: input.reason ?? null },
+      });
     } else {
-      await tx
-        .update(registration_requests)
-        .set({ status: 'rejected', reason: input.reason!, reviewed_by_user_id: actor.user_id, reviewed_at: now })
-        .where(eq(registration_requests.id, request.id));
-      await tx.update(companies).set({ status: 'rejected' }).where(eq(companies.id, request.company_id));
-      await deps.events.emit(tx, 'registration.rejected', { ...decided(request, user!, company!), reason: input.reason! });
+      await repo.rejectRequest(tx, request, { reason: input.reason!, reviewed_by_user_id: actor.user_id, reviewed_at: now });
+      await deps.events.emit(tx, 'registration.rejected', { ...decided(request, user, company), reason: input.reason! });
+      await recordAudit(tx, actor, {
+        action: 'registration.reject',
+        entity: 'registration',
+        entity_id: request.id,
+        before: { status: request.status },
+        after: { status: 'rejected', company_id: request.company_id, reason: input.reason! },
+      });
     }
   });
   return getTemporaryAccount(deps, input.id);
@@ -214,10 +201,19 @@ export async function stats(deps: Deps, input: z.output<typeof registrationStats
     d.total += n;
     byDay.set(r.day, d);
   }
+  const by_day = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, c]) => ({ date, ...c }));
+  // Months with registrations (UTC), for the statistics screen's monthly series (issue 14).
+  const byMonth = new Map<string, StatusCounts>();
+  for (const d of by_day) {
+    const m = byMonth.get(d.date.slice(0, 7)) ?? zeroCounts();
+    for (const k of [...REGISTRATION_STATUSES, 'total'] as const) m[k] += d[k];
+    byMonth.set(d.date.slice(0, 7), m);
+  }
   return {
     start_date: input.start_date ?? null,
     end_date: input.end_date ?? null,
     by_status: byStatus,
-    by_day: [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, c]) => ({ date, ...c })),
+    by_day,
+    by_month: [...byMonth.entries()].map(([month, c]) => ({ month, ...c })),
   };
 }

@@ -87,6 +87,11 @@ export function listCompanySubscriptions(db: DbOrTx, companyId: number) {
     .orderBy(desc(company_subscriptions.activation_date), desc(company_subscriptions.id));
 }
 
+export async function companyExists(db: DbOrTx, companyId: number): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return !!row;
+}
+
 /**
  * Locks the company row for the rest of the transaction. Assignments to one company take this lock first,
  * so two at once run one after the other and the second sees the first's subscription (locking only the
@@ -98,15 +103,21 @@ export async function lockCompany(db: DbOrTx, companyId: number) {
 }
 
 /** The live subscription (not cancelled, not over) that ends last: what new plans follow or extend. */
-export async function findLiveSubscription(db: DbOrTx, companyId: number, today: string) {
-  const [row] = await db
-    .select({ id: company_subscriptions.id, activation_date: company_subscriptions.activation_date, end_date: company_subscriptions.end_date, subscription_plan_id: company_subscriptions.subscription_plan_id })
+/** Every live subscription of the company (running and queued), the one ending last first, locked. */
+export function findLiveSubscriptions(db: DbOrTx, companyId: number, today: string) {
+  return db
+    .select({
+      id: company_subscriptions.id,
+      activation_date: company_subscriptions.activation_date,
+      end_date: company_subscriptions.end_date,
+      subscription_plan_id: company_subscriptions.subscription_plan_id,
+    })
     .from(company_subscriptions)
-    .where(and(eq(company_subscriptions.company_id, companyId), isNull(company_subscriptions.cancelled_at), gte(company_subscriptions.end_date, today)))
+    .where(
+      and(eq(company_subscriptions.company_id, companyId), isNull(company_subscriptions.cancelled_at), gte(company_subscriptions.end_date, today)),
+    )
     .orderBy(desc(company_subscriptions.end_date), desc(company_subscriptions.id))
-    .limit(1)
     .for('update');
-  return row ?? null;
 }
 
 export async function insertSubscription(db: DbOrTx, values: typeof company_subscriptions.$inferInsert) {
@@ -165,7 +176,9 @@ export async function claimExpired(db: DbOrTx, today: string) {
   return db
     .update(company_subscriptions)
     .set({ expired_recorded_at: sql`now()` })
-    .where(and(lt(company_subscriptions.end_date, today), isNull(company_subscriptions.expired_recorded_at), isNull(company_subscriptions.cancelled_at)))
+    .where(
+      and(lt(company_subscriptions.end_date, today), isNull(company_subscriptions.expired_recorded_at), isNull(company_subscriptions.cancelled_at)),
+    )
     .returning({
       id: company_subscriptions.id,
       company_id: company_subscriptions.company_id,

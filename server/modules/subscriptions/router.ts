@@ -17,9 +17,9 @@ export const subscriptionsRouter = router({
     plans: adminProcedure.query(({ ctx }) => service.listPlans(ctx.deps)),
     activePlans: adminProcedure.query(({ ctx }) => service.listActivePlans(ctx.deps)),
     plan: adminProcedure.input(planIdInput).query(({ ctx, input }) => service.getPlan(ctx.deps, input.id)),
-    createPlan: adminProcedure.input(createPlanInput).mutation(({ ctx, input }) => service.createPlan(ctx.deps, input)),
-    updatePlan: adminProcedure.input(updatePlanInput).mutation(({ ctx, input }) => service.updatePlan(ctx.deps, input)),
-    deletePlan: adminProcedure.input(planIdInput).mutation(({ ctx, input }) => service.deletePlan(ctx.deps, input.id)),
+    createPlan: adminProcedure.input(createPlanInput).mutation(({ ctx, input }) => service.createPlan(ctx.deps, ctx.actor, input)),
+    updatePlan: adminProcedure.input(updatePlanInput).mutation(({ ctx, input }) => service.updatePlan(ctx.deps, ctx.actor, input)),
+    deletePlan: adminProcedure.input(planIdInput).mutation(({ ctx, input }) => service.deletePlan(ctx.deps, ctx.actor, input.id)),
 
     companyStatus: adminProcedure.input(companyIdInput).query(({ ctx, input }) => service.forCompany(ctx.deps, input.company_id)),
     assign: adminProcedure.input(assignPlanInput).mutation(({ ctx, input }) => service.assignPlan(ctx.deps, ctx.actor, input)),

@@ -1,8 +1,6 @@
 // Subscription plans and company subscriptions. Every change writes a history row in the same transaction.
 import { isForeignKeyViolation } from '../../db/errors';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companies } from '../../../drizzle/schema';
 import type { AssignmentMode } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import { daysLeft, isoDate, pickCurrentSubscription, subscriptionStatus } from '../../../shared/lib/subscription';
@@ -16,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { AdminActor, CompanyActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
 import * as repo from './repo';
 import { planAssignment, type PlanTerm } from './state';
 
@@ -38,20 +37,24 @@ export async function getPlan(deps: Deps, id: number) {
   return plan;
 }
 
-export async function createPlan(deps: Deps, input: z.output<typeof createPlanInput>) {
-  return repo.insertPlan(deps.db, {
-    name: input.name,
-    kind: 'custom',
-    description_title: input.description_title ?? null,
-    description: input.description ?? null,
-    start_date: input.start_date,
-    end_date: input.end_date,
-    is_active: input.is_active,
-    is_builtin: false,
+export async function createPlan(deps: Deps, actor: AdminActor, input: z.output<typeof createPlanInput>) {
+  return deps.db.transaction(async (tx) => {
+    const plan = await repo.insertPlan(tx, {
+      name: input.name,
+      kind: 'custom',
+      description_title: input.description_title ?? null,
+      description: input.description ?? null,
+      start_date: input.start_date,
+      end_date: input.end_date,
+      is_active: input.is_active,
+      is_builtin: false,
+    });
+    await recordAudit(tx, actor, { action: 'subscription_plan.create', entity: 'subscription_plan', entity_id: plan.id, after: plan });
+    return plan;
   });
 }
 
-export async function updatePlan(deps: Deps, input: z.output<typeof updatePlanInput>) {
+export async function updatePlan(deps: Deps, actor: AdminActor, input: z.output<typeof updatePlanInput>) {
   const plan = await getPlan(deps, input.id);
   const { id, ...changes } = input;
   if (plan.is_builtin && (changes.start_date !== undefined || changes.end_date !== undefined)) {
@@ -64,16 +67,24 @@ export async function updatePlan(deps: Deps, input: z.output<typeof updatePlanIn
   }
   const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   if (!Object.keys(values).length) return plan;
-  return (await repo.updatePlan(deps.db, id, values))!;
+  return deps.db.transaction(async (tx) => {
+    const updated = await repo.updatePlan(tx, id, values);
+    if (!updated) throw new AppError('NOT_FOUND');
+    await recordAudit(tx, actor, { action: 'subscription_plan.update', entity: 'subscription_plan', entity_id: id, before: plan, after: updated });
+    return updated;
+  });
 }
 
 /** Built-in plans and plans a company or a decision refers to stay; deactivate those instead. */
-export async function deletePlan(deps: Deps, id: number) {
+export async function deletePlan(deps: Deps, actor: AdminActor, id: number) {
   const plan = await getPlan(deps, id);
   if (plan.is_builtin) throw new AppError('CONFLICT', { message: { code: 'subscription.builtinDelete' } });
   if ((await repo.planUsage(deps.db, id)) > 0) throw new AppError('CONFLICT', { message: { code: 'subscription.planInUse' } });
   try {
-    await repo.deletePlan(deps.db, id);
+    await deps.db.transaction(async (tx) => {
+      await repo.deletePlan(tx, id);
+      await recordAudit(tx, actor, { action: 'subscription_plan.delete', entity: 'subscription_plan', entity_id: id, before: plan });
+    });
   } catch (err) {
     // A company was given the plan between the usage check and the delete.
     if (isForeignKeyViolation(err)) throw new AppError('CONFLICT', { message: { code: 'subscription.planInUse' } });
@@ -90,8 +101,18 @@ function termOf(plan: repo.PlanRow): PlanTerm {
 }
 
 async function assertCompany(db: DbOrTx, companyId: number) {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
+  if (!(await repo.companyExists(db, companyId))) throw new AppError('NOT_FOUND');
+}
+
+/**
+ * The plan an administrator picked (assigning a plan, approving a registration), read in the caller's
+ * transaction: an unknown or inactive plan is a field error on `subscription_plan_id`.
+ */
+export async function assignablePlan(tx: DbOrTx, id: number) {
+  const plan = await repo.findPlan(tx, id);
+  if (!plan) throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code: 'subscription.unknownPlan' } } });
+  if (!plan.is_active) throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code: 'subscription.planInactive' } } });
+  return plan;
 }
 
 /**
@@ -103,8 +124,8 @@ export async function applyPlan(
   args: { company_id: number; plan: repo.PlanRow; mode: AssignmentMode; actor_user_id: number | null; today: string; term?: PlanTerm; note?: string },
 ) {
   if (!(await repo.lockCompany(tx, args.company_id))) throw new AppError('NOT_FOUND');
-  const current = await repo.findLiveSubscription(tx, args.company_id, args.today);
-  const result = planAssignment({ current, term: args.term ?? termOf(args.plan), mode: args.mode, today: args.today });
+  const [current = null, ...earlier] = await repo.findLiveSubscriptions(tx, args.company_id, args.today);
+  const result = planAssignment({ current, earlier, term: args.term ?? termOf(args.plan), mode: args.mode, today: args.today });
   if (!result.ok) {
     const code = result.reason === 'window_over' ? 'subscription.planEnded' : 'subscription.planEndsBeforeCurrent';
     throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code } } });
@@ -131,13 +152,14 @@ export async function applyPlan(
         note: args.note ?? null,
       });
     } else {
+      const target = [current, ...earlier].find((s) => s?.id === step.subscription_id) ?? null;
       await repo.setSubscriptionEnd(tx, step.subscription_id, step.end_date, step.op === 'cancel');
       await repo.insertHistory(tx, {
         company_id: args.company_id,
         company_subscription_id: step.subscription_id,
-        subscription_plan_id: step.op === 'extend' ? args.plan.id : (current?.subscription_plan_id ?? null),
+        subscription_plan_id: step.op === 'extend' ? args.plan.id : (target?.subscription_plan_id ?? null),
         action: step.action,
-        start_date: current?.activation_date ?? null,
+        start_date: target?.activation_date ?? null,
         end_date: step.end_date,
         actor_user_id: args.actor_user_id,
         note: args.note ?? null,
@@ -150,16 +172,26 @@ export async function applyPlan(
 export async function assignPlan(deps: Deps, actor: AdminActor, input: z.output<typeof assignPlanInput>, now = new Date()) {
   await deps.db.transaction(async (tx) => {
     await assertCompany(tx, input.company_id);
-    const plan = await repo.findPlan(tx, input.subscription_plan_id);
-    if (!plan) throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code: 'subscription.unknownPlan' } } });
-    if (!plan.is_active) throw new AppError('VALIDATION', { fields: { subscription_plan_id: { code: 'subscription.planInactive' } } });
-    await applyPlan(tx, { company_id: input.company_id, plan, mode: input.mode, actor_user_id: actor.user_id, today: today(now) });
+    const plan = await assignablePlan(tx, input.subscription_plan_id);
+    const { subscription_id } = await applyPlan(tx, {
+      company_id: input.company_id,
+      plan,
+      mode: input.mode,
+      actor_user_id: actor.user_id,
+      today: today(now),
+    });
+    await recordAudit(tx, actor, {
+      action: 'subscription.assign',
+      entity: 'subscription',
+      entity_id: subscription_id,
+      after: { company_id: input.company_id, subscription_plan_id: plan.id, plan_name: plan.name, mode: input.mode },
+    });
   });
   return companySubscription(deps, input.company_id, now);
 }
 
 /**
- * Decision (docs/decisions/0005): `{days}` extends the current plan by that many days; without it, by the
+ * Decision (docs/decisions/0019): `{days}` extends the current plan by that many days; without it, by the
  * built-in extension plan's 166 days. No current plan: the extension starts today.
  */
 export async function extendSubscription(deps: Deps, actor: AdminActor, input: z.output<typeof extendSubscriptionInput>, now = new Date()) {
@@ -168,7 +200,7 @@ export async function extendSubscription(deps: Deps, actor: AdminActor, input: z
     const plan = await repo.findBuiltinPlan(tx, 'extension');
     if (!plan) throw new AppError('INTERNAL', { cause: new Error('The built-in extension plan is missing') });
     const days = input.days ?? plan.duration_days ?? LIMITS.extensionPlanDays;
-    await applyPlan(tx, {
+    const { subscription_id } = await applyPlan(tx, {
       company_id: input.company_id,
       plan,
       mode: 'extend_current',
@@ -176,6 +208,12 @@ export async function extendSubscription(deps: Deps, actor: AdminActor, input: z
       today: today(now),
       term: { kind: 'length', days },
       note: `Extended by ${days} days`,
+    });
+    await recordAudit(tx, actor, {
+      action: 'subscription.extend',
+      entity: 'subscription',
+      entity_id: subscription_id,
+      after: { company_id: input.company_id, days },
     });
   });
   return companySubscription(deps, input.company_id, now);

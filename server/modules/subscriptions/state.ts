@@ -1,5 +1,5 @@
 // Assignment of a plan to a company (SPEC §4, PRODUCT.md "Subscriptions"), as a pure transition table.
-// Dates are 'YYYY-MM-DD'; end_date is the last day of allowance (inclusive). See docs/decisions/0005.
+// Dates are 'YYYY-MM-DD'; end_date is the last day of allowance (inclusive). See docs/decisions/0017 (dates), 0018 (modes).
 import type { AssignmentMode, SubscriptionAction } from '../../../shared/constants/enums';
 import { addDays, daysBetween, maxDate } from '../../../shared/lib/subscription';
 
@@ -23,16 +23,24 @@ export type AssignmentStep =
 export type AssignmentResult = { ok: true; steps: AssignmentStep[] } | { ok: false; reason: 'window_over' | 'window_before_current' };
 
 /**
- * `current` is the company's live subscription: not cancelled and not yet over (it may have been queued to
- * start later). Null when the company has none; every mode then starts the plan as if `start_now`.
+ * `current` is the company's live subscription that ends last: not cancelled and not yet over (it may have
+ * been queued to start later). `earlier` holds the company's other live subscriptions (the running plan when
+ * `current` is queued after it). Null when the company has none; every mode then starts the plan as if
+ * `start_now`.
  *
- * - start_now: the plan starts today; a live current plan is cancelled.
+ * - start_now: the plan starts today; every live plan (running or queued) is cancelled, so exactly one is live.
  * - after_current: the plan starts the day after the current one ends (RENEWED).
  * - extend_current: the current plan's end moves out by the plan's length (or, for a window, to its end).
  * A custom window cannot start before today: a window that has already ended is refused, one that has
  * begun starts today.
  */
-export function planAssignment(input: { current: CurrentSubscription | null; term: PlanTerm; mode: AssignmentMode; today: string }): AssignmentResult {
+export function planAssignment(input: {
+  current: CurrentSubscription | null;
+  earlier?: readonly CurrentSubscription[];
+  term: PlanTerm;
+  mode: AssignmentMode;
+  today: string;
+}): AssignmentResult {
   const { current, term, today } = input;
   if (term.kind === 'window' && term.end_date < today) return { ok: false, reason: 'window_over' };
   const mode: AssignmentMode = current ? input.mode : 'start_now';
@@ -46,10 +54,10 @@ export function planAssignment(input: { current: CurrentSubscription | null; ter
     case 'start_now': {
       const window = startingOn(today);
       const steps: AssignmentStep[] = [];
-      if (current) {
+      for (const live of [...(input.earlier ?? []), ...(current ? [current] : [])]) {
         // A queued plan that has not begun is cancelled as a whole: its end becomes the day before it starts.
-        const cutEnd = current.activation_date > today ? addDays(current.activation_date, -1) : addDays(window.activation_date, -1);
-        steps.push({ op: 'cancel', subscription_id: current.id, end_date: cutEnd, action: 'CANCELLED' });
+        const cutEnd = live.activation_date > today ? addDays(live.activation_date, -1) : addDays(window.activation_date, -1);
+        steps.push({ op: 'cancel', subscription_id: live.id, end_date: cutEnd, action: 'CANCELLED' });
       }
       steps.push({ op: 'create', ...window, action: window.activation_date <= today ? 'ACTIVATED' : 'RENEWED' });
       return { ok: true, steps };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, isNull } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company_subscriptions, subscription_history, subscription_plans } from '../../../drizzle/schema';
@@ -40,10 +40,16 @@ describe('admin/subscription-plans', () => {
     const missing = await api().post('/admin/subscription-plans').set(auth).send({ name: 'Pilot', start_date: '2026-01-01' });
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields.end_date).toBe('This field is required');
-    const backwards = await api().post('/admin/subscription-plans').set(auth).send({ name: 'Pilot', start_date: '2026-02-01', end_date: '2026-01-01' });
+    const backwards = await api()
+      .post('/admin/subscription-plans')
+      .set(auth)
+      .send({ name: 'Pilot', start_date: '2026-02-01', end_date: '2026-01-01' });
     expect(backwards.body.error.fields.end_date).toBe('The end date must be after the start date');
 
-    const created = await api().post('/admin/subscription-plans').set(auth).send({ name: 'Pilot 2026', start_date: '2026-01-01', end_date: '2026-12-31', description_title: 'Pilot' });
+    const created = await api()
+      .post('/admin/subscription-plans')
+      .set(auth)
+      .send({ name: 'Pilot 2026', start_date: '2026-01-01', end_date: '2026-12-31', description_title: 'Pilot' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ kind: 'custom', is_builtin: false, is_active: true, start_date: '2026-01-01', end_date: '2026-12-31' });
     const id = created.body.id;
@@ -63,9 +69,15 @@ describe('admin/subscription-plans', () => {
   it('refuses to delete a built-in plan or one in use with 409, and to set dates on a built-in plan', async () => {
     const res = await api().delete(`/admin/subscription-plans/${builtin.initial}`).set(auth);
     expect(res.status).toBe(409);
-    const plan = await api().post('/admin/subscription-plans').set(auth).send({ name: 'Used', start_date: addDays(today, -1), end_date: addDays(today, 60) });
+    const plan = await api()
+      .post('/admin/subscription-plans')
+      .set(auth)
+      .send({ name: 'Used', start_date: addDays(today, -1), end_date: addDays(today, 60) });
     const { company } = await createCompanyWithUsers(t.database.db);
-    await api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: plan.body.id, mode: 'start_now' });
+    await api()
+      .post(`/admin/companies/${company.id}/assign-subscription-plan`)
+      .set(auth)
+      .send({ subscription_plan_id: plan.body.id, mode: 'start_now' });
     expect((await api().delete(`/admin/subscription-plans/${plan.body.id}`).set(auth)).status).toBe(409);
     expect((await api().put(`/admin/subscription-plans/${builtin.initial}`).set(auth).send({ start_date: '2026-01-01' })).status).toBe(400);
   });
@@ -89,17 +101,35 @@ describe('assigning and extending', () => {
     expect(first.body).toMatchObject({ status: 'expiring_soon', current: { activation_date: today, end_date: addDays(today, 14), days_left: 14 } });
 
     const queued = await assign('after_current', builtin.extension);
-    expect(queued.body.upcoming).toEqual([expect.objectContaining({ activation_date: addDays(today, 15), end_date: addDays(today, 15 + 166), status: 'inactive' })]);
+    expect(queued.body.upcoming).toEqual([
+      expect.objectContaining({ activation_date: addDays(today, 15), end_date: addDays(today, 15 + 166), status: 'inactive' }),
+    ]);
 
     const extended = await api().post(`/admin/companies/${company.id}/extend-subscription`).set(auth).send({ days: 10 });
     expect(extended.status).toBe(200);
     expect(extended.body.upcoming[0]).toMatchObject({ end_date: addDays(today, 15 + 166 + 10) });
 
+    // start_now over a running plan AND a queued one cancels both (issue 10 item 7: it used to cancel only the
+    // queued plan and leave two live subscriptions).
     const replaced = await assign('start_now');
     expect(replaced.body).toMatchObject({ current: { activation_date: today, end_date: addDays(today, 14) }, upcoming: [] });
+    const live = await t.database.db
+      .select({ id: company_subscriptions.id })
+      .from(company_subscriptions)
+      .where(
+        and(eq(company_subscriptions.company_id, company.id), isNull(company_subscriptions.cancelled_at), gte(company_subscriptions.end_date, today)),
+      );
+    expect(live).toHaveLength(1);
 
     const history = await api().get(`/admin/companies/${company.id}/subscription-history`).set(auth);
-    expect(history.body.items.map((h: { action: string }) => h.action).reverse()).toEqual(['ACTIVATED', 'RENEWED', 'EXTENDED', 'CANCELLED', 'ACTIVATED']);
+    expect(history.body.items.map((h: { action: string }) => h.action).reverse()).toEqual([
+      'ACTIVATED',
+      'RENEWED',
+      'EXTENDED',
+      'CANCELLED',
+      'CANCELLED',
+      'ACTIVATED',
+    ]);
     expect(history.body.items[0]).toMatchObject({ plan_name: 'Initial plan', start_date: today, end_date: addDays(today, 14) });
 
     const mine = await t.caller(managerActor).subscriptions.mine();
@@ -115,10 +145,24 @@ describe('assigning and extending', () => {
 
   it('refuses an inactive plan, an unknown company and an unknown mode', async () => {
     const { company } = await createCompanyWithUsers(t.database.db);
-    const plan = await api().post('/admin/subscription-plans').set(auth).send({ name: 'Off', start_date: today, end_date: addDays(today, 5), is_active: false });
-    expect((await api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: plan.body.id })).status).toBe(400);
-    expect((await api().post('/admin/companies/999999/assign-subscription-plan').set(auth).send({ subscription_plan_id: builtin.initial })).status).toBe(404);
-    expect((await api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: builtin.initial, mode: 'sometime' })).status).toBe(400);
+    const plan = await api()
+      .post('/admin/subscription-plans')
+      .set(auth)
+      .send({ name: 'Off', start_date: today, end_date: addDays(today, 5), is_active: false });
+    expect(
+      (await api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: plan.body.id })).status,
+    ).toBe(400);
+    expect(
+      (await api().post('/admin/companies/999999/assign-subscription-plan').set(auth).send({ subscription_plan_id: builtin.initial })).status,
+    ).toBe(404);
+    expect(
+      (
+        await api()
+          .post(`/admin/companies/${company.id}/assign-subscription-plan`)
+          .set(auth)
+          .send({ subscription_plan_id: builtin.initial, mode: 'sometime' })
+      ).status,
+    ).toBe(400);
   });
 
   // Two administrators (or a double click) assigning at the same moment: each assignment must see the
@@ -129,7 +173,9 @@ describe('assigning and extending', () => {
       api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: builtin.initial, mode });
     const first = await Promise.all([assign('start_now'), assign('start_now'), assign('start_now')]);
     expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
-    const live = (await t.database.db.select().from(company_subscriptions).where(eq(company_subscriptions.company_id, company.id))).filter((s) => !s.cancelled_at);
+    const live = (await t.database.db.select().from(company_subscriptions).where(eq(company_subscriptions.company_id, company.id))).filter(
+      (s) => !s.cancelled_at,
+    );
     expect(live).toHaveLength(1);
 
     const renewals = await Promise.all([assign('after_current'), assign('after_current')]);

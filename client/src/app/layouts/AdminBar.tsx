@@ -38,6 +38,21 @@ export function AdminBar() {
       <NavItem href="/admin/subscription-plans" onNavigate={close}>
         <Trans>Subscription Plans</Trans>
       </NavItem>
+      <NavItem href="/admin/trips" onNavigate={close}>
+        <Trans>Trips</Trans>
+      </NavItem>
+      <NavItem href="/admin/drivers" onNavigate={close}>
+        <Trans>Drivers</Trans>
+      </NavItem>
+      <NavItem href="/admin/vehicles" onNavigate={close}>
+        <Trans>Vehicles</Trans>
+      </NavItem>
+      <NavItem href="/admin/newsletter" onNavigate={close}>
+        <Trans>Newsletter</Trans>
+      </NavItem>
+      <NavItem href="/admin/audit-log" onNavigate={close}>
+        <Trans>Audit log</Trans>
+      </NavItem>
     </>
   );
   return (
@@ -50,7 +65,14 @@ export function AdminBar() {
         </Link>
         <div className="topbar__tools">
           <LanguageSelect compact tone="dark" />
-          <Button variant="ghost" size="sm" className="desktop-only btn--on-dark" icon={<Icon name="logout" size={18} />} onClick={() => logout('/admin/login')} data-testid="logout">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="desktop-only btn--on-dark"
+            icon={<Icon name="logout" size={18} />}
+            onClick={() => logout('/admin/login')}
+            data-testid="logout"
+          >
             <Trans>Logout</Trans>
           </Button>
           <MobileMenu tone="dark">
@@ -60,7 +82,15 @@ export function AdminBar() {
                   <Trans>Admin panel</Trans>
                 </NavItem>
                 {links(close)}
-                <Button variant="secondary" block icon={<Icon name="logout" size={18} />} onClick={() => { close(); logout('/admin/login'); }}>
+                <Button
+                  variant="secondary"
+                  block
+                  icon={<Icon name="logout" size={18} />}
+                  onClick={() => {
+                    close();
+                    logout('/admin/login');
+                  }}
+                >
                   <Trans>Logout</Trans>
                 </Button>
               </>

@@ -23,7 +23,8 @@ export function AppBar({ session }: { session: Session }) {
   const { user, company } = session;
   // Logout is hidden in demo mode (SPEC §2); hidden until the config says otherwise.
   const demo = config.isError ? false : (config.data?.demo_mode ?? true);
-  const myCompany = user.role === 'MANAGER' ? '/account/manager-panel' : user.company_id != null ? to.company(user.company_id) : '/account/personal-info';
+  const myCompany =
+    user.role === 'MANAGER' ? '/account/manager-panel' : user.company_id != null ? to.company(user.company_id) : '/account/personal-info';
   const unread = counters.data?.unread_messages ?? 0;
   const unseen = counters.data?.unseen_notifications ?? 0;
   const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
@@ -65,7 +66,13 @@ export function AppBar({ session }: { session: Session }) {
           {links()}
         </nav>
         <div className="topbar__tools">
-          <Link href="/messages" className="icon-btn" aria-label={unread > 0 ? t`Messages (unread messages)` : t`Messages`} title={t`Messages`} data-testid="messages-button">
+          <Link
+            href="/messages"
+            className="icon-btn"
+            aria-label={unread > 0 ? t`Messages (unread messages)` : t`Messages`}
+            title={t`Messages`}
+            data-testid="messages-button"
+          >
             <Icon name="chat" />
             {unread > 0 ? <span className="dot" aria-hidden="true" data-testid="messages-dot" /> : null}
           </Link>
@@ -77,7 +84,15 @@ export function AppBar({ session }: { session: Session }) {
             <Avatar imageUrl={user.image_url} first={user.first_name} last={user.last_name} fallback={user.username} />
           </Link>
           {!demo ? (
-            <Button variant="ghost" size="sm" className="desktop-only topbar__logout" title={t`Log out`} icon={<Icon name="logout" size={18} />} onClick={() => logout()} data-testid="logout">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="desktop-only topbar__logout"
+              title={t`Log out`}
+              icon={<Icon name="logout" size={18} />}
+              onClick={() => logout()}
+              data-testid="logout"
+            >
               <Trans>Log out</Trans>
             </Button>
           ) : null}
@@ -92,7 +107,15 @@ export function AppBar({ session }: { session: Session }) {
                   <LanguageSelect />
                 </div>
                 {!demo ? (
-                  <Button variant="secondary" block icon={<Icon name="logout" size={18} />} onClick={() => { close(); logout(); }}>
+                  <Button
+                    variant="secondary"
+                    block
+                    icon={<Icon name="logout" size={18} />}
+                    onClick={() => {
+                      close();
+                      logout();
+                    }}
+                  >
                     <Trans>Log out</Trans>
                   </Button>
                 ) : null}

@@ -85,7 +85,14 @@ function DriverLayout({ children }: { children: ReactNode }) {
           <div className="appbar__tools">
             <LanguageSelect compact tone="dark" />
             {driver ? (
-              <button type="button" className="icon-btn icon-btn--dark" aria-label={t`Log out`} title={t`Log out`} onClick={logout} data-testid="driver-logout">
+              <button
+                type="button"
+                className="icon-btn icon-btn--dark"
+                aria-label={t`Log out`}
+                title={t`Log out`}
+                onClick={logout}
+                data-testid="driver-logout"
+              >
                 <Icon name="logout" />
               </button>
             ) : null}

@@ -10,7 +10,15 @@ export function MobileMenu({ children, tone = 'light' }: { children: (close: () 
   const close = () => setOpen(false);
   return (
     <>
-      <button type="button" className={`icon-btn mobile-only icon-btn--${tone}`} data-testid="menu-button" aria-label={t`Open menu`} title={t`Open menu`} aria-expanded={open} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={`icon-btn mobile-only icon-btn--${tone}`}
+        data-testid="menu-button"
+        aria-label={t`Open menu`}
+        title={t`Open menu`}
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         <Icon name="menu" />
       </button>
       <Dialog open={open} onClose={close} title={t`Menu`} closeLabel={t`Close menu`} className="dialog--sheet">

@@ -7,11 +7,31 @@ import { Icon, type IconName } from '@/components/ui/Icon';
  * the bar can show the icon alone where space is short (layout.css); the label then stays the link's accessible name
  * (visually hidden, never aria-label) and `title` gives sighted mouse users the same words.
  */
-export function NavItem({ href, children, onNavigate, exact = false, icon, title }: { href: string; children: ReactNode; onNavigate?: () => void; exact?: boolean; icon?: IconName; title?: string }) {
+export function NavItem({
+  href,
+  children,
+  onNavigate,
+  exact = false,
+  icon,
+  title,
+}: {
+  href: string;
+  children: ReactNode;
+  onNavigate?: () => void;
+  exact?: boolean;
+  icon?: IconName;
+  title?: string;
+}) {
   const [location] = useLocation();
   const current = exact ? location === href : location === href || location.startsWith(`${href}/`);
   return (
-    <Link href={href} className={icon ? 'nav-link nav-link--icon' : 'nav-link'} aria-current={current ? 'page' : undefined} onClick={onNavigate} title={title}>
+    <Link
+      href={href}
+      className={icon ? 'nav-link nav-link--icon' : 'nav-link'}
+      aria-current={current ? 'page' : undefined}
+      onClick={onNavigate}
+      title={title}
+    >
       {icon ? (
         <>
           <Icon name={icon} size={20} className="nav-link__icon" />

@@ -1,10 +1,14 @@
 // Quantities and distances in the active language (Intl units, so no catalog entry is needed).
-import { INTL_LOCALES, type Language } from '@shared/constants/enums';
+import { INTL_LOCALES, type Language, type QuantityUnit } from '@shared/constants/enums';
 
-/** "12,000 kg" / "40 hours" in the active language (Intl units, so no catalog entry is needed). */
-export function formatQuantity(lang: Language, quantity: number, unit: 'kg' | 'hours' | string): string {
+/**
+ * "12,000 kg" / "40 hours" / "400 m²" in the active language (Intl units, so no catalog entry is needed; Intl has
+ * no square metre, so m² is the SI symbol after the localised number).
+ */
+export function formatQuantity(lang: Language, quantity: number, unit: QuantityUnit | string): string {
   const locale = INTL_LOCALES[lang];
   if (unit === 'hours') return new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(quantity);
+  if (unit === 'm2') return `${new Intl.NumberFormat(locale).format(quantity)}\u00a0m²`;
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', unitDisplay: 'short' }).format(quantity);
 }
 

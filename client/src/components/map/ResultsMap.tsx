@@ -1,11 +1,11 @@
 // Listing results on a map (maplibre through react-map-gl): one GeoJSON source, a circle layer, a popup on
-// click. Loaded only through ./index.tsx (React.lazy), like the picker, so maplibre stays out of the first load.
+// click. Loaded only through ./index.tsx (lib/lazy.ts), like the picker, so maplibre stays out of the first load.
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useMemo, useState } from 'react';
 import MapGL, { Layer, NavigationControl, Popup, Source, type MapLayerMouseEvent } from 'react-map-gl/maplibre';
-import { OFFLINE_STYLE } from './style';
+import { useBaseStyle } from './useBaseStyle';
 import type { ResultsMapProps } from './types';
 
 // STACK.md: maplibre 6 needs its worker URL before the first map.
@@ -15,7 +15,15 @@ setWorkerUrl(workerUrl);
 export const DEFAULT_CENTER = { lat: 25.2048, lng: 55.2708 };
 export const DEFAULT_ZOOM = 13;
 
-export default function ResultsMap({ points, renderPopup, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, styleUrl, label, height = 400 }: ResultsMapProps) {
+export default function ResultsMap({
+  points,
+  renderPopup,
+  center = DEFAULT_CENTER,
+  zoom = DEFAULT_ZOOM,
+  styleUrl,
+  label,
+  height = 400,
+}: ResultsMapProps) {
   const [open, setOpen] = useState<number | null>(null);
   const data = useMemo(
     () => ({
@@ -43,12 +51,15 @@ export default function ResultsMap({ points, renderPopup, center = DEFAULT_CENTE
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
   const selected = open === null ? null : points.find((p) => p.id === open);
+  const here = selected ? points.filter((p) => p.lat === selected.lat && p.lng === selected.lng).map((p) => p.id) : [];
+  const base = useBaseStyle(styleUrl);
   return (
-    <div className="results-map" style={{ height }} role="region" aria-label={label} data-testid="results-map">
+    <div className="results-map" style={{ height }} role="region" aria-label={label} data-testid="results-map" data-basemap={base.kind}>
       <MapGL
         key={points.map((p) => p.id).join(',')}
         initialViewState={initialViewState}
-        mapStyle={styleUrl ?? OFFLINE_STYLE}
+        mapStyle={base.style}
+        renderWorldCopies={false}
         style={{ width: '100%', height: '100%' }}
         attributionControl={false}
         interactiveLayerIds={['results']}
@@ -67,8 +78,9 @@ export default function ResultsMap({ points, renderPopup, center = DEFAULT_CENTE
           />
         </Source>
         {selected ? (
-          <Popup longitude={selected.lng} latitude={selected.lat} anchor="bottom" offset={12} onClose={() => setOpen(null)} closeOnClick={false} maxWidth="260px">
-            {renderPopup(selected.id)}
+          // No fixed anchor: maplibre places the popup on the side of the point where it fits inside the map.
+          <Popup longitude={selected.lng} latitude={selected.lat} offset={14} onClose={() => setOpen(null)} closeOnClick={false} maxWidth="260px">
+            {renderPopup(here)}
           </Popup>
         ) : null}
       </MapGL>

@@ -29,8 +29,8 @@ export interface MapPoint extends LatLng {
 
 export interface ResultsMapProps {
   points: MapPoint[];
-  /** The popup content for a clicked point. */
-  renderPopup: (id: number) => ReactNode;
+  /** The popup content for a clicked point: the ids of every result at that spot (one company site lists several). */
+  renderPopup: (ids: number[]) => ReactNode;
   /** Centre and zoom when there are no points (SPEC §9: Gulf region, zoom 13). */
   center?: LatLng;
   zoom?: number;
@@ -38,4 +38,32 @@ export interface ResultsMapProps {
   label: string;
   /** SPEC §9: 400 px. */
   height?: number;
+}
+
+/** A labelled point on a route map: a trip's pickup or drop-off, the driver's position, a driver on the live map. */
+export interface RoutePoint extends LatLng {
+  id: string;
+  kind: 'pickup' | 'dropoff' | 'current' | 'driver';
+  color: string;
+  /** Shown in the legend the caller renders; the map itself draws no text (the offline style has no glyphs). */
+  label?: string;
+}
+
+/** A route as [lng, lat] pairs; dashed when it is a straight-line estimate. */
+export interface RouteLine {
+  id: string;
+  coordinates: [number, number][];
+  color: string;
+  dashed?: boolean;
+}
+
+export interface RouteMapProps {
+  points: RoutePoint[];
+  lines?: RouteLine[];
+  styleUrl?: string | null;
+  label: string;
+  /** SPEC §9: 400 px. */
+  height?: number;
+  /** The id of a point to keep in view as it moves (the driver). */
+  follow?: string;
 }

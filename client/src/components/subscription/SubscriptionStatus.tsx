@@ -8,6 +8,7 @@ import type { SubscriptionStatus } from '@shared/constants/enums';
 import { Card } from '@/components/ui/Card';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useFormat } from '@/lib/format';
+import { refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 
@@ -39,6 +40,7 @@ export interface SubscriptionLine {
 /** "Plan name · until 12 Mar 2026" or "No plan", for table cells and headers. */
 export function SubscriptionSummary({ sub }: { sub: SubscriptionLine }) {
   const fmt = useFormat();
+  const { i18n } = useLingui();
   const current = sub.current;
   return (
     <span className="sub-inline">
@@ -46,7 +48,7 @@ export function SubscriptionSummary({ sub }: { sub: SubscriptionLine }) {
       {current ? (
         <span data-testid="subscription-end">
           <Trans>
-            {current.plan_name}, until {fmt.day(current.end_date)}
+            {refText(i18n, current.plan_name)}, until {fmt.day(current.end_date)}
           </Trans>
         </span>
       ) : (
@@ -62,8 +64,14 @@ export function SubscriptionSummary({ sub }: { sub: SubscriptionLine }) {
 export function MySubscription({ compact = false }: { compact?: boolean }) {
   const trpc = useTRPC();
   const fmt = useFormat();
+  const { i18n } = useLingui();
   const mine = useQuery(trpc.subscriptions.mine.queryOptions());
-  if (mine.isPending) return compact ? null : <Card title={<Trans>Subscription</Trans>}><LoadingState /></Card>;
+  if (mine.isPending)
+    return compact ? null : (
+      <Card title={<Trans>Subscription</Trans>}>
+        <LoadingState />
+      </Card>
+    );
   if (mine.isError) {
     return compact ? null : (
       <Card title={<Trans>Subscription</Trans>}>
@@ -85,7 +93,7 @@ export function MySubscription({ compact = false }: { compact?: boolean }) {
         <div>
           {current ? (
             <>
-              <p className="sub-card__plan">{current.plan_name}</p>
+              <p className="sub-card__plan">{refText(i18n, current.plan_name)}</p>
               <p className="sub-card__dates" data-testid="subscription-end">
                 <Trans>
                   From {fmt.day(current.activation_date)} until {fmt.day(current.end_date)}
@@ -106,7 +114,7 @@ export function MySubscription({ compact = false }: { compact?: boolean }) {
           {next ? (
             <p className="sub-card__dates">
               <Trans>
-                Next: {next.plan_name} from {fmt.day(next.activation_date)}
+                Next: {refText(i18n, next.plan_name)} from {fmt.day(next.activation_date)}
               </Trans>
             </p>
           ) : null}

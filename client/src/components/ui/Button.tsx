@@ -16,7 +16,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon?: ReactNode;
 }
 
-export function Button({ variant = 'primary', size = 'md', block, loading, icon, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  block,
+  loading,
+  icon,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button type={type} className={cls(variant, size, block, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading ? <Spinner size={16} /> : icon}
@@ -25,7 +36,23 @@ export function Button({ variant = 'primary', size = 'md', block, loading, icon,
   );
 }
 
-export function ButtonLink({ href, variant = 'primary', size = 'md', block, className, children, icon }: { href: string; variant?: Variant; size?: Size; block?: boolean; className?: string; children: ReactNode; icon?: ReactNode }) {
+export function ButtonLink({
+  href,
+  variant = 'primary',
+  size = 'md',
+  block,
+  className,
+  children,
+  icon,
+}: {
+  href: string;
+  variant?: Variant;
+  size?: Size;
+  block?: boolean;
+  className?: string;
+  children: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <Link href={href} className={cls(variant, size, block, className)}>
       {icon}

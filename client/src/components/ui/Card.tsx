@@ -1,6 +1,13 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 
-export function Card({ title, actions, children, className, as: As = 'section', ...rest }: { title?: ReactNode; actions?: ReactNode; as?: 'section' | 'div' | 'article' } & Omit<HTMLAttributes<HTMLElement>, 'title'>) {
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+  as: As = 'section',
+  ...rest
+}: { title?: ReactNode; actions?: ReactNode; as?: 'section' | 'div' | 'article' } & Omit<HTMLAttributes<HTMLElement>, 'title'>) {
   return (
     <As className={['card', className ?? ''].join(' ')} {...rest}>
       {title || actions ? (

@@ -1,17 +1,36 @@
 // Native <dialog> opened with showModal(): focus is trapped, Escape closes, focus returns to the opener.
+// An element marked `data-autofocus` gets the focus when the dialog opens.
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button, type ButtonProps } from './Button';
 import { Icon } from './Icon';
 
-export function Dialog({ open, onClose, title, children, closeLabel, className }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; closeLabel: string; className?: string }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  closeLabel,
+  className,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  closeLabel: string;
+  className?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   // Several dialogs may be mounted at once (the mobile menu is one), so each title needs its own id.
   const titleId = useId();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    if (open && !el.open) el.showModal();
+    if (open && !el.open) {
+      el.showModal();
+      // showModal focuses the first focusable element (the close button); a form names its first field instead.
+      el.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && el.open) el.close();
   }, [open]);
   return (

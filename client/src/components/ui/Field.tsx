@@ -16,10 +16,19 @@ function FieldShell({ id, label, hint, error, required, children, className }: F
     <div className={['field', error ? 'field--invalid' : '', className ?? ''].join(' ')}>
       <label className="field__label" htmlFor={id}>
         {label}
-        {required ? <span className="field__required" aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </label>
       {children}
-      {hint ? <p className="field__hint" id={`${id}-hint`}>{hint}</p> : null}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p className="field__error" id={`${id}-error`} role="alert">
           {error}
@@ -34,39 +43,97 @@ const describedBy = (id: string, hint?: ReactNode, error?: string) =>
 
 type Common = { label: ReactNode; hint?: ReactNode; error?: string; className?: string };
 
-export function TextField({ label, hint, error, className, id: givenId, required, ref, ...rest }: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+export function TextField({
+  label,
+  hint,
+  error,
+  className,
+  id: givenId,
+  required,
+  ref,
+  ...rest
+}: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
     <FieldShell id={id} label={label} hint={hint} error={error} required={required} className={className}>
-      <input ref={ref} id={id} className="input" aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={describedBy(id, hint, error)} {...rest} />
+      <input
+        ref={ref}
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...rest}
+      />
     </FieldShell>
   );
 }
 
-export function TextArea({ label, hint, error, className, id: givenId, required, ref, ...rest }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+export function TextArea({
+  label,
+  hint,
+  error,
+  className,
+  id: givenId,
+  required,
+  ref,
+  ...rest
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
     <FieldShell id={id} label={label} hint={hint} error={error} required={required} className={className}>
-      <textarea ref={ref} id={id} className="input input--area" aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={describedBy(id, hint, error)} {...rest} />
+      <textarea
+        ref={ref}
+        id={id}
+        className="input input--area"
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...rest}
+      />
     </FieldShell>
   );
 }
 
-export function SelectField({ label, hint, error, className, id: givenId, required, children, ref, ...rest }: Common & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  className,
+  id: givenId,
+  required,
+  children,
+  ref,
+  ...rest
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
     <FieldShell id={id} label={label} hint={hint} error={error} required={required} className={className}>
-      <select ref={ref} id={id} className="input select" aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={describedBy(id, hint, error)} {...rest}>
+      <select
+        ref={ref}
+        id={id}
+        className="input select"
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...rest}
+      >
         {children}
       </select>
     </FieldShell>
   );
 }
 
-export function Checkbox({ label, className, id: givenId, ref, ...rest }: { label: ReactNode; className?: string } & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+export function Checkbox({
+  label,
+  className,
+  id: givenId,
+  ref,
+  ...rest
+}: { label: ReactNode; className?: string } & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (

@@ -17,7 +17,12 @@ export function Logo({ subtitle }: { subtitle?: string }) {
       <span className="logo__text">
         <span className="logo__name">Synergy</span>
         {/* The space keeps the two words apart in the accessible name (the flex column does not render it). */}
-        {subtitle ? <>{' '}<span className="logo__sub">{subtitle}</span></> : null}
+        {subtitle ? (
+          <>
+            {' '}
+            <span className="logo__sub">{subtitle}</span>
+          </>
+        ) : null}
       </span>
     </span>
   );

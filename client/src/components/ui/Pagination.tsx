@@ -3,7 +3,23 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormat } from '@/lib/format';
 import { pageRange, pageWindow } from '@/lib/paging';
 
-export function Pagination({ page, size, total, totalPages, itemsOnPage, capped, onPage }: { page: number; size: number; total: number; totalPages: number; itemsOnPage: number; capped?: boolean; onPage: (page: number) => void }) {
+export function Pagination({
+  page,
+  size,
+  total,
+  totalPages,
+  itemsOnPage,
+  capped,
+  onPage,
+}: {
+  page: number;
+  size: number;
+  total: number;
+  totalPages: number;
+  itemsOnPage: number;
+  capped?: boolean;
+  onPage: (page: number) => void;
+}) {
   const { t } = useLingui();
   const fmt = useFormat();
   const { from, to } = pageRange(page, size, itemsOnPage);
@@ -31,7 +47,13 @@ export function Pagination({ page, size, total, totalPages, itemsOnPage, capped,
               </li>
             ) : (
               <li key={p}>
-                <button type="button" className="page-btn" aria-current={p === page ? 'page' : undefined} onClick={() => onPage(p)} aria-label={t`Page ${p + 1}`}>
+                <button
+                  type="button"
+                  className="page-btn"
+                  aria-current={p === page ? 'page' : undefined}
+                  onClick={() => onPage(p)}
+                  aria-label={t`Page ${p + 1}`}
+                >
                   {p + 1}
                 </button>
               </li>

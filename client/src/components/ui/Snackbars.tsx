@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
 import { dismissSnackbar, useSnackbars } from '@/lib/snackbar';
 import { Icon } from './Icon';
 
@@ -12,6 +13,11 @@ export function Snackbars() {
         <div key={item.id} className={`snackbar snackbar--${item.tone}`} role={item.tone === 'error' ? 'alert' : 'status'} data-testid="snackbar">
           <Icon name={item.tone === 'error' ? 'alert' : item.tone === 'info' ? 'info' : 'check'} />
           <p>{typeof item.message === 'string' ? item.message : i18n._(item.message)}</p>
+          {item.action ? (
+            <Link href={item.action.href} className="snackbar__action" onClick={() => dismissSnackbar(item.id)}>
+              {i18n._(item.action.label)}
+            </Link>
+          ) : null}
           <button type="button" className="snackbar__close" aria-label={t`Dismiss`} onClick={() => dismissSnackbar(item.id)}>
             <Icon name="close" size={16} />
           </button>

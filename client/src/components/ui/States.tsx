@@ -16,7 +16,17 @@ export function LoadingState({ label }: { label?: ReactNode }) {
   );
 }
 
-export function EmptyState({ icon = 'leaf', title, children, action }: { icon?: IconName; title: ReactNode; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon = 'leaf',
+  title,
+  children,
+  action,
+}: {
+  icon?: IconName;
+  title: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="state state--empty">
       <span className="state__icon">

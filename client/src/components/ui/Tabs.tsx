@@ -6,12 +6,37 @@ export interface TabItem {
   label: ReactNode;
 }
 
-export function Tabs({ items, selected, onSelect, label, children }: { items: TabItem[]; selected: string; onSelect: (id: string) => void; label: string; children: ReactNode }) {
+export function Tabs({
+  items,
+  selected,
+  onSelect,
+  label,
+  children,
+}: {
+  items: TabItem[];
+  selected: string;
+  onSelect: (id: string) => void;
+  label: string;
+  children: ReactNode;
+}) {
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKey = (e: KeyboardEvent, index: number) => {
     const last = items.length - 1;
-    const next = e.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : e.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     const item = items[next];

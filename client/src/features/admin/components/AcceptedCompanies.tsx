@@ -40,7 +40,7 @@ export function SubscriptionActions({ row, onAction }: { row: CompanyRow; onActi
   const name = company.name;
   return (
     <div className="row-actions">
-      <Button size="sm" onClick={() => onAction({ kind: 'assign', company })} aria-label={t`Assign a plan to ${name}`}>
+      <Button size="sm" onClick={() => onAction({ kind: 'assign', company })} aria-label={t`Assign plan to ${name}`}>
         <Trans>Assign plan</Trans>
       </Button>
       <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'extend', company })} aria-label={t`Extend the plan of ${name}`}>
@@ -109,7 +109,11 @@ export function AcceptedCompanies() {
         </>
       ),
     },
-    { key: 'onboarding', header: <Trans>Onboarding date</Trans>, cell: (r) => <OnboardingDate companyId={r.id} name={r.name} value={r.onboarding_date} /> },
+    {
+      key: 'onboarding',
+      header: <Trans>Onboarding date</Trans>,
+      cell: (r) => <OnboardingDate companyId={r.id} name={r.name} value={r.onboarding_date} />,
+    },
     { key: 'subscription', header: <Trans>Subscription</Trans>, cell: (r) => <SubscriptionSummary sub={r.subscription} /> },
     { key: 'actions', header: <Trans>Subscription actions</Trans>, cell: (r) => <SubscriptionActions row={r} onAction={setAction} /> },
     {
@@ -123,7 +127,12 @@ export function AcceptedCompanies() {
           <>
             <span>{email}</span>
             <br />
-            <Button size="sm" variant="ghost" onClick={() => setAction({ kind: 'reset', user: manager })} aria-label={t`Create a password reset link for ${email}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setAction({ kind: 'reset', user: manager })}
+              aria-label={t`Create a password reset link for ${email}`}
+            >
               <Trans>Reset link</Trans>
             </Button>
           </>
@@ -156,8 +165,21 @@ export function AcceptedCompanies() {
         </ErrorState>
       ) : (
         <div className={list.isPlaceholderData ? 'is-refreshing' : undefined}>
-          <Table caption={<Trans>Accepted companies ({data.total})</Trans>} columns={columns} rows={data.items} rowKey={(r) => r.id} empty={<Trans>No approved companies yet.</Trans>} />
-          <Pagination page={page} size={COMPANIES_PAGE_SIZE} total={data.total} totalPages={data.totalPages} itemsOnPage={data.items.length} onPage={setPage} />
+          <Table
+            caption={<Trans>Accepted companies ({data.total})</Trans>}
+            columns={columns}
+            rows={data.items}
+            rowKey={(r) => r.id}
+            empty={<Trans>No approved companies yet.</Trans>}
+          />
+          <Pagination
+            page={page}
+            size={COMPANIES_PAGE_SIZE}
+            total={data.total}
+            totalPages={data.totalPages}
+            itemsOnPage={data.items.length}
+            onPage={setPage}
+          />
         </div>
       )}
       <ActionDialogs action={action} onClose={() => setAction(null)} />

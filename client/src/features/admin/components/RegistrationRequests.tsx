@@ -12,7 +12,12 @@ import { FormError, SelectField, TextArea } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table, type Column } from '@/components/ui/Table';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { serverFieldMessage } from '@/lib/forms';
+import { industryLabel } from '@/components/forms/industries';
+import { countryName } from '@/lib/countries';
 import { useFormat } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n';
+import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
@@ -29,6 +34,8 @@ export function StatusBadge({ status }: { status: RegistrationStatus }) {
 
 function RequestDetails({ req }: { req: Request }) {
   const fmt = useFormat();
+  const { i18n, t } = useLingui();
+  const lang = useLanguage();
   const c = req.company;
   const u = req.user;
   const rows: [React.ReactNode, React.ReactNode][] = [
@@ -38,16 +45,23 @@ function RequestDetails({ req }: { req: Request }) {
     [<Trans key="m">Manager</Trans>, [u.first_name, u.last_name].filter(Boolean).join(' ') + (req.designation ? ` (${req.designation})` : '')],
     [<Trans key="e">Email</Trans>, u.email],
     [<Trans key="c">Company</Trans>, c.name + (c.registered_company_name ? ` (${c.registered_company_name})` : '')],
-    [<Trans key="i">Industry</Trans>, c.custom_industry ? `${c.industry}: ${c.custom_industry}` : c.industry],
-    [<Trans key="z">Company size</Trans>, c.company_size],
-    [<Trans key="a">Address</Trans>, [c.address, c.zip_code, c.city, c.state, c.country].filter(Boolean).join(', ')],
+    // Stored keys shown as people read them (issue 11: not "manufacturing", "51-250", "DK").
+    [<Trans key="i">Industry</Trans>, industryLabel(i18n, c.industry, c.custom_industry)],
+    [<Trans key="z">Company size</Trans>, c.company_size ? t`${c.company_size} employees` : '—'],
+    [
+      <Trans key="a">Address</Trans>,
+      [c.address, c.zip_code, c.city, c.state, c.country ? countryName(lang, c.country) : null].filter(Boolean).join(', '),
+    ],
     [<Trans key="p">Contact phone</Trans>, [c.country_calling_code, c.contact_phone].filter(Boolean).join(' ')],
     [<Trans key="w">Website</Trans>, c.website_url ?? '—'],
-    [<Trans key="l">Licence number</Trans>, [c.company_license_number, c.company_license_expiry_date ? fmt.day(c.company_license_expiry_date) : null].filter(Boolean).join(' · ') || '—'],
+    [
+      <Trans key="l">Licence number</Trans>,
+      [c.company_license_number, c.company_license_expiry_date ? fmt.day(c.company_license_expiry_date) : null].filter(Boolean).join(' · ') || '—',
+    ],
     [<Trans key="t">Tax certificate</Trans>, c.tax_certificate_number ?? '—'],
     [<Trans key="x">Expectations</Trans>, req.expectations],
   ];
-  if (req.subscription_plan_name) rows.push([<Trans key="pl">Plan</Trans>, req.subscription_plan_name]);
+  if (req.subscription_plan_name) rows.push([<Trans key="pl">Plan</Trans>, refText(i18n, req.subscription_plan_name)]);
   if (req.reason) rows.push([<Trans key="r">Reason</Trans>, req.reason]);
   return (
     <dl className="details">
@@ -81,7 +95,11 @@ function ApproveDialog({ req, onClose }: { req: Request; onClose: () => void }) 
       onClose();
     } catch (err) {
       const info = getAppError(err);
-      setError(info.fields?.subscription_plan_id ? (fieldErrorText(i18n, { message: info.fields.subscription_plan_id }) ?? null) : `${i18n._(msg`Error approving company`)}. ${errorText(i18n, err)}`);
+      setError(
+        info.fields?.subscription_plan_id
+          ? (fieldErrorText(i18n, { message: serverFieldMessage(info.fields.subscription_plan_id) }) ?? null)
+          : `${i18n._(msg`Error approving company`)}. ${errorText(i18n, err)}`,
+      );
     }
   };
   const companyName = req.company.name;
@@ -91,7 +109,13 @@ function ApproveDialog({ req, onClose }: { req: Request; onClose: () => void }) 
         <p className="muted">
           <Trans>The company can log in once approved. A plan is optional; it starts today.</Trans>
         </p>
-        <SelectField label={<Trans>Subscription plan</Trans>} value={planId} onChange={(e) => setPlanId(e.target.value)} disabled={plans.isPending} data-testid="approve-plan">
+        <SelectField
+          label={<Trans>Subscription plan</Trans>}
+          value={planId}
+          onChange={(e) => setPlanId(e.target.value)}
+          disabled={plans.isPending}
+          data-testid="approve-plan"
+        >
           <option value="">{t`Approve without a plan`}</option>
           {(plans.data?.items ?? []).map((p) => (
             <option key={p.id} value={p.id}>
@@ -246,7 +270,13 @@ export function RegistrationRequests() {
         </ErrorState>
       ) : (
         <>
-          <Table caption={<Trans>Registration requests ({data!.total})</Trans>} columns={columns} rows={data!.items} rowKey={(r) => r.id} empty={<Trans>No registration requests.</Trans>} />
+          <Table
+            caption={<Trans>Registration requests ({data!.total})</Trans>}
+            columns={columns}
+            rows={data!.items}
+            rowKey={(r) => r.id}
+            empty={<Trans>No registration requests.</Trans>}
+          />
           {data!.totalPages > 1 ? (
             <div className="form__row">
               <Button size="sm" variant="secondary" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>

@@ -37,7 +37,14 @@ export function RegistrationStats() {
       </h3>
       <div className="toolbar">
         <TextField label={<Trans>From</Trans>} type="date" value={start} max={end || undefined} onChange={(e) => setStart(e.target.value)} />
-        <TextField label={<Trans>To</Trans>} type="date" value={end} min={start || undefined} onChange={(e) => setEnd(e.target.value)} error={valid ? undefined : t`The end date must not be before the start date`} />
+        <TextField
+          label={<Trans>To</Trans>}
+          type="date"
+          value={end}
+          min={start || undefined}
+          onChange={(e) => setEnd(e.target.value)}
+          error={valid ? undefined : t`The end date must not be before the start date`}
+        />
       </div>
       {stats.isError ? (
         <ErrorState onRetry={() => void stats.refetch()}>

@@ -43,7 +43,14 @@ export function SubscriptionApproval() {
             { key: 'actions', header: <Trans>Actions</Trans>, cell: (r) => <SubscriptionActions row={r} onAction={setAction} /> },
           ]}
         />
-        <Pagination page={page} size={COMPANIES_PAGE_SIZE} total={data.total} totalPages={data.totalPages} itemsOnPage={data.items.length} onPage={setPage} />
+        <Pagination
+          page={page}
+          size={COMPANIES_PAGE_SIZE}
+          total={data.total}
+          totalPages={data.totalPages}
+          itemsOnPage={data.items.length}
+          onPage={setPage}
+        />
       </div>
       <ActionDialogs action={action} onClose={() => setAction(null)} />
     </>

@@ -27,7 +27,11 @@ function useInvalidateSubscriptions() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   // The admin company list carries each company's plan status too.
-  return () => Promise.all([qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }), qc.invalidateQueries({ queryKey: trpc.companies.admin.list.pathKey() })]);
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }),
+      qc.invalidateQueries({ queryKey: trpc.companies.admin.list.pathKey() }),
+    ]);
 }
 
 export function AssignPlanDialog({ company, onClose }: { company: CompanyRef; onClose: () => void }) {
@@ -66,7 +70,14 @@ export function AssignPlanDialog({ company, onClose }: { company: CompanyRef; on
             <Trans>Now:</Trans> <SubscriptionSummary sub={status.data} />
           </p>
         ) : null}
-        <SelectField label={<Trans>Plan</Trans>} required value={planId} error={planError} onChange={(e) => setPlanId(e.target.value)} data-testid="assign-plan">
+        <SelectField
+          label={<Trans>Plan</Trans>}
+          required
+          value={planId}
+          error={planError}
+          onChange={(e) => setPlanId(e.target.value)}
+          data-testid="assign-plan"
+        >
           <option value="">{t`Choose…`}</option>
           {(plans.data?.items ?? []).map((p) => (
             <option key={p.id} value={p.id}>
@@ -155,7 +166,11 @@ export function HistoryDialog({ company, onClose }: { company: CompanyRef; onClo
           columns={[
             { key: 'action', header: <Trans>Action</Trans>, cell: (r) => i18n._(HISTORY_ACTION_TEXT[r.action]) },
             { key: 'plan', header: <Trans>Plan</Trans>, cell: (r) => r.plan_name ?? '—' },
-            { key: 'period', header: <Trans>Period</Trans>, cell: (r) => (r.start_date && r.end_date ? `${fmt.day(r.start_date)} – ${fmt.day(r.end_date)}` : '—') },
+            {
+              key: 'period',
+              header: <Trans>Period</Trans>,
+              cell: (r) => (r.start_date && r.end_date ? `${fmt.day(r.start_date)} – ${fmt.day(r.end_date)}` : '—'),
+            },
             { key: 'at', header: <Trans>Recorded</Trans>, cell: (r) => fmt.dateTime(r.created_at) },
             { key: 'note', header: <Trans>Note</Trans>, cell: (r) => r.note ?? '' },
           ]}
@@ -184,7 +199,9 @@ export function ResetLinkDialog({ user, onClose }: { user: { id: number; email: 
     <Dialog open onClose={onClose} title={<Trans>Password reset link for {email}</Trans>} closeLabel={t`Close`}>
       <div className="form">
         <p className="muted">
-          <Trans>The link lets the user choose a new password once, within 24 hours. Send it to them yourself; creating a new link replaces the old one.</Trans>
+          <Trans>
+            The link lets the user choose a new password once, within 24 hours. Send it to them yourself; creating a new link replaces the old one.
+          </Trans>
         </p>
         {create.data ? (
           <>
@@ -192,7 +209,14 @@ export function ResetLinkDialog({ user, onClose }: { user: { id: number; email: 
               <label htmlFor="reset-url" className="visually-hidden">
                 {t`Reset link`}
               </label>
-              <input id="reset-url" className="input" readOnly value={create.data.url} onFocus={(e) => e.currentTarget.select()} data-testid="reset-url" />
+              <input
+                id="reset-url"
+                className="input"
+                readOnly
+                value={create.data.url}
+                onFocus={(e) => e.currentTarget.select()}
+                data-testid="reset-url"
+              />
               <Button variant="secondary" onClick={() => void copy(create.data.url)}>
                 {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
               </Button>

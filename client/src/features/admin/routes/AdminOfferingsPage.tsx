@@ -19,7 +19,14 @@ import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
-import { LISTING_CATEGORIES, LISTING_KINDS, LISTING_STATUSES, type ListingCategory, type ListingKind, type ListingStatus } from '@shared/constants/enums';
+import {
+  LISTING_CATEGORIES,
+  LISTING_KINDS,
+  LISTING_STATUSES,
+  type ListingCategory,
+  type ListingKind,
+  type ListingStatus,
+} from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 
 export function AdminOfferingsPage() {
@@ -61,7 +68,12 @@ function Stats() {
       <StatCard icon="boxes" label={t`Listings in total`} value={n(s?.total)} testId="admin-stat-total" />
       <StatCard icon="check" label={t`Active listings`} value={n(s?.by_status.active)} />
       <StatCard icon="handshake" label={t`Donations`} value={n(s?.by_kind.donation)} />
-      <StatCard icon="cycle" label={t`Recommendation clicks`} value={clicks.data ? fmt.number(clicks.data.total_clicks) : null} testId="admin-stat-clicks" />
+      <StatCard
+        icon="cycle"
+        label={t`Recommendation clicks`}
+        value={clicks.data ? fmt.number(clicks.data.total_clicks) : null}
+        testId="admin-stat-clicks"
+      />
     </section>
   );
 }
@@ -86,7 +98,14 @@ function AllListings() {
     return () => clearTimeout(timer);
   }, [q]);
   const list = useQuery({
-    ...trpc.materials.admin.list.queryOptions({ page, size, status: status || undefined, kind: kind || undefined, category: category || undefined, q: query || undefined }),
+    ...trpc.materials.admin.list.queryOptions({
+      page,
+      size,
+      status: status || undefined,
+      kind: kind || undefined,
+      category: category || undefined,
+      q: query || undefined,
+    }),
     placeholderData: keepPreviousData,
   });
   const data = list.data;
@@ -97,22 +116,49 @@ function AllListings() {
     <Card title={<Trans>All listings</Trans>}>
       <div className="admin-filters">
         <TextField label={t`Search titles`} type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} />
-        <SelectField label={t`Listing status`} value={status} onChange={(e) => { setStatus(e.target.value as ListingStatus | ''); setPage(0); }}>
+        <SelectField
+          label={t`Listing status`}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as ListingStatus | '');
+            setPage(0);
+          }}
+        >
           <option value="">{t`All statuses`}</option>
           {LISTING_STATUSES.map((s) => (
-            <option key={s} value={s}>{i18n._(STATUS_LABELS[s])}</option>
+            <option key={s} value={s}>
+              {i18n._(STATUS_LABELS[s])}
+            </option>
           ))}
         </SelectField>
-        <SelectField label={t`Kind`} value={kind} onChange={(e) => { setKind(e.target.value as ListingKind | ''); setPage(0); }}>
+        <SelectField
+          label={t`Kind`}
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value as ListingKind | '');
+            setPage(0);
+          }}
+        >
           <option value="">{t`All kinds`}</option>
           {LISTING_KINDS.map((k) => (
-            <option key={k} value={k}>{i18n._(KIND_LABELS[k])}</option>
+            <option key={k} value={k}>
+              {i18n._(KIND_LABELS[k])}
+            </option>
           ))}
         </SelectField>
-        <SelectField label={t`Category`} value={category} onChange={(e) => { setCategory(e.target.value as ListingCategory | ''); setPage(0); }}>
+        <SelectField
+          label={t`Category`}
+          value={category}
+          onChange={(e) => {
+            setCategory(e.target.value as ListingCategory | '');
+            setPage(0);
+          }}
+        >
           <option value="">{t`All categories`}</option>
           {LISTING_CATEGORIES.map((c) => (
-            <option key={c} value={c}>{i18n._(CATEGORY_LABELS[c])}</option>
+            <option key={c} value={c}>
+              {i18n._(CATEGORY_LABELS[c])}
+            </option>
           ))}
         </SelectField>
       </div>
@@ -128,7 +174,16 @@ function AllListings() {
             rows={data.items}
             empty={<Trans>No listings match these filters</Trans>}
             columns={[
-              { key: 'title', header: t`Title`, cell: (m) => <span className="cell-title">{m.title}<span className="cell-sub">{i18n._(KIND_LABELS[m.kind])}</span></span> },
+              {
+                key: 'title',
+                header: t`Title`,
+                cell: (m) => (
+                  <span className="cell-title">
+                    {m.title}
+                    <span className="cell-sub">{i18n._(KIND_LABELS[m.kind])}</span>
+                  </span>
+                ),
+              },
               { key: 'company', header: t`Company`, cell: (m) => m.company_name },
               { key: 'category', header: t`Category`, cell: (m) => <CategoryChip category={m.category} /> },
               { key: 'quantity', header: t`Quantity`, align: 'end', cell: (m) => formatQuantity(lang, m.quantity, m.quantity_unit) },
@@ -139,7 +194,9 @@ function AllListings() {
           />
           <div className="pager">
             <p className="pager__summary">
-              <Trans>Showing {from}–{to} of {total}</Trans>
+              <Trans>
+                Showing {from}–{to} of {total}
+              </Trans>
             </p>
             <div className="pager__buttons">
               <Button size="sm" variant="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
@@ -185,7 +242,9 @@ function AccessRequests() {
         <SelectField label={t`Request status`} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className="field--inline">
           <option value="">{t`All`}</option>
           {(['pending', 'granted', 'denied'] as const).map((s) => (
-            <option key={s} value={s}>{i18n._(REQUEST_STATUS[s])}</option>
+            <option key={s} value={s}>
+              {i18n._(REQUEST_STATUS[s])}
+            </option>
           ))}
         </SelectField>
       </div>
@@ -202,17 +261,32 @@ function AccessRequests() {
           columns={[
             { key: 'company', header: t`Company`, cell: (r) => r.company_name },
             { key: 'date', header: t`Requested`, cell: (r) => fmt.dateTime(r.created_at) },
-            { key: 'status', header: t`Request status`, cell: (r) => <span className={`tag tag--status tag--${r.status}`}>{i18n._(REQUEST_STATUS[r.status])}</span> },
+            {
+              key: 'status',
+              header: t`Request status`,
+              cell: (r) => <span className={`tag tag--status tag--${r.status}`}>{i18n._(REQUEST_STATUS[r.status])}</span>,
+            },
             {
               key: 'actions',
               header: t`Actions`,
               cell: (r) =>
                 r.status === 'pending' ? (
                   <div className="row-actions">
-                    <Button size="sm" onClick={() => void decide(r.id, 'grant')} disabled={review.isPending} aria-label={`${t`Grant`}: ${r.company_name}`}>
+                    <Button
+                      size="sm"
+                      onClick={() => void decide(r.id, 'grant')}
+                      disabled={review.isPending}
+                      aria-label={`${t`Grant`}: ${r.company_name}`}
+                    >
                       {t`Grant`}
                     </Button>
-                    <Button size="sm" variant="secondary" onClick={() => void decide(r.id, 'deny')} disabled={review.isPending} aria-label={`${t`Deny`}: ${r.company_name}`}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => void decide(r.id, 'deny')}
+                      disabled={review.isPending}
+                      aria-label={`${t`Deny`}: ${r.company_name}`}
+                    >
                       {t`Deny`}
                     </Button>
                   </div>

@@ -14,7 +14,8 @@ import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { Checkbox, FormError, TextArea, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
-import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { errorText, fieldErrorText } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -63,8 +64,7 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
       showSnackbar(plan ? msg`Subscription plan saved` : msg`Subscription plan created`);
       onClose();
     } catch (err) {
-      const info = getAppError(err);
-      for (const [field, message] of Object.entries(info.fields ?? {})) form.setError(field as keyof FormIn, { message });
+      applyServerErrors(form, err);
       setFormError(errorText(i18n, err));
     }
   });
@@ -72,7 +72,11 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
     <Dialog open onClose={onClose} title={plan ? <Trans>Edit plan</Trans> : <Trans>New custom plan</Trans>} closeLabel={t`Close`}>
       <form className="form" noValidate onSubmit={onSubmit}>
         <TextField label={<Trans>Name</Trans>} required error={fieldErrorText(i18n, errors.name)} {...form.register('name')} />
-        <TextField label={<Trans>Description title</Trans>} error={fieldErrorText(i18n, errors.description_title)} {...form.register('description_title')} />
+        <TextField
+          label={<Trans>Description title</Trans>}
+          error={fieldErrorText(i18n, errors.description_title)}
+          {...form.register('description_title')}
+        />
         <TextArea label={<Trans>Description</Trans>} error={fieldErrorText(i18n, errors.description)} {...form.register('description')} />
         {builtin ? (
           <p className="muted">
@@ -80,8 +84,20 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
           </p>
         ) : (
           <div className="form-grid">
-            <TextField label={<Trans>Start date</Trans>} type="date" required error={fieldErrorText(i18n, errors.start_date)} {...form.register('start_date')} />
-            <TextField label={<Trans>End date</Trans>} type="date" required error={fieldErrorText(i18n, errors.end_date)} {...form.register('end_date')} />
+            <TextField
+              label={<Trans>Start date</Trans>}
+              type="date"
+              required
+              error={fieldErrorText(i18n, errors.start_date)}
+              {...form.register('start_date')}
+            />
+            <TextField
+              label={<Trans>End date</Trans>}
+              type="date"
+              required
+              error={fieldErrorText(i18n, errors.end_date)}
+              {...form.register('end_date')}
+            />
           </div>
         )}
         <Checkbox label={<Trans>Active (can be assigned)</Trans>} {...form.register('is_active')} />
@@ -136,7 +152,9 @@ export function SubscriptionPlansPage() {
     <>
       <PageHeader
         title={<Trans>Subscription plans</Trans>}
-        description={<Trans>The initial plan (14 days) and the extension (166 days) are built in. Custom plans run between a start and an end date.</Trans>}
+        description={
+          <Trans>The initial plan (14 days) and the extension (166 days) are built in. Custom plans run between a start and an end date.</Trans>
+        }
         actions={
           <Button onClick={() => setEditing('new')} data-testid="new-plan">
             <Trans>New custom plan</Trans>
@@ -200,7 +218,11 @@ export function SubscriptionPlansPage() {
               {
                 key: 'active',
                 header: <Trans>Status</Trans>,
-                cell: (p) => <span className={`badge ${p.is_active ? 'badge--sub-active' : 'badge--sub-inactive'}`}>{p.is_active ? t`Active` : t`Inactive`}</span>,
+                cell: (p) => (
+                  <span className={`badge ${p.is_active ? 'badge--sub-active' : 'badge--sub-inactive'}`}>
+                    {p.is_active ? t`Active` : t`Inactive`}
+                  </span>
+                ),
               },
               {
                 key: 'actions',

@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { LogoMark } from '@/components/ui/Logo';
 
 /** The centred card used by login, register and password pages. */
-export function AuthCard({ title, subtitle, children, footer, wide }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+  wide,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={`auth${wide ? ' auth--wide' : ''}`}>
       <div className="auth__card card">

@@ -8,7 +8,8 @@ import { Link } from 'wouter';
 import { loginInput, type LoginInput } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/Button';
 import { Checkbox, FormError, TextField } from '@/components/ui/Field';
-import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { errorText, fieldErrorText } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
 import { startSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -33,12 +34,7 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
       startSession({ token: result.token, user: result.user, remember: values.remember_me ?? false });
       showSnackbar(msg`Logged in successfully`);
     } catch (err) {
-      const info = getAppError(err);
-      if (info.code === 'VALIDATION' && info.fields) {
-        for (const [field, message] of Object.entries(info.fields)) {
-          if (field === 'username' || field === 'password') form.setError(field, { message });
-        }
-      }
+      applyServerErrors(form, err);
       setFormError(errorText(i18n, err));
       form.setValue('password', '');
       form.setFocus('password');

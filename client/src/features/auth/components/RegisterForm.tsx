@@ -5,20 +5,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { COMPANY_SIZES, SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
 import { bankPartnerRegistrationForm, isPublicEmailDomain, OTHER_INDUSTRY } from '@shared/schemas/registration';
+import { AddressField, type Place } from '@/components/forms/AddressField';
+import { CategoryPicker } from '@/components/forms/CategoryPicker';
+import { INDUSTRIES } from '@/components/forms/industries';
 import { Button } from '@/components/ui/Button';
 import { Checkbox, FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
+import { countryName } from '@/lib/countries';
 import { useLanguage } from '@/lib/i18n';
 import { useTRPC } from '@/lib/trpc';
-import { AddressField, type Place } from './AddressField';
-import { CategoryPicker } from './CategoryPicker';
-import { INDUSTRIES } from './industries';
 
 export type RegistrationVariant = 'standard' | 'bank_partner';
 
@@ -104,21 +106,18 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
   });
   const { errors } = form.formState;
   const err = (name: FieldName) => {
-    const e = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as { message?: string; type?: string } | undefined;
+    const e = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
+      { message?: string; type?: string } | undefined;
     return fieldErrorText(i18n, e);
   };
 
-  const [email, industry, country, address, lat, lng] = useWatch({ control: form.control, name: ['email', 'industry', 'country', 'address', 'latitude', 'longitude'] });
+  const [email, industry, country, address, lat, lng] = useWatch({
+    control: form.control,
+    name: ['email', 'industry', 'country', 'address', 'latitude', 'longitude'],
+  });
   const coordinates = typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
   const publicEmail = typeof email === 'string' && email.includes('@') && isPublicEmailDomain(email);
 
-  const regionNames = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([i18n.locale === 'dk' ? 'da' : i18n.locale === 'my' ? 'ms' : 'en'], { type: 'region' });
-    } catch {
-      return null;
-    }
-  }, [i18n.locale]);
   const countryItems = countries.data?.items ?? [];
   const currencies = [...new Set(countryItems.map((c) => c.currency_code))].sort();
 
@@ -153,9 +152,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
       onRegistered();
     } catch (e) {
       const info = getAppError(e);
-      if (info.fields) {
-        for (const [field, message] of Object.entries(info.fields)) form.setError(field as FieldName, { type: 'server', message }, { shouldFocus: true });
-      }
+      applyServerErrors(form, e, { shouldFocus: true });
       setFormError(
         info.code === 'VALIDATION'
           ? i18n._(msg`Couldn't register account. Missing fields.`)
@@ -206,19 +203,57 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
             {...form.register('public_email_acknowledged', { onChange: () => void form.trigger('email') })}
           />
         ) : null}
-        <TextField label={<Trans>Password</Trans>} type="password" required autoComplete="new-password" hint={<Trans>At least 8 characters.</Trans>} error={err('password')} {...form.register('password')} />
-        <TextField label={<Trans>Repeat the password</Trans>} type="password" required autoComplete="new-password" error={err('confirm_password')} {...form.register('confirm_password')} />
+        <TextField
+          label={<Trans>Password</Trans>}
+          type="password"
+          required
+          autoComplete="new-password"
+          hint={<Trans>At least 8 characters.</Trans>}
+          error={err('password')}
+          {...form.register('password')}
+        />
+        <TextField
+          label={<Trans>Repeat the password</Trans>}
+          type="password"
+          required
+          autoComplete="new-password"
+          error={err('confirm_password')}
+          {...form.register('confirm_password')}
+        />
       </Section>
 
       <Section title={<Trans>Your company</Trans>}>
-        <TextField label={<Trans>Company name</Trans>} required autoComplete="organization" error={err('company_name')} {...form.register('company_name')} />
+        <TextField
+          label={<Trans>Company name</Trans>}
+          required
+          autoComplete="organization"
+          error={err('company_name')}
+          {...form.register('company_name')}
+        />
         {bank ? (
-          <TextField label={<Trans>Registered company name</Trans>} error={err('registered_company_name')} {...form.register('registered_company_name')} />
+          <TextField
+            label={<Trans>Registered company name</Trans>}
+            error={err('registered_company_name')}
+            {...form.register('registered_company_name')}
+          />
         ) : null}
         {bank ? (
-          <TextField label={<Trans>Website</Trans>} type="url" inputMode="url" placeholder="https://" autoComplete="url" error={err('website_url')} {...form.register('website_url')} />
+          <TextField
+            label={<Trans>Website</Trans>}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            autoComplete="url"
+            error={err('website_url')}
+            {...form.register('website_url')}
+          />
         ) : null}
-        <SelectField label={<Trans>Company size</Trans>} required error={err('company_size')} {...form.register('company_size', { setValueAs: (v: string) => v || undefined })}>
+        <SelectField
+          label={<Trans>Company size</Trans>}
+          required
+          error={err('company_size')}
+          {...form.register('company_size', { setValueAs: (v: string) => v || undefined })}
+        >
           <option value="">{t`Choose…`}</option>
           {COMPANY_SIZES.map((s) => (
             <option key={s} value={s}>
@@ -235,14 +270,36 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
           ))}
         </SelectField>
         {industry === OTHER_INDUSTRY ? (
-          <TextField label={<Trans>Your industry</Trans>} required hint={<Trans>At least 2 characters.</Trans>} error={err('custom_industry')} {...form.register('custom_industry')} />
+          <TextField
+            label={<Trans>Your industry</Trans>}
+            required
+            hint={<Trans>At least 2 characters.</Trans>}
+            error={err('custom_industry')}
+            {...form.register('custom_industry')}
+          />
         ) : null}
-        <TextField label={<Trans>Business registration or licence number</Trans>} error={err('company_license_number')} {...form.register('company_license_number')} />
-        <TextField label={<Trans>Licence expiry date</Trans>} type="date" error={err('company_license_expiry_date')} {...form.register('company_license_expiry_date')} />
+        <TextField
+          label={<Trans>Business registration or licence number</Trans>}
+          error={err('company_license_number')}
+          {...form.register('company_license_number')}
+        />
+        <TextField
+          label={<Trans>Licence expiry date</Trans>}
+          type="date"
+          error={err('company_license_expiry_date')}
+          {...form.register('company_license_expiry_date')}
+        />
         <TextField label={<Trans>Tax certificate number</Trans>} error={err('tax_certificate_number')} {...form.register('tax_certificate_number')} />
       </Section>
 
-      <Section title={<Trans>Address and contact</Trans>} description={<Trans>Registration is open to companies in Greece, Germany, Denmark, the United Arab Emirates, the United Kingdom, Italy, Romania and Malaysia.</Trans>}>
+      <Section
+        title={<Trans>Address and contact</Trans>}
+        description={
+          <Trans>
+            Registration is open to companies in Greece, Germany, Denmark, the United Arab Emirates, the United Kingdom, Italy, Romania and Malaysia.
+          </Trans>
+        }
+      >
         <SelectField
           label={<Trans>Country</Trans>}
           required
@@ -261,7 +318,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
           <option value="">{t`Choose…`}</option>
           {countryItems.map((c) => (
             <option key={c.code} value={c.code}>
-              {regionNames?.of(c.code) ?? c.name}
+              {countryName(language, c.code, c.name)}
             </option>
           ))}
         </SelectField>
@@ -284,10 +341,32 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
         </div>
         <TextField label={<Trans>City or region</Trans>} required autoComplete="address-level2" error={err('city')} {...form.register('city')} />
         <TextField label={<Trans>State</Trans>} required autoComplete="address-level1" error={err('state')} {...form.register('state')} />
-        <TextField label={<Trans>Postal or ZIP code</Trans>} required autoComplete="postal-code" hint={<Trans>Use 00000 if your address has none.</Trans>} error={err('zip_code')} {...form.register('zip_code')} />
+        <TextField
+          label={<Trans>Postal or ZIP code</Trans>}
+          required
+          autoComplete="postal-code"
+          hint={<Trans>Use 00000 if your address has none.</Trans>}
+          error={err('zip_code')}
+          {...form.register('zip_code')}
+        />
         <div className="phone-row">
-          <TextField className="phone-row__code" label={<Trans>Calling code</Trans>} placeholder="+45" inputMode="tel" error={err('country_calling_code')} {...form.register('country_calling_code')} />
-          <TextField className="phone-row__number" label={<Trans>Contact phone</Trans>} required type="tel" autoComplete="tel-national" error={err('contact_phone')} {...form.register('contact_phone')} />
+          <TextField
+            className="phone-row__code"
+            label={<Trans>Calling code</Trans>}
+            placeholder="+45"
+            inputMode="tel"
+            error={err('country_calling_code')}
+            {...form.register('country_calling_code')}
+          />
+          <TextField
+            className="phone-row__number"
+            label={<Trans>Contact phone</Trans>}
+            required
+            type="tel"
+            autoComplete="tel-national"
+            error={err('contact_phone')}
+            {...form.register('contact_phone')}
+          />
         </div>
         <SelectField label={<Trans>Preferred currency</Trans>} required error={err('preferred_currency')} {...form.register('preferred_currency')}>
           <option value="">{t`Choose…`}</option>
@@ -299,7 +378,10 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
         </SelectField>
       </Section>
 
-      <Section title={<Trans>What you are looking for</Trans>} description={<Trans>Choose the material groups your company would like to receive. We use them to recommend listings.</Trans>}>
+      <Section
+        title={<Trans>What you are looking for</Trans>}
+        description={<Trans>Choose the material groups your company would like to receive. We use them to recommend listings.</Trans>}
+      >
         <CategoryPicker
           className="form-grid__full"
           legend={t`Interests`}
@@ -310,7 +392,10 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
         />
       </Section>
 
-      <Section title={<Trans>What you can offer</Trans>} description={<Trans>Choose the material groups your company has as by-products, surplus, waste or knowledge.</Trans>}>
+      <Section
+        title={<Trans>What you can offer</Trans>}
+        description={<Trans>Choose the material groups your company has as by-products, surplus, waste or knowledge.</Trans>}
+      >
         <CategoryPicker
           className="form-grid__full"
           legend={t`Offerings`}
@@ -330,7 +415,11 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
           {...form.register('expectations')}
         />
         <div className="form-grid__full consent">
-          <Checkbox label={<Trans>I agree to pay the annual membership fee once my company is approved.</Trans>} aria-invalid={errors.fee_consent ? true : undefined} {...form.register('fee_consent')} />
+          <Checkbox
+            label={<Trans>I agree to pay the annual membership fee once my company is approved.</Trans>}
+            aria-invalid={errors.fee_consent ? true : undefined}
+            {...form.register('fee_consent')}
+          />
           {errors.fee_consent ? (
             <p className="field__error" role="alert">
               {err('fee_consent')}

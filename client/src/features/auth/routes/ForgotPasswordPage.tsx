@@ -11,7 +11,10 @@ export function ForgotPasswordPage() {
     <AuthCard title={<Trans>Forgot password</Trans>} subtitle={<Trans>Passwords are reset by the platform administrator.</Trans>}>
       <div className="prose">
         <p>
-          <Trans>Contact the administrator and tell them your username. They will send you a one-time link to choose a new password. The link works for 24 hours.</Trans>
+          <Trans>
+            Contact the administrator and tell them your username. They will send you a one-time link to choose a new password. The link works for 24
+            hours.
+          </Trans>
         </p>
         {email ? (
           <p>

@@ -16,7 +16,11 @@ export function RegisterPage({ variant = 'standard' }: { params?: Record<string,
     <AuthCard
       wide
       title={variant === 'bank_partner' ? <Trans>Register with a bank partner</Trans> : <Trans>Register your company</Trans>}
-      subtitle={<Trans>Join companies that keep materials in use and out of landfill. An administrator approves each new company before its first login.</Trans>}
+      subtitle={
+        <Trans>
+          Join companies that keep materials in use and out of landfill. An administrator approves each new company before its first login.
+        </Trans>
+      }
       footer={
         <p>
           <Trans>
@@ -42,13 +46,22 @@ export function RegisterPage({ variant = 'standard' }: { params?: Record<string,
           }}
         />
       )}
-      <Dialog open={done} onClose={() => navigate('/login')} title={<Trans>Thank you for registering!</Trans>} closeLabel={t`Close`} className="thank-you">
+      <Dialog
+        open={done}
+        onClose={() => navigate('/login')}
+        title={<Trans>Thank you for registering!</Trans>}
+        closeLabel={t`Close`}
+        className="thank-you"
+      >
         <div className="thank-you__body">
           <span className="state__icon">
             <Icon name="check" size={28} />
           </span>
           <p>
-            <Trans>We have received your registration. An administrator will review it shortly, and we will email you as soon as your company is approved. Until then you cannot log in.</Trans>
+            <Trans>
+              We have received your registration. An administrator will review it shortly, and we will email you as soon as your company is approved.
+              Until then you cannot log in.
+            </Trans>
           </p>
           <ButtonLink href="/login" block>
             <Trans>Go to the login page</Trans>

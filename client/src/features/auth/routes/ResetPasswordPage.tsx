@@ -39,17 +39,44 @@ export function ResetPasswordPage({ params }: { params: Record<string, string> }
     } catch (err) {
       const info = getAppError(err);
       if (info.code === 'USERNAME_NOT_FOUND') form.setError('username', { message: i18n._(msg`Username does not exist.`) }, { shouldFocus: true });
-      setFormError(info.code === 'INTERNAL' || info.code === 'PASSWORD_UPDATE_FAILED' ? i18n._(msg`Could not update password`) : errorText(i18n, err));
+      setFormError(
+        info.code === 'INTERNAL' || info.code === 'PASSWORD_UPDATE_FAILED' ? i18n._(msg`Could not update password`) : errorText(i18n, err),
+      );
     }
   });
 
   return (
-    <AuthCard title={<Trans>Reset password</Trans>} subtitle={<Trans>Choose a new password with the link your administrator sent you. Each link can be used once.</Trans>}>
+    <AuthCard
+      title={<Trans>Reset password</Trans>}
+      subtitle={<Trans>Choose a new password with the link your administrator sent you. Each link can be used once.</Trans>}
+    >
       <form onSubmit={onSubmit} noValidate className="form">
         <FormError>{formError}</FormError>
-        <TextField label={<Trans>Username</Trans>} autoComplete="username" required hint={<Trans>Usually your email address.</Trans>} error={fieldErrorText(i18n, errors.username)} {...form.register('username')} />
-        <TextField label={<Trans>New password</Trans>} type="password" autoComplete="new-password" required hint={<Trans>At least 8 characters.</Trans>} error={fieldErrorText(i18n, errors.password)} {...form.register('password')} />
-        <TextField label={<Trans>Repeat the new password</Trans>} type="password" autoComplete="new-password" required error={fieldErrorText(i18n, errors.confirm_password)} {...form.register('confirm_password')} />
+        <TextField
+          label={<Trans>Username</Trans>}
+          autoComplete="username"
+          required
+          hint={<Trans>Usually your email address.</Trans>}
+          error={fieldErrorText(i18n, errors.username)}
+          {...form.register('username')}
+        />
+        <TextField
+          label={<Trans>New password</Trans>}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={<Trans>At least 8 characters.</Trans>}
+          error={fieldErrorText(i18n, errors.password)}
+          {...form.register('password')}
+        />
+        <TextField
+          label={<Trans>Repeat the new password</Trans>}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={fieldErrorText(i18n, errors.confirm_password)}
+          {...form.register('confirm_password')}
+        />
         {errors.token ? <FormError>{i18n._(msg`This reset link is invalid or has expired.`)}</FormError> : null}
         <Button type="submit" block size="lg" loading={reset.isPending}>
           <Trans>Save the new password</Trans>

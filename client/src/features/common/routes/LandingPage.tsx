@@ -19,7 +19,17 @@ function CircleArt() {
         </linearGradient>
       </defs>
       <circle cx="160" cy="160" r="150" fill="#e3f1ea" />
-      <circle cx="160" cy="160" r="112" fill="none" stroke="url(#ring)" strokeWidth="18" strokeDasharray="200 34" strokeLinecap="round" transform="rotate(-20 160 160)" />
+      <circle
+        cx="160"
+        cy="160"
+        r="112"
+        fill="none"
+        stroke="url(#ring)"
+        strokeWidth="18"
+        strokeDasharray="200 34"
+        strokeLinecap="round"
+        transform="rotate(-20 160 160)"
+      />
       <g fill="#0f5d4a">
         <path d="M252 118l22 6-14 18z" />
         <path d="M112 262l-20 10 2-22z" />
@@ -39,7 +49,19 @@ function CircleArt() {
   );
 }
 
-function Stat({ icon, value, label, loading, failed }: { icon: IconName; value: number | undefined; label: ReactNode; loading: boolean; failed: boolean }) {
+function Stat({
+  icon,
+  value,
+  label,
+  loading,
+  failed,
+}: {
+  icon: IconName;
+  value: number | undefined;
+  label: ReactNode;
+  loading: boolean;
+  failed: boolean;
+}) {
   const fmt = useFormat();
   return (
     <div className="stat">
@@ -69,7 +91,10 @@ export function LandingPage() {
             <Trans>Local synergies have global impact</Trans>
           </h1>
           <p className="hero__lead">
-            <Trans>Companies list their by-products, surplus, waste and know-how. Businesses nearby put them to use. Every exchange keeps materials out of landfill and avoids CO2e.</Trans>
+            <Trans>
+              Companies list their by-products, surplus, waste and know-how. Businesses nearby put them to use. Every exchange keeps materials out of
+              landfill and avoids CO2e.
+            </Trans>
           </p>
           <div className="hero__actions">
             <ButtonLink href={start} size="lg">
@@ -112,7 +137,9 @@ export function LandingPage() {
         </h2>
         <ol className="steps__list">
           <li className="step">
-            <span className="step__num" aria-hidden="true">1</span>
+            <span className="step__num" aria-hidden="true">
+              1
+            </span>
             <h3>
               <Trans>List what you have</Trans>
             </h3>
@@ -121,7 +148,9 @@ export function LandingPage() {
             </p>
           </li>
           <li className="step">
-            <span className="step__num" aria-hidden="true">2</span>
+            <span className="step__num" aria-hidden="true">
+              2
+            </span>
             <h3>
               <Trans>Find what you need</Trans>
             </h3>
@@ -130,7 +159,9 @@ export function LandingPage() {
             </p>
           </li>
           <li className="step">
-            <span className="step__num" aria-hidden="true">3</span>
+            <span className="step__num" aria-hidden="true">
+              3
+            </span>
             <h3>
               <Trans>Close the loop</Trans>
             </h3>

@@ -5,6 +5,7 @@ import { Card, PageHeader } from '@/components/ui/Card';
 import { MySubscription } from '@/components/subscription/SubscriptionStatus';
 import { EmptyState } from '@/components/ui/States';
 import { Tabs } from '@/components/ui/Tabs';
+import { CompanyEditor } from '../components/CompanyEditor';
 
 type Tab = 'company' | 'offerings' | 'users' | 'donations';
 const TAB_PATHS: Record<Tab, string> = {
@@ -63,11 +64,14 @@ export function ManagerPanelPage({ tab, slots = {} }: { tab: Tab; slots?: Partia
               <MySubscription compact />
             </div>
           ) : null}
-          {slots[tab] ?? (
-            <EmptyState icon="building" title={panel.title}>
-              <p>{panel.body}</p>
-            </EmptyState>
-          )}
+          {tab === 'company' ? <CompanyEditor /> : null}
+          {tab === 'company'
+            ? null
+            : (slots[tab] ?? (
+                <EmptyState icon="building" title={panel.title}>
+                  <p>{panel.body}</p>
+                </EmptyState>
+              ))}
         </Tabs>
       </Card>
     </>

@@ -1,21 +1,31 @@
+// /driver (SPEC §2 "Driver dashboard", phone first): the driver's name and email, one tab per task, and for the
+// selected task its assignment, actions with the map and the delivery panel, and its documents. No trips: the
+// No Active Trips state. Errors show for 5 s. The phone's position is watched while a trip is under way.
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { LIMITS } from '@shared/constants/limits';
+import { isActivePhase } from '@shared/machines/trip';
 import { Card } from '@/components/ui/Card';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { Tabs } from '@/components/ui/Tabs';
 import { updateDriver, useDriverSession } from '@/lib/driverSession';
 import { errorText } from '@/lib/errors';
+import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+import { AssignmentCard } from '../components/AssignmentCard';
+import { DocumentsCard } from '../components/DocumentsCard';
+import { driverError, TripActionsCard } from '../components/TripActionsCard';
+import { DRIVER_STATUS_LABEL } from '../lib/trip';
+import { useTracking } from '../lib/useTracking';
+import '../drivers.css';
 
-function DriverStatus({ status }: { status: string }) {
-  if (status === 'AVAILABLE') return <Trans>Available</Trans>;
-  if (status === 'BUSY') return <Trans>Busy</Trans>;
-  return <Trans>Off duty</Trans>;
-}
+/** Trips are re-read this often, so a trip an administrator adds, moves or cancels shows up without a reload. */
+const REFRESH_MS = 30_000;
 
-/** Header with the driver's name and email (SPEC §2); trips, map and documents come with the logistics issue. */
 export function DriverDashboardPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const session = useDriverSession();
   const me = useQuery(trpc.driver.me.queryOptions());
@@ -23,8 +33,29 @@ export function DriverDashboardPage() {
     if (me.data) updateDriver(me.data.driver);
   }, [me.data]);
   const driver = me.data?.driver ?? session?.driver;
+
+  const trips = useQuery({ ...trpc.driver.trips.queryOptions({ scope: 'open' }), refetchInterval: REFRESH_MS });
+  useEffect(() => {
+    if (trips.error) showSnackbar(driverError(i18n, trips.error, msg`Failed to load trips`), { tone: 'error', duration: LIMITS.driverSnackbarMs });
+  }, [trips.error, i18n]);
+
+  const items = trips.data?.items ?? [];
+  const [selected, setSelected] = useState<number | null>(null);
+  const current = items.find((x) => x.id === selected) ?? items[0] ?? null;
+  const [mapOpen, setMapOpen] = useState(false);
+  const noteInput = useRef<HTMLInputElement>(null);
+
+  const location = useMutation(trpc.driver.updateLocation.mutationOptions());
+  const underWay = items.some((x) => isActivePhase(x.phase));
+  const delivering = items.find((x) => x.phase === 'DELIVERING' && x.delivery_started_at);
+  const tracking = useTracking({
+    active: underWay || mapOpen,
+    delivery: delivering ? { tripId: delivering.id, startedAt: delivering.delivery_started_at! } : null,
+    report: (at) => location.mutateAsync(at),
+  });
+
   return (
-    <div className="stack">
+    <div className="stack driver-app">
       {driver ? (
         <section className="driver-header card" aria-labelledby="page-title">
           <div>
@@ -33,21 +64,50 @@ export function DriverDashboardPage() {
             </h1>
             <p className="driver-header__email">{driver.email}</p>
           </div>
-          <span className={`badge badge--${String(driver.status).toLowerCase()}`}>
-            <DriverStatus status={driver.status} />
-          </span>
+          <span className={`badge badge--${String(driver.status).toLowerCase()}`}>{i18n._(DRIVER_STATUS_LABEL[driver.status])}</span>
         </section>
       ) : me.isPending ? (
         <LoadingState />
       ) : null}
       {me.isError && !driver ? <ErrorState onRetry={() => void me.refetch()}>{errorText(i18n, me.error)}</ErrorState> : null}
-      <Card>
-        <EmptyState icon="truck" title={<Trans>Your trips</Trans>}>
-          <p>
-            <Trans>Each trip assigned to you gets its own tab with the pickup and drop-off, the materials, a map and your documents.</Trans>
-          </p>
-        </EmptyState>
-      </Card>
+
+      {trips.isPending ? (
+        <LoadingState />
+      ) : trips.isError && !trips.data ? (
+        <Card>
+          <ErrorState onRetry={() => void trips.refetch()}>{driverError(i18n, trips.error, msg`Failed to load trips`)}</ErrorState>
+        </Card>
+      ) : !current ? (
+        <Card>
+          <EmptyState icon="truck" title={<Trans>No Active Trips</Trans>}>
+            <p>
+              <Trans>You have no trips assigned at the moment.</Trans>
+            </p>
+          </EmptyState>
+        </Card>
+      ) : (
+        <Tabs
+          label={t`Your tasks`}
+          items={items.map((x, i) => ({ id: String(x.id), label: <Trans>Task #{i + 1}</Trans> }))}
+          selected={String(current.id)}
+          onSelect={(id) => {
+            setSelected(Number(id));
+            setMapOpen(false);
+          }}
+        >
+          <div className="stack" data-testid="trip" data-trip-id={current.id}>
+            <AssignmentCard trip={current} />
+            <TripActionsCard
+              trip={current}
+              tracking={tracking}
+              mapOpen={mapOpen}
+              setMapOpen={setMapOpen}
+              onAttachNote={() => noteInput.current?.click()}
+            />
+            <DocumentsCard trip={current} noteInputRef={noteInput} />
+          </div>
+        </Tabs>
+      )}
     </div>
   );
 }

@@ -41,7 +41,15 @@ export function DriverLoginPage() {
         </p>
       </div>
       <form className="form card driver-login__card" onSubmit={onSubmit} noValidate>
-        <TextField label={<Trans>Email</Trans>} type="email" inputMode="email" autoComplete="email" required error={fieldErrorText(i18n, errors.email)} {...form.register('email')} />
+        <TextField
+          label={<Trans>Email</Trans>}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          error={fieldErrorText(i18n, errors.email)}
+          {...form.register('email')}
+        />
         <TextField
           label={<Trans>Phone number</Trans>}
           type="tel"
@@ -59,4 +67,3 @@ export function DriverLoginPage() {
     </div>
   );
 }
-

@@ -1,43 +1,72 @@
+// /pending-offers and /synergies: one page, two tabs (SPEC §2). Offers and synergies follow the socket:
+// a new offer, a changed pending-offers count or an offer/synergy notification refetches them, and so does
+// a reconnect (frames may have been missed).
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocation } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { EmptyState } from '@/components/ui/States';
 import { Tabs } from '@/components/ui/Tabs';
+import { to } from '@/config/paths';
+import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/useRealtime';
+import { useTRPC } from '@/lib/trpc';
+import { PendingOffers } from '../components/PendingOffers';
+import { SynergiesList } from '../components/SynergiesList';
+import '../exchanges.css';
 
 type Tab = 'pending' | 'synergies';
 
-/** /pending-offers and /synergies: the same page with a different initial tab (SPEC §2). */
 export function SynergiesPage({ tab }: { tab: Tab }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const exchange = Number(params.get('exchange'));
+  const highlightId = Number.isInteger(exchange) && exchange > 0 ? exchange : null;
+  useLiveRefresh();
+
   return (
     <>
       <PageHeader title={<Trans>Synergies</Trans>} description={<Trans>Offers waiting for an answer and the exchanges you are part of.</Trans>} />
-      <Card>
+      <Card className="synergies-page">
         <Tabs
           label={t`Synergy sections`}
           selected={tab}
-          onSelect={(id) => navigate(id === 'pending' ? '/pending-offers' : '/synergies', { replace: true })}
+          onSelect={(id) => navigate(id === 'pending' ? to.pendingOffers() : '/synergies', { replace: true })}
           items={[
             { id: 'pending', label: t`Pending offers` },
             { id: 'synergies', label: t`Synergies` },
           ]}
         >
-          {tab === 'pending' ? (
-            <EmptyState icon="handshake" title={<Trans>Offers on your listings</Trans>}>
-              <p>
-                <Trans>Offers other companies make on your listings wait here until you accept or reject them. Accepting an offer starts a synergy.</Trans>
-              </p>
-            </EmptyState>
-          ) : (
-            <EmptyState icon="cycle" title={<Trans>Your synergies</Trans>}>
-              <p>
-                <Trans>Each synergy has a chat, its status and, once it ends, a rating and the kilograms and CO2e it kept out of landfill.</Trans>
-              </p>
-            </EmptyState>
-          )}
+          {tab === 'pending' ? <PendingOffers focusMade={params.get('tab') === 'made'} /> : <SynergiesList highlightId={highlightId} />}
         </Tabs>
       </Card>
     </>
   );
+}
+
+function useLiveRefresh() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const offers = () => void qc.invalidateQueries({ queryKey: trpc.offers.pathKey() });
+  const synergies = () => void qc.invalidateQueries({ queryKey: trpc.exchanges.pathKey() });
+  useRealtimeEvent('newOffer', offers);
+  useRealtimeEvent('pendingOffersNumber', offers);
+  useRealtimeEvent('newNotification', (n) => {
+    // An offer decided by the other company, or a synergy they ended or rated.
+    if (n.type === 'offers') {
+      offers();
+      synergies();
+    }
+    if (n.type === 'synergies') synergies();
+  });
+  useRealtimeEvent('resync', ({ event }) => {
+    if (event === 'newOffer' || event === 'pendingOffersNumber') offers();
+    if (event === 'newNotification') {
+      offers();
+      synergies();
+    }
+  });
+  useRealtimeReconnect(() => {
+    offers();
+    synergies();
+  });
 }

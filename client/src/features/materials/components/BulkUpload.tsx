@@ -10,21 +10,23 @@ import { FormError } from '@/components/ui/Field';
 import { LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { useConfig } from '@/hooks/useConfig';
-import { errorText, getAppError } from '@/lib/errors';
+import { errorText, getAppError, type AppErrorInfo } from '@/lib/errors';
+import { serverFieldMessage } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { LIMITS } from '@shared/constants/limits';
 import { csvMessageText } from '../lib/messages';
+import { MaterialCodesDialog } from './MaterialCodesDialog';
 
 type RowError = { row: number; column: string; message: string };
 
 /** `rows.{row}.{column}` field errors (server) → table rows, in row order. */
-export function rowErrorsFrom(fields: Record<string, string> | null): RowError[] {
+export function rowErrorsFrom(fields: AppErrorInfo['fields']): RowError[] {
   return Object.entries(fields ?? {})
     .map(([key, message]) => {
       const m = /^rows\.(\d+)\.(.+)$/.exec(key);
-      return m ? { row: Number(m[1]), column: m[2]!, message } : null;
+      return m ? { row: Number(m[1]), column: m[2]!, message: serverFieldMessage(message) } : null;
     })
     .filter((r): r is RowError => r !== null)
     .sort((a, b) => a.row - b.row || a.column.localeCompare(b.column));
@@ -55,6 +57,7 @@ export function BulkUpload() {
   const [formError, setFormError] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const [imported, setImported] = useState<number | null>(null);
+  const [codesOpen, setCodesOpen] = useState(false);
   const email = config.data?.support_email ?? '';
   const uploadFailed = i18n._(
     msg`An error occurred while uploading your file. Please try again. If the issue persists, contact our support team at ${email} for assistance.`,
@@ -118,9 +121,8 @@ export function BulkUpload() {
     }
     try {
       const res = await upload.mutateAsync({ file_name: file.name, body_base64: await readBase64(file) });
+      // The result stays on the page (the status line below), so no snackbar repeats it.
       setImported(res.imported);
-      const n = res.imported;
-      showSnackbar(msg`Listings imported: ${n}`);
       await qc.invalidateQueries({ queryKey: trpc.materials.pathKey() });
     } catch (e) {
       const info = getAppError(e);
@@ -140,7 +142,13 @@ export function BulkUpload() {
           <Trans>One CSV file at a time, at most 3 MB and 500 rows. The form accepts files up to 9.5 MB.</Trans>
         </li>
         <li>
-          <Trans>Images larger than 3 MB are not uploaded.</Trans>
+          <Trans>The material_group_code column takes a code from the list of material group codes; leave it empty to add the category later.</Trans>{' '}
+          <button type="button" className="link-btn" onClick={() => setCodesOpen(true)} data-testid="open-codes">
+            <Trans>Search the material group codes</Trans>
+          </button>
+        </li>
+        <li>
+          <Trans>The file carries no photos: add them to each listing afterwards, from its edit page.</Trans>
         </li>
         <li>
           <Trans>All rows are checked first: if any row has an error, nothing is imported and the errors are listed.</Trans>
@@ -184,7 +192,13 @@ export function BulkUpload() {
             <label className="field__label" htmlFor="bulk-file">
               <Trans>CSV file</Trans>
             </label>
-            <input id="bulk-file" type="file" accept=".csv,text/csv" onChange={(e) => pick(e.target.files)} aria-describedby={fileError ? 'bulk-file-error' : undefined} />
+            <input
+              id="bulk-file"
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => pick(e.target.files)}
+              aria-describedby={fileError ? 'bulk-file-error' : undefined}
+            />
             {file ? <p className="field__hint">{`${file.name} · ${fmt.number(Math.ceil(file.size / 1024))} KB`}</p> : null}
             {fileError ? (
               <p className="field__error" id="bulk-file-error" role="alert">
@@ -217,6 +231,7 @@ export function BulkUpload() {
           ]}
         />
       ) : null}
+      <MaterialCodesDialog open={codesOpen} onClose={() => setCodesOpen(false)} />
     </Card>
   );
 }

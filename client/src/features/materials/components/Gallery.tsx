@@ -24,7 +24,14 @@ export function Gallery({ images, title, category }: { images: { url: string; na
           {images.map((im, i) => {
             const k = i + 1;
             return (
-              <button key={im.url} type="button" className="gallery__thumb" aria-pressed={i === index} aria-label={t`Show photo ${k} of ${count}`} onClick={() => setIndex(i)}>
+              <button
+                key={im.url}
+                type="button"
+                className="gallery__thumb"
+                aria-pressed={i === index}
+                aria-label={t`Show photo ${k} of ${count}`}
+                onClick={() => setIndex(i)}
+              >
                 <img src={im.url} alt="" />
               </button>
             );

@@ -18,7 +18,11 @@ export function ListingPhoto({ item, className }: { item: Pick<ListItem, 'image_
   return item.image_url ? (
     <img className={['listing-photo', className ?? ''].join(' ')} src={item.image_url} alt="" loading="lazy" />
   ) : (
-    <span className={['listing-photo listing-photo--placeholder', className ?? ''].join(' ')} style={{ background: c.bg, color: c.ink }} aria-hidden="true">
+    <span
+      className={['listing-photo listing-photo--placeholder', className ?? ''].join(' ')}
+      style={{ background: c.bg, color: c.ink }}
+      aria-hidden="true"
+    >
       <Icon name={item.category === 'knowledge' ? 'info' : 'boxes'} size={36} />
     </span>
   );

@@ -8,24 +8,25 @@ import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CATEGORY_LABELS, FREQUENCY_LABELS, sdgName } from '@/components/listing/labels';
+import { PhotosField, type Photo } from '@/components/listing/PhotosField';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { errorText, getAppError } from '@/lib/errors';
+import { errorText } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { FREQUENCIES, LISTING_CATEGORIES } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
-import { listingFields, MATERIAL_MESSAGES, quantityUnitFor } from '@shared/schemas/materials';
+import { listingFields, quantityUnitFor } from '@shared/schemas/materials';
 import { materialErrorText } from '../lib/messages';
 import { TaxonomySelects } from './TaxonomySelects';
 
 type FormIn = z.input<typeof listingFields>;
 type FormOut = z.output<typeof listingFields>;
 type Detail = RouterOutputs['materials']['get'];
-type Photo = { url: string } | { name: string; body: string };
 
 const EMPTY: FormIn = {
   kind: 'offering',
@@ -69,14 +70,6 @@ function fromDetail(d: Detail): FormIn {
   };
 }
 
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-
 export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
@@ -89,9 +82,8 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
   const update = useMutation(trpc.materials.update.mutationOptions());
   const addresses = useQuery(trpc.companies.myAddresses.queryOptions());
   const sdgs = useQuery({ ...trpc.common.sdgs.queryOptions(), staleTime: Infinity });
+  const groups = useQuery({ ...trpc.common.materialGroups.queryOptions(), staleTime: Infinity });
   const [formError, setFormError] = useState<string | null>(null);
-  const [photoError, setPhotoError] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
   // The editor opens above the list: bring it into view and start at the first field.
   useEffect(() => {
@@ -111,7 +103,8 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
     l3: (useWatch({ control, name: 'third_level_subcategory_id' }) as number | null) ?? null,
   };
   const addressId = (useWatch({ control, name: 'address_id' }) as number | null | undefined) ?? null;
-  const unit = category ? quantityUnitFor(category) : null;
+  const groupKind = groups.data?.items.find((g) => g.id === taxonomy.group)?.kind ?? null;
+  const unit = category ? quantityUnitFor(category, groupKind) : null;
 
   // A new listing starts at the primary address; an edited one keeps its own (from fromDetail).
   const addressItems = addresses.data?.items;
@@ -121,28 +114,6 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
     form.setValue('address_id', primary.id);
   }, [addressItems, detail, form]);
   const err = (e: { message?: string; type?: string } | undefined) => materialErrorText(i18n, e);
-
-  const addPhotos = async (files: FileList | null) => {
-    setPhotoError(null);
-    if (!files?.length) return;
-    const room = LIMITS.listingPhotosMax - images.length;
-    const picked = [...files];
-    if (picked.length > room) setPhotoError(i18n._(msg`You can add up to 3 photos`));
-    const added: Photo[] = [];
-    for (const file of picked.slice(0, Math.max(room, 0))) {
-      if (file.size > LIMITS.listingPhotoBytes) {
-        setPhotoError(`${file.name}: ${materialErrorText(i18n, { message: MATERIAL_MESSAGES.photoTooLarge })}`);
-        continue;
-      }
-      if (!file.type.startsWith('image/')) {
-        setPhotoError(`${file.name}: ${i18n._(msg`This file type is not supported.`)}`);
-        continue;
-      }
-      added.push({ name: file.name, body: await readAsDataUrl(file) });
-    }
-    form.setValue('images', [...images, ...added], { shouldDirty: true });
-    if (fileInput.current) fileInput.current.value = '';
-  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -158,8 +129,7 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
       form.reset(EMPTY);
       onDone();
     } catch (e) {
-      const info = getAppError(e);
-      for (const [field, message] of Object.entries(info.fields ?? {})) form.setError(field as never, { message });
+      applyServerErrors(form, e);
       const failed = detail ? i18n._(msg`Failed to update offering`) : i18n._(msg`Failed to created Offering`);
       setFormError(`${failed}: ${errorText(i18n, e)}`);
       showSnackbar(failed, { tone: 'error' });
@@ -169,223 +139,257 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
   const busy = create.isPending || update.isPending;
   return (
     <div ref={root} className="editor-anchor">
-    <Card className="editor" title={mode === 'EDIT' ? <Trans>Edit listing</Trans> : <Trans>New listing</Trans>} data-testid="listing-editor" data-mode={mode}>
-      <form className="form" noValidate onSubmit={onSubmit}>
-        <FormError>{formError}</FormError>
-        <div className="form-grid">
-          <TextField
-            label={t`Title`}
-            required
-            maxLength={LIMITS.titleMax + 10}
-            hint={<span className={title.length > LIMITS.titleMax ? 'counter counter--over' : 'counter'}>{`${title.length}/${LIMITS.titleMax}`}</span>}
-            error={err(errors.title)}
-            {...form.register('title')}
-          />
-          <SelectField label={t`Category`} required error={err(errors.category)} {...form.register('category')}>
-            <option value="">{t`Choose a category`}</option>
-            {LISTING_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {i18n._(CATEGORY_LABELS[c])}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <TextArea
-          label={t`Description`}
-          required
-          rows={5}
-          hint={<span className={description.length > LIMITS.descriptionMax ? 'counter counter--over' : 'counter'}>{`${description.length}/${LIMITS.descriptionMax}`}</span>}
-          error={err(errors.description)}
-          {...form.register('description')}
-        />
-        <div className="form-grid">
-          <TextField
-            label={unit === 'hours' ? t`Quantity (hours)` : unit === 'kg' ? t`Quantity (kg)` : t`Quantity`}
-            required
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            hint={unit ? null : t`The unit follows the category: kg, or hours for knowledge.`}
-            error={err(errors.quantity)}
-            {...form.register('quantity')}
-          />
-          <SelectField label={t`Frequency`} required error={err(errors.frequency)} {...form.register('frequency')}>
-            <option value="">{t`Choose a frequency`}</option>
-            {FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {i18n._(FREQUENCY_LABELS[f])}
-              </option>
-            ))}
-          </SelectField>
-          <TextField label={t`Condition`} required maxLength={100} placeholder={t`e.g. clean, dry, on pallets`} error={err(errors.condition)} {...form.register('condition')} />
-          <TextField label={t`Type`} required maxLength={100} placeholder={t`e.g. organic by-product`} error={err(errors.type)} {...form.register('type')} />
-          <TextField label={t`Final use`} required maxLength={100} placeholder={t`e.g. animal feed`} error={err(errors.final_use)} {...form.register('final_use')} />
-        </div>
-
-        <div className="form-grid">
-          <TaxonomySelects
-            idPrefix="editor"
-            value={taxonomy}
-            error={err(errors.material_group_id) ?? err(errors.first_level_subcategory_id) ?? err(errors.second_level_subcategory_id) ?? err(errors.third_level_subcategory_id)}
-            onChange={(v) => {
-              form.setValue('material_group_id', v.group, { shouldDirty: true });
-              form.setValue('first_level_subcategory_id', v.l1, { shouldDirty: true });
-              form.setValue('second_level_subcategory_id', v.l2, { shouldDirty: true });
-              form.setValue('third_level_subcategory_id', v.l3, { shouldDirty: true });
-            }}
-          />
-        </div>
-
-        <SelectField
-          id="editor-address"
-          label={t`Location`}
-          required
-          value={addressId ?? ''}
-          disabled={addresses.isPending}
-          onChange={(e) => form.setValue('address_id', e.target.value ? Number(e.target.value) : null, { shouldDirty: true, shouldValidate: true })}
-          hint={t`Listings are placed at a company address; distances in the marketplace are measured from it.`}
-          error={
-            err(errors.address_id) ??
-            (addresses.isError ? t`Your company's addresses could not be loaded.` : addressItems?.length === 0 ? t`Add a company address first.` : undefined)
-          }
-        >
-          {addresses.isPending ? <option value="">{t`Loading…`}</option> : null}
-          {!addresses.isPending && !addressItems?.length ? (
-            // Nothing to choose from: an edited listing keeps its address, a new one goes to the primary address.
-            <option value={addressId ?? ''}>{detail?.address ? `${detail.address}, ${detail.city}` : t`Your company's primary address`}</option>
-          ) : null}
-          {addressItems?.map((a) => {
-            const label = `${a.address}, ${a.city}`;
-            return (
-              <option key={a.id} value={a.id}>
-                {a.is_primary ? t`${label} (primary)` : label}
-              </option>
-            );
-          })}
-        </SelectField>
-        {addresses.isError ? (
-          <Button variant="secondary" size="sm" onClick={() => void addresses.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        ) : null}
-
-        <fieldset className="fieldset">
-          <legend>
-            <Trans>Sustainable Development Goals</Trans>
-          </legend>
-          {sdgs.isPending ? (
-            <p className="field__hint" role="status">
-              <Trans>Loading…</Trans>
-            </p>
-          ) : sdgs.isError ? (
-            <div className="field">
-              <p className="field__error" role="alert">
-                <Trans>The goals could not be loaded.</Trans>
-              </p>
-              <Button variant="secondary" size="sm" onClick={() => void sdgs.refetch()}>
-                <Trans>Try again</Trans>
-              </Button>
-            </div>
-          ) : (
-            <div className="sdg-options">
-              {sdgs.data.items.map((g) => (
-                <label key={g.id} className="sdg-option" style={{ borderLeftColor: g.color }}>
-                  <input type="checkbox" value={String(g.id)} {...form.register('sdg_goals')} />
-                  <span>
-                    {g.id}. {sdgName(i18n, g)}
-                  </span>
-                </label>
+      <Card
+        className="editor"
+        title={mode === 'EDIT' ? <Trans>Edit listing</Trans> : <Trans>New listing</Trans>}
+        data-testid="listing-editor"
+        data-mode={mode}
+      >
+        <form className="form" noValidate onSubmit={onSubmit}>
+          <FormError>{formError}</FormError>
+          <div className="form-grid">
+            <TextField
+              label={t`Title`}
+              required
+              maxLength={LIMITS.titleMax + 10}
+              hint={
+                <span className={title.length > LIMITS.titleMax ? 'counter counter--over' : 'counter'}>{`${title.length}/${LIMITS.titleMax}`}</span>
+              }
+              error={err(errors.title)}
+              {...form.register('title')}
+            />
+            <SelectField label={t`Category`} required error={err(errors.category)} {...form.register('category')}>
+              <option value="">{t`Choose a category`}</option>
+              {LISTING_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {i18n._(CATEGORY_LABELS[c])}
+                </option>
               ))}
-            </div>
-          )}
-          {errors.sdg_goals ? (
-            <p className="field__error" role="alert">
-              {err(errors.sdg_goals as { message?: string })}
-            </p>
-          ) : null}
-        </fieldset>
+            </SelectField>
+          </div>
+          <TextArea
+            label={t`Description`}
+            required
+            rows={5}
+            hint={
+              <span
+                className={description.length > LIMITS.descriptionMax ? 'counter counter--over' : 'counter'}
+              >{`${description.length}/${LIMITS.descriptionMax}`}</span>
+            }
+            error={err(errors.description)}
+            {...form.register('description')}
+          />
+          <div className="form-grid">
+            <TextField
+              label={unit === 'hours' ? t`Quantity (hours)` : unit === 'm2' ? t`Quantity (m²)` : unit === 'kg' ? t`Quantity (kg)` : t`Quantity`}
+              required
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              hint={unit ? null : t`The unit follows the category: kg, hours for knowledge, m² for industrial and logistics space.`}
+              error={err(errors.quantity)}
+              {...form.register('quantity')}
+            />
+            <SelectField label={t`Frequency`} required error={err(errors.frequency)} {...form.register('frequency')}>
+              <option value="">{t`Choose a frequency`}</option>
+              {FREQUENCIES.map((f) => (
+                <option key={f} value={f}>
+                  {i18n._(FREQUENCY_LABELS[f])}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label={t`Condition`}
+              required
+              maxLength={100}
+              placeholder={t`e.g. clean, dry, on pallets`}
+              error={err(errors.condition)}
+              {...form.register('condition')}
+            />
+            <TextField
+              label={t`Type`}
+              required
+              maxLength={100}
+              placeholder={t`e.g. organic by-product`}
+              error={err(errors.type)}
+              {...form.register('type')}
+            />
+            <TextField
+              label={t`Final use`}
+              required
+              maxLength={100}
+              placeholder={t`e.g. animal feed`}
+              error={err(errors.final_use)}
+              {...form.register('final_use')}
+            />
+          </div>
 
-        <fieldset className="fieldset">
-          <legend>
-            <Trans>Photos</Trans>
-          </legend>
-          <p className="field__hint" id="photos-hint">
-            <Trans>Up to 3 photos, each at most 2 MB.</Trans>
-          </p>
-          <ul className="photo-list">
-            {images.map((im, i) => {
-              const src = 'url' in im ? im.url : im.body;
-              const n = i + 1;
+          <div className="form-grid">
+            <TaxonomySelects
+              idPrefix="editor"
+              value={taxonomy}
+              error={
+                err(errors.material_group_id) ??
+                err(errors.first_level_subcategory_id) ??
+                err(errors.second_level_subcategory_id) ??
+                err(errors.third_level_subcategory_id)
+              }
+              onChange={(v) => {
+                form.setValue('material_group_id', v.group, { shouldDirty: true });
+                form.setValue('first_level_subcategory_id', v.l1, { shouldDirty: true });
+                form.setValue('second_level_subcategory_id', v.l2, { shouldDirty: true });
+                form.setValue('third_level_subcategory_id', v.l3, { shouldDirty: true });
+              }}
+            />
+          </div>
+
+          <SelectField
+            id="editor-address"
+            label={t`Location`}
+            required
+            value={addressId ?? ''}
+            disabled={addresses.isPending}
+            onChange={(e) => form.setValue('address_id', e.target.value ? Number(e.target.value) : null, { shouldDirty: true, shouldValidate: true })}
+            hint={t`Listings are placed at a company address; distances in the marketplace are measured from it.`}
+            error={
+              err(errors.address_id) ??
+              (addresses.isError
+                ? t`Your company's addresses could not be loaded.`
+                : addressItems?.length === 0
+                  ? t`Add a company address first.`
+                  : undefined)
+            }
+          >
+            {addresses.isPending ? <option value="">{t`Loading…`}</option> : null}
+            {!addresses.isPending && !addressItems?.length ? (
+              // Nothing to choose from: an edited listing keeps its address, a new one goes to the primary address.
+              <option value={addressId ?? ''}>{detail?.address ? `${detail.address}, ${detail.city}` : t`Your company's primary address`}</option>
+            ) : null}
+            {addressItems?.map((a) => {
+              const label = `${a.address}, ${a.city}`;
               return (
-                <li key={src.slice(0, 64) + i} className="photo-item">
-                  <img src={src} alt={t`Photo ${n}`} />
-                  <Button size="sm" variant="secondary" onClick={() => form.setValue('images', images.filter((_, k) => k !== i), { shouldDirty: true })}>
-                    {t`Remove photo ${n}`}
-                  </Button>
-                </li>
+                <option key={a.id} value={a.id}>
+                  {a.is_primary ? t`${label} (primary)` : label}
+                </option>
               );
             })}
-          </ul>
-          {images.length < LIMITS.listingPhotosMax ? (
-            <div className="field">
-              <label className="field__label" htmlFor="editor-photos">
-                <Trans>Add photos</Trans>
-              </label>
-              <input ref={fileInput} id="editor-photos" type="file" accept="image/*" multiple aria-describedby="photos-hint" onChange={(e) => void addPhotos(e.target.files)} />
-            </div>
+          </SelectField>
+          {addresses.isError ? (
+            <Button variant="secondary" size="sm" onClick={() => void addresses.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
           ) : null}
-          {photoError || errors.images ? (
-            <p className="field__error" role="alert">
-              {photoError ?? err(errors.images as { message?: string }) ?? err((errors.images as unknown as { body?: { message?: string } }[] | undefined)?.find(Boolean)?.body)}
-            </p>
-          ) : null}
-        </fieldset>
 
-        <fieldset className="fieldset">
-          <legend>
-            <Trans>Sub-listings</Trans>
-          </legend>
-          {subs.fields.length === 0 ? (
-            <p className="field__hint">
-              <Trans>Split a listing into parts, e.g. separate lots or sizes.</Trans>
-            </p>
-          ) : null}
-          {subs.fields.map((f, i) => {
-            const n = i + 1;
-            const e = (errors.sub_listings as unknown as Record<string, { message?: string } | undefined>[] | undefined)?.[i];
-            return (
-              <div key={f.id} className="sub-row">
-                <TextField label={t`Sub-listing ${n} title`} required error={err(e?.title)} {...form.register(`sub_listings.${i}.title` as const)} />
-                <TextField label={t`Description`} error={err(e?.description)} {...form.register(`sub_listings.${i}.description` as const)} />
-                <TextField label={t`Quantity`} required type="number" min={0} step={1} error={err(e?.quantity)} {...form.register(`sub_listings.${i}.quantity` as const)} />
-                <Button variant="ghost" size="sm" onClick={() => subs.remove(i)} aria-label={t`Remove sub-listing ${n}`} icon={<Icon name="close" size={16} />}>
-                  <Trans>Remove</Trans>
+          <fieldset className="fieldset">
+            <legend>
+              <Trans>Sustainable Development Goals</Trans>
+            </legend>
+            {sdgs.isPending ? (
+              <p className="field__hint" role="status">
+                <Trans>Loading…</Trans>
+              </p>
+            ) : sdgs.isError ? (
+              <div className="field">
+                <p className="field__error" role="alert">
+                  <Trans>The goals could not be loaded.</Trans>
+                </p>
+                <Button variant="secondary" size="sm" onClick={() => void sdgs.refetch()}>
+                  <Trans>Try again</Trans>
                 </Button>
               </div>
-            );
-          })}
-          <Button variant="secondary" size="sm" onClick={() => subs.append({ title: '', description: '', quantity: '' } as never)}>
-            <Trans>Add a sub-listing</Trans>
-          </Button>
-        </fieldset>
+            ) : (
+              <div className="sdg-options">
+                {sdgs.data.items.map((g) => (
+                  <label key={g.id} className="sdg-option" style={{ borderLeftColor: g.color }}>
+                    <input type="checkbox" value={String(g.id)} {...form.register('sdg_goals')} />
+                    <span>
+                      {g.id}. {sdgName(i18n, g)}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+            {errors.sdg_goals ? (
+              <p className="field__error" role="alert">
+                {err(errors.sdg_goals as { message?: string })}
+              </p>
+            ) : null}
+          </fieldset>
 
-        <div className="form__actions">
-          <Button
-            variant="ghost"
-            onClick={() => {
-              form.reset(EMPTY);
-              onDone();
-            }}
-          >
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={busy}>
-            {mode === 'EDIT' ? <Trans>Save changes</Trans> : <Trans>Create listing</Trans>}
-          </Button>
-        </div>
-      </form>
-    </Card>
+          <PhotosField
+            idPrefix="editor"
+            photos={images}
+            onChange={(next) => form.setValue('images', next, { shouldDirty: true })}
+            error={
+              err(errors.images as { message?: string }) ??
+              err((errors.images as unknown as { body?: { message?: string } }[] | undefined)?.find(Boolean)?.body)
+            }
+          />
+
+          <fieldset className="fieldset">
+            <legend>
+              <Trans>Sub-listings</Trans>
+            </legend>
+            {subs.fields.length === 0 ? (
+              <p className="field__hint">
+                <Trans>Split a listing into parts, e.g. separate lots or sizes.</Trans>
+              </p>
+            ) : null}
+            {subs.fields.map((f, i) => {
+              const n = i + 1;
+              const e = (errors.sub_listings as unknown as Record<string, { message?: string } | undefined>[] | undefined)?.[i];
+              return (
+                <div key={f.id} className="sub-row">
+                  <TextField
+                    label={t`Sub-listing ${n} title`}
+                    required
+                    error={err(e?.title)}
+                    {...form.register(`sub_listings.${i}.title` as const)}
+                  />
+                  <TextField label={t`Description`} error={err(e?.description)} {...form.register(`sub_listings.${i}.description` as const)} />
+                  <TextField
+                    label={t`Quantity`}
+                    required
+                    type="number"
+                    min={0}
+                    step={1}
+                    error={err(e?.quantity)}
+                    {...form.register(`sub_listings.${i}.quantity` as const)}
+                  />
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => subs.remove(i)}
+                    aria-label={t`Remove sub-listing ${n}`}
+                    icon={<Icon name="close" size={16} />}
+                  >
+                    <Trans>Remove</Trans>
+                  </Button>
+                </div>
+              );
+            })}
+            <Button variant="secondary" size="sm" onClick={() => subs.append({ title: '', description: '', quantity: '' } as never)}>
+              <Trans>Add a sub-listing</Trans>
+            </Button>
+          </fieldset>
+
+          <div className="form__actions">
+            <Button
+              variant="ghost"
+              onClick={() => {
+                form.reset(EMPTY);
+                onDone();
+              }}
+            >
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" loading={busy}>
+              {mode === 'EDIT' ? <Trans>Save changes</Trans> : <Trans>Create listing</Trans>}
+            </Button>
+          </div>
+        </form>
+      </Card>
     </div>
   );
 }

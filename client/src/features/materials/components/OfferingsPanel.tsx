@@ -1,11 +1,10 @@
-// The manager panel's offerings tab: the company's listings with status actions, the listing editor
+// The manager panel's offerings tab: the company's offerings with status actions, the listing editor
 // (CREATE / EDIT) and the bulk upload. `?edit={id}` opens the editor on a listing (from its detail page).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CategoryChip, StatusChip } from '@/components/listing/Chips';
-import { KIND_LABELS } from '@/components/listing/labels';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
@@ -24,7 +23,8 @@ import { ListingEditor } from './ListingEditor';
 import { Pagination } from '@/components/ui/Pagination';
 import '../materials.css';
 
-type Kind = 'all' | 'offering' | 'donation';
+/** Donations are listings too, but have their own tab, form and approval (docs/decisions/0090): this tab lists offerings. */
+const kind = 'offering';
 const BASE = '/account/manager-panel/offerings';
 
 export function OfferingsPanel() {
@@ -37,12 +37,14 @@ export function OfferingsPanel() {
   const params = new URLSearchParams(search);
   const editId = Number(params.get('edit')) || null;
   const creating = params.has('new');
-  const [kind, setKind] = useState<Kind>('all');
   const [status, setStatus] = useState<ListingStatus | ''>('');
   const [page, setPage] = useState(0);
   const size = LIMITS.listingPageSize;
 
-  const list = useQuery({ ...trpc.materials.mine.queryOptions({ kind, status: status || undefined, page, size }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.materials.mine.queryOptions({ kind, status: status || undefined, page, size }),
+    placeholderData: keepPreviousData,
+  });
   const editing = useQuery({ ...trpc.materials.get.queryOptions({ id: editId ?? 0 }), enabled: !!editId });
   const closeEditor = () => navigate(BASE, { replace: true });
 
@@ -72,18 +74,6 @@ export function OfferingsPanel() {
 
       <div className="offerings__filters">
         <SelectField
-          label={t`Show`}
-          value={kind}
-          onChange={(e) => {
-            setKind(e.target.value as Kind);
-            setPage(0);
-          }}
-        >
-          <option value="all">{t`Offerings and donations`}</option>
-          <option value="offering">{t`Offerings`}</option>
-          <option value="donation">{t`Donations`}</option>
-        </SelectField>
-        <SelectField
           label={t`Listing status`}
           value={status}
           onChange={(e) => {
@@ -104,7 +94,7 @@ export function OfferingsPanel() {
         <ErrorState title={<Trans>Could not load your listings</Trans>} onRetry={() => void list.refetch()} />
       ) : !list.data ? (
         <LoadingState />
-      ) : list.data.items.length === 0 && page === 0 && !status && kind === 'all' ? (
+      ) : list.data.items.length === 0 && page === 0 && !status ? (
         <EmptyState icon="boxes" title={<Trans>No listings yet</Trans>}>
           <p>
             <Trans>Create your first listing, or upload many at once from a CSV file.</Trans>
@@ -124,7 +114,6 @@ export function OfferingsPanel() {
                 cell: (m) => (
                   <span className="cell-title">
                     <Link href={to.material(m.id)}>{m.title}</Link>
-                    <span className="cell-sub">{i18n._(KIND_LABELS[m.kind])}</span>
                   </span>
                 ),
               },
@@ -146,7 +135,14 @@ export function OfferingsPanel() {
               },
             ]}
           />
-          <Pagination page={page} size={size} total={list.data.total} totalPages={list.data.totalPages} itemsOnPage={list.data.items.length} onPage={setPage} />
+          <Pagination
+            page={page}
+            size={size}
+            total={list.data.total}
+            totalPages={list.data.totalPages}
+            itemsOnPage={list.data.items.length}
+            onPage={setPage}
+          />
         </>
       )}
 

@@ -2,12 +2,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLanguage } from '@/lib/i18n';
+import { refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
 import { formatKm } from '../lib/format';
 import { ListingCard, ListingCardSkeleton } from './ListingCard';
 
 export function Recommendations() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const lang = useLanguage();
   const trpc = useTRPC();
   // Each fetch logs a display on the server, so it is not refetched on every visit within the session.
@@ -23,7 +24,7 @@ export function Recommendations() {
         {rec.isLoading
           ? Array.from({ length: 4 }, (_, i) => <ListingCardSkeleton key={i} />)
           : rec.data?.items.map((item) => {
-              const group = item.reason.matched_group_name;
+              const group = refText(i18n, item.reason.matched_group_name);
               const km = item.reason.distance_km;
               const distance = km !== null ? formatKm(lang, km) : null;
               const reason =

@@ -11,14 +11,7 @@ import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { ListingStatus } from '@shared/constants/enums';
-import type { StatusAction } from '@shared/schemas/materials';
-
-/** Which actions apply in each state (the server's transition table decides; this only hides buttons). */
-export const ACTIONS_FOR: Record<ListingStatus, StatusAction[]> = {
-  active: ['deactivate', 'archive'],
-  deactivated: ['reactivate', 'archive'],
-  archived: ['reactivate'],
-};
+import { listingMachine, type ListingAction as StatusAction } from '@shared/machines/listing';
 
 const ACTION_LABEL: Record<StatusAction | 'delete', MessageDescriptor> = {
   archive: msg`Archive`,
@@ -46,7 +39,21 @@ const FAILED_TEXT: Record<StatusAction | 'delete', MessageDescriptor> = {
   delete: msg`Failed to delete offer`,
 };
 
-export function StatusActions({ id, title, status, allowDelete, onDeleted, size = 'sm' }: { id: number; title: string; status: ListingStatus; allowDelete?: boolean; onDeleted?: () => void; size?: 'sm' | 'md' }) {
+export function StatusActions({
+  id,
+  title,
+  status,
+  allowDelete,
+  onDeleted,
+  size = 'sm',
+}: {
+  id: number;
+  title: string;
+  status: ListingStatus;
+  allowDelete?: boolean;
+  onDeleted?: () => void;
+  size?: 'sm' | 'md';
+}) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -71,11 +78,19 @@ export function StatusActions({ id, title, status, allowDelete, onDeleted, size 
     }
   };
 
-  const actions: (StatusAction | 'delete')[] = [...ACTIONS_FOR[status], ...(allowDelete ? (['delete'] as const) : [])];
+  // The buttons are the shared transition table's row for this status (the server applies the same table).
+  const actions: (StatusAction | 'delete')[] = [...listingMachine.actionsFrom(status), ...(allowDelete ? (['delete'] as const) : [])];
   return (
     <div className="row-actions">
       {actions.map((a) => (
-        <Button key={a} size={size} variant={a === 'delete' ? 'danger' : a === 'reactivate' ? 'primary' : 'secondary'} disabled={busy} onClick={() => setConfirm(a)} aria-label={`${i18n._(ACTION_LABEL[a])}: ${title}`}>
+        <Button
+          key={a}
+          size={size}
+          variant={a === 'delete' ? 'danger' : a === 'reactivate' ? 'primary' : 'secondary'}
+          disabled={busy}
+          onClick={() => setConfirm(a)}
+          aria-label={`${i18n._(ACTION_LABEL[a])}: ${title}`}
+        >
           {i18n._(ACTION_LABEL[a])}
         </Button>
       ))}

@@ -9,9 +9,23 @@ describe('database filters in the query string', () => {
   });
 
   it('round-trips every filter', () => {
-    const f = { ...DEFAULT_FILTERS, q: 'grain', category: 'waste' as const, group: 3, l1: 4, l2: 5, l3: 6, proximity: '5' as const, frequency: 'weekly' as const, sort: 'newest' as const, page: 2, view: 'map' as const };
+    const f = {
+      ...DEFAULT_FILTERS,
+      q: 'grain',
+      category: 'waste' as const,
+      group: 3,
+      l1: 4,
+      l2: 5,
+      l3: 6,
+      proximity: '5' as const,
+      frequency: 'weekly' as const,
+      sort: 'newest' as const,
+      page: 2,
+      view: 'map' as const,
+      own: true,
+    };
     const search = filtersToSearch(f);
-    expect(search).toBe('?q=grain&category=waste&group=3&l1=4&l2=5&l3=6&proximity=5&frequency=weekly&sort=newest&page=3&view=map');
+    expect(search).toBe('?q=grain&category=waste&group=3&l1=4&l2=5&l3=6&proximity=5&frequency=weekly&sort=newest&page=3&view=map&own=1');
     expect(parseFilters(search)).toEqual(f);
   });
 
@@ -23,12 +37,20 @@ describe('database filters in the query string', () => {
 
   it('builds a search input the shared schema accepts', () => {
     const input = toSearchInput(parseFilters('?q=pallets&category=surplus&proximity=above40&page=2'));
-    expect(searchMaterialsInput.parse(input)).toMatchObject({ q: 'pallets', category: ['surplus'], proximity: 'above40', page: 1, size: 12 });
+    expect(searchMaterialsInput.parse(input)).toMatchObject({
+      q: 'pallets',
+      category: ['surplus'],
+      proximity: 'above40',
+      page: 1,
+      size: 12,
+      include_own: false,
+    });
+    expect(toSearchInput(parseFilters('?own=1')).include_own).toBe(true);
   });
 
   it('knows when filters are active', () => {
     expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
-    expect(hasActiveFilters({ ...DEFAULT_FILTERS, page: 3, view: 'map', sort: 'newest' })).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, page: 3, view: 'map', sort: 'newest', own: true })).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, proximity: 'any' })).toBe(true);
   });
 });

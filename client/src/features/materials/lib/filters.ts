@@ -16,6 +16,8 @@ export interface Filters {
   sort: (typeof SEARCH_SORTS)[number];
   page: number;
   view: 'list' | 'map';
+  /** Show the company's own listings too (left out by default). */
+  own: boolean;
 }
 
 export const DEFAULT_FILTERS: Filters = {
@@ -30,9 +32,11 @@ export const DEFAULT_FILTERS: Filters = {
   sort: 'distance',
   page: 0,
   view: 'list',
+  own: false,
 };
 
-const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null => (v !== null && (values as readonly string[]).includes(v) ? (v as T) : null);
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null =>
+  v !== null && (values as readonly string[]).includes(v) ? (v as T) : null;
 const positiveInt = (v: string | null) => {
   const n = v === null ? NaN : Number(v);
   return Number.isInteger(n) && n > 0 ? n : null;
@@ -58,6 +62,7 @@ export function parseFilters(search: string): Filters {
     // The UI counts pages from 1; the server from 0.
     page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
     view: p.get('view') === 'map' ? 'map' : 'list',
+    own: p.get('own') === '1',
   };
 }
 
@@ -74,6 +79,7 @@ export function filtersToSearch(f: Filters): string {
   if (f.sort !== DEFAULT_FILTERS.sort) p.set('sort', f.sort);
   if (f.page > 0) p.set('page', String(f.page + 1));
   if (f.view !== 'list') p.set('view', f.view);
+  if (f.own) p.set('own', '1');
   const s = p.toString();
   return s ? `?${s}` : '';
 }
@@ -93,11 +99,11 @@ export function toSearchInput(f: Filters): SearchMaterialsInput {
     page: f.page,
     size: LIMITS.listingPageSize,
     kind: 'offering',
-    include_own: false,
+    include_own: f.own,
   };
 }
 
 /** True when any filter differs from the defaults (the empty state then offers to reset them). */
 export function hasActiveFilters(f: Filters): boolean {
-  return filtersToSearch({ ...f, page: 0, view: 'list', sort: DEFAULT_FILTERS.sort }) !== '';
+  return filtersToSearch({ ...f, page: 0, view: 'list', sort: DEFAULT_FILTERS.sort, own: false }) !== '';
 }

@@ -1,6 +1,6 @@
 // The marketplace (SPEC §2 /database): recommendations, search and filters kept in the URL, results as a grid
 // of cards or on a map, pages of 12.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -8,7 +8,7 @@ import { CATEGORY_COLORS, CATEGORY_LABELS, FREQUENCY_LABELS } from '@/components
 import { ResultsMap } from '@/components/map';
 import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/Card';
-import { SelectField, TextField } from '@/components/ui/Field';
+import { Checkbox, SelectField, TextField } from '@/components/ui/Field';
 import { EmptyState, ErrorState } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { useConfig } from '@/hooks/useConfig';
@@ -65,7 +65,10 @@ export function DatabasePage() {
 
   return (
     <>
-      <PageHeader title={<Trans>Materials database</Trans>} description={<Trans>By-products, surplus, waste and knowledge offered by companies near you.</Trans>} />
+      <PageHeader
+        title={<Trans>Materials database</Trans>}
+        description={<Trans>By-products, surplus, waste and knowledge offered by companies near you.</Trans>}
+      />
       <Recommendations />
 
       <section className="database" aria-labelledby="results-title">
@@ -79,13 +82,26 @@ export function DatabasePage() {
           }}
         >
           <div className="filters__search">
-            <TextField id="filter-q" type="search" label={t`Search`} placeholder={t`Title or description`} value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} />
+            <TextField
+              id="filter-q"
+              type="search"
+              label={t`Search`}
+              placeholder={t`Title or description`}
+              value={q}
+              maxLength={100}
+              onChange={(e) => setQ(e.target.value)}
+            />
             <Button type="submit" variant="primary">
               <Trans>Search</Trans>
             </Button>
           </div>
           <div className="filters__grid">
-            <SelectField id="filter-category" label={t`Category`} value={filters.category ?? ''} onChange={(e) => update({ category: (e.target.value || null) as Filters['category'] })}>
+            <SelectField
+              id="filter-category"
+              label={t`Category`}
+              value={filters.category ?? ''}
+              onChange={(e) => update({ category: (e.target.value || null) as Filters['category'] })}
+            >
               <option value="">{t`All categories`}</option>
               {LISTING_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
@@ -93,14 +109,24 @@ export function DatabasePage() {
                 </option>
               ))}
             </SelectField>
-            <SelectField id="filter-proximity" label={t`Distance`} value={filters.proximity} onChange={(e) => update({ proximity: e.target.value as Proximity })}>
+            <SelectField
+              id="filter-proximity"
+              label={t`Distance`}
+              value={filters.proximity}
+              onChange={(e) => update({ proximity: e.target.value as Proximity })}
+            >
               {proximityOptions.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
               ))}
             </SelectField>
-            <SelectField id="filter-frequency" label={t`Frequency`} value={filters.frequency ?? ''} onChange={(e) => update({ frequency: (e.target.value || null) as Filters['frequency'] })}>
+            <SelectField
+              id="filter-frequency"
+              label={t`Frequency`}
+              value={filters.frequency ?? ''}
+              onChange={(e) => update({ frequency: (e.target.value || null) as Filters['frequency'] })}
+            >
               <option value="">{t`Any frequency`}</option>
               {FREQUENCIES.map((f) => (
                 <option key={f} value={f}>
@@ -108,17 +134,39 @@ export function DatabasePage() {
                 </option>
               ))}
             </SelectField>
-            <SelectField id="filter-sort" label={t`Sort by`} value={filters.sort} onChange={(e) => update({ sort: e.target.value as Filters['sort'] })}>
+            <SelectField
+              id="filter-sort"
+              label={t`Sort by`}
+              value={filters.sort}
+              onChange={(e) => update({ sort: e.target.value as Filters['sort'] })}
+            >
               <option value="distance">{t`Nearest first`}</option>
               <option value="newest">{t`Newest first`}</option>
             </SelectField>
-            <TaxonomySelects idPrefix="filter" value={{ group: filters.group, l1: filters.l1, l2: filters.l2, l3: filters.l3 }} onChange={(v) => update(v)} />
+            <TaxonomySelects
+              idPrefix="filter"
+              value={{ group: filters.group, l1: filters.l1, l2: filters.l2, l3: filters.l3 }}
+              onChange={(v) => update(v)}
+            />
           </div>
-          {hasActiveFilters(filters) ? (
-            <Button variant="ghost" size="sm" onClick={() => navigate(`/database${filtersToSearch({ ...DEFAULT_FILTERS, view: filters.view })}`)}>
-              <Trans>Reset filters</Trans>
-            </Button>
-          ) : null}
+          <div className="filters__footer">
+            <Checkbox
+              id="filter-own"
+              label={<Trans>Show my company's listings</Trans>}
+              checked={filters.own}
+              onChange={(e) => update({ own: e.target.checked })}
+              data-testid="show-own"
+            />
+            {hasActiveFilters(filters) ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => navigate(`/database${filtersToSearch({ ...DEFAULT_FILTERS, view: filters.view, own: filters.own })}`)}
+              >
+                <Trans>Reset filters</Trans>
+              </Button>
+            ) : null}
+          </div>
         </form>
 
         <div className="results-bar">
@@ -135,6 +183,21 @@ export function DatabasePage() {
           </div>
         </div>
 
+        {data && !filters.own && data.own_hidden > 0 ? (
+          <div className="own-hidden" role="status" data-testid="own-hidden">
+            <p>
+              <Plural
+                value={data.own_hidden}
+                one="# of your company's own listings matches these filters. Your own listings are hidden here."
+                other="# of your company's own listings match these filters. Your own listings are hidden here."
+              />
+            </p>
+            <Button variant="secondary" size="sm" onClick={() => update({ own: true })}>
+              <Trans>Show my listings</Trans>
+            </Button>
+          </div>
+        ) : null}
+
         {results.isError && !data ? (
           <ErrorState title={<Trans>Could not load materials</Trans>} onRetry={() => void results.refetch()} />
         ) : results.isLoading || !data ? (
@@ -149,7 +212,10 @@ export function DatabasePage() {
             title={<Trans>No listings match these filters</Trans>}
             action={
               hasActiveFilters(filters) ? (
-                <Button variant="secondary" onClick={() => navigate(`/database${filtersToSearch({ ...DEFAULT_FILTERS, view: filters.view })}`)}>
+                <Button
+                  variant="secondary"
+                  onClick={() => navigate(`/database${filtersToSearch({ ...DEFAULT_FILTERS, view: filters.view, own: filters.own })}`)}
+                >
                   <Trans>Reset filters</Trans>
                 </Button>
               ) : null
@@ -194,7 +260,9 @@ function ResultsView({ items, styleUrl }: { items: ListItem[]; styleUrl: string 
   const lang = useLanguage();
   const points = useMemo(
     () =>
-      items.flatMap((i) => (i.latitude !== null && i.longitude !== null ? [{ id: i.id, lat: i.latitude, lng: i.longitude, color: CATEGORY_COLORS[i.category].bg }] : [])),
+      items.flatMap((i) =>
+        i.latitude !== null && i.longitude !== null ? [{ id: i.id, lat: i.latitude, lng: i.longitude, color: CATEGORY_COLORS[i.category].bg }] : [],
+      ),
     [items],
   );
   return (
@@ -203,22 +271,26 @@ function ResultsView({ items, styleUrl }: { items: ListItem[]; styleUrl: string 
         points={points}
         styleUrl={styleUrl}
         label={t`Map of the listings on this page`}
-        renderPopup={(id) => {
-          const item = items.find((i) => i.id === id);
-          if (!item) return null;
-          return (
-            <div className="map-popup">
-              <Link href={to.material(item.id)} className="map-popup__title">
-                {item.title}
-              </Link>
-              <p>{item.company_name}</p>
-              <p>
-                {formatQuantity(lang, item.quantity, item.quantity_unit)}
-                {item.distance_km !== null ? ` · ${formatKm(lang, item.distance_km)}` : ''}
-              </p>
-            </div>
-          );
-        }}
+        renderPopup={(ids) => (
+          <ul className="map-popup">
+            {ids.flatMap((id) => {
+              const item = items.find((i) => i.id === id);
+              if (!item) return [];
+              return [
+                <li key={id}>
+                  <Link href={to.material(item.id)} className="map-popup__title">
+                    {item.title}
+                  </Link>
+                  <p>{item.company_name}</p>
+                  <p>
+                    {formatQuantity(lang, item.quantity, item.quantity_unit)}
+                    {item.distance_km !== null ? ` · ${formatKm(lang, item.distance_km)}` : ''}
+                  </p>
+                </li>,
+              ];
+            })}
+          </ul>
+        )}
       />
       <p className="field__hint">
         <Trans>The map shows the listings on this page. Select a point to see the listing.</Trans>

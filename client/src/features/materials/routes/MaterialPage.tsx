@@ -1,11 +1,11 @@
 // One listing (SPEC §2 /material/{id}): photos, details, SDG goals, sub-listings, the provider, and either
-// the offer entry point (other companies) or edit and status actions (own listing).
+// the offer entry point (other companies: make an offer, or their pending one) or edit and status actions (own listing).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { CategoryChip, SdgChip, StatusChip } from '@/components/listing/Chips';
 import { FREQUENCY_LABELS } from '@/components/listing/labels';
-import { Button, ButtonLink } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Icon } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
@@ -15,8 +15,10 @@ import { getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
+import { isOfficialEnglish, refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
 import { Gallery } from '../components/Gallery';
+import { OfferPanel } from '../components/OfferPanel';
 import { StatusActions } from '../components/StatusActions';
 import { daysAgoLabel, formatKm, formatQuantity } from '../lib/format';
 import '../materials.css';
@@ -36,7 +38,11 @@ export function MaterialPage({ params }: { params: Record<string, string> }) {
   if (!valid || (q.isError && getAppError(q.error).code === 'NOT_FOUND')) {
     return (
       <Card>
-        <EmptyState icon="boxes" title={<Trans>Listing not found</Trans>} action={<ButtonLink href="/database" variant="secondary">{t`Back to the database`}</ButtonLink>}>
+        <EmptyState
+          icon="boxes"
+          title={<Trans>Listing not found</Trans>}
+          action={<ButtonLink href="/database" variant="secondary">{t`Back to the database`}</ButtonLink>}
+        >
           <p>
             <Trans>This listing does not exist or is no longer available.</Trans>
           </p>
@@ -89,17 +95,8 @@ export function MaterialPage({ params }: { params: Record<string, string> }) {
               ) : null}
               <StatusActions id={m.id} title={m.title} status={m.status} size="md" />
             </div>
-          ) : (
-            <div className="material__actions">
-              <span className="tooltip-wrap" title={t`Offers are coming with the synergies feature`}>
-                <Button disabled aria-describedby="offer-note">
-                  <Trans>Make an offer</Trans>
-                </Button>
-              </span>
-              <p id="offer-note" className="field__hint">
-                <Trans>Offers are coming with the synergies feature</Trans>
-              </p>
-            </div>
+          ) : session?.user.role === 'ADMIN' ? null : (
+            <OfferPanel listing={m} />
           )}
         </div>
       </div>
@@ -155,18 +152,49 @@ export function MaterialPage({ params }: { params: Record<string, string> }) {
 }
 
 /** "Group › level 1 › level 2 › level 3", from the cached taxonomy lists. */
-function useGroupPath(m: { material_group_id: number | null; material_group_name: string | null; first_level_subcategory_id: number | null; second_level_subcategory_id: number | null; third_level_subcategory_id: number | null; material_group_code: string | null } | null) {
+function useGroupPath(
+  m: {
+    material_group_id: number | null;
+    material_group_name: string | null;
+    first_level_subcategory_id: number | null;
+    second_level_subcategory_id: number | null;
+    third_level_subcategory_id: number | null;
+    material_group_code: string | null;
+  } | null,
+) {
   const trpc = useTRPC();
-  const opts = { staleTime: Infinity } as const;
-  const first = useQuery({ ...trpc.common.firstLevelSubcategories.queryOptions({ material_group_id: m?.material_group_id ?? undefined }), enabled: !!m?.first_level_subcategory_id, ...opts });
-  const second = useQuery({ ...trpc.common.secondLevelSubcategories.queryOptions({ first_level_subcategory_id: m?.first_level_subcategory_id ?? undefined }), enabled: !!m?.second_level_subcategory_id, ...opts });
-  const third = useQuery({ ...trpc.common.thirdLevelSubcategories.queryOptions({ second_level_subcategory_id: m?.second_level_subcategory_id ?? undefined }), enabled: !!m?.third_level_subcategory_id, ...opts });
-  if (!m?.material_group_name) return '';
+  const { i18n } = useLingui();
+  const first = useQuery({
+    ...trpc.common.firstLevelSubcategories.queryOptions({ material_group_id: m?.material_group_id ?? undefined }),
+    enabled: !!m?.first_level_subcategory_id,
+  });
+  const second = useQuery({
+    ...trpc.common.secondLevelSubcategories.queryOptions({ first_level_subcategory_id: m?.first_level_subcategory_id ?? undefined }),
+    enabled: !!m?.second_level_subcategory_id,
+  });
+  const third = useQuery({
+    ...trpc.common.thirdLevelSubcategories.queryOptions({ second_level_subcategory_id: m?.second_level_subcategory_id ?? undefined }),
+    enabled: !!m?.third_level_subcategory_id,
+  });
+  if (!m?.material_group_name) return null;
   const names = [
     m.material_group_name,
     first.data?.items.find((s) => s.id === m.first_level_subcategory_id)?.name,
     second.data?.items.find((s) => s.id === m.second_level_subcategory_id)?.name,
     third.data?.items.find((s) => s.id === m.third_level_subcategory_id)?.name,
-  ].filter(Boolean);
-  return names.join(' › ') + (m.material_group_code ? ` (${m.material_group_code})` : '');
+  ]
+    .filter((n): n is string => !!n)
+    .map((n) => ({ text: refText(i18n, n), lang: i18n.locale !== 'en' && isOfficialEnglish(n) ? 'en' : undefined }));
+  // EWC entries keep their official English text, marked as such for screen readers.
+  return (
+    <>
+      {names.map((n, i) => (
+        <span key={i} lang={n.lang}>
+          {i > 0 ? ' › ' : ''}
+          {n.text}
+        </span>
+      ))}
+      {m.material_group_code ? ` (${m.material_group_code})` : ''}
+    </>
+  );
 }

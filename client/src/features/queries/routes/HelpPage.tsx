@@ -11,8 +11,10 @@ import { Card, PageHeader } from '@/components/ui/Card';
 import { FormError, TextArea, TextField } from '@/components/ui/Field';
 import { EmptyState } from '@/components/ui/States';
 import { useConfig } from '@/hooks/useConfig';
-import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { errorText, fieldErrorText } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -38,22 +40,36 @@ export function HelpPage() {
         <Card title={<Trans>Questions and answers</Trans>}>
           <div className="faqs">
             <Faq question={<Trans>What can my company list?</Trans>}>
-              <Trans>Four kinds of listing: by-products, surplus, waste and knowledge. Materials are measured in kilograms and knowledge in hours. Donations are listings too.</Trans>
+              <Trans>
+                Four kinds of listing: by-products, surplus, waste and knowledge. Materials are measured in kilograms and knowledge in hours.
+                Donations are listings too.
+              </Trans>
             </Faq>
             <Faq question={<Trans>How does my company join?</Trans>}>
-              <Trans>Register your company with your company email address. An administrator reviews the request; once it is approved you can log in. Until then, login says that your registration is awaiting approval.</Trans>
+              <Trans>
+                Register your company with your company email address. An administrator reviews the request; once it is approved you can log in. Until
+                then, login says that your registration is awaiting approval.
+              </Trans>
             </Faq>
             <Faq question={<Trans>What is a synergy?</Trans>}>
-              <Trans>A synergy is an exchange between two companies. It starts when a company accepts an offer on its listing and comes with a chat. When it ends, both companies can rate it.</Trans>
+              <Trans>
+                A synergy is an exchange between two companies. It starts when a company accepts an offer on its listing and comes with a chat. When
+                it ends, both companies can rate it.
+              </Trans>
             </Faq>
             <Faq question={<Trans>How is the impact calculated?</Trans>}>
-              <Trans>For each successful synergy we count the kilograms kept out of landfill and estimate the CO2e avoided with the UK government's 2023 conversion factors (DESNZ/Defra).</Trans>
+              <Trans>
+                For each successful synergy we count the kilograms kept out of landfill and estimate the CO2e avoided with the UK government's 2023
+                conversion factors (DESNZ/Defra).
+              </Trans>
             </Faq>
             <Faq question={<Trans>I forgot my password. What now?</Trans>}>
               <Trans>Ask the administrator for a reset link, using the form on this page. The link is valid for 24 hours and can be used once.</Trans>
             </Faq>
             <Faq question={<Trans>Who can add colleagues to our account?</Trans>}>
-              <Trans>Managers can add, edit and remove company users in the manager panel and choose whether each one is a manager or a member.</Trans>
+              <Trans>
+                Managers can add, edit and remove company users in the manager panel and choose whether each one is a manager or a member.
+              </Trans>
             </Faq>
           </div>
         </Card>
@@ -81,6 +97,7 @@ function ContactForm() {
   const trpc = useTRPC();
   const session = useSession();
   const fmt = useFormat();
+  const language = useLanguage();
   const create = useMutation(trpc.queries.create.mutationOptions());
   const [sent, setSent] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -97,17 +114,13 @@ function ContactForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await create.mutateAsync(values);
+      // The answer is written to the sender in the language they asked in.
+      await create.mutateAsync({ ...values, language });
       setSent(true);
       form.reset({ name: defaultName, email: session?.user.email ?? '', subject: '', message: '' });
       showSnackbar(msg`Your question has been sent`);
     } catch (err) {
-      const info = getAppError(err);
-      if (info.fields) {
-        for (const [field, message] of Object.entries(info.fields)) {
-          if (field === 'name' || field === 'email' || field === 'subject' || field === 'message') form.setError(field, { message });
-        }
-      }
+      applyServerErrors(form, err);
       setFormError(errorText(i18n, err));
     }
   });
@@ -137,14 +150,30 @@ function ContactForm() {
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormError>{formError}</FormError>
         <TextField label={<Trans>Name</Trans>} autoComplete="name" required error={fieldErrorText(i18n, errors.name)} {...form.register('name')} />
-        <TextField label={<Trans>Email</Trans>} type="email" autoComplete="email" required error={fieldErrorText(i18n, errors.email)} {...form.register('email')} />
-        <TextField label={<Trans>Subject</Trans>} hint={<Trans>Optional</Trans>} error={fieldErrorText(i18n, errors.subject)} {...form.register('subject')} />
+        <TextField
+          label={<Trans>Email</Trans>}
+          type="email"
+          autoComplete="email"
+          required
+          error={fieldErrorText(i18n, errors.email)}
+          {...form.register('email')}
+        />
+        <TextField
+          label={<Trans>Subject</Trans>}
+          hint={<Trans>Optional</Trans>}
+          error={fieldErrorText(i18n, errors.subject)}
+          {...form.register('subject')}
+        />
         <TextArea
           label={<Trans>Message</Trans>}
           rows={6}
           required
           maxLength={QUERY_MESSAGE_MAX}
-          hint={<Trans>{count} of {max} characters</Trans>}
+          hint={
+            <Trans>
+              {count} of {max} characters
+            </Trans>
+          }
           error={fieldErrorText(i18n, errors.message)}
           {...form.register('message')}
         />

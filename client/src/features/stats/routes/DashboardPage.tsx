@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Card, PageHeader } from '@/components/ui/Card';
+import { PageHeader } from '@/components/ui/Card';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { MySubscription } from '@/components/subscription/SubscriptionStatus';
-import { EmptyState } from '@/components/ui/States';
 import { useSession } from '@/lib/session';
+import { ImpactSection } from '../components/ImpactSection';
+import '../stats.css';
 
 function Shortcut({ href, icon, title, children }: { href: string; icon: IconName; title: ReactNode; children: ReactNode }) {
   return (
@@ -22,7 +23,7 @@ function Shortcut({ href, icon, title, children }: { href: string; icon: IconNam
   );
 }
 
-/** Company dashboard: greeting and shortcuts now; the impact statistics come with the stats issue. */
+/** Company dashboard: greeting, shortcuts, subscription and the company's impact month by month. */
 export function DashboardPage() {
   const session = useSession();
   const name = session?.user.first_name || session?.user.username || '';
@@ -31,7 +32,15 @@ export function DashboardPage() {
     <>
       <PageHeader
         title={<Trans>Dashboard</Trans>}
-        description={company ? <Trans>Welcome back, {name}. Here is how {company} is doing.</Trans> : <Trans>Welcome back, {name}.</Trans>}
+        description={
+          company ? (
+            <Trans>
+              Welcome back, {name}. Here is how {company} is doing.
+            </Trans>
+          ) : (
+            <Trans>Welcome back, {name}.</Trans>
+          )
+        }
       />
       <div className="shortcuts">
         <Shortcut href="/database" icon="boxes" title={<Trans>Database</Trans>}>
@@ -45,13 +54,7 @@ export function DashboardPage() {
         </Shortcut>
       </div>
       <MySubscription />
-      <Card title={<Trans>Your impact</Trans>}>
-        <EmptyState icon="leaf" title={<Trans>Impact over the last four months</Trans>}>
-          <p>
-            <Trans>Kilograms kept out of landfill, knowledge hours exchanged, completed synergies, CO2e avoided, money saved and revenue made, month by month.</Trans>
-          </p>
-        </EmptyState>
-      </Card>
+      {session?.company ? <ImpactSection companyId={session.company.id} /> : null}
     </>
   );
 }

@@ -1,79 +1,254 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { LANGUAGES, SIGNUP_COUNTRIES, type Language } from '@shared/constants/enums';
+import { LIMITS } from '@shared/constants/limits';
+import type { z } from '@shared/schemas/_zod';
 import { changePasswordForm, type ChangePasswordForm } from '@shared/schemas/auth';
+import { updateUserFields } from '@shared/schemas/users';
+import { ImagePicker, type ImageChange } from '@/components/forms/ImagePicker';
+import { RoleLabel } from '@/components/RoleLabel';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { FormError, TextField } from '@/components/ui/Field';
+import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { ErrorState, LoadingState } from '@/components/ui/States';
+import { useChangeLanguage } from '@/hooks/useChangeLanguage';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
-import { useSession } from '@/lib/session';
+import { applyServerErrors } from '@/lib/forms';
+import { replaceToken, updateSession, useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+import { useConfig } from '@/hooks/useConfig';
+import { useLogout } from '@/hooks/useLogout';
+import type { RouterOutputs } from '@/lib/types';
+import { EmailPreferencesCard } from '../components/EmailPreferencesCard';
 
-function RoleLabel({ role }: { role: string }) {
-  if (role === 'MANAGER') return <Trans>Manager</Trans>;
-  if (role === 'ADMIN') return <Trans>Administrator</Trans>;
-  return <Trans>Member</Trans>;
-}
-
-/** Profile (read-only here; editing comes with the users issue) and the password change (SPEC §8 messages). */
+/** Personal info (SPEC §2): the profile form, the password change (SPEC §8 messages), email preferences and sessions. */
 export function PersonalInfoPage() {
   const session = useSession();
   if (!session) return null;
-  const { user, company } = session;
-  const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   return (
     <>
-      <PageHeader title={<Trans>Personal info</Trans>} description={<Trans>Your profile and your password.</Trans>} />
+      <PageHeader title={<Trans>Personal info</Trans>} description={<Trans>Your profile, your password and the emails you receive.</Trans>} />
       <div className="grid grid--2">
-        <Card title={<Trans>Profile</Trans>}>
-          <div className="profile">
-            <Avatar imageUrl={user.image_url} first={user.first_name} last={user.last_name} fallback={user.username} size={64} />
-            <div>
-              <p className="profile__name">{fullName}</p>
-              {user.official_role ? <p className="muted">{user.official_role}</p> : null}
-            </div>
-          </div>
-          <dl className="details">
-            <div>
-              <dt>
-                <Trans>Username</Trans>
-              </dt>
-              <dd>{user.username}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Email</Trans>
-              </dt>
-              <dd>{user.email}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Account role</Trans>
-              </dt>
-              <dd>
-                <RoleLabel role={user.role} />
-              </dd>
-            </div>
-            {company ? (
-              <div>
-                <dt>
-                  <Trans>Company</Trans>
-                </dt>
-                <dd>{company.name}</dd>
-              </div>
-            ) : null}
-          </dl>
-        </Card>
-        <ChangePasswordCard />
+        <ProfileCard userId={session.user.id} />
+        <div className="stack">
+          <ChangePasswordCard />
+          <EmailPreferencesCard />
+          <SessionsCard />
+        </div>
       </div>
     </>
   );
 }
+
+const profileForm = updateUserFields.pick({
+  first_name: true,
+  last_name: true,
+  business_email: true,
+  official_role: true,
+  about_info: true,
+  preferred_currency: true,
+  language: true,
+});
+type ProfileIn = z.input<typeof profileForm>;
+type ProfileOut = z.output<typeof profileForm>;
+type Me = Extract<RouterOutputs['users']['get'], { private: true }>;
+
+const profileDefaults = (u: Me): ProfileIn => ({
+  first_name: u.first_name,
+  last_name: u.last_name ?? '',
+  business_email: u.business_email ?? '',
+  official_role: u.official_role ?? '',
+  about_info: u.about_info ?? '',
+  preferred_currency: u.preferred_currency ?? '',
+  language: u.language,
+});
+
+/** The own profile: names, business email, official role, about (250), picture (1 MB), currency and language. */
+function ProfileCard({ userId }: { userId: number }) {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.users.get.queryOptions({ id: userId }));
+  let body: ReactNode;
+  if (me.isPending) body = <LoadingState />;
+  else if (me.isError || !me.data.private)
+    body = (
+      <ErrorState onRetry={() => void me.refetch()}>
+        <p>
+          <Trans>Your profile could not be loaded.</Trans>
+        </p>
+      </ErrorState>
+    );
+  else body = <ProfileForm me={me.data} />;
+  return <Card title={<Trans>Profile</Trans>}>{body}</Card>;
+}
+
+function ProfileForm({ me }: { me: Me }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const session = useSession();
+  const changeLanguage = useChangeLanguage();
+  const update = useMutation(trpc.users.update.mutationOptions());
+  const countries = useQuery(trpc.common.countries.queryOptions({ country_codes: [...SIGNUP_COUNTRIES] }));
+  const [image, setImage] = useState<ImageChange>(undefined);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ProfileIn, unknown, ProfileOut>({ resolver: zodResolver(profileForm), mode: 'onTouched', defaultValues: profileDefaults(me) });
+  const e = form.formState.errors;
+  const about = useWatch({ control: form.control, name: 'about_info' });
+  const currencies = [...new Set([...(countries.data?.items ?? []).map((c) => c.currency_code), me.preferred_currency ?? ''])].filter(Boolean).sort();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setImageError(undefined);
+    try {
+      const saved = await update.mutateAsync({ id: me.id, ...values, ...(image !== undefined ? { image } : {}) });
+      qc.setQueryData(trpc.users.get.queryKey({ id: me.id }), saved);
+      if (saved.private) form.reset(profileDefaults(saved));
+      setImage(undefined);
+      if (session) {
+        updateSession({
+          user: {
+            ...session.user,
+            first_name: saved.first_name,
+            last_name: saved.last_name,
+            official_role: saved.official_role,
+            image_url: saved.image_url,
+            language: saved.private ? saved.language : session.user.language,
+          },
+        });
+      }
+      if (saved.private && saved.language !== i18n.locale) await changeLanguage(saved.language);
+      showSnackbar(msg`Profile saved`);
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      const fields = getAppError(err).fields;
+      const imageField = fields?.image ?? fields?.['image.body'];
+      if (imageField) setImageError(fieldErrorText(i18n, { message: imageField }));
+      setFormError(errorText(i18n, err));
+    }
+  });
+
+  const aboutLength = typeof about === 'string' ? about.length : 0;
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate data-testid="profile-form">
+      <ImagePicker
+        label={<Trans>Picture</Trans>}
+        currentUrl={me.image_url}
+        value={image}
+        onChange={(v) => {
+          setImage(v);
+          setImageError(undefined);
+        }}
+        placeholder={<Avatar first={me.first_name} last={me.last_name} fallback={me.username} size={72} />}
+        error={imageError}
+        testId="profile-picture"
+      />
+      <div className="form-grid">
+        <TextField
+          label={<Trans>First name</Trans>}
+          required
+          autoComplete="given-name"
+          error={fieldErrorText(i18n, e.first_name)}
+          {...form.register('first_name')}
+        />
+        <TextField
+          label={<Trans>Last name</Trans>}
+          autoComplete="family-name"
+          error={fieldErrorText(i18n, e.last_name)}
+          {...form.register('last_name')}
+        />
+      </div>
+      <TextField
+        label={<Trans>Business email</Trans>}
+        type="email"
+        autoComplete="email"
+        hint={<Trans>Shown to your colleagues. You log in with {me.email}.</Trans>}
+        error={fieldErrorText(i18n, e.business_email)}
+        {...form.register('business_email')}
+      />
+      <TextField
+        label={<Trans>Official role</Trans>}
+        autoComplete="organization-title"
+        error={fieldErrorText(i18n, e.official_role)}
+        {...form.register('official_role')}
+      />
+      <div>
+        <TextArea
+          label={<Trans>About you</Trans>}
+          rows={3}
+          maxLength={LIMITS.aboutMax}
+          hint={<Trans>Shown on your public page.</Trans>}
+          error={fieldErrorText(i18n, e.about_info)}
+          {...form.register('about_info')}
+        />
+        <p className="counter" aria-live="polite">
+          {aboutLength}/{LIMITS.aboutMax}
+        </p>
+      </div>
+      <div className="form-grid">
+        <SelectField
+          label={<Trans>Preferred currency</Trans>}
+          error={fieldErrorText(i18n, e.preferred_currency)}
+          {...form.register('preferred_currency')}
+        >
+          <option value="">{t`Choose…`}</option>
+          {currencies.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={<Trans>Language</Trans>} error={fieldErrorText(i18n, e.language)} {...form.register('language')}>
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {LANGUAGE_NAMES[l]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <dl className="details">
+        <div>
+          <dt>
+            <Trans>Username</Trans>
+          </dt>
+          <dd>{me.username}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Account role</Trans>
+          </dt>
+          <dd>
+            <RoleLabel role={me.role} />
+            {me.account_role ? ` (${me.account_role})` : null}
+          </dd>
+        </div>
+        {me.company ? (
+          <div>
+            <dt>
+              <Trans>Company</Trans>
+            </dt>
+            <dd>{me.company.name}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <FormError>{formError}</FormError>
+      <div className="row-actions">
+        <Button type="submit" loading={update.isPending} data-testid="save-profile">
+          <Trans>Save profile</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Language names are written in their own language, as users look for them. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', dk: 'Dansk', my: 'Bahasa Melayu' };
 
 function ChangePasswordCard() {
   const { i18n } = useLingui();
@@ -88,25 +263,36 @@ function ChangePasswordCard() {
   const onSubmit = form.handleSubmit(async ({ current_password, new_password }) => {
     setFormError(null);
     try {
-      await change.mutateAsync({ current_password, new_password });
+      const { token } = await change.mutateAsync({ current_password, new_password });
+      // Other sessions end; this one goes on with the new token.
+      replaceToken(token);
       form.reset();
       showSnackbar(msg`Password updated`);
     } catch (err) {
-      const info = getAppError(err);
-      if (info.fields) {
-        for (const [field, message] of Object.entries(info.fields)) {
-          if (field === 'current_password' || field === 'new_password') form.setError(field, { message });
-        }
-      }
+      applyServerErrors(form, err);
       // SPEC §8: 'Could not update password' unless the server says more precisely why.
-      setFormError(errorText(i18n, err, { INTERNAL: msg`Could not update password`, BAD_REQUEST: msg`Could not update password`, VALIDATION: msg`Could not update password`, INVALID_CREDENTIALS: msg`Could not update password: the current password is not correct.` }));
+      setFormError(
+        errorText(i18n, err, {
+          INTERNAL: msg`Could not update password`,
+          BAD_REQUEST: msg`Could not update password`,
+          VALIDATION: msg`Could not update password`,
+          INVALID_CREDENTIALS: msg`Could not update password: the current password is not correct.`,
+        }),
+      );
     }
   });
   return (
     <Card title={<Trans>Change password</Trans>}>
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormError>{formError}</FormError>
-        <TextField label={<Trans>Current password</Trans>} type="password" autoComplete="current-password" required error={fieldErrorText(i18n, errors.current_password)} {...form.register('current_password')} />
+        <TextField
+          label={<Trans>Current password</Trans>}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldErrorText(i18n, errors.current_password)}
+          {...form.register('current_password')}
+        />
         <TextField
           label={<Trans>New password</Trans>}
           type="password"
@@ -116,11 +302,49 @@ function ChangePasswordCard() {
           error={fieldErrorText(i18n, errors.new_password)}
           {...form.register('new_password')}
         />
-        <TextField label={<Trans>Repeat new password</Trans>} type="password" autoComplete="new-password" required error={fieldErrorText(i18n, errors.confirm_password)} {...form.register('confirm_password')} />
+        <TextField
+          label={<Trans>Repeat new password</Trans>}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={fieldErrorText(i18n, errors.confirm_password)}
+          {...form.register('confirm_password')}
+        />
         <Button type="submit" loading={change.isPending}>
           <Trans>Update password</Trans>
         </Button>
       </form>
+    </Card>
+  );
+}
+
+/** Logout everywhere: every device's session ends on the server and their open pages sign out (hidden in demo mode, like logout). */
+function SessionsCard() {
+  const { i18n } = useLingui();
+  const trpc = useTRPC();
+  const config = useConfig();
+  const logout = useLogout();
+  const end = useMutation(trpc.auth.logoutEverywhere.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  if (config.data?.demo_mode !== false) return null;
+  const onClick = async () => {
+    setError(null);
+    try {
+      await end.mutateAsync();
+      logout();
+    } catch (err) {
+      setError(errorText(i18n, err, {}));
+    }
+  };
+  return (
+    <Card title={<Trans>Sessions</Trans>}>
+      <p className="muted">
+        <Trans>Signed in on a shared or lost device? Log out everywhere: every session of your account ends at once, this one too.</Trans>
+      </p>
+      <FormError>{error}</FormError>
+      <Button variant="secondary" loading={end.isPending} onClick={() => void onClick()} data-testid="logout-everywhere">
+        <Trans>Log out everywhere</Trans>
+      </Button>
     </Card>
   );
 }

@@ -1,12 +1,110 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenShell } from '@/components/ScreenShell';
+// The public user page (SPEC §2 /users/{id}): name, official role and role, company, about (GET api/users/{id}).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { RoleLabel } from '@/components/RoleLabel';
+import { Avatar } from '@/components/ui/Avatar';
+import { ButtonLink } from '@/components/ui/Button';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { to } from '@/config/paths';
+import { errorText, getAppError } from '@/lib/errors';
+import { useFormat } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useTRPC } from '@/lib/trpc';
+import '../users.css';
 
-export function UserPage() {
+export function UserPage({ params }: { params: Record<string, string> }) {
+  const { i18n } = useLingui();
+  const trpc = useTRPC();
+  const fmt = useFormat();
+  const session = useSession();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const user = useQuery(trpc.users.get.queryOptions({ id }, { enabled: valid }));
+  if (!valid || (user.isError && getAppError(user.error).code === 'NOT_FOUND')) {
+    return (
+      <EmptyState
+        icon="info"
+        title={<Trans>Person not found</Trans>}
+        action={<ButtonLink href="/database">{<Trans>Back to the database</Trans>}</ButtonLink>}
+      >
+        <p>
+          <Trans>This person does not exist or is no longer on the marketplace.</Trans>
+        </p>
+      </EmptyState>
+    );
+  }
+  if (user.isPending) return <LoadingState />;
+  if (user.isError)
+    return (
+      <ErrorState title={<Trans>This page could not be loaded</Trans>} onRetry={() => void user.refetch()}>
+        <p>{errorText(i18n, user.error)}</p>
+      </ErrorState>
+    );
+  const u = user.data;
+  const name = [u.first_name, u.last_name].filter(Boolean).join(' ');
+  const since = fmt.date(u.member_since);
+  const self = session?.user.id === u.id;
   return (
-    <ScreenShell title={<Trans>User profile</Trans>} icon="info" emptyTitle={<Trans>About this person</Trans>}>
-      <p>
-        <Trans>A user's public page shows their name, role in the company, a short bio and a way to reach them.</Trans>
-      </p>
-    </ScreenShell>
+    <>
+      <PageHeader
+        title={<Trans>User profile</Trans>}
+        actions={self ? <ButtonLink href="/account/personal-info">{<Trans>Edit your profile</Trans>}</ButtonLink> : null}
+      />
+      <div className="stack">
+        <Card>
+          <div className="user-card" data-testid="user-card">
+            <Avatar imageUrl={u.image_url} first={u.first_name} last={u.last_name} size={96} />
+            <div>
+              <h2 className="user-card__name">{name}</h2>
+              <p className="user-card__role">
+                {u.official_role ? <>{u.official_role} · </> : null}
+                <RoleLabel role={u.role} />
+                {u.company ? (
+                  <>
+                    {' · '}
+                    <Link href={to.company(u.company.id)} className="text-link">
+                      {u.company.name}
+                    </Link>
+                  </>
+                ) : null}
+              </p>
+              <p className="muted">
+                <Trans>On the marketplace since {since}</Trans>
+              </p>
+              {u.private && u.disabled ? (
+                <p className="badge badge--busy">
+                  <Trans>This account is disabled</Trans>
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </Card>
+        <Card title={<Trans>About</Trans>}>
+          {u.about_info ? (
+            <p className="about-text">{u.about_info}</p>
+          ) : (
+            <p className="muted">
+              <Trans>{name} has not written about themself yet.</Trans>
+            </p>
+          )}
+          {u.private && u.business_email ? (
+            <dl className="details">
+              <div>
+                <dt>
+                  <Trans>Business email</Trans>
+                </dt>
+                <dd>
+                  <a className="text-link" href={`mailto:${u.business_email}`}>
+                    {u.business_email}
+                  </a>
+                </dd>
+              </div>
+            </dl>
+          ) : null}
+        </Card>
+      </div>
+    </>
   );
 }

@@ -1,0 +1,723 @@
+// /admin/categories (issue 14 deliverable 5): material groups and their three subcategory levels as an expandable
+// tree. Create, rename, recode, move and delete (refused with the number of listings while any use it); each group's
+// Defra material is chosen here (new impact records use it). Codes follow docs/decisions/0072: a child's code extends
+// its parent's; EWC codes never change; the product's own codes are renumbered when a node moves.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { MATERIAL_GROUP_KINDS, type MaterialGroupKind, type TaxonomyLevel } from '@shared/constants/enums';
+import { childPrefix } from '@shared/lib/taxonomy';
+import { createMaterialGroupInput, createSubcategoryInput } from '@shared/schemas/common';
+import { Button } from '@/components/ui/Button';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { Dialog, DialogActions } from '@/components/ui/Dialog';
+import { FormError, SelectField, TextField } from '@/components/ui/Field';
+import { Icon } from '@/components/ui/Icon';
+import { Pagination } from '@/components/ui/Pagination';
+import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/States';
+import { useDebounced } from '@/hooks/useDebounced';
+import { errorText, fieldErrorText } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
+import { useFormat } from '@/lib/format';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+import '../admin-console.css';
+
+type Group = RouterOutputs['common']['admin']['materialGroups']['items'][number];
+type Node = RouterOutputs['common']['admin']['subcategories']['items'][number];
+/** What a dialog acts on: a group, or a node with the code of its parent (for the code hint). */
+type Target = { kind: 'group'; group: Group } | { kind: 'node'; node: Node; parentCode: string | null };
+type DialogState =
+  | { type: 'newGroup' }
+  | { type: 'editGroup'; group: Group }
+  | { type: 'newNode'; level: TaxonomyLevel; parentId: number; parentCode: string | null; parentName: string }
+  | { type: 'editNode'; node: Node; parentCode: string | null }
+  | { type: 'delete'; target: Target };
+
+const SHOWN = 50;
+
+function useKindLabels() {
+  const { t } = useLingui();
+  return { material: t`Material`, knowledge: t`Knowledge`, space: t`Space` } satisfies Record<MaterialGroupKind, string>;
+}
+
+function useLevelNames() {
+  const { t } = useLingui();
+  return { 1: t`First level`, 2: t`Second level`, 3: t`Third level` } satisfies Record<TaxonomyLevel, string>;
+}
+
+export function CategoriesPage() {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const groups = useQuery(trpc.common.admin.materialGroups.queryOptions());
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Categories</Trans>}
+        description={
+          <Trans>
+            Material groups and their first, second and third level subcategories. A new subcategory is at once in the listing editor and the search
+            filters. A category that listings use cannot be deleted.
+          </Trans>
+        }
+        actions={
+          <Button icon={<Icon name="plus" />} onClick={() => setDialog({ type: 'newGroup' })} data-testid="new-group">
+            <Trans>New material group</Trans>
+          </Button>
+        }
+      />
+      <SearchCard onOpen={setDialog} />
+      <Card title={<Trans>Material groups</Trans>}>
+        {groups.isPending ? (
+          <LoadingState />
+        ) : groups.isError ? (
+          <ErrorState title={<Trans>The categories could not be loaded</Trans>} onRetry={() => void groups.refetch()} />
+        ) : groups.data.items.length === 0 ? (
+          <EmptyState icon="boxes" title={<Trans>No material groups yet</Trans>} />
+        ) : (
+          <ul className="cat-tree" aria-label={t`Material groups`} data-testid="category-tree">
+            {groups.data.items.map((g) => (
+              <GroupRow key={g.id} group={g} onOpen={setDialog} />
+            ))}
+          </ul>
+        )}
+      </Card>
+      {dialog?.type === 'newGroup' || dialog?.type === 'editGroup' ? (
+        <GroupDialog group={dialog.type === 'editGroup' ? dialog.group : null} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.type === 'newNode' ? <NewNodeDialog {...dialog} onClose={() => setDialog(null)} /> : null}
+      {dialog?.type === 'editNode' ? (
+        <EditNodeDialog node={dialog.node} parentCode={dialog.parentCode} groups={groups.data?.items ?? []} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.type === 'delete' ? <DeleteDialog target={dialog.target} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
+
+function Counts({ listings, children, childLabel }: { listings: number; children?: number; childLabel?: ReactNode }) {
+  const fmt = useFormat();
+  const n = fmt.number(listings);
+  return (
+    <span className="cat-row__counts">
+      {listings === 1 ? <Trans>1 listing</Trans> : <Trans>{n} listings</Trans>}
+      {children !== undefined && childLabel ? <> · {childLabel}</> : null}
+    </span>
+  );
+}
+
+function GroupRow({ group, onOpen }: { group: Group; onOpen: (d: DialogState) => void }) {
+  const { t } = useLingui();
+  const kinds = useKindLabels();
+  const [open, setOpen] = useState(false);
+  const name = group.name;
+  const firstLevels = group.children;
+  return (
+    <li className="cat-row cat-row--group">
+      <div className="cat-row__line">
+        <button
+          type="button"
+          className="cat-row__toggle"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          disabled={group.children === 0}
+          data-testid={`group-${group.id}`}
+        >
+          <Icon name="chevron" size={16} className={open ? 'cat-row__chevron cat-row__chevron--open' : 'cat-row__chevron'} />
+          <span className="cat-row__name">{group.name}</span>
+        </button>
+        <span className="cat-row__code">{group.code}</span>
+        <span className="badge">{kinds[group.kind]}</span>
+        <span className="cat-row__defra muted">{group.defra_material ?? t`No Defra material`}</span>
+        <Counts
+          listings={group.listings}
+          children={group.children}
+          childLabel={<Plural value={firstLevels} one="# first level" other="# first levels" />}
+        />
+        <RowActions
+          addLabel={t`Add a first level to ${name}`}
+          onAdd={() => onOpen({ type: 'newNode', level: 1, parentId: group.id, parentCode: group.code, parentName: group.name })}
+          onEdit={() => onOpen({ type: 'editGroup', group })}
+          onDelete={() => onOpen({ type: 'delete', target: { kind: 'group', group } })}
+          name={group.name}
+        />
+      </div>
+      {open ? <Level level={1} parentId={group.id} parentCode={group.code} onOpen={onOpen} /> : null}
+    </li>
+  );
+}
+
+function RowActions({
+  name,
+  onAdd,
+  addLabel,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onAdd?: () => void;
+  addLabel?: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <span className="row-actions cat-row__actions">
+      {onAdd ? (
+        <Button size="sm" variant="secondary" icon={<Icon name="plus" size={16} />} onClick={onAdd} aria-label={addLabel}>
+          <Trans>Add</Trans>
+        </Button>
+      ) : null}
+      <Button size="sm" variant="ghost" icon={<Icon name="edit" size={16} />} onClick={onEdit} aria-label={t`Edit ${name}`}>
+        <Trans>Edit</Trans>
+      </Button>
+      <Button size="sm" variant="ghost" icon={<Icon name="trash" size={16} />} onClick={onDelete} aria-label={t`Delete ${name}`}>
+        <Trans>Delete</Trans>
+      </Button>
+    </span>
+  );
+}
+
+function Level({
+  level,
+  parentId,
+  parentCode,
+  onOpen,
+}: {
+  level: TaxonomyLevel;
+  parentId: number;
+  parentCode: string | null;
+  onOpen: (d: DialogState) => void;
+}) {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const fmt = useFormat();
+  const nodes = useQuery(trpc.common.admin.subcategories.queryOptions({ level, parent_id: parentId }));
+  const [all, setAll] = useState(false);
+  if (nodes.isPending)
+    return (
+      <div className="cat-tree__loading">
+        <Spinner size={18} />
+      </div>
+    );
+  if (nodes.isError) return <ErrorState title={<Trans>This level could not be loaded</Trans>} onRetry={() => void nodes.refetch()} />;
+  const items = all ? nodes.data.items : nodes.data.items.slice(0, SHOWN);
+  const total = fmt.number(nodes.data.items.length);
+  return (
+    <ul className="cat-tree cat-tree--nested">
+      {items.map((n) => (
+        <NodeRow key={n.id} node={n} parentCode={parentCode} onOpen={onOpen} />
+      ))}
+      {nodes.data.items.length === 0 ? (
+        <li className="muted cat-tree__empty">
+          <Trans>Nothing here yet.</Trans>
+        </li>
+      ) : null}
+      {!all && nodes.data.items.length > SHOWN ? (
+        <li>
+          <Button size="sm" variant="ghost" onClick={() => setAll(true)}>
+            {t`Show all ${total}`}
+          </Button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function NodeRow({ node, parentCode, onOpen }: { node: Node; parentCode: string | null; onOpen: (d: DialogState) => void }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const leaf = node.level === 3;
+  const name = node.name;
+  const below = node.children;
+  const childLabel =
+    node.level === 1 ? (
+      <Plural value={below} one="# second level" other="# second levels" />
+    ) : (
+      <Plural value={below} one="# third level" other="# third levels" />
+    );
+  return (
+    <li className={`cat-row cat-row--l${node.level}`} data-testid={`node-${node.level}-${node.id}`}>
+      <div className="cat-row__line">
+        {leaf ? (
+          <span className="cat-row__toggle cat-row__toggle--leaf">
+            <span className="cat-row__name">{node.name}</span>
+          </span>
+        ) : (
+          <button type="button" className="cat-row__toggle" aria-expanded={open} onClick={() => setOpen(!open)} disabled={node.children === 0}>
+            <Icon name="chevron" size={16} className={open ? 'cat-row__chevron cat-row__chevron--open' : 'cat-row__chevron'} />
+            <span className="cat-row__name">{node.name}</span>
+          </button>
+        )}
+        <span className="cat-row__code">{node.code ?? '–'}</span>
+        {node.hazardous ? (
+          <span className="badge badge--rejected">
+            <Trans>Hazardous</Trans>
+          </span>
+        ) : null}
+        <Counts listings={node.listings} children={leaf ? undefined : node.children} childLabel={leaf ? undefined : childLabel} />
+        <RowActions
+          name={node.name}
+          addLabel={node.level === 1 ? t`Add a second level to ${name}` : t`Add a third level to ${name}`}
+          onAdd={
+            leaf
+              ? undefined
+              : () => {
+                  setOpen(true);
+                  onOpen({
+                    type: 'newNode',
+                    level: (node.level + 1) as TaxonomyLevel,
+                    parentId: node.id,
+                    parentCode: node.code,
+                    parentName: node.name,
+                  });
+                }
+          }
+          onEdit={() => onOpen({ type: 'editNode', node, parentCode })}
+          onDelete={() => onOpen({ type: 'delete', target: { kind: 'node', node, parentCode } })}
+        />
+      </div>
+      {open && !leaf ? <Level level={(node.level + 1) as TaxonomyLevel} parentId={node.id} parentCode={node.code} onOpen={onOpen} /> : null}
+    </li>
+  );
+}
+
+function SearchCard({ onOpen }: { onOpen: (d: DialogState) => void }) {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const levels = useLevelNames();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(0);
+  const search = useDebounced(q.trim(), 250);
+  const results = useQuery({
+    ...trpc.common.admin.searchCategories.queryOptions({ q: search, page, size: 10 }),
+    enabled: search.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Card className="card--spaced">
+      <TextField
+        label={<Trans>Find a category</Trans>}
+        type="search"
+        value={q}
+        onChange={(e) => (setQ(e.target.value), setPage(0))}
+        placeholder={t`Name or code, e.g. sawdust or 030105`}
+        data-testid="category-search"
+      />
+      {!search ? null : results.isPending ? (
+        <LoadingState />
+      ) : results.isError ? (
+        <ErrorState title={<Trans>The search failed</Trans>} onRetry={() => void results.refetch()} />
+      ) : results.data.items.length === 0 ? (
+        <p className="muted">
+          <Trans>No category matches.</Trans>
+        </p>
+      ) : (
+        <>
+          <ul className="cat-results" data-testid="category-results">
+            {results.data.items.map((r) => {
+              const node: Node = {
+                id: r.id,
+                level: r.level,
+                parent_id: r.parent_id,
+                name: r.name,
+                code: r.code,
+                customized: false,
+                children: 0,
+                listings: 0,
+                hazardous: false,
+              };
+              return (
+                <li key={`${r.level}-${r.id}`} className="cat-result">
+                  <span className="cat-result__path muted">
+                    {levels[r.level]} · {r.path.join(' › ')}
+                  </span>
+                  <span className="cat-result__name">
+                    <span className="cat-row__code">{r.code ?? '–'}</span> {r.name}
+                  </span>
+                  <RowActions
+                    name={r.name}
+                    onEdit={() => onOpen({ type: 'editNode', node, parentCode: null })}
+                    onDelete={() => onOpen({ type: 'delete', target: { kind: 'node', node, parentCode: null } })}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+          <Pagination
+            page={page}
+            size={10}
+            total={results.data.total}
+            totalPages={results.data.totalPages}
+            itemsOnPage={results.data.items.length}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** After any change: the admin tree and the public lists (the listing editor's selects) of this browser. */
+function useRefreshCategories() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: trpc.common.pathKey() });
+}
+
+const groupForm = createMaterialGroupInput;
+type GroupIn = z.input<typeof groupForm>;
+type GroupOut = z.output<typeof groupForm>;
+
+function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const kinds = useKindLabels();
+  const refresh = useRefreshCategories();
+  const defra = useQuery(trpc.common.admin.defraMaterials.queryOptions());
+  const create = useMutation(trpc.common.admin.createMaterialGroup.mutationOptions());
+  const update = useMutation(trpc.common.admin.updateMaterialGroup.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<GroupIn, unknown, GroupOut>({
+    resolver: zodResolver(groupForm),
+    defaultValues: { name: group?.name ?? '', kind: group?.kind ?? 'material', defra_material: group?.defra_material ?? '' },
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      if (group) await update.mutateAsync({ id: group.id, ...v });
+      else await create.mutateAsync(v);
+      await refresh();
+      showSnackbar(group ? msg`Material group saved` : msg`Material group created`);
+      onClose();
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(errorText(i18n, err));
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} title={group ? <Trans>Edit material group</Trans> : <Trans>New material group</Trans>} closeLabel={t`Close`}>
+      <form className="form" noValidate onSubmit={onSubmit} data-testid="group-form">
+        <TextField label={<Trans>Name</Trans>} required data-autofocus error={fieldErrorText(i18n, errors.name)} {...form.register('name')} />
+        <SelectField label={<Trans>Kind</Trans>} required error={fieldErrorText(i18n, errors.kind)} {...form.register('kind')}>
+          {MATERIAL_GROUP_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {kinds[k]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={<Trans>Defra material</Trans>}
+          disabled={kind !== 'material'}
+          hint={
+            kind === 'material' ? (
+              <Trans>
+                The DESNZ/Defra 2023 material whose factors count this group’s CO2e. New impact records use it; recorded ones keep theirs.
+              </Trans>
+            ) : (
+              <Trans>Knowledge and space count no CO2e.</Trans>
+            )
+          }
+          error={fieldErrorText(i18n, errors.defra_material)}
+          {...form.register('defra_material')}
+        >
+          <option value="">{defra.isPending ? t`Loading…` : t`None (landfill part of commercial and industrial waste only)`}</option>
+          {defra.data?.items.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </SelectField>
+        <FormError>{formError}</FormError>
+        <DialogActions loading={create.isPending || update.isPending} onCancel={onClose} testId="group-save">
+          <Trans>Save</Trans>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+const nodeForm = createSubcategoryInput.pick({ name: true, code: true });
+type NodeIn = z.input<typeof nodeForm>;
+type NodeOut = z.output<typeof nodeForm>;
+
+function NewNodeDialog({
+  level,
+  parentId,
+  parentCode,
+  parentName,
+  onClose,
+}: {
+  level: TaxonomyLevel;
+  parentId: number;
+  parentCode: string | null;
+  parentName: string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const levels = useLevelNames();
+  const refresh = useRefreshCategories();
+  const create = useMutation(trpc.common.admin.createSubcategory.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<NodeIn, unknown, NodeOut>({ resolver: zodResolver(nodeForm), defaultValues: { name: '', code: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const created = await create.mutateAsync({ level, parent_id: parentId, ...v });
+      await refresh();
+      const code = created.code ?? '';
+      showSnackbar(msg`Subcategory ${code} created`);
+      onClose();
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(errorText(i18n, err));
+    }
+  });
+  const prefix = parentCode ? childPrefix(parentCode, level) : '';
+  const levelName = levels[level];
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={
+        <Trans>
+          New {levelName} under {parentName}
+        </Trans>
+      }
+      closeLabel={t`Close`}
+    >
+      <form className="form" noValidate onSubmit={onSubmit} data-testid="node-form">
+        <TextField
+          label={<Trans>Name</Trans>}
+          required
+          data-autofocus
+          error={fieldErrorText(i18n, errors.name)}
+          {...form.register('name')}
+          data-testid="node-name"
+        />
+        <TextField
+          label={<Trans>Code</Trans>}
+          hint={prefix ? <Trans>Leave empty for the next free code after {prefix}</Trans> : <Trans>Optional</Trans>}
+          error={fieldErrorText(i18n, errors.code)}
+          {...form.register('code')}
+          data-testid="node-code"
+        />
+        <FormError>{formError}</FormError>
+        <DialogActions loading={create.isPending} onCancel={onClose} testId="node-save">
+          <Trans>Create</Trans>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+const editForm = z.object({ name: createSubcategoryInput.shape.name, code: createSubcategoryInput.shape.code });
+
+function EditNodeDialog({ node, parentCode, groups, onClose }: { node: Node; parentCode: string | null; groups: Group[]; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const levels = useLevelNames();
+  const refresh = useRefreshCategories();
+  const update = useMutation(trpc.common.admin.updateSubcategory.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const [moveTo, setMoveTo] = useState<number | null>(null);
+  const form = useForm<z.input<typeof editForm>, unknown, z.output<typeof editForm>>({
+    resolver: zodResolver(editForm),
+    defaultValues: { name: node.name, code: node.code ?? '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const moving = moveTo !== null && moveTo !== node.parent_id;
+      await update.mutateAsync({
+        level: node.level,
+        id: node.id,
+        name: v.name,
+        // Unchanged code: leave it to the server (a move renumbers own codes).
+        code: v.code && v.code !== node.code ? v.code : undefined,
+        parent_id: moving ? moveTo : undefined,
+      });
+      await refresh();
+      showSnackbar(moving ? msg`Subcategory moved` : msg`Subcategory saved`);
+      onClose();
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(errorText(i18n, err));
+    }
+  });
+  const levelName = levels[node.level];
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Edit {levelName}</Trans>} closeLabel={t`Close`} className="dialog--wide">
+      <form className="form" noValidate onSubmit={onSubmit} data-testid="edit-node-form">
+        <TextField label={<Trans>Name</Trans>} required data-autofocus error={fieldErrorText(i18n, errors.name)} {...form.register('name')} />
+        <TextField
+          label={<Trans>Code</Trans>}
+          hint={
+            <Trans>
+              EWC codes (digits) are a legal classification and never change. Other codes are renumbered under a new parent, with everything below.
+            </Trans>
+          }
+          error={fieldErrorText(i18n, errors.code)}
+          {...form.register('code')}
+        />
+        <fieldset className="form-section">
+          <legend className="form-section__title">
+            <Trans>Move</Trans>
+          </legend>
+          <ParentPicker level={node.level} groups={groups} value={moveTo} onChange={setMoveTo} />
+          <p className="muted">
+            {parentCode ? <Trans>Now under the parent coded {parentCode}.</Trans> : null} <Trans>The listings in it move with it.</Trans>
+          </p>
+        </fieldset>
+        <ServerFieldError form={form} field="parent_id" />
+        <FormError>{formError}</FormError>
+        <DialogActions loading={update.isPending} onCancel={onClose} testId="edit-node-save">
+          <Trans>Save</Trans>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A server field error on a field the form has no input for (parent_id of a move). */
+function ServerFieldError({ form, field }: { form: { formState: { errors: Record<string, unknown> } }; field: string }) {
+  const { i18n } = useLingui();
+  const error = form.formState.errors[field] as { message?: string } | undefined;
+  const text = fieldErrorText(i18n, error);
+  return text ? (
+    <p className="field__error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** Cascading selects down to the level above `level`: the new parent of a moved node. */
+function ParentPicker({
+  level,
+  groups,
+  value,
+  onChange,
+}: {
+  level: TaxonomyLevel;
+  groups: Group[];
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const [group, setGroup] = useState<number | null>(null);
+  const [l1, setL1] = useState<number | null>(null);
+  const first = useQuery({ ...trpc.common.admin.subcategories.queryOptions({ level: 1, parent_id: group ?? 0 }), enabled: level > 1 && !!group });
+  const second = useQuery({ ...trpc.common.admin.subcategories.queryOptions({ level: 2, parent_id: l1 ?? 0 }), enabled: level > 2 && !!l1 });
+  const none = t`Keep where it is`;
+  const num = (v: string) => (v ? Number(v) : null);
+  const option = (id: number, code: string | null, name: string) => (
+    <option key={id} value={id}>
+      {code ? `${code} · ` : ''}
+      {name}
+    </option>
+  );
+  return (
+    <div className="form-grid">
+      <SelectField
+        label={level === 1 ? <Trans>New material group</Trans> : <Trans>Material group</Trans>}
+        value={(level === 1 ? value : group) ?? ''}
+        onChange={(e) => {
+          const id = num(e.target.value);
+          if (level === 1) onChange(id);
+          else {
+            setGroup(id);
+            setL1(null);
+            onChange(null);
+          }
+        }}
+      >
+        <option value="">{none}</option>
+        {groups.map((g) => option(g.id, g.code, g.name))}
+      </SelectField>
+      {level > 1 && group ? (
+        <SelectField
+          label={level === 2 ? <Trans>New first level</Trans> : <Trans>First level</Trans>}
+          value={(level === 2 ? value : l1) ?? ''}
+          onChange={(e) => {
+            const id = num(e.target.value);
+            if (level === 2) onChange(id);
+            else {
+              setL1(id);
+              onChange(null);
+            }
+          }}
+        >
+          <option value="">{first.isPending ? t`Loading…` : none}</option>
+          {first.data?.items.map((n) => option(n.id, n.code, n.name))}
+        </SelectField>
+      ) : null}
+      {level > 2 && l1 ? (
+        <SelectField label={<Trans>New second level</Trans>} value={value ?? ''} onChange={(e) => onChange(num(e.target.value))}>
+          <option value="">{second.isPending ? t`Loading…` : none}</option>
+          {second.data?.items.map((n) => option(n.id, n.code, n.name))}
+        </SelectField>
+      ) : null}
+    </div>
+  );
+}
+
+function DeleteDialog({ target, onClose }: { target: Target; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const refresh = useRefreshCategories();
+  const delGroup = useMutation(trpc.common.admin.deleteMaterialGroup.mutationOptions());
+  const delNode = useMutation(trpc.common.admin.deleteSubcategory.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  const name = target.kind === 'group' ? target.group.name : target.node.name;
+  const pending = delGroup.isPending || delNode.isPending;
+  const confirm = async () => {
+    setError(null);
+    try {
+      if (target.kind === 'group') await delGroup.mutateAsync({ id: target.group.id });
+      else await delNode.mutateAsync({ level: target.node.level, id: target.node.id });
+      await refresh();
+      showSnackbar(msg`Category deleted`);
+      onClose();
+    } catch (err) {
+      setError(errorText(i18n, err));
+    }
+  };
+  let body: ReactNode;
+  if (target.kind === 'group') {
+    const companies = target.group.companies;
+    body = (
+      <p>
+        <Trans>The group and all its subcategories are deleted.</Trans>{' '}
+        {companies > 0 ? <Trans>{companies} companies named it among their interests or offerings; it is removed from their profiles.</Trans> : null}
+      </p>
+    );
+  } else {
+    body = (
+      <p>
+        <Trans>The subcategory and everything below it are deleted.</Trans>
+      </p>
+    );
+  }
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Delete {name}?</Trans>} closeLabel={t`Close`}>
+      <div className="form">
+        {body}
+        <FormError>{error}</FormError>
+        <DialogActions variant="danger" onConfirm={() => void confirm()} loading={pending} onCancel={onClose} testId="confirm-delete">
+          <Trans>Delete</Trans>
+        </DialogActions>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,510 @@
+// The manager panel's company tab (SPEC §2 "company data, locations"): the company's data and its locations,
+// each saved with companies.update (PUT api/companies/{id}) under the SPEC §5 save rules, which the server
+// applies: one primary address (the first flagged), the phone only with a calling code, empty text as null.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { COMPANY_SIZES, SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
+import { LIMITS } from '@shared/constants/limits';
+import { z } from '@shared/schemas/_zod';
+import { CUSTOM_INDUSTRY_MESSAGE, customIndustryIssue, updateCompanyFields } from '@shared/schemas/companies';
+import { AddressField, type Place } from '@/components/forms/AddressField';
+import { CategoryPicker } from '@/components/forms/CategoryPicker';
+import { ImagePicker, type ImageChange } from '@/components/forms/ImagePicker';
+import { INDUSTRIES } from '@/components/forms/industries';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { Icon } from '@/components/ui/Icon';
+import { ErrorState, LoadingState } from '@/components/ui/States';
+import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
+import { updateSession, useSession } from '@/lib/session';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+
+type Company = RouterOutputs['companies']['get'];
+type PrivateCompany = Extract<Company, { private: true }>;
+
+const isSignupCountry = (v: unknown): v is SignupCountry => typeof v === 'string' && (SIGNUP_COUNTRIES as readonly string[]).includes(v);
+
+/** A field's error, also for nested names such as `addresses.1.address`. */
+function useFieldError(errors: object) {
+  const { i18n } = useLingui();
+  return (name: string) => {
+    const e = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
+      { message?: string; type?: string } | undefined;
+    return fieldErrorText(i18n, e);
+  };
+}
+
+/** The message SPEC §8 gives a failed company save, with the reason. */
+function useSaveFailed() {
+  const { i18n } = useLingui();
+  return (err: unknown) => `${i18n._(msg`Failed to edit company`)}. ${errorText(i18n, err)}`;
+}
+
+export function CompanyEditor() {
+  const trpc = useTRPC();
+  const session = useSession();
+  const id = session?.company?.id ?? 0;
+  const company = useQuery(trpc.companies.get.queryOptions({ id }, { enabled: id > 0 }));
+  if (company.isPending) return <LoadingState />;
+  if (company.isError)
+    return (
+      <ErrorState onRetry={() => void company.refetch()}>
+        <p>
+          <Trans>Your company's data could not be loaded.</Trans>
+        </p>
+      </ErrorState>
+    );
+  if (!company.data.private) return null;
+  return (
+    <div className="stack" data-testid="company-editor">
+      <CompanyDataForm company={company.data} />
+      <LocationsForm company={company.data} />
+    </div>
+  );
+}
+
+function Section({ title, description, children }: { title: ReactNode; description?: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className="form-section">
+      <legend className="form-section__title">{title}</legend>
+      {description ? <p className="form-section__desc">{description}</p> : null}
+      <div className="form-grid">{children}</div>
+    </fieldset>
+  );
+}
+
+// ---- company data ------------------------------------------------------------------------------------------
+
+const dataForm = updateCompanyFields.omit({ addresses: true, image: true }).superRefine((v, ctx) => {
+  if (customIndustryIssue(v)) ctx.addIssue({ code: 'custom', path: ['custom_industry'], message: CUSTOM_INDUSTRY_MESSAGE });
+});
+type DataIn = z.input<typeof dataForm>;
+type DataOut = z.output<typeof dataForm>;
+
+function dataDefaults(c: PrivateCompany): DataIn {
+  return {
+    name: c.name,
+    registered_company_name: c.registered_company_name ?? '',
+    business_registration_number: c.business_registration_number ?? '',
+    company_size: (c.company_size ?? '') as never,
+    industry: c.industry ?? '',
+    custom_industry: c.custom_industry ?? '',
+    main_business: c.main_business ?? '',
+    website_url: c.website_url ?? '',
+    company_license_number: c.company_license_number ?? '',
+    company_license_expiry_date: c.company_license_expiry_date ?? '',
+    tax_certificate_number: c.tax_certificate_number ?? '',
+    contact_phone: c.contact_phone ?? '',
+    country_calling_code: c.country_calling_code ?? '',
+    about_info: c.about_info ?? '',
+    expectations: c.expectations ?? '',
+    preferred_currency: c.preferred_currency ?? '',
+    materials_interested: c.materials_interested.map((g) => String(g.id)) as never,
+    materials_providing: c.materials_providing.map((g) => String(g.id)) as never,
+  };
+}
+
+function CompanyDataForm({ company }: { company: PrivateCompany }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const session = useSession();
+  const save = useMutation(trpc.companies.update.mutationOptions());
+  const countries = useQuery(trpc.common.countries.queryOptions({ country_codes: [...SIGNUP_COUNTRIES] }));
+  const groups = useQuery(trpc.common.materialGroups.queryOptions());
+  const [image, setImage] = useState<ImageChange>(undefined);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const failed = useSaveFailed();
+  const form = useForm<DataIn, unknown, DataOut>({ resolver: zodResolver(dataForm), mode: 'onTouched', defaultValues: dataDefaults(company) });
+  const err = useFieldError(form.formState.errors);
+  const [industry, about] = useWatch({ control: form.control, name: ['industry', 'about_info'] });
+  const currencies = useMemo(
+    () => [...new Set([...(countries.data?.items ?? []).map((c) => c.currency_code), company.preferred_currency ?? ''])].filter(Boolean).sort(),
+    [countries.data, company.preferred_currency],
+  );
+  // A stored industry outside today's list (older data) stays choosable.
+  const industries =
+    INDUSTRIES.some((o) => o.value === company.industry) || !company.industry
+      ? INDUSTRIES
+      : [...INDUSTRIES, { value: company.industry, label: null }];
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setImageError(undefined);
+    try {
+      const saved = await save.mutateAsync({ id: company.id, ...values, ...(image !== undefined ? { image } : {}) });
+      qc.setQueryData(trpc.companies.get.queryKey({ id: company.id }), saved);
+      await qc.invalidateQueries({ queryKey: trpc.companies.pathKey() });
+      form.reset(saved.private ? dataDefaults(saved) : values);
+      setImage(undefined);
+      if (session?.company) updateSession({ company: { ...session.company, name: saved.name, image_url: saved.image_url } });
+      showSnackbar(msg`Company saved`);
+    } catch (e) {
+      applyServerErrors(form, e, { shouldFocus: true });
+      const fields = getAppError(e).fields;
+      const imageField = fields?.image ?? fields?.['image.body'];
+      if (imageField) setImageError(fieldErrorText(i18n, { message: imageField }));
+      setFormError(failed(e));
+    }
+  });
+
+  const aboutLength = typeof about === 'string' ? about.length : 0;
+  return (
+    <Card title={<Trans>Company data</Trans>}>
+      <form className="form" onSubmit={onSubmit} noValidate data-testid="company-data-form">
+        <Section title={<Trans>About the company</Trans>}>
+          <TextField label={<Trans>Trade name</Trans>} required error={err('name')} {...form.register('name')} />
+          <TextField
+            label={<Trans>Registered company name</Trans>}
+            error={err('registered_company_name')}
+            {...form.register('registered_company_name')}
+          />
+          <SelectField label={<Trans>Industry</Trans>} required error={err('industry')} {...form.register('industry')}>
+            <option value="">{t`Choose…`}</option>
+            {industries.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label ? i18n._(o.label) : o.value}
+              </option>
+            ))}
+          </SelectField>
+          {typeof industry === 'string' && industry.trim().toLowerCase() === 'other' ? (
+            <TextField label={<Trans>Your industry</Trans>} required error={err('custom_industry')} {...form.register('custom_industry')} />
+          ) : null}
+          <SelectField label={<Trans>Company size</Trans>} required error={err('company_size')} {...form.register('company_size')}>
+            <option value="">{t`Choose…`}</option>
+            {COMPANY_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={<Trans>Main business</Trans>} error={err('main_business')} {...form.register('main_business')} />
+          <TextField label={<Trans>Website</Trans>} type="url" placeholder="https://" error={err('website_url')} {...form.register('website_url')} />
+          <div className="form-grid__full">
+            <TextArea
+              label={<Trans>About</Trans>}
+              hint={<Trans>Shown on your public company page.</Trans>}
+              maxLength={LIMITS.aboutMax}
+              rows={3}
+              error={err('about_info')}
+              {...form.register('about_info')}
+            />
+            <p className="counter" aria-live="polite">
+              {aboutLength}/{LIMITS.aboutMax}
+            </p>
+          </div>
+          <div className="form-grid__full">
+            <ImagePicker
+              label={<Trans>Logo</Trans>}
+              currentUrl={company.image_url}
+              value={image}
+              onChange={(v) => {
+                setImage(v);
+                setImageError(undefined);
+              }}
+              placeholder={<Icon name="building" size={28} />}
+              error={imageError}
+              testId="company-logo"
+            />
+          </div>
+        </Section>
+
+        <Section title={<Trans>Contact</Trans>} description={<Trans>The phone is kept only with its calling code.</Trans>}>
+          <div className="phone-row form-grid__full">
+            <TextField
+              className="phone-row__code"
+              label={<Trans>Calling code</Trans>}
+              placeholder="+45"
+              inputMode="tel"
+              error={err('country_calling_code')}
+              {...form.register('country_calling_code')}
+            />
+            <TextField label={<Trans>Contact phone</Trans>} type="tel" error={err('contact_phone')} {...form.register('contact_phone')} />
+          </div>
+          <SelectField label={<Trans>Preferred currency</Trans>} required error={err('preferred_currency')} {...form.register('preferred_currency')}>
+            <option value="">{t`Choose…`}</option>
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+        </Section>
+
+        <Section title={<Trans>Registration data</Trans>} description={<Trans>Only your company's users and the administrators see these.</Trans>}>
+          <TextField
+            label={<Trans>Business registration number</Trans>}
+            error={err('business_registration_number')}
+            {...form.register('business_registration_number')}
+          />
+          <TextField label={<Trans>Licence number</Trans>} error={err('company_license_number')} {...form.register('company_license_number')} />
+          <TextField
+            label={<Trans>Licence expiry date</Trans>}
+            type="date"
+            error={err('company_license_expiry_date')}
+            {...form.register('company_license_expiry_date')}
+          />
+          <TextField
+            label={<Trans>Tax certificate number</Trans>}
+            error={err('tax_certificate_number')}
+            {...form.register('tax_certificate_number')}
+          />
+          <TextArea
+            className="form-grid__full"
+            label={<Trans>Expectations</Trans>}
+            rows={2}
+            error={err('expectations')}
+            {...form.register('expectations')}
+          />
+        </Section>
+
+        {groups.data ? (
+          <>
+            <Section title={<Trans>What you are looking for</Trans>}>
+              <CategoryPicker
+                className="form-grid__full"
+                legend={t`Interests`}
+                groups={groups.data.items}
+                error={err('materials_interested')}
+                testId="interests"
+                register={form.register('materials_interested')}
+              />
+            </Section>
+            <Section title={<Trans>What you can offer</Trans>}>
+              <CategoryPicker
+                className="form-grid__full"
+                legend={t`Offerings`}
+                groups={groups.data.items}
+                error={err('materials_providing')}
+                testId="offerings"
+                register={form.register('materials_providing')}
+              />
+            </Section>
+          </>
+        ) : null}
+
+        <FormError>{formError}</FormError>
+        <div className="row-actions">
+          <Button type="submit" loading={save.isPending} data-testid="save-company">
+            <Trans>Save company data</Trans>
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+// ---- locations ---------------------------------------------------------------------------------------------
+
+const locationsForm = z.object({ addresses: updateCompanyFields.shape.addresses.unwrap() });
+type LocationsIn = z.input<typeof locationsForm>;
+type LocationsOut = z.output<typeof locationsForm>;
+type Address = PrivateCompany['addresses'][number];
+
+const toRow = (a: Address) => ({
+  id: a.id,
+  address: a.address,
+  city: a.city,
+  state: a.state ?? '',
+  zip_code: a.zip_code,
+  country: a.country as SignupCountry,
+  latitude: a.latitude,
+  longitude: a.longitude,
+  is_primary: a.is_primary,
+});
+
+function LocationsForm({ company }: { company: PrivateCompany }) {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const save = useMutation(trpc.companies.update.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const failed = useSaveFailed();
+  const form = useForm<LocationsIn, unknown, LocationsOut>({
+    resolver: zodResolver(locationsForm),
+    defaultValues: { addresses: company.addresses.map(toRow) },
+  });
+  const err = useFieldError(form.formState.errors);
+  const list = useFieldArray({ control: form.control, name: 'addresses', keyName: 'key' });
+  const rows = useWatch({ control: form.control, name: 'addresses' }) ?? [];
+  const primaryIndex = Math.max(
+    0,
+    rows.findIndex((r) => r?.is_primary),
+  );
+  const regionNames = useRegionNames();
+
+  const setPrimary = (index: number) => {
+    rows.forEach((_, i) => form.setValue(`addresses.${i}.is_primary`, i === index, { shouldDirty: true }));
+  };
+  const pick = (index: number, place: Place) => {
+    const opts = { shouldValidate: true, shouldDirty: true } as const;
+    form.setValue(`addresses.${index}.address`, place.address, opts);
+    form.setValue(`addresses.${index}.city`, place.city, opts);
+    form.setValue(`addresses.${index}.state`, place.state, opts);
+    form.setValue(`addresses.${index}.zip_code`, place.zip_code || '00000', opts);
+    if (isSignupCountry(place.country)) form.setValue(`addresses.${index}.country`, place.country, opts);
+    form.setValue(`addresses.${index}.latitude`, place.latitude, opts);
+    form.setValue(`addresses.${index}.longitude`, place.longitude, opts);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({ id: company.id, addresses: values.addresses });
+      qc.setQueryData(trpc.companies.get.queryKey({ id: company.id }), saved);
+      await qc.invalidateQueries({ queryKey: trpc.companies.pathKey() });
+      form.reset({ addresses: saved.addresses.map(toRow) });
+      showSnackbar(msg`Locations saved`);
+    } catch (e) {
+      applyServerErrors(form, e, { shouldFocus: true });
+      setFormError(failed(e));
+    }
+  });
+
+  const addressesError = err('addresses');
+  return (
+    <Card title={<Trans>Locations</Trans>}>
+      <form className="form" onSubmit={onSubmit} noValidate data-testid="locations-form">
+        <p className="muted">
+          <Trans>
+            Pick each address from the suggestions or on the map, so it carries its coordinates. Exactly one address is the primary one: distances in
+            the materials database are measured from it.
+          </Trans>
+        </p>
+        <ol className="locations" aria-label={t`Company addresses`}>
+          {list.fields.map((field, i) => {
+            const row = rows[i];
+            const lat = row?.latitude;
+            const lng = row?.longitude;
+            const coordinates = typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
+            const n = i + 1;
+            return (
+              <li key={field.key} className={`location${i === primaryIndex ? ' location--primary' : ''}`} data-testid="location">
+                <div className="location__head">
+                  <h3 className="location__title">{t`Address ${n}`}</h3>
+                  <label className="checkbox">
+                    <input type="radio" name="primary-address" checked={i === primaryIndex} onChange={() => setPrimary(i)} />
+                    <span>
+                      <Trans>Primary address</Trans>
+                    </span>
+                  </label>
+                </div>
+                <div className="form-grid">
+                  <SelectField
+                    label={<Trans>Country</Trans>}
+                    required
+                    error={err(`addresses.${i}.country`)}
+                    {...form.register(`addresses.${i}.country`)}
+                  >
+                    {SIGNUP_COUNTRIES.map((c) => (
+                      <option key={c} value={c}>
+                        {regionNames?.of(c) ?? c}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <div className="form-grid__full">
+                    <AddressField
+                      value={row?.address ?? ''}
+                      country={isSignupCountry(row?.country) ? row.country : ''}
+                      coordinates={coordinates}
+                      error={err(`addresses.${i}.address`)}
+                      mapLabel={t`Map: click the place of address ${n}`}
+                      onType={(text) => {
+                        form.setValue(`addresses.${i}.address`, text, { shouldDirty: true });
+                        if (coordinates) {
+                          form.setValue(`addresses.${i}.latitude`, undefined);
+                          form.setValue(`addresses.${i}.longitude`, undefined);
+                        }
+                      }}
+                      onPick={(place) => pick(i, place)}
+                    />
+                  </div>
+                  <TextField
+                    label={<Trans>City or region</Trans>}
+                    required
+                    error={err(`addresses.${i}.city`)}
+                    {...form.register(`addresses.${i}.city`)}
+                  />
+                  <TextField label={<Trans>State</Trans>} error={err(`addresses.${i}.state`)} {...form.register(`addresses.${i}.state`)} />
+                  <TextField
+                    label={<Trans>Postal or ZIP code</Trans>}
+                    required
+                    hint={<Trans>Use 00000 if your address has none.</Trans>}
+                    error={err(`addresses.${i}.zip_code`)}
+                    {...form.register(`addresses.${i}.zip_code`)}
+                  />
+                </div>
+                {list.fields.length > 1 ? (
+                  <div>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => {
+                        const wasPrimary = i === primaryIndex;
+                        list.remove(i);
+                        if (wasPrimary) form.setValue('addresses.0.is_primary' as FieldPath<LocationsIn>, true as never);
+                      }}
+                    >
+                      {t`Remove address ${n}`}
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        {addressesError ? (
+          <p className="field__error" role="alert">
+            {addressesError}
+          </p>
+        ) : null}
+        <div>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() =>
+              list.append({
+                address: '',
+                city: '',
+                state: '',
+                zip_code: '',
+                country: (rows[0]?.country ?? 'DK') as SignupCountry,
+                latitude: undefined,
+                longitude: undefined,
+                is_primary: false,
+              })
+            }
+          >
+            <Trans>Add an address</Trans>
+          </Button>
+        </div>
+        <FormError>{formError}</FormError>
+        <div className="row-actions">
+          <Button type="submit" loading={save.isPending} data-testid="save-locations">
+            <Trans>Save locations</Trans>
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function useRegionNames() {
+  const { i18n } = useLingui();
+  return useMemo(() => {
+    try {
+      return new Intl.DisplayNames([i18n.locale === 'dk' ? 'da' : i18n.locale === 'my' ? 'ms' : 'en'], { type: 'region' });
+    } catch {
+      return null;
+    }
+  }, [i18n.locale]);
+}

@@ -1,0 +1,237 @@
+// The manager's donation form (SPEC §3 Donation, §5 "Donations"): create, or edit a pending or denied donation (a
+// denied one goes back to the administrators). The shared schema checks every rule before anything is sent; the
+// server's field messages land on the same fields.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { PhotosField, type Photo } from '@/components/listing/PhotosField';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { errorText, fieldErrorText } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+import { LIMITS } from '@shared/constants/limits';
+import { donationFields } from '@shared/schemas/donations';
+
+type FormIn = z.input<typeof donationFields>;
+type FormOut = z.output<typeof donationFields>;
+type Detail = RouterOutputs['donations']['get'];
+
+const EMPTY: FormIn = {
+  title: '',
+  description: '',
+  purpose: '',
+  item_count: '',
+  quantity_kg: '',
+  total_value: '',
+  boxes: '',
+  donation_tag_id: '',
+  material_group_id: '',
+  images: [],
+};
+
+const text = (n: number | null) => (n === null ? '' : String(n));
+
+function fromDetail(d: Detail): FormIn {
+  return {
+    title: d.title,
+    description: d.description,
+    purpose: d.purpose,
+    item_count: String(d.item_count),
+    quantity_kg: text(d.quantity_kg),
+    total_value: text(d.total_value),
+    boxes: text(d.boxes),
+    donation_tag_id: text(d.donation_tag_id),
+    material_group_id: text(d.material_group_id),
+    images: d.images.map((im) => ({ url: im.url })),
+  };
+}
+
+export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(donationFields), defaultValues: detail ? fromDetail(detail) : EMPTY });
+  const { errors } = form.formState;
+  const create = useMutation(trpc.donations.create.mutationOptions());
+  const update = useMutation(trpc.donations.update.mutationOptions());
+  const tags = useQuery({ ...trpc.donations.tags.queryOptions(), staleTime: 60_000 });
+  const groups = useQuery({ ...trpc.common.materialGroups.queryOptions(), staleTime: Infinity });
+  const [formError, setFormError] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    root.current?.scrollIntoView({ block: 'start' });
+    form.setFocus('title');
+  }, [form]);
+
+  const control = form.control;
+  const title = useWatch({ control, name: 'title' }) ?? '';
+  const description = useWatch({ control, name: 'description' }) ?? '';
+  const purpose = useWatch({ control, name: 'purpose' }) ?? '';
+  const images = (useWatch({ control, name: 'images' }) ?? []) as Photo[];
+  const err = (e: { message?: string; type?: string } | undefined) => fieldErrorText(i18n, e);
+  const counter = (value: string, max: number) => (
+    <span className={value.length > max ? 'counter counter--over' : 'counter'}>{`${value.length}/${max}`}</span>
+  );
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      if (detail) {
+        await update.mutateAsync({ ...values, id: detail.id });
+        showSnackbar(detail.status === 'denied' ? msg`Donation updated and sent for approval again` : msg`Donation updated successfully`);
+      } else {
+        await create.mutateAsync(values);
+        showSnackbar(msg`Donation created successfully`);
+      }
+      await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+      form.reset(EMPTY);
+      onDone();
+    } catch (e) {
+      applyServerErrors(form, e);
+      const failed = detail ? i18n._(msg`Failed to update donation`) : i18n._(msg`Failed to create donation`);
+      setFormError(`${failed}: ${errorText(i18n, e)}`);
+      showSnackbar(failed, { tone: 'error' });
+    }
+  });
+
+  const busy = create.isPending || update.isPending;
+  const reason = detail?.deny_reason ?? '';
+  return (
+    <div ref={root} className="editor-anchor">
+      <Card
+        className="donation-editor"
+        title={detail ? <Trans>Edit donation</Trans> : <Trans>New donation</Trans>}
+        data-testid="donation-editor"
+        data-mode={detail ? 'EDIT' : 'CREATE'}
+      >
+        <form className="form" noValidate onSubmit={onSubmit}>
+          {detail?.status === 'denied' ? (
+            <p className="donation-card__note donation-card__note--denied">
+              <Trans>Denied: {reason}</Trans> <Trans>Saving your changes sends the donation to the administrators again.</Trans>
+            </p>
+          ) : (
+            <p className="field__hint">
+              <Trans>An administrator approves each donation before it is published; you then print its QR code for the hand-over.</Trans>
+            </p>
+          )}
+          <FormError>{formError}</FormError>
+          <div className="form-grid">
+            <TextField
+              label={t`Title`}
+              required
+              maxLength={LIMITS.titleMax + 10}
+              hint={counter(title, LIMITS.titleMax)}
+              error={err(errors.title)}
+              {...form.register('title')}
+            />
+            <SelectField label={t`Donation tag`} error={err(errors.donation_tag_id)} disabled={tags.isPending} {...form.register('donation_tag_id')}>
+              <option value="">{tags.isPending ? t`Loading…` : t`No tag`}</option>
+              {tags.data?.items.map((tag) => (
+                <option key={tag.id} value={tag.id}>
+                  {tag.name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <TextArea
+            label={t`Description`}
+            required
+            rows={3}
+            hint={counter(description, LIMITS.descriptionMax)}
+            error={err(errors.description)}
+            {...form.register('description')}
+          />
+          <TextArea
+            label={t`Purpose`}
+            required
+            rows={4}
+            placeholder={t`Who receives it and what it is for`}
+            hint={counter(purpose, LIMITS.donationPurposeMax)}
+            error={err(errors.purpose)}
+            {...form.register('purpose')}
+          />
+          <div className="form-grid">
+            <TextField
+              label={t`Item count`}
+              required
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              error={err(errors.item_count)}
+              {...form.register('item_count')}
+            />
+            <TextField
+              label={t`Quantity (kg)`}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.001"
+              hint={t`Counts towards the kilograms donated and CO2e avoided once handed over.`}
+              error={err(errors.quantity_kg)}
+              {...form.register('quantity_kg')}
+            />
+            <TextField label={t`Boxes`} type="number" inputMode="numeric" min={0} step={1} error={err(errors.boxes)} {...form.register('boxes')} />
+            <TextField
+              label={t`Total value`}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              hint={t`In your company's currency.`}
+              error={err(errors.total_value)}
+              {...form.register('total_value')}
+            />
+          </div>
+          <SelectField
+            label={t`Material group`}
+            hint={t`Used for the CO2e avoided, with the same Defra factors as synergies.`}
+            error={err(errors.material_group_id)}
+            disabled={groups.isPending}
+            {...form.register('material_group_id')}
+          >
+            <option value="">{groups.isPending ? t`Loading…` : t`Not specified`}</option>
+            {groups.data?.items
+              .filter((g) => g.kind === 'material')
+              .map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+          </SelectField>
+          <PhotosField
+            idPrefix="donation"
+            photos={images}
+            onChange={(next) => form.setValue('images', next, { shouldDirty: true })}
+            error={
+              err(errors.images as { message?: string }) ??
+              err((errors.images as unknown as { body?: { message?: string } }[] | undefined)?.find(Boolean)?.body)
+            }
+          />
+          <div className="form__actions">
+            <Button
+              variant="ghost"
+              onClick={() => {
+                form.reset(EMPTY);
+                onDone();
+              }}
+            >
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" loading={busy}>
+              {detail ? <Trans>Save changes</Trans> : <Trans>Create donation</Trans>}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

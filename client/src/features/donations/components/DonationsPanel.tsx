@@ -1,0 +1,167 @@
+// The manager panel's donations tab (SPEC §2 /account/manager-panel/donations): the company's donations with their
+// state, the form to create one or edit a pending or denied one (`?new`, `?edit={id}`), and the print view with the
+// QR code once approved. `?donation={id}` (the notification's link) highlights one donation.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Button, ButtonLink } from '@/components/ui/Button';
+import { SelectField } from '@/components/ui/Field';
+import { Icon } from '@/components/ui/Icon';
+import { Pagination } from '@/components/ui/Pagination';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { to } from '@/config/paths';
+import { useRealtimeEvent } from '@/hooks/useRealtime';
+import { useTRPC } from '@/lib/trpc';
+import { DONATION_STATUSES, type DonationStatus } from '@shared/constants/enums';
+import { donationActions } from '@shared/machines/donation';
+import { DONATION_STATUS_LABELS } from '../lib/labels';
+import { DonationCard } from './DonationCard';
+import { DonationEditor } from './DonationEditor';
+import '../donations.css';
+
+const BASE = '/account/manager-panel/donations';
+const SIZE = 10;
+
+export function DonationsPanel() {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const editId = Number(params.get('edit')) || null;
+  const highlight = Number(params.get('donation')) || null;
+  const creating = params.has('new');
+  const [status, setStatus] = useState<DonationStatus | ''>('');
+  const [page, setPage] = useState(0);
+
+  const list = useQuery({
+    ...trpc.donations.mine.queryOptions({ status: status || undefined, page, size: SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const editing = useQuery({ ...trpc.donations.get.queryOptions({ id: editId ?? 0 }), enabled: !!editId });
+  // An administrator's decision or a hand-over arrives as a notification; the list follows without a reload.
+  useRealtimeEvent('newNotification', (n) => {
+    if (n.code.startsWith('notification.donation')) void qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+  });
+  useEffect(() => {
+    if (!highlight || !list.data) return;
+    document.querySelector(`[data-donation="${highlight}"]`)?.scrollIntoView({ block: 'center' });
+  }, [highlight, list.data]);
+  const closeEditor = () => navigate(BASE, { replace: true });
+
+  return (
+    <div className="donations" data-testid="donations-panel">
+      <div className="donations__bar">
+        <h2>
+          <Trans>Your donations</Trans>
+        </h2>
+        {!creating && !editId ? (
+          <Button icon={<Icon name="plus" />} onClick={() => navigate(`${BASE}?new`)} data-testid="new-donation">
+            <Trans>New donation</Trans>
+          </Button>
+        ) : null}
+      </div>
+
+      {creating ? <DonationEditor key="create" detail={null} onDone={closeEditor} /> : null}
+      {editId ? (
+        editing.isLoading ? (
+          <LoadingState />
+        ) : editing.isError ? (
+          <ErrorState title={<Trans>Could not load this donation</Trans>} onRetry={() => void editing.refetch()} />
+        ) : editing.data ? (
+          donationActions(editing.data.status, 'donor').includes('edit') ? (
+            <DonationEditor key={`edit-${editId}-${editing.dataUpdatedAt}`} detail={editing.data} onDone={closeEditor} />
+          ) : (
+            <ErrorState title={<Trans>This donation can no longer be edited</Trans>}>
+              <p>
+                <Trans>Approved and handed-over donations keep what the administrator approved.</Trans>
+              </p>
+            </ErrorState>
+          )
+        ) : null
+      ) : null}
+
+      <div className="donations__filters">
+        <SelectField
+          label={t`Donation status`}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as DonationStatus | '');
+            setPage(0);
+          }}
+        >
+          <option value="">{t`All statuses`}</option>
+          {DONATION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {i18n._(DONATION_STATUS_LABELS[s])}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      {list.isError && !list.data ? (
+        <ErrorState title={<Trans>Could not load your donations</Trans>} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <LoadingState />
+      ) : list.data.items.length === 0 && page === 0 && !status ? (
+        <EmptyState icon="heart" title={<Trans>No donations yet</Trans>}>
+          <p>
+            <Trans>Give what your company no longer needs to schools, food banks and community projects. An administrator approves it first.</Trans>
+          </p>
+        </EmptyState>
+      ) : list.data.items.length === 0 ? (
+        <p className="donations-dash__note">
+          <Trans>No donations have this status.</Trans>
+        </p>
+      ) : (
+        <>
+          <ul className="donation-list" aria-label={t`Your donations`}>
+            {list.data.items.map((d) => {
+              const editable = donationActions(d.status, 'donor').includes('edit');
+              const printable = d.status === 'approved' || d.status === 'handed_over';
+              return (
+                <li key={d.id}>
+                  <DonationCard
+                    d={d}
+                    highlighted={d.id === highlight}
+                    actions={
+                      editable || printable ? (
+                        <>
+                          {editable ? (
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              onClick={() => navigate(`${BASE}?edit=${d.id}`)}
+                              aria-label={`${t`Edit`}: ${d.title}`}
+                            >
+                              {d.status === 'denied' ? <Trans>Edit and send again</Trans> : <Trans>Edit</Trans>}
+                            </Button>
+                          ) : null}
+                          {printable ? (
+                            <ButtonLink size="sm" variant="secondary" href={to.donationPrint(d.id)} icon={<Icon name="file" size={16} />}>
+                              <Trans>Print QR code</Trans>
+                            </ButtonLink>
+                          ) : null}
+                        </>
+                      ) : null
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ul>
+          <Pagination
+            page={page}
+            size={SIZE}
+            total={list.data.total}
+            totalPages={list.data.totalPages}
+            itemsOnPage={list.data.items.length}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </div>
+  );
+}

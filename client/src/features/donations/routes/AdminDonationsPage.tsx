@@ -1,0 +1,417 @@
+// /admin/donations (SPEC §2, §4, §5): every company's donations by status (pending first), paged, with approve (an
+// approver name) and deny (a reason) for pending ones; and the donation tags (create, rename, delete). Changes by
+// other administrators or donors arrive live (donationChanged).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/Button';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { Dialog, DialogActions } from '@/components/ui/Dialog';
+import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { Icon } from '@/components/ui/Icon';
+import { Pagination } from '@/components/ui/Pagination';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { Tabs } from '@/components/ui/Tabs';
+import { useDebounced } from '@/hooks/useDebounced';
+import { useRealtimeEvent } from '@/hooks/useRealtime';
+import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
+import { useSession } from '@/lib/session';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+import { DONATION_STATUSES, type DonationStatus } from '@shared/constants/enums';
+import { LIMITS } from '@shared/constants/limits';
+import { donationActions } from '@shared/machines/donation';
+import { approveDonationInput, denyDonationInput, donationTagFields } from '@shared/schemas/donations';
+import { DonationCard, type DonationItem } from '../components/DonationCard';
+import { DONATION_STATUS_LABELS } from '../lib/labels';
+import '../donations.css';
+
+const SIZE = 10;
+type Section = 'donations' | 'tags';
+
+export function AdminDonationsPage() {
+  const { t } = useLingui();
+  const [section, setSection] = useState<Section>('donations');
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Donations</Trans>}
+        description={<Trans>Approve donations with an approver name or deny them with a reason, and manage donation tags.</Trans>}
+      />
+      <Card>
+        <Tabs
+          label={t`Donation sections`}
+          selected={section}
+          onSelect={(id) => setSection(id as Section)}
+          items={[
+            { id: 'donations', label: t`Donations` },
+            { id: 'tags', label: t`Donation tags` },
+          ]}
+        >
+          {section === 'donations' ? <DonationQueue /> : <TagsManager />}
+        </Tabs>
+      </Card>
+    </>
+  );
+}
+
+function DonationQueue() {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [status, setStatus] = useState<DonationStatus | ''>('pending');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(0);
+  const query = useDebounced(q.trim(), 250);
+  const list = useQuery({
+    ...trpc.donations.admin.list.queryOptions({ status: status || undefined, q: query || undefined, page, size: SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const [deciding, setDeciding] = useState<{ d: DonationItem; action: 'approve' | 'deny' } | null>(null);
+  useRealtimeEvent('donationChanged', () => void qc.invalidateQueries({ queryKey: trpc.donations.admin.list.queryKey() }));
+
+  return (
+    <div className="admin-donations__tabs" data-testid="admin-donations">
+      <div className="donations__filters">
+        <SelectField
+          label={t`Donation status`}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as DonationStatus | '');
+            setPage(0);
+          }}
+        >
+          <option value="">{t`All statuses`}</option>
+          {DONATION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {i18n._(DONATION_STATUS_LABELS[s])}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={<Trans>Search</Trans>}
+          type="search"
+          value={q}
+          placeholder={t`Title or company`}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(0);
+          }}
+        />
+      </div>
+      {list.isError && !list.data ? (
+        <ErrorState title={<Trans>The donations could not be loaded</Trans>} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <LoadingState />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState
+          icon="heart"
+          title={status === 'pending' && !query ? <Trans>No donations wait for a decision</Trans> : <Trans>No donations match</Trans>}
+        />
+      ) : (
+        <>
+          <ul className="donation-list" aria-label={t`Donations`}>
+            {list.data.items.map((d) => {
+              const actions = donationActions(d.status, 'admin');
+              return (
+                <li key={d.id}>
+                  <DonationCard
+                    d={d}
+                    showDonor
+                    actions={
+                      actions.length ? (
+                        <>
+                          <Button
+                            size="sm"
+                            icon={<Icon name="check" size={16} />}
+                            onClick={() => setDeciding({ d, action: 'approve' })}
+                            aria-label={`${t`Approve`}: ${d.title}`}
+                          >
+                            <Trans>Approve</Trans>
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            onClick={() => setDeciding({ d, action: 'deny' })}
+                            aria-label={`${t`Deny`}: ${d.title}`}
+                          >
+                            <Trans>Deny</Trans>
+                          </Button>
+                        </>
+                      ) : null
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ul>
+          <Pagination
+            page={page}
+            size={SIZE}
+            total={list.data.total}
+            totalPages={list.data.totalPages}
+            itemsOnPage={list.data.items.length}
+            onPage={setPage}
+          />
+        </>
+      )}
+      {deciding?.action === 'approve' ? <ApproveDialog d={deciding.d} onClose={() => setDeciding(null)} /> : null}
+      {deciding?.action === 'deny' ? <DenyDialog d={deciding.d} onClose={() => setDeciding(null)} /> : null}
+    </div>
+  );
+}
+
+const approveForm = approveDonationInput.omit({ id: true });
+const denyForm = denyDonationInput.omit({ id: true });
+
+function ApproveDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const session = useSession();
+  const approve = useMutation(trpc.donations.admin.approve.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const me = [session?.user.first_name, session?.user.last_name].filter(Boolean).join(' ');
+  const form = useForm<z.input<typeof approveForm>, unknown, z.output<typeof approveForm>>({
+    resolver: zodResolver(approveForm),
+    defaultValues: { approver_name: me },
+  });
+  const name = useWatch({ control: form.control, name: 'approver_name' }) ?? '';
+  const title = d.title;
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      await approve.mutateAsync({ id: d.id, ...v });
+      showSnackbar(msg`Donation approved`);
+      await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+      onClose();
+    } catch (e) {
+      applyServerErrors(form, e, { shouldFocus: true });
+      setFormError(errorText(i18n, e));
+      if (getAppError(e).code === 'CONFLICT') await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Approve “{title}”?</Trans>} closeLabel={t`Close`}>
+      <form className="form" noValidate onSubmit={onSubmit} data-testid="approve-dialog">
+        <p>
+          <Trans>The donor’s managers are told at once and can print the QR code for the hand-over.</Trans>
+        </p>
+        <TextField
+          label={<Trans>Approver name</Trans>}
+          required
+          data-autofocus
+          maxLength={LIMITS.approverNameMax + 10}
+          hint={
+            <span
+              className={name.length > LIMITS.approverNameMax ? 'counter counter--over' : 'counter'}
+            >{`${name.length}/${LIMITS.approverNameMax}`}</span>
+          }
+          error={fieldErrorText(i18n, form.formState.errors.approver_name)}
+          {...form.register('approver_name')}
+        />
+        <FormError>{formError}</FormError>
+        <DialogActions loading={approve.isPending} onCancel={onClose} testId="confirm-approve">
+          <Trans>Approve</Trans>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function DenyDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const deny = useMutation(trpc.donations.admin.deny.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof denyForm>, unknown, z.output<typeof denyForm>>({
+    resolver: zodResolver(denyForm),
+    defaultValues: { reason: '' },
+  });
+  const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
+  const title = d.title;
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      await deny.mutateAsync({ id: d.id, ...v });
+      showSnackbar(msg`Donation denied`);
+      await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+      onClose();
+    } catch (e) {
+      applyServerErrors(form, e, { shouldFocus: true });
+      setFormError(errorText(i18n, e));
+      if (getAppError(e).code === 'CONFLICT') await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Deny “{title}”?</Trans>} closeLabel={t`Close`}>
+      <form className="form" noValidate onSubmit={onSubmit} data-testid="deny-dialog">
+        <p>
+          <Trans>The donor’s managers see the reason and can edit the donation and send it again.</Trans>
+        </p>
+        <TextArea
+          label={<Trans>Reason</Trans>}
+          required
+          rows={4}
+          data-autofocus
+          hint={
+            <span
+              className={reason.length > LIMITS.denyReasonMax ? 'counter counter--over' : 'counter'}
+            >{`${reason.length}/${LIMITS.denyReasonMax}`}</span>
+          }
+          error={fieldErrorText(i18n, form.formState.errors.reason)}
+          {...form.register('reason')}
+        />
+        <FormError>{formError}</FormError>
+        <DialogActions variant="danger" loading={deny.isPending} onCancel={onClose} testId="confirm-deny">
+          <Trans>Deny</Trans>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+// ---- donation tags ----
+
+type Tag = RouterOutputs['donations']['admin']['tags']['items'][number];
+
+function TagsManager() {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const tags = useQuery(trpc.donations.admin.tags.queryOptions());
+  const [editing, setEditing] = useState<Tag | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Tag | null>(null);
+  return (
+    <div className="admin-donations__tabs" data-testid="donation-tags">
+      <div className="donations__bar">
+        <p className="donations-dash__note">
+          <Trans>Tags say what kind of cause a donation serves; donors pick one when they create a donation.</Trans>
+        </p>
+        <Button icon={<Icon name="plus" />} onClick={() => setEditing('new')} data-testid="new-tag">
+          <Trans>New tag</Trans>
+        </Button>
+      </div>
+      {tags.isPending ? (
+        <LoadingState />
+      ) : tags.isError ? (
+        <ErrorState title={<Trans>The tags could not be loaded</Trans>} onRetry={() => void tags.refetch()} />
+      ) : tags.data.items.length === 0 ? (
+        <EmptyState icon="flag" title={<Trans>No donation tags yet</Trans>} />
+      ) : (
+        <ul className="tag-list" aria-label={t`Donation tags`}>
+          {tags.data.items.map((tag) => {
+            const n = tag.donations;
+            return (
+              <li key={tag.id} className="tag-row">
+                <div className="tag-row__text">
+                  <strong>{tag.name}</strong>
+                  {tag.description ? <span>{tag.description}</span> : null}
+                  <span>
+                    <Plural value={n} _0="Not used yet" one="Used by # donation" other="Used by # donations" />
+                  </span>
+                </div>
+                <div className="row-actions">
+                  <Button size="sm" variant="secondary" onClick={() => setEditing(tag)} aria-label={`${t`Edit`}: ${tag.name}`}>
+                    <Trans>Edit</Trans>
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => setDeleting(tag)} aria-label={`${t`Delete`}: ${tag.name}`}>
+                    <Trans>Delete</Trans>
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editing ? <TagDialog tag={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteTagDialog tag={deleting} onClose={() => setDeleting(null)} /> : null}
+    </div>
+  );
+}
+
+function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const create = useMutation(trpc.donations.admin.createTag.mutationOptions());
+  const update = useMutation(trpc.donations.admin.updateTag.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof donationTagFields>, unknown, z.output<typeof donationTagFields>>({
+    resolver: zodResolver(donationTagFields),
+    defaultValues: { name: tag?.name ?? '', description: tag?.description ?? '' },
+  });
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      if (tag) await update.mutateAsync({ id: tag.id, ...v });
+      else await create.mutateAsync(v);
+      await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+      showSnackbar(tag ? msg`Tag saved` : msg`Tag created`);
+      onClose();
+    } catch (e) {
+      applyServerErrors(form, e, { shouldFocus: true });
+      setFormError(errorText(i18n, e));
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} title={tag ? <Trans>Edit tag</Trans> : <Trans>New tag</Trans>} closeLabel={t`Close`}>
+      <form className="form" noValidate onSubmit={onSubmit} data-testid="tag-dialog">
+        <TextField
+          label={<Trans>Name</Trans>}
+          required
+          data-autofocus
+          error={fieldErrorText(i18n, form.formState.errors.name)}
+          {...form.register('name')}
+        />
+        <TextArea
+          label={<Trans>Description</Trans>}
+          rows={3}
+          error={fieldErrorText(i18n, form.formState.errors.description)}
+          {...form.register('description')}
+        />
+        <FormError>{formError}</FormError>
+        <DialogActions loading={create.isPending || update.isPending} onCancel={onClose}>
+          <Trans>Save</Trans>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteTagDialog({ tag, onClose }: { tag: Tag; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const remove = useMutation(trpc.donations.admin.deleteTag.mutationOptions());
+  const name = tag.name;
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync({ id: tag.id });
+      await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+      showSnackbar(msg`Tag deleted`);
+      onClose();
+    } catch {
+      /* shown below */
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Delete the tag “{name}”?</Trans>} closeLabel={t`Close`}>
+      <div className="form">
+        <p>
+          <Trans>Donors can no longer choose it. A tag that donations use cannot be deleted; rename it instead.</Trans>
+        </p>
+        <FormError>{remove.isError ? errorText(i18n, remove.error) : null}</FormError>
+        <DialogActions variant="danger" onConfirm={() => void confirm()} loading={remove.isPending} testId="confirm-delete-tag" onCancel={onClose}>
+          <Trans>Delete</Trans>
+        </DialogActions>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,395 @@
+// /admin/trips/{id}: one trip for administrators: its status, schedule, people, materials, estimate and what was
+// driven, its documents, and a map with the route and the driver's position moving live (driverLocation).
+// While ASSIGNED it can be reassigned or rescheduled; until it is completed it can be cancelled.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { updateTripInput } from '@shared/schemas/drivers';
+import { RouteMap, type RoutePoint } from '@/components/map';
+import { Button, ButtonLink } from '@/components/ui/Button';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { Dialog, DialogActions } from '@/components/ui/Dialog';
+import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { Icon } from '@/components/ui/Icon';
+import { ErrorState, LoadingState } from '@/components/ui/States';
+import { useConfig } from '@/hooks/useConfig';
+import { useRealtimeEvent } from '@/hooks/useRealtime';
+import { daysAgoLabel } from '@/lib/age';
+import { errorText, fieldErrorText } from '@/lib/errors';
+import { downloadPrivateFile } from '@/lib/files';
+import { applyServerErrors } from '@/lib/forms';
+import { useFormat } from '@/lib/format';
+import { messageText } from '@/lib/messages';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+import { TripStatusBadge } from '../components/TripStatusBadge';
+import { MAP_COLORS } from '../lib/trip';
+import '../drivers.css';
+
+type Trip = RouterOutputs['drivers']['admin']['trip'];
+type FormIn = z.input<typeof updateTripInput>;
+type FormOut = z.output<typeof updateTripInput>;
+
+function EditTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const drivers = useQuery(trpc.drivers.admin.drivers.queryOptions({ page: 0, size: 100 }));
+  const vehicles = useQuery(trpc.drivers.admin.vehicles.queryOptions({ page: 0, size: 100 }));
+  const update = useMutation(trpc.drivers.admin.updateTrip.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(updateTripInput),
+    defaultValues: {
+      id: trip.id,
+      driver_id: trip.driver?.id,
+      vehicle_id: trip.vehicle?.id ?? null,
+      event_date: trip.calendar_event.event_date ?? undefined,
+      start_time: trip.calendar_event.start_time ?? undefined,
+      contact_person: trip.calendar_event.contact_person ?? undefined,
+      notes: trip.calendar_event.notes ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      await update.mutateAsync(v);
+      await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
+      showSnackbar(msg`Trip saved`);
+      onClose();
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(errorText(i18n, err));
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Reassign or reschedule</Trans>} closeLabel={t`Close`}>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <SelectField
+          label={<Trans>Driver</Trans>}
+          required
+          error={fieldErrorText(i18n, errors.driver_id)}
+          {...form.register('driver_id', { setValueAs: (x: string) => (x ? Number(x) : undefined) })}
+        >
+          {(drivers.data?.items ?? []).map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={<Trans>Vehicle</Trans>}
+          error={fieldErrorText(i18n, errors.vehicle_id)}
+          {...form.register('vehicle_id', { setValueAs: (x: string) => (x ? Number(x) : null) })}
+        >
+          <option value="">{t`Not assigned`}</option>
+          {(vehicles.data?.items ?? []).map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.vehicle_number} · {v.make} {v.model}
+            </option>
+          ))}
+        </SelectField>
+        <div className="form-grid">
+          <TextField
+            label={<Trans>Date</Trans>}
+            type="date"
+            required
+            error={fieldErrorText(i18n, errors.event_date)}
+            {...form.register('event_date')}
+          />
+          <TextField
+            label={<Trans>Time</Trans>}
+            type="time"
+            required
+            error={fieldErrorText(i18n, errors.start_time)}
+            {...form.register('start_time')}
+          />
+        </div>
+        <TextField label={<Trans>Contact person</Trans>} error={fieldErrorText(i18n, errors.contact_person)} {...form.register('contact_person')} />
+        <TextArea label={<Trans>Notes for the driver</Trans>} error={fieldErrorText(i18n, errors.notes)} {...form.register('notes')} />
+        <FormError>{formError}</FormError>
+        <DialogActions loading={update.isPending} onCancel={onClose}>
+          <Trans>Save</Trans>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function CancelTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const update = useMutation(trpc.drivers.admin.updateTrip.mutationOptions());
+  const confirm = async () => {
+    try {
+      await update.mutateAsync({ id: trip.id, status: 'CANCELLED' });
+      await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
+      showSnackbar(msg`Trip cancelled`);
+      onClose();
+    } catch {
+      /* shown below */
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Cancel this trip?</Trans>} closeLabel={t`Close`}>
+      <div className="form">
+        <p>
+          <Trans>The driver no longer sees the trip. This cannot be undone; schedule a new pickup instead.</Trans>
+        </p>
+        <FormError>{update.isError ? errorText(i18n, update.error) : null}</FormError>
+        <DialogActions variant="danger" onConfirm={() => void confirm()} loading={update.isPending} testId="confirm-cancel" onCancel={onClose}>
+          <Trans>Cancel trip</Trans>
+        </DialogActions>
+      </div>
+    </Dialog>
+  );
+}
+
+function TripRouteMap({ trip }: { trip: Trip }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const config = useConfig();
+  const route = useQuery(trpc.drivers.admin.tripRoute.queryOptions({ id: trip.id }));
+  const live = useQuery(trpc.drivers.admin.livePositions.queryOptions());
+  const key = trpc.drivers.admin.livePositions.queryKey();
+  // The driver's phone reports its position; the truck moves here without a reload.
+  useRealtimeEvent('driverLocation', (e) => {
+    if (e.driver_id !== trip.driver?.id) return;
+    qc.setQueryData(key, (old) => {
+      const items = old?.items ?? [];
+      const known = items.some((x) => x.driver_id === e.driver_id);
+      const moved = {
+        driver_id: e.driver_id,
+        name: trip.driver?.name ?? '',
+        status: 'BUSY' as const,
+        lat: e.lat,
+        lng: e.lng,
+        at: new Date(e.at),
+        trip_id: e.trip_id,
+        trip_phase: null,
+      };
+      return {
+        items: known ? items.map((x) => (x.driver_id === e.driver_id ? { ...x, lat: e.lat, lng: e.lng, at: new Date(e.at) } : x)) : [...items, moved],
+      };
+    });
+  });
+  const e = trip.calendar_event;
+  const driver = live.data?.items.find((x) => x.driver_id === trip.driver?.id);
+  const points: RoutePoint[] = [];
+  if (e.pickup_address?.latitude != null && e.pickup_address.longitude != null)
+    points.push({ id: 'pickup', kind: 'pickup', color: MAP_COLORS.pickup, lat: e.pickup_address.latitude, lng: e.pickup_address.longitude });
+  if (e.dropoff_address?.latitude != null && e.dropoff_address.longitude != null)
+    points.push({ id: 'dropoff', kind: 'dropoff', color: MAP_COLORS.dropoff, lat: e.dropoff_address.latitude, lng: e.dropoff_address.longitude });
+  const showDriver = driver && (trip.phase === 'ON_ROUTE' || trip.phase === 'ARRIVED' || trip.phase === 'DELIVERING');
+  if (showDriver) points.push({ id: 'driver', kind: 'driver', color: MAP_COLORS.current, lat: driver.lat, lng: driver.lng });
+  const lines = route.data?.route
+    ? [{ id: 'route', coordinates: route.data.route.geometry, color: MAP_COLORS.route, dashed: route.data.route.is_estimate }]
+    : [];
+  return (
+    <div className="trip-map">
+      <RouteMap
+        label={t`Map of the trip`}
+        points={points}
+        lines={lines}
+        styleUrl={config.data?.map_style_url}
+        height={360}
+        follow={showDriver ? 'driver' : undefined}
+      />
+      <ul className="map-legend">
+        <li>
+          <span className="map-legend__dot" style={{ background: MAP_COLORS.pickup }} /> <Trans>Pickup</Trans>
+        </li>
+        <li>
+          <span className="map-legend__dot" style={{ background: MAP_COLORS.dropoff }} /> <Trans>Drop-off</Trans>
+        </li>
+        <li>
+          <span className="map-legend__dot" style={{ background: MAP_COLORS.current }} /> <Trans>Driver</Trans>
+        </li>
+      </ul>
+      {showDriver ? (
+        <p className="muted" role="status" data-testid="driver-position">
+          <Trans>Driver’s position</Trans>: {driver.lat.toFixed(4)}, {driver.lng.toFixed(4)}
+        </p>
+      ) : null}
+      {route.data?.error ? <p className="field__error">{messageText(i18n, { code: route.data.error })}</p> : null}
+      {route.data?.route?.is_estimate ? (
+        <p className="muted">
+          <Trans>The dashed line is a straight-line estimate, not a road route.</Trans>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function AdminTripPage({ params }: { params: Record<string, string> }) {
+  const { i18n, t } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const fmt = useFormat();
+  const id = Number(params.tripId);
+  const trip = useQuery({ ...trpc.drivers.admin.trip.queryOptions({ id }), enabled: Number.isInteger(id) && id > 0 });
+  const [dialog, setDialog] = useState<'edit' | 'cancel' | null>(null);
+  useRealtimeEvent('tripChanged', (e) => {
+    if (e.trip_id === id) void qc.invalidateQueries({ queryKey: trpc.drivers.admin.trip.queryKey({ id }) });
+  });
+  if (trip.isPending) return <LoadingState />;
+  if (trip.isError) return <ErrorState onRetry={() => void trip.refetch()}>{errorText(i18n, trip.error)}</ErrorState>;
+  const x = trip.data;
+  const e = x.calendar_event;
+  const place = (a: typeof e.pickup_address) => (a && a.address ? [a.address, a.city, a.country].filter(Boolean).join(', ') : t`N/A`);
+  const download = async (url: string, name: string) => {
+    try {
+      await downloadPrivateFile(url, name);
+    } catch {
+      showSnackbar(i18n._(msg`Failed to download ${name}`), { tone: 'error' });
+    }
+  };
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Trip #{x.id}</Trans>}
+        description={
+          <>
+            {e.company.name} · {e.event_date ? fmt.day(e.event_date) : ''} {e.start_time}
+          </>
+        }
+        actions={
+          <div className="row-actions">
+            <TripStatusBadge status={x.status} phase={x.phase} />
+            {x.actions.includes('edit') ? (
+              <Button variant="secondary" icon={<Icon name="edit" />} onClick={() => setDialog('edit')}>
+                <Trans>Reassign or reschedule</Trans>
+              </Button>
+            ) : null}
+            {x.actions.includes('cancel') ? (
+              <Button variant="danger" icon={<Icon name="cancel" />} onClick={() => setDialog('cancel')}>
+                <Trans>Cancel trip</Trans>
+              </Button>
+            ) : null}
+            <ButtonLink href="/admin/trips" variant="ghost">
+              <Trans>All trips</Trans>
+            </ButtonLink>
+          </div>
+        }
+      />
+      <div className="trip-detail">
+        <div className="stack">
+          <Card title={<Trans>Schedule</Trans>}>
+            <dl className="trip-facts">
+              <div>
+                <dt>{t`Driver`}</dt>
+                <dd>{x.driver ? `${x.driver.name} (${x.driver.phone})` : t`N/A`}</dd>
+              </div>
+              <div>
+                <dt>{t`Vehicle`}</dt>
+                <dd>{x.vehicle ? `${x.vehicle.vehicle_number} · ${x.vehicle.make} ${x.vehicle.model}` : <Trans>Not assigned</Trans>}</dd>
+              </div>
+              <div>
+                <dt>{t`Contact person`}</dt>
+                <dd>{e.contact_person ?? t`N/A`}</dd>
+              </div>
+              <div>
+                <dt>{t`Company phone`}</dt>
+                <dd>{e.company.phone ?? t`N/A`}</dd>
+              </div>
+              <div className="trip-facts__wide">
+                <dt>{t`Pickup`}</dt>
+                <dd>{place(e.pickup_address)}</dd>
+              </div>
+              <div className="trip-facts__wide">
+                <dt>{t`Drop-off`}</dt>
+                <dd>{place(e.dropoff_address)}</dd>
+              </div>
+              <div className="trip-facts__wide">
+                <dt>{t`Materials to pick up`}</dt>
+                <dd>
+                  {e.materials.map((m) => (
+                    <span key={m.id}>
+                      {m.title}
+                      {m.hazardous ? (
+                        <span className="trip-hazard">
+                          <Icon name="alert" size={14} /> <Trans>Hazardous</Trans>
+                        </span>
+                      ) : null}{' '}
+                    </span>
+                  ))}
+                </dd>
+              </div>
+              <div>
+                <dt>{t`Estimated distance`}</dt>
+                <dd>
+                  {x.estimated_distance === null ? t`N/A` : `${fmt.number(x.estimated_distance)} km`}
+                  {x.estimate_is_straight_line ? <span className="muted"> ({t`straight-line estimate`})</span> : null}
+                </dd>
+              </div>
+              <div>
+                <dt>{t`Estimated duration`}</dt>
+                <dd>{x.estimated_duration === null ? t`N/A` : `${fmt.number(x.estimated_duration)} min`}</dd>
+              </div>
+              {x.status === 'COMPLETED' ? (
+                <>
+                  <div>
+                    <dt>{t`Distance driven`}</dt>
+                    <dd data-testid="actual-distance">{`${fmt.number(x.actual_distance ?? 0)} km`}</dd>
+                  </div>
+                  <div>
+                    <dt>{t`Delivery time`}</dt>
+                    <dd>{`${fmt.number(x.actual_duration ?? 0)} min`}</dd>
+                  </div>
+                  <div>
+                    <dt>{t`Transport CO2e`}</dt>
+                    <dd>{`${fmt.number(x.transport_co2e_kg ?? 0)} kg`}</dd>
+                  </div>
+                </>
+              ) : null}
+              <div className="trip-facts__wide">
+                <dt>{t`Notes`}</dt>
+                <dd>{e.notes || t`N/A`}</dd>
+              </div>
+            </dl>
+          </Card>
+          <Card title={<Trans>Documents ({x.documents.length})</Trans>}>
+            {x.documents.length === 0 ? (
+              <p className="muted">
+                <Trans>No documents yet.</Trans>
+              </p>
+            ) : (
+              <ul className="doc-list">
+                {x.documents.map((d) => (
+                  <li key={d.id} className="doc-list__item">
+                    <Icon name="file" />
+                    <div className="doc-list__text">
+                      <span className="doc-list__name">{d.name}</span>
+                      <span className="muted">
+                        {daysAgoLabel(i18n, d.created_at)} · {fmt.fileSize(d.size_bytes)}
+                        {d.kind === 'waste_transfer_note' ? <> · {t`Waste transfer note`}</> : null}
+                      </span>
+                    </div>
+                    {d.url ? (
+                      <button type="button" className="icon-btn" aria-label={t`Download ${d.name}`} onClick={() => void download(d.url!, d.name)}>
+                        <Icon name="download" />
+                      </button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+        <Card title={<Trans>Map</Trans>}>
+          <TripRouteMap trip={x} />
+        </Card>
+      </div>
+      {dialog === 'edit' ? <EditTripDialog trip={x} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'cancel' ? <CancelTripDialog trip={x} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}

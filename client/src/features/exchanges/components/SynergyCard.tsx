@@ -1,0 +1,175 @@
+// One synergy: what was exchanged with whom, its status and result, both ratings, the chat link, and the
+// actions its state allows (end while in progress, rate once after; a completed synergy is otherwise read-only).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type Ref } from 'react';
+import { Link } from 'wouter';
+import { CertificateButton } from '@/components/impact/CertificateButton';
+import { formatQuantity } from '@/components/listing/format';
+import { Button } from '@/components/ui/Button';
+import { Icon } from '@/components/ui/Icon';
+import { to } from '@/config/paths';
+import { useFormat } from '@/lib/format';
+import { useLanguage } from '@/lib/i18n';
+import { companiesOf, ratingsOf, type Synergy } from '../lib/synergy';
+import { Stars, SynergyStatusChip } from './bits';
+import { EndSynergyDialog, RateSynergyDialog } from './SynergyDialogs';
+
+export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy; highlighted?: boolean; ref?: Ref<HTMLElement> }) {
+  const { t } = useLingui();
+  const fmt = useFormat();
+  const lang = useLanguage();
+  const [dialog, setDialog] = useState<'end' | 'rate' | null>(null);
+  const { theirs } = companiesOf(x);
+  const ratings = ratingsOf(x);
+  const title = x.material?.title ?? x.item_requested ?? t`Synergy`;
+  const money = (minor: number | null) => (minor === null || !x.currency ? null : fmt.money(minor, x.currency));
+  const earnings = money(x.earnings_minor);
+  const savings = money(x.savings_minor);
+  const completed = x.level_of_completion === 'COMPLETED';
+
+  return (
+    <article
+      ref={ref}
+      className={['synergy', highlighted ? 'synergy--highlighted' : '', completed ? 'synergy--completed' : ''].join(' ')}
+      aria-labelledby={`synergy-${x.id}-title`}
+      data-testid="synergy"
+      data-synergy-id={x.id}
+      tabIndex={highlighted ? -1 : undefined}
+    >
+      <header className="synergy__head">
+        <h3 className="synergy__title" id={`synergy-${x.id}-title`}>
+          {x.material ? <Link href={to.material(x.material.id)}>{title}</Link> : title}
+        </h3>
+        <SynergyStatusChip status={x.status} />
+      </header>
+      <p className="synergy__with">
+        <Icon name="building" size={16} />
+        <span>
+          {x.side === 'provider' ? <Trans>Requested by</Trans> : <Trans>Provided by</Trans>} <Link href={to.company(theirs.id)}>{theirs.name}</Link>
+        </span>
+      </p>
+      <dl className="synergy__facts">
+        <div>
+          <dt>{t`Quantity`}</dt>
+          <dd>{formatQuantity(lang, x.quantity, x.quantity_unit)}</dd>
+        </div>
+        <div>
+          <dt>{t`Started`}</dt>
+          <dd>{fmt.date(x.created_at)}</dd>
+        </div>
+        {x.completed_at ? (
+          <div>
+            <dt>{t`Ended`}</dt>
+            <dd>{fmt.date(x.completed_at)}</dd>
+          </div>
+        ) : null}
+        {completed ? (
+          <div>
+            <dt>{t`Successful`}</dt>
+            <dd>{x.successful ? t`Yes` : t`No`}</dd>
+          </div>
+        ) : null}
+        {earnings ? (
+          <div>
+            <dt>{t`Earnings`}</dt>
+            <dd>{earnings}</dd>
+          </div>
+        ) : null}
+        {savings ? (
+          <div>
+            <dt>{t`Savings`}</dt>
+            <dd>{savings}</dd>
+          </div>
+        ) : null}
+        {x.transport.trips > 0 ? (
+          <>
+            <div data-testid="transport-distance">
+              <dt>{t`Driven`}</dt>
+              <dd>{`${fmt.number(x.transport.actual_distance_km)} km`}</dd>
+            </div>
+            <div data-testid="transport-co2e">
+              <dt>{t`Transport CO2e`}</dt>
+              <dd>{`${fmt.number(x.transport.co2e_kg)} kg`}</dd>
+            </div>
+            {x.impact?.co2e_kg ? (
+              <div data-testid="net-co2e">
+                <dt>{t`CO2e avoided, net of transport`}</dt>
+                <dd>{`${fmt.number(Math.round((x.impact.co2e_kg - x.transport.co2e_kg) * 10) / 10)} kg`}</dd>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+      </dl>
+
+      {completed ? (
+        <div className="synergy__ratings">
+          <div className="synergy__rating" data-testid="rating-ours">
+            <span className="synergy__rating-label">
+              <Trans>Your rating</Trans>
+            </span>
+            {ratings.ours ? (
+              <>
+                <Stars value={ratings.ours.rating} />
+                {ratings.ours.review ? <q className="synergy__review">{ratings.ours.review}</q> : null}
+              </>
+            ) : (
+              <span className="synergy__muted">
+                <Trans>Not rated yet</Trans>
+              </span>
+            )}
+          </div>
+          <div className="synergy__rating" data-testid="rating-theirs">
+            <span className="synergy__rating-label">
+              <Trans>Rating by {theirs.name}</Trans>
+            </span>
+            {ratings.theirs ? (
+              <>
+                <Stars value={ratings.theirs.rating} />
+                {ratings.theirs.review ? <q className="synergy__review">{ratings.theirs.review}</q> : null}
+              </>
+            ) : (
+              <span className="synergy__muted">
+                <Trans>Not rated yet</Trans>
+              </span>
+            )}
+          </div>
+        </div>
+      ) : null}
+
+      <footer className="synergy__foot">
+        <div className="row-actions">
+          {x.chat_id ? (
+            <Link
+              href={to.chat(x.chat_id)}
+              className="btn btn--secondary btn--sm"
+              aria-label={completed ? t`Chat history: ${title}` : t`Open chat: ${title}`}
+            >
+              <Icon name="chat" size={16} />
+              <span>{completed ? <Trans>Chat history</Trans> : <Trans>Open chat</Trans>}</span>
+            </Link>
+          ) : null}
+          {x.status === 'successful' && x.impact ? <CertificateButton exchangeId={x.id} title={title} /> : null}
+          {x.can_end ? (
+            <Button size="sm" onClick={() => setDialog('end')} aria-label={t`End synergy: ${title}`}>
+              <Trans>End synergy</Trans>
+            </Button>
+          ) : null}
+          {x.can_rate ? (
+            <Button size="sm" onClick={() => setDialog('rate')} aria-label={t`Rate synergy: ${title}`}>
+              <Trans>Rate</Trans>
+            </Button>
+          ) : null}
+        </div>
+        {completed && !x.can_rate ? (
+          <p className="synergy__muted synergy__readonly">
+            <Icon name="lock" size={14} />
+            <Trans>Completed: read-only</Trans>
+          </p>
+        ) : null}
+      </footer>
+
+      <EndSynergyDialog synergy={x} title={title} open={dialog === 'end'} onClose={() => setDialog(null)} />
+      <RateSynergyDialog synergy={x} title={title} other={theirs.name} open={dialog === 'rate'} onClose={() => setDialog(null)} />
+    </article>
+  );
+}

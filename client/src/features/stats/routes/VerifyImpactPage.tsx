@@ -1,0 +1,134 @@
+// /verify/impact/{code}: public. The page a certificate's QR code opens: it confirms the stored impact record
+// (companies, material, quantity, CO2e, factors, the day it ended) and shows nothing private.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { Icon } from '@/components/ui/Icon';
+import { ErrorState, LoadingState } from '@/components/ui/States';
+import { getAppError } from '@/lib/errors';
+import { useFormat } from '@/lib/format';
+import { refText } from '@/lib/reference';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+import '../stats.css';
+
+const CODE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function VerifyImpactPage({ params }: { params: Record<string, string> }) {
+  const trpc = useTRPC();
+  const code = (params.code ?? '').trim();
+  const wellFormed = CODE.test(code);
+  const record = useQuery({ ...trpc.stats.verify.queryOptions({ code }), enabled: wellFormed, retry: false });
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Impact certificate check</Trans>}
+        description={<Trans>Confirms an impact certificate against the marketplace’s record.</Trans>}
+      />
+      <Card className="verify" data-testid="verify">
+        {!wellFormed || (record.isError && getAppError(record.error).code === 'NOT_FOUND') ? (
+          <div className="verify__verdict verify__verdict--bad" role="alert" data-testid="verify-unknown">
+            <Icon name="alert" size={28} />
+            <div>
+              <h2 className="verify__title">
+                <Trans>No impact record has this code</Trans>
+              </h2>
+              <p>
+                <Trans>Check that the address was copied completely. A certificate that does not match a record is not valid.</Trans>
+              </p>
+            </div>
+          </div>
+        ) : record.isPending ? (
+          <LoadingState />
+        ) : record.isError ? (
+          <ErrorState title={<Trans>The record could not be checked</Trans>} onRetry={() => void record.refetch()} />
+        ) : (
+          <VerifiedRecord r={record.data} />
+        )}
+      </Card>
+    </>
+  );
+}
+
+type Verified = RouterOutputs['stats']['verify'];
+
+function VerifiedRecord({ r }: { r: Verified }) {
+  const { t, i18n } = useLingui();
+  const fmt = useFormat();
+  const n = (v: number, digits = 2) => new Intl.NumberFormat(fmt.locale, { maximumFractionDigits: digits }).format(v);
+  const co2e = n(r.co2e_kg);
+  const hours = n(r.hours);
+  const kg = n(r.kg, 3);
+  return (
+    <>
+      <div className="verify__verdict verify__verdict--ok" data-testid="verify-valid">
+        <Icon name="check" size={28} />
+        <div>
+          <h2 className="verify__title">
+            <Trans>Valid: this impact record exists</Trans>
+          </h2>
+          <p>
+            <Trans>It was stored once, when the synergy ended, and has not changed since.</Trans>
+          </p>
+        </div>
+      </div>
+      <dl className="verify__facts">
+        <div>
+          <dt>{t`Providing company`}</dt>
+          <dd>{r.providing_company}</dd>
+        </div>
+        <div>
+          <dt>{t`Receiving company`}</dt>
+          <dd>{r.receiving_company}</dd>
+        </div>
+        <div>
+          <dt>{t`Material group`}</dt>
+          <dd>{refText(i18n, r.material_group) ?? '—'}</dd>
+        </div>
+        {r.defra_material ? (
+          <div>
+            <dt>{t`Defra material`}</dt>
+            <dd>{r.defra_material}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t`Quantity`}</dt>
+          <dd>{r.hours > 0 ? t`${hours} hours` : `${kg} kg`}</dd>
+        </div>
+        <div>
+          <dt>{t`CO2e avoided`}</dt>
+          <dd data-testid="verify-co2e">{r.method === 'none' ? t`None (knowledge and space count no CO2e)` : `${co2e} kg CO2e`}</dd>
+        </div>
+        <div>
+          <dt>{t`Ended on`}</dt>
+          <dd>{fmt.day(r.completed_on)}</dd>
+        </div>
+        <div>
+          <dt>{t`Factor set`}</dt>
+          <dd>
+            {r.factor_set} ({r.factor_version})
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Certificate code`}</dt>
+          <dd className="verify__code">{r.code}</dd>
+        </div>
+      </dl>
+      {r.factors.length ? (
+        <>
+          <h3 className="impact__subtitle">
+            <Trans>Factors used (kg CO2e per tonne)</Trans>
+          </h3>
+          <ul className="verify__factors">
+            {r.factors.map((f) => (
+              <li key={`${f.table_name}/${f.route_or_source}`}>
+                {f.material} / {f.route_or_source}: {n(f.kgco2e, 5)}
+                {f.source ? <span className="impact-record__source"> ({f.source.replace(/^.*\bID\b\s*/, 'ID ')})</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,440 @@
+// The manager panel's user-management tab (SPEC §2, §6 MANAGER): the company's users, paged and searchable;
+// add a user as MANAGER or MEMBER, edit names, official role and role, set login credentials, remove a user
+// (never oneself, never the last manager: the server says why). SPEC §8 messages on failure and success.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { COMPANY_ROLES } from '@shared/constants/enums';
+import { z } from '@shared/schemas/_zod';
+import { createUserForm, setCredentialsForm, updateUserFields } from '@shared/schemas/users';
+import { RoleLabel } from '@/components/RoleLabel';
+import { Avatar } from '@/components/ui/Avatar';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogActions } from '@/components/ui/Dialog';
+import { FormError, SelectField, TextField } from '@/components/ui/Field';
+import { Pagination } from '@/components/ui/Pagination';
+import { ErrorState, LoadingState } from '@/components/ui/States';
+import { to } from '@/config/paths';
+import { useDebounced } from '@/hooks/useDebounced';
+import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { useFormat } from '@/lib/format';
+import { applyServerErrors } from '@/lib/forms';
+import { useSession } from '@/lib/session';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+
+type Row = RouterOutputs['users']['list']['items'][number];
+const PAGE_SIZE = 20;
+
+type Action = { kind: 'add' } | { kind: 'edit' | 'credentials' | 'delete'; user: Row };
+
+const fullName = (u: { first_name: string; last_name: string | null }) => [u.first_name, u.last_name].filter(Boolean).join(' ');
+
+function useInvalidateUsers() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: trpc.users.pathKey() }), qc.invalidateQueries({ queryKey: trpc.companies.pathKey() })]);
+}
+
+export function UserManagement() {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const session = useSession();
+  const fmt = useFormat();
+  const [page, setPage] = useState(0);
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), 300);
+  const list = useQuery({
+    ...trpc.users.list.queryOptions({ page, size: PAGE_SIZE, search: query || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const [action, setAction] = useState<Action | null>(null);
+  const me = session?.user.id;
+
+  const data = list.data;
+  const renderUser = (u: Row) => {
+    const name = fullName(u);
+    return (
+      <li key={u.id} className="rows__item" data-testid="user-row">
+        <span className="person">
+          <Avatar imageUrl={u.image_url} first={u.first_name} last={u.last_name} size={40} />
+          <span>
+            <Link href={to.user(u.id)} className="text-link">
+              {name}
+            </Link>
+            {u.id === me ? (
+              <span className="muted">
+                {' '}
+                <Trans>(you)</Trans>
+              </span>
+            ) : null}
+            <br />
+            <span className="muted rows__sub">{u.email}</span>
+          </span>
+        </span>
+        <span className="rows__facts">
+          <span className={`badge${u.role === 'MANAGER' ? ' badge--available' : ''}`}>
+            <RoleLabel role={u.role} />
+          </span>
+          {u.disabled ? (
+            <span className="badge badge--busy">
+              <Trans>Disabled</Trans>
+            </span>
+          ) : null}
+          {u.official_role ? <span>{u.official_role}</span> : null}
+          <span className="muted">{u.last_login_at ? <Trans>Last login {fmt.date(u.last_login_at)}</Trans> : <Trans>Never logged in</Trans>}</span>
+        </span>
+        <span className="row-actions rows__actions">
+          <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'edit', user: u })} aria-label={t`Edit ${name}`}>
+            <Trans>Edit</Trans>
+          </Button>
+          {u.id !== me ? (
+            <>
+              <Button size="sm" variant="ghost" onClick={() => setAction({ kind: 'credentials', user: u })} aria-label={t`Credentials of ${name}`}>
+                <Trans>Credentials</Trans>
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setAction({ kind: 'delete', user: u })} aria-label={t`Delete ${name}`}>
+                <Trans>Delete</Trans>
+              </Button>
+            </>
+          ) : null}
+        </span>
+      </li>
+    );
+  };
+  return (
+    <div className="stack" data-testid="user-management">
+      <div className="toolbar">
+        <TextField
+          label={<Trans>Search users</Trans>}
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+        />
+        <span className="toolbar__spacer" />
+        <Button onClick={() => setAction({ kind: 'add' })} data-testid="add-user">
+          <Trans>Add a user</Trans>
+        </Button>
+      </div>
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError || !data ? (
+        <ErrorState onRetry={() => void list.refetch()}>
+          <p>
+            <Trans>Your company's users could not be loaded.</Trans>
+          </p>
+        </ErrorState>
+      ) : (
+        <div className={list.isPlaceholderData ? 'is-refreshing' : undefined}>
+          <h3 className="list-caption">
+            <Trans>Company users ({data.total})</Trans>
+          </h3>
+          {data.items.length ? (
+            <ul className="rows">{data.items.map(renderUser)}</ul>
+          ) : (
+            <p className="muted">{query ? <Trans>No user matches your search.</Trans> : <Trans>No users yet.</Trans>}</p>
+          )}
+          <Pagination page={page} size={PAGE_SIZE} total={data.total} totalPages={data.totalPages} itemsOnPage={data.items.length} onPage={setPage} />
+        </div>
+      )}
+      {action?.kind === 'add' ? <AddUserDialog onClose={() => setAction(null)} /> : null}
+      {action?.kind === 'edit' ? <EditUserDialog user={action.user} self={action.user.id === me} onClose={() => setAction(null)} /> : null}
+      {action?.kind === 'credentials' ? <CredentialsDialog user={action.user} onClose={() => setAction(null)} /> : null}
+      {action?.kind === 'delete' ? <DeleteUserDialog user={action.user} onClose={() => setAction(null)} /> : null}
+    </div>
+  );
+}
+
+type AddIn = z.input<typeof createUserForm>;
+type AddOut = z.output<typeof createUserForm>;
+
+function AddUserDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const session = useSession();
+  const create = useMutation(trpc.users.create.mutationOptions());
+  const invalidate = useInvalidateUsers();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<AddIn, unknown, AddOut>({
+    resolver: zodResolver(createUserForm),
+    defaultValues: { first_name: '', last_name: '', email: '', password: '', confirm_password: '', role: 'MEMBER', official_role: '' },
+  });
+  const e = form.formState.errors;
+  const onSubmit = form.handleSubmit(async ({ confirm_password: _c, ...values }) => {
+    setFormError(null);
+    try {
+      const created = await create.mutateAsync({ ...values, company_id: session?.company?.id });
+      await invalidate();
+      const name = created.first_name;
+      showSnackbar(msg`User ${name} created`);
+      onClose();
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(`${i18n._(msg`Failed to create user`)}. ${errorText(i18n, err)}`);
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Add a user</Trans>} closeLabel={t`Close`}>
+      <form className="form" onSubmit={onSubmit} noValidate data-testid="add-user-form">
+        <div className="form-grid">
+          <TextField
+            label={<Trans>First name</Trans>}
+            required
+            data-autofocus
+            error={fieldErrorText(i18n, e.first_name)}
+            {...form.register('first_name')}
+          />
+          <TextField label={<Trans>Last name</Trans>} error={fieldErrorText(i18n, e.last_name)} {...form.register('last_name')} />
+        </div>
+        <TextField
+          label={<Trans>Email</Trans>}
+          type="email"
+          required
+          autoComplete="off"
+          error={fieldErrorText(i18n, e.email)}
+          {...form.register('email')}
+        />
+        <div className="form-grid">
+          <SelectField label={<Trans>Role</Trans>} required error={fieldErrorText(i18n, e.role)} {...form.register('role')}>
+            {COMPANY_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r === 'MANAGER' ? t`Manager` : t`Member`}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={<Trans>Official role</Trans>} error={fieldErrorText(i18n, e.official_role)} {...form.register('official_role')} />
+        </div>
+        <div className="form-grid">
+          <TextField
+            label={<Trans>Password</Trans>}
+            type="password"
+            required
+            autoComplete="new-password"
+            hint={<Trans>At least 8 characters.</Trans>}
+            error={fieldErrorText(i18n, e.password)}
+            {...form.register('password')}
+          />
+          <TextField
+            label={<Trans>Repeat password</Trans>}
+            type="password"
+            required
+            autoComplete="new-password"
+            error={fieldErrorText(i18n, e.confirm_password)}
+            {...form.register('confirm_password')}
+          />
+        </div>
+        <p className="muted">
+          <Trans>Give the new user their password yourself; they can change it on their personal info page.</Trans>
+        </p>
+        <FormError>{formError}</FormError>
+        <DialogActions onCancel={onClose} loading={create.isPending} testId="add-user-submit">
+          <Trans>Add user</Trans>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+const editForm = updateUserFields.pick({ first_name: true, last_name: true, official_role: true, role: true });
+type EditIn = z.input<typeof editForm>;
+type EditOut = z.output<typeof editForm>;
+
+function EditUserDialog({ user, self, onClose }: { user: Row; self: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const update = useMutation(trpc.users.update.mutationOptions());
+  const invalidate = useInvalidateUsers();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<EditIn, unknown, EditOut>({
+    resolver: zodResolver(editForm),
+    defaultValues: {
+      first_name: user.first_name,
+      last_name: user.last_name ?? '',
+      official_role: user.official_role ?? '',
+      role: user.role as 'MEMBER',
+    },
+  });
+  const e = form.formState.errors;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await update.mutateAsync({ id: user.id, ...values, ...(self ? { role: undefined } : {}) });
+      await invalidate();
+      showSnackbar(msg`User updated`);
+      onClose();
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(errorText(i18n, err));
+    }
+  });
+  const name = fullName(user);
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Edit {name}</Trans>} closeLabel={t`Close`}>
+      <form className="form" onSubmit={onSubmit} noValidate data-testid="edit-user-form">
+        <div className="form-grid">
+          <TextField
+            label={<Trans>First name</Trans>}
+            required
+            data-autofocus
+            error={fieldErrorText(i18n, e.first_name)}
+            {...form.register('first_name')}
+          />
+          <TextField label={<Trans>Last name</Trans>} error={fieldErrorText(i18n, e.last_name)} {...form.register('last_name')} />
+        </div>
+        <TextField label={<Trans>Official role</Trans>} error={fieldErrorText(i18n, e.official_role)} {...form.register('official_role')} />
+        <SelectField
+          label={<Trans>Role</Trans>}
+          disabled={self}
+          hint={self ? <Trans>You cannot change your own role.</Trans> : <Trans>A role change signs the user out everywhere.</Trans>}
+          error={fieldErrorText(i18n, e.role)}
+          {...form.register('role')}
+        >
+          {COMPANY_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r === 'MANAGER' ? t`Manager` : t`Member`}
+            </option>
+          ))}
+        </SelectField>
+        <FormError>{formError}</FormError>
+        <DialogActions onCancel={onClose} loading={update.isPending}>
+          <Trans>Save</Trans>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+type CredentialsIn = z.input<typeof setCredentialsForm>;
+type CredentialsOut = z.output<typeof setCredentialsForm>;
+
+function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const session = useSession();
+  const set = useMutation(trpc.users.setCredentials.mutationOptions());
+  const invalidate = useInvalidateUsers();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<CredentialsIn, unknown, CredentialsOut>({
+    resolver: zodResolver(setCredentialsForm),
+    defaultValues: { email: '', password: '', confirm_password: '', my_password: '' },
+  });
+  const e = form.formState.errors;
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      await set.mutateAsync({
+        id: user.id,
+        company_id: session?.company?.id,
+        user: { email: v.email, password: v.password },
+        requestMadeByUser: { id: session?.user.id, password: v.my_password },
+      });
+      await invalidate();
+      showSnackbar(msg`Credentials updated`);
+      onClose();
+    } catch (err) {
+      // The server names the payload's nested fields; each goes on this form's field.
+      const map: Record<string, keyof CredentialsIn> = {
+        'user.email': 'email',
+        'user.password': 'password',
+        'requestMadeByUser.password': 'my_password',
+      };
+      for (const [name, message] of Object.entries(getAppError(err).fields ?? {})) {
+        const target = map[name];
+        if (target) form.setError(target, { type: 'server', message }, { shouldFocus: true });
+      }
+      setFormError(errorText(i18n, err));
+    }
+  });
+  const name = fullName(user);
+  const email = user.email;
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Credentials of {name}</Trans>} closeLabel={t`Close`}>
+      <form className="form" onSubmit={onSubmit} noValidate data-testid="credentials-form">
+        <p className="muted">
+          <Trans>
+            Now logs in as {email}. Fill in a new email, a new password or both; the user is signed out everywhere and logs in with the new
+            credentials.
+          </Trans>
+        </p>
+        <TextField
+          label={<Trans>New email</Trans>}
+          type="email"
+          autoComplete="off"
+          data-autofocus
+          error={fieldErrorText(i18n, e.email)}
+          {...form.register('email')}
+        />
+        <div className="form-grid">
+          <TextField
+            label={<Trans>New password</Trans>}
+            type="password"
+            autoComplete="new-password"
+            error={fieldErrorText(i18n, e.password)}
+            {...form.register('password')}
+          />
+          <TextField
+            label={<Trans>Repeat new password</Trans>}
+            type="password"
+            autoComplete="new-password"
+            error={fieldErrorText(i18n, e.confirm_password)}
+            {...form.register('confirm_password')}
+          />
+        </div>
+        <TextField
+          label={<Trans>Your password</Trans>}
+          type="password"
+          required
+          autoComplete="current-password"
+          hint={<Trans>To confirm that it is you making this change.</Trans>}
+          error={fieldErrorText(i18n, e.my_password)}
+          {...form.register('my_password')}
+        />
+        <FormError>{formError}</FormError>
+        <DialogActions onCancel={onClose} loading={set.isPending}>
+          <Trans>Update credentials</Trans>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteUserDialog({ user, onClose }: { user: Row; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const remove = useMutation(trpc.users.remove.mutationOptions());
+  const invalidate = useInvalidateUsers();
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setError(null);
+    try {
+      await remove.mutateAsync({ id: user.id });
+      await invalidate();
+      showSnackbar(msg`User deleted successfully`);
+      onClose();
+    } catch (err) {
+      setError(`${i18n._(msg`Failed to deleted user`)}. ${errorText(i18n, err)}`);
+    }
+  };
+  const name = fullName(user);
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Delete {name}?</Trans>} closeLabel={t`Close`}>
+      <div className="form">
+        <p>
+          <Trans>{name} can no longer log in. Their listings, offers and messages stay with the company and show them as a former member.</Trans>
+        </p>
+        <FormError>{error}</FormError>
+        <DialogActions onConfirm={() => void confirm()} onCancel={onClose} loading={remove.isPending} variant="danger" testId="confirm-delete-user">
+          <Trans>Delete user</Trans>
+        </DialogActions>
+      </div>
+    </Dialog>
+  );
+}

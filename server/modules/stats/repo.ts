@@ -1,0 +1,283 @@
+// Impact data access: `fn(db | tx, params)`, explicit columns, no authorization (the service decides).
+// Reads synergies (exchanges) and their impact records; every figure comes from stored impact records, never from
+// the current factor table, so a later Defra release or group remapping changes no figure already reported.
+import { aliasedTable, and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  companies,
+  defra_factors,
+  exchanges,
+  impact_records,
+  material_groups,
+  materials,
+  offers,
+  third_level_subcategories,
+} from '../../../drizzle/schema';
+import type { DbOrTx } from '../../db/client';
+
+// ---- writing the record (in the transaction that ends the synergy) ----
+
+/** The listing's material group: what a synergy's impact is computed from. */
+export async function impactBasis(db: DbOrTx, materialId: number) {
+  const [row] = await db
+    .select({ name: material_groups.name, kind: material_groups.kind, defra_material: material_groups.defra_material })
+    .from(materials)
+    .innerJoin(material_groups, eq(material_groups.id, materials.material_group_id))
+    .where(eq(materials.id, materialId));
+  return row ?? null;
+}
+
+export function defraFactors(db: DbOrTx, factorSet: string) {
+  return db
+    .select({
+      table_name: defra_factors.table_name,
+      material: defra_factors.material,
+      route_or_source: defra_factors.route_or_source,
+      kgco2e: defra_factors.kgco2e,
+      source: defra_factors.source,
+    })
+    .from(defra_factors)
+    .where(eq(defra_factors.factor_set, factorSet));
+}
+
+/** Once per synergy: a second call for the same synergy writes nothing (unique exchange_id). */
+export async function insertImpact(tx: DbOrTx, values: typeof impact_records.$inferInsert) {
+  await tx.insert(impact_records).values(values).onConflictDoNothing({ target: impact_records.exchange_id });
+}
+
+// ---- companies ----
+
+export async function companyInfo(db: DbOrTx, companyId: number) {
+  const [row] = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      status: companies.status,
+      is_parent_company: companies.is_parent_company,
+      currency: companies.preferred_currency,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row ?? null;
+}
+
+export function portfolioCompanies(db: DbOrTx, parentId: number) {
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.parent_company_id, parentId), eq(companies.status, 'approved')))
+    .orderBy(asc(companies.name), asc(companies.id));
+}
+
+// ---- figures ----
+
+const involves = (companyId: number): SQL => or(eq(exchanges.provider_company_id, companyId), eq(exchanges.requester_company_id, companyId))!;
+const endedBetween = (from: Date, to: Date): SQL =>
+  and(eq(exchanges.level_of_completion, 'COMPLETED'), gte(exchanges.completed_at, from), lt(exchanges.completed_at, to))!;
+const monthOf = sql<string>`to_char(${exchanges.completed_at} at time zone 'UTC', 'YYYY-MM')`;
+
+/**
+ * Per UTC month in [from, to): synergies the company ended (either side, successful or not) and the kilograms,
+ * hours and CO2e of their impact records (successful ones only have one). Both companies of a synergy count it.
+ */
+export function monthlyFigures(db: DbOrTx, companyId: number, from: Date, to: Date) {
+  return db
+    .select({
+      month: monthOf,
+      completed_synergies: sql<number>`count(*)::int`,
+      kgs: sql<number>`coalesce(sum(${impact_records.kg}), 0)::float8`,
+      hours: sql<number>`coalesce(sum(${impact_records.hours}), 0)::float8`,
+      co2e_kg: sql<number>`coalesce(sum(${impact_records.co2e_kg}), 0)::float8`,
+    })
+    .from(exchanges)
+    .leftJoin(impact_records, eq(impact_records.exchange_id, exchanges.id))
+    .where(and(involves(companyId), endedBetween(from, to)))
+    .groupBy(monthOf);
+}
+
+/**
+ * Per UTC month and currency in [from, to): the savings of synergies the company received (requester) and the
+ * earnings of those it provided (docs/decisions/0085), in minor units.
+ */
+export function monthlyMoney(db: DbOrTx, companyId: number, from: Date, to: Date) {
+  return db
+    .select({
+      month: monthOf,
+      currency: exchanges.currency,
+      saved_minor: sql<number>`coalesce(sum(${exchanges.savings_minor}) filter (where ${exchanges.requester_company_id} = ${companyId}), 0)::float8`,
+      revenue_minor: sql<number>`coalesce(sum(${exchanges.earnings_minor}) filter (where ${exchanges.provider_company_id} = ${companyId}), 0)::float8`,
+    })
+    .from(exchanges)
+    .where(and(involves(companyId), endedBetween(from, to), sql`${exchanges.currency} is not null`))
+    .groupBy(monthOf, exchanges.currency);
+}
+
+const provider = aliasedTable(companies, 'provider');
+const requester = aliasedTable(companies, 'requester');
+
+const recordColumns = {
+  exchange_id: exchanges.id,
+  title: sql<string | null>`coalesce(${materials.title}, ${exchanges.item_requested})`,
+  material_group_code: materials.material_group_code,
+  hazardous: third_level_subcategories.hazardous,
+  completed_at: exchanges.completed_at,
+  quantity: exchanges.quantity,
+  quantity_unit: exchanges.quantity_unit,
+  provider_company_id: provider.id,
+  provider_company_name: provider.name,
+  requester_company_id: requester.id,
+  requester_company_name: requester.name,
+  earnings_minor: exchanges.earnings_minor,
+  savings_minor: exchanges.savings_minor,
+  currency: exchanges.currency,
+  kg: impact_records.kg,
+  hours: impact_records.hours,
+  co2e_kg: impact_records.co2e_kg,
+  material_group: impact_records.material_group,
+  defra_material: impact_records.defra_material,
+  factor_set: impact_records.factor_set,
+  factor_version: impact_records.factor_version,
+  breakdown: impact_records.breakdown,
+  factors: impact_records.factors,
+  verification_code: impact_records.verification_code,
+  recorded_at: impact_records.created_at,
+};
+
+function recordQuery(db: DbOrTx) {
+  return db
+    .select(recordColumns)
+    .from(impact_records)
+    .innerJoin(exchanges, eq(exchanges.id, impact_records.exchange_id))
+    .innerJoin(provider, eq(provider.id, exchanges.provider_company_id))
+    .innerJoin(requester, eq(requester.id, exchanges.requester_company_id))
+    .leftJoin(materials, eq(materials.id, exchanges.material_id))
+    .leftJoin(third_level_subcategories, eq(third_level_subcategories.id, materials.third_level_subcategory_id));
+}
+export type ImpactRecordRow = Awaited<ReturnType<typeof recordQuery>>[number];
+
+/** The impact records of the company's synergies that ended in [from, to), oldest first. */
+export function companyRecords(db: DbOrTx, companyId: number, from: Date, to: Date) {
+  return recordQuery(db)
+    .where(and(involves(companyId), endedBetween(from, to)))
+    .orderBy(asc(exchanges.completed_at), asc(exchanges.id));
+}
+
+export async function recordOfExchange(db: DbOrTx, exchangeId: number) {
+  const [row] = await recordQuery(db).where(eq(impact_records.exchange_id, exchangeId));
+  return row ?? null;
+}
+
+export async function recordByCode(db: DbOrTx, code: string) {
+  const [row] = await recordQuery(db).where(eq(impact_records.verification_code, code));
+  return row ?? null;
+}
+
+/** Who takes part in a synergy: its two companies, or null when it does not exist. */
+export async function exchangeParties(db: DbOrTx, exchangeId: number) {
+  const [row] = await db
+    .select({ provider_company_id: exchanges.provider_company_id, requester_company_id: exchanges.requester_company_id })
+    .from(exchanges)
+    .where(eq(exchanges.id, exchangeId));
+  return row ?? null;
+}
+
+const successfulTotals = {
+  successful_synergies: sql<number>`count(distinct ${exchanges.id})::int`,
+  kgs: sql<number>`coalesce(sum(${impact_records.kg}), 0)::float8`,
+  hours: sql<number>`coalesce(sum(${impact_records.hours}), 0)::float8`,
+  co2e_kg: sql<number>`coalesce(sum(${impact_records.co2e_kg}), 0)::float8`,
+};
+
+/**
+ * Totals over the successful synergies that involve any of the companies, each synergy once (one impact record per
+ * synergy): the portfolio's combined figure; without companies, the whole platform.
+ */
+export async function distinctTotals(db: DbOrTx, companyIds?: number[]) {
+  if (companyIds && !companyIds.length) return { successful_synergies: 0, kgs: 0, hours: 0, co2e_kg: 0 };
+  const [row] = await db
+    .select(successfulTotals)
+    .from(impact_records)
+    .innerJoin(exchanges, eq(exchanges.id, impact_records.exchange_id))
+    .where(
+      companyIds
+        ? or(inArray(exchanges.provider_company_id, companyIds), inArray(exchanges.requester_company_id, companyIds))
+        : and(eq(exchanges.level_of_completion, 'COMPLETED'), sql`${exchanges.successful} is true`),
+    );
+  return row!;
+}
+
+/** Successful synergies on the platform, each once, whether or not an impact record was kept for it. */
+export async function successfulSynergies(db: DbOrTx) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(exchanges)
+    .where(and(eq(exchanges.level_of_completion, 'COMPLETED'), sql`${exchanges.successful} is true`));
+  return row?.n ?? 0;
+}
+
+// ---- the administrators' platform statistics by month (issue 14, docs/decisions/0073) ----
+
+const utcMonth = (column: SQL) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+
+/** Offers made per UTC month in [start, end). */
+export async function offersByMonth(db: DbOrTx, start: Date, end: Date) {
+  const month = utcMonth(sql`${offers.created_at}`);
+  return db
+    .select({ month, n: sql<number>`count(*)::int` })
+    .from(offers)
+    .where(and(gte(offers.created_at, start), lt(offers.created_at, end)))
+    .groupBy(month);
+}
+
+/** Synergies started (created) per UTC month in [start, end). */
+export async function synergiesStartedByMonth(db: DbOrTx, start: Date, end: Date) {
+  const month = utcMonth(sql`${exchanges.created_at}`);
+  return db
+    .select({ month, n: sql<number>`count(*)::int` })
+    .from(exchanges)
+    .where(and(gte(exchanges.created_at, start), lt(exchanges.created_at, end)))
+    .groupBy(month);
+}
+
+/** Synergies ended per UTC month in [start, end), and how many of them successfully. */
+export async function synergiesEndedByMonth(db: DbOrTx, start: Date, end: Date) {
+  const month = utcMonth(sql`${exchanges.completed_at}`);
+  return db
+    .select({
+      month,
+      completed: sql<number>`count(*)::int`,
+      successful: sql<number>`(count(*) filter (where ${exchanges.successful} is true))::int`,
+    })
+    .from(exchanges)
+    .where(and(eq(exchanges.level_of_completion, 'COMPLETED'), gte(exchanges.completed_at, start), lt(exchanges.completed_at, end)))
+    .groupBy(month);
+}
+
+/** The stored impact of successful synergies ended per UTC month in [start, end): each synergy once (one record each). */
+export async function impactByMonth(db: DbOrTx, start: Date, end: Date) {
+  const month = utcMonth(sql`${exchanges.completed_at}`);
+  return db
+    .select({ month, ...successfulTotals })
+    .from(impact_records)
+    .innerJoin(exchanges, eq(exchanges.id, impact_records.exchange_id))
+    .where(
+      and(
+        eq(exchanges.level_of_completion, 'COMPLETED'),
+        sql`${exchanges.successful} is true`,
+        gte(exchanges.completed_at, start),
+        lt(exchanges.completed_at, end),
+      ),
+    )
+    .groupBy(month);
+}
+
+/** All-time counts beside the platform totals: offers, synergies started, ended. */
+export async function allTimeCounts(db: DbOrTx) {
+  const [o] = await db.select({ n: sql<number>`count(*)::int` }).from(offers);
+  const [e] = await db
+    .select({
+      started: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${exchanges.level_of_completion} = 'COMPLETED'))::int`,
+    })
+    .from(exchanges);
+  return { offers: o?.n ?? 0, synergies_started: e?.started ?? 0, synergies_completed: e?.completed ?? 0 };
+}

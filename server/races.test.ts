@@ -1,0 +1,131 @@
+// Races two users (or a double click) can cause, on real Postgres: PGlite runs one query at a time and hides
+// them (issue 10 item 6). Each case fires the same change many times at once and checks the one outcome.
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulk_upload_access_requests, password_reset_tokens, trips } from '../drizzle/schema';
+import type { Actor } from './lib/actor';
+import { AppError } from './lib/errors';
+import { createAdmin, createCompanyWithUsers, createDriver, createListing } from './test/factories';
+import { createTestContext, type TestContext } from './test/harness';
+
+const pg = !!process.env.TEST_DATABASE_URL;
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const N = 50;
+const listing = (o: Record<string, unknown> = {}) => ({
+  title: 'Pallets',
+  description: 'Wooden pallets',
+  category: 'surplus',
+  frequency: 'weekly',
+  quantity: 40,
+  condition: 'Used',
+  type: 'Wood',
+  final_use: 'Reuse',
+  ...o,
+});
+/** Runs every call at once; returns 'ok' or the error code of each. */
+const settle = async (calls: (() => Promise<unknown>)[]) =>
+  (await Promise.allSettled(calls.map((c) => c()))).map((r) =>
+    r.status === 'fulfilled' ? 'ok' : r.reason instanceof AppError ? r.reason.code : `${(r.reason as { code?: string }).code ?? 'thrown'}`,
+  );
+const tally = (outcomes: string[]) => outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o]: (acc[o] ?? 0) + 1 }), {});
+
+describe.skipIf(!pg)('races on Postgres', () => {
+  it(`${N} concurrent bulk-upload access requests of one company leave exactly one pending request`, async () => {
+    const { company, managerActor } = await createCompanyWithUsers(t.database.db);
+    const outcomes = await settle(Array.from({ length: N }, () => () => t.caller(managerActor).materials.requestBulkAccess()));
+    expect(tally(outcomes)).toEqual({ ok: N });
+    const rows = await t.database.db.select().from(bulk_upload_access_requests).where(eq(bulk_upload_access_requests.company_id, company.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it(`${N} concurrent reset links for one user leave exactly one usable link`, async () => {
+    const { adminActor } = await createAdmin(t.database.db);
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const outcomes = await settle(Array.from({ length: N }, () => () => t.caller(adminActor).auth.admin.createResetLink({ user_id: member.id })));
+    expect(tally(outcomes)).toEqual({ ok: N });
+    const usable = await t.database.db
+      .select()
+      .from(password_reset_tokens)
+      .where(and(eq(password_reset_tokens.user_id, member.id), isNull(password_reset_tokens.used_at)));
+    expect(usable).toHaveLength(1);
+  });
+
+  it(`${N} concurrent deletes of one listing: one succeeds, the others answer 404`, async () => {
+    const { memberActor } = await createCompanyWithUsers(t.database.db);
+    const created = await t.caller(memberActor).materials.create(listing() as never);
+    const outcomes = await settle(Array.from({ length: N }, () => () => t.caller(memberActor).materials.delete({ id: created.id })));
+    expect(tally(outcomes)).toEqual({ ok: 1, NOT_FOUND: N - 1 });
+  });
+
+  it('concurrent edits and a delete of one listing with sub-listings: each edit succeeds or answers 404, never 500', async () => {
+    const { memberActor, company } = await createCompanyWithUsers(t.database.db);
+    const actor: Actor = memberActor;
+    const created = await t.caller(actor).materials.create(listing({ sub_listings: [{ title: 'Lot A', quantity: 5 }] }) as never);
+    const edit = (i: number) => () =>
+      t.caller(actor).materials.update({
+        ...listing({ title: `Pallets ${i}`, sub_listings: [{ title: `Lot ${i}`, quantity: i + 1 }] }),
+        id: created.id,
+        uuid: created.uuid,
+        company_id: company.id,
+      } as never);
+    const calls: (() => Promise<unknown>)[] = Array.from({ length: N }, (_, i) => edit(i));
+    calls.splice(N / 2, 0, () => t.caller(actor).materials.delete({ id: created.id }));
+    const outcomes = tally(await settle(calls));
+    expect(Object.keys(outcomes).sort()).toEqual(
+      Object.keys(outcomes)
+        .filter((k) => k === 'ok' || k === 'NOT_FOUND')
+        .sort(),
+    );
+    expect((outcomes.ok ?? 0) + (outcomes.NOT_FOUND ?? 0)).toBe(N + 1);
+    await expect(t.caller(actor).materials.get({ id: created.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it(`${N / 5} trips of one driver started at once: exactly one goes ON_ROUTE, the others answer 409`, async () => {
+    const db = t.database.db;
+    const { adminActor } = await createAdmin(db);
+    const provider = await createCompanyWithUsers(db);
+    const requester = await createCompanyWithUsers(db);
+    const material = await createListing(db, provider.company.id, { quantity: 5000 });
+    const offer = await t.caller(requester.memberActor).offers.create({ material_id: material.id, quantity: 10, message: 'Race' });
+    const { exchange_id } = await t.caller(provider.managerActor).offers.review({ id: offer.id, decision: 'accept' });
+    const driver = await createDriver(db, { email: `race-${Date.now()}@fleet.example` });
+    const place = { address: 'A 1', city: 'Copenhagen', country: 'DK', latitude: 55.68, longitude: 12.57 };
+    const ids: number[] = [];
+    for (let i = 0; i < N / 5; i++) {
+      const trip = await t.caller(adminActor).drivers.admin.createTrip({
+        exchange_id: exchange_id!,
+        driver_id: driver.id,
+        contact_person: 'Race',
+        pickup_address: place,
+        dropoff_address: { ...place, latitude: 55.7 },
+        event_date: '2030-01-01',
+        start_time: '08:00',
+        materials: [material.id],
+      });
+      ids.push(trip.id);
+    }
+    const as = t.caller({ kind: 'driver', driver_id: driver.id });
+    const outcomes = await settle(ids.map((id) => () => as.driver.setStatus({ id, status: 'ON_ROUTE' })));
+    expect(tally(outcomes)).toEqual({ ok: 1, CONFLICT: N / 5 - 1 });
+    const onRoute = await db
+      .select({ id: trips.id })
+      .from(trips)
+      .where(and(eq(trips.driver_id, driver.id), eq(trips.status, 'ON_ROUTE')));
+    expect(onRoute).toHaveLength(1);
+
+    // Completing and cancelling the same trip at once: one of the two wins, the other answers 409.
+    const [active] = onRoute;
+    await as.driver.setStatus({ id: active!.id, status: 'ARRIVED' });
+    await as.driver.startDelivery({ id: active!.id });
+    const both = await settle([
+      () => as.driver.setStatus({ id: active!.id, status: 'COMPLETED', actual_distance: 1, actual_duration: 0 }),
+      () => t.caller(adminActor).drivers.admin.updateTrip({ id: active!.id, status: 'CANCELLED' }),
+    ]);
+    expect(tally(both)).toEqual({ ok: 1, CONFLICT: 1 });
+  });
+});

@@ -1,0 +1,242 @@
+// Logistics: drivers, vehicles, trips and trip documents (SPEC §3, §4, §5, §7; issue 15 contract).
+// Administrators' inputs (admin/drivers, admin/vehicles, admin/trips) and the driver app's (api/driver/...).
+import { DRIVER_STATUSES, TRIP_DOCUMENT_KINDS, TRIP_STATUSES } from '../constants/enums';
+import { LIMITS } from '../constants/limits';
+import { DEFAULT_KGCO2E_PER_KM } from '../lib/transport';
+import { m } from '../messages';
+import { REQUIRED, email, id, requiredText } from './_primitives';
+import { isValidDriverPhone } from './auth';
+import { dataUrlByteLength } from './materials';
+import { isoDateString } from './subscriptions';
+import { z } from './_zod';
+
+export const TRIP_MESSAGES = {
+  invalidPhone: m('auth.invalidDriverPhone'),
+  invalidTime: m('trip.invalidTime'),
+  rangeTooLong: m('trip.rangeTooLong', { days: LIMITS.tripCalendarDaysMax }),
+  rangeOrder: m('trip.rangeOrder'),
+  documentTooLarge: m('trip.documentTooLarge'),
+  documentUnreadable: m('trip.documentUnreadable'),
+  tooManyDocuments: m('trip.tooManyDocuments', { max: LIMITS.driverDocumentsPerUpload }),
+  latitude: m('trip.invalidLatitude'),
+  longitude: m('trip.invalidLongitude'),
+} as const;
+
+const page = z.coerce.number().int().min(0).max(100_000).default(0);
+const size = z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize);
+
+/** Optional text where null or '' clears it. */
+const clearableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+export const latitude = z.coerce.number({ error: TRIP_MESSAGES.latitude }).min(-90, TRIP_MESSAGES.latitude).max(90, TRIP_MESSAGES.latitude);
+export const longitude = z.coerce.number({ error: TRIP_MESSAGES.longitude }).min(-180, TRIP_MESSAGES.longitude).max(180, TRIP_MESSAGES.longitude);
+
+// ---- drivers ----
+
+const driverPhone = z
+  .string()
+  .trim()
+  .min(1, { error: REQUIRED, abort: true })
+  .max(40, TRIP_MESSAGES.invalidPhone)
+  .refine(isValidDriverPhone, TRIP_MESSAGES.invalidPhone);
+
+export const driverFields = z.object({
+  name: requiredText(100),
+  email,
+  /** SPEC §5: 8 to 15 digits once spaces, hyphens and plus signs are stripped; stored as typed. */
+  phone: driverPhone,
+  status: z.enum(DRIVER_STATUSES).default('AVAILABLE'),
+});
+export const createDriverInput = driverFields;
+export type CreateDriverInput = z.output<typeof createDriverInput>;
+export const updateDriverInput = z.object({
+  id,
+  name: requiredText(100).optional(),
+  email: email.optional(),
+  phone: driverPhone.optional(),
+  status: z.enum(DRIVER_STATUSES).optional(),
+});
+export type UpdateDriverInput = z.output<typeof updateDriverInput>;
+export const listDriversInput = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    status: z.enum(DRIVER_STATUSES).optional(),
+    page,
+    size,
+  })
+  .default({ page: 0, size: LIMITS.defaultPageSize });
+export type ListDriversInput = z.output<typeof listDriversInput>;
+
+// ---- vehicles ----
+
+const kgco2ePerKm = z.coerce.number().min(0).max(10);
+export const vehicleFields = z.object({
+  vehicle_number: requiredText(20),
+  make: requiredText(60),
+  model: requiredText(60),
+  capacity_kg: z.coerce.number().int().min(0).max(100_000).nullable().optional(),
+  /** kg CO2e per km; the DESNZ/Defra 2023 average-laden diesel HGV factor when not given (shared/lib/transport.ts). */
+  kgco2e_per_km: kgco2ePerKm.default(DEFAULT_KGCO2E_PER_KM),
+});
+export const createVehicleInput = vehicleFields;
+export type CreateVehicleInput = z.output<typeof createVehicleInput>;
+export const updateVehicleInput = z.object({
+  id,
+  vehicle_number: requiredText(20).optional(),
+  make: requiredText(60).optional(),
+  model: requiredText(60).optional(),
+  capacity_kg: z.coerce.number().int().min(0).max(100_000).nullable().optional(),
+  kgco2e_per_km: kgco2ePerKm.optional(),
+});
+export type UpdateVehicleInput = z.output<typeof updateVehicleInput>;
+export const listVehiclesInput = z
+  .object({ q: z.string().trim().max(100).optional(), page, size })
+  .default({ page: 0, size: LIMITS.defaultPageSize });
+export type ListVehiclesInput = z.output<typeof listVehiclesInput>;
+
+export const idInput = z.object({ id });
+
+// ---- trips ----
+
+/** SPEC §3: each address with address, city, country and latitude/longitude "in either naming" (lat/lng too). */
+export const tripAddress = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = { ...(v as Record<string, unknown>) };
+    if (o.latitude === undefined && o.lat !== undefined) o.latitude = o.lat;
+    if (o.longitude === undefined && o.lng !== undefined) o.longitude = o.lng;
+    delete o.lat;
+    delete o.lng;
+    return o;
+  },
+  z.object({
+    address: requiredText(300),
+    city: requiredText(100),
+    country: requiredText(60),
+    latitude,
+    longitude,
+  }),
+);
+export type TripAddressInput = z.output<typeof tripAddress>;
+
+/** "09:30": 24-hour hours and minutes. */
+export const startTime = z
+  .string()
+  .trim()
+  .min(1, { error: REQUIRED, abort: true })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, TRIP_MESSAGES.invalidTime);
+
+const materialIds = z.array(id).min(1).max(20);
+
+/** POST admin/trips: schedule a pickup for a synergy (issue 15 contract). */
+export const createTripInput = z.object({
+  exchange_id: id,
+  driver_id: id,
+  vehicle_id: id.nullable().optional(),
+  contact_person: requiredText(100),
+  pickup_address: tripAddress,
+  dropoff_address: tripAddress,
+  event_date: isoDateString,
+  start_time: startTime,
+  materials: materialIds,
+  notes: clearableText(1000),
+});
+export type CreateTripInput = z.output<typeof createTripInput>;
+
+/** PUT admin/trips/{id}: reassign or reschedule (while ASSIGNED), or cancel (status CANCELLED, until completed). */
+export const updateTripInput = z.object({
+  id,
+  driver_id: id.optional(),
+  vehicle_id: id.nullable().optional(),
+  contact_person: requiredText(100).optional(),
+  pickup_address: tripAddress.optional(),
+  dropoff_address: tripAddress.optional(),
+  event_date: isoDateString.optional(),
+  start_time: startTime.optional(),
+  materials: materialIds.optional(),
+  notes: clearableText(1000),
+  status: z.literal('CANCELLED').optional(),
+});
+export type UpdateTripInput = z.output<typeof updateTripInput>;
+
+/** GET admin/trips?from&to: the calendar's days, both included. */
+export const listTripsInput = z
+  .object({
+    from: isoDateString,
+    to: isoDateString,
+    driver_id: id.optional(),
+  })
+  .refine((v) => v.from <= v.to, { message: TRIP_MESSAGES.rangeOrder, path: ['to'] })
+  .refine((v) => (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 < LIMITS.tripCalendarDaysMax, {
+    message: TRIP_MESSAGES.rangeTooLong,
+    path: ['to'],
+  });
+export type ListTripsInput = z.output<typeof listTripsInput>;
+
+/** Synergies an administrator can schedule a pickup for (in progress), by company or listing title. */
+export const schedulableInput = z.object({ q: z.string().trim().max(100).optional(), exchange_id: id.optional() }).default({});
+export type SchedulableInput = z.output<typeof schedulableInput>;
+
+// ---- the driver app ----
+
+export const driverTripsInput = z.object({ scope: z.enum(['open', 'all']).default('open') }).default({ scope: 'open' });
+export type DriverTripsInput = z.output<typeof driverTripsInput>;
+
+/** PUT api/driver/trips/{id}/status: the next status; COMPLETED carries whole minutes and km (1 decimal kept). */
+export const tripStatusInput = z.object({
+  id,
+  status: z.enum(TRIP_STATUSES),
+  actual_duration: z.coerce.number().min(0).max(100_000).optional(),
+  actual_distance: z.coerce.number().min(0).max(100_000).optional(),
+});
+export type TripStatusInput = z.output<typeof tripStatusInput>;
+
+/** POST api/driver/trips/{id}/start-delivery: the drop-off leg's estimate as the app's router gave it. */
+export const startDeliveryInput = z.object({
+  id,
+  estimated_distance: z.coerce.number().min(0).max(100_000).optional(),
+  estimated_duration: z.coerce.number().min(0).max(100_000).optional(),
+});
+export type StartDeliveryInput = z.output<typeof startDeliveryInput>;
+
+/** PUT api/driver/location. */
+export const driverLocationInput = z.object({ lat: latitude, lng: longitude });
+export type DriverLocationInput = z.output<typeof driverLocationInput>;
+
+/** One document: file name and content as a base64 data URL; the server checks the real content type. */
+export const tripDocumentInput = z.object({
+  name: z.string().trim().min(1, REQUIRED).max(200),
+  body: z.string().superRefine((body, ctx) => {
+    const bytes = dataUrlByteLength(body);
+    if (bytes === null || bytes === 0) ctx.addIssue({ code: 'custom', message: TRIP_MESSAGES.documentUnreadable });
+    else if (bytes > LIMITS.driverDocumentBytes) ctx.addIssue({ code: 'custom', message: TRIP_MESSAGES.documentTooLarge });
+  }),
+  /** A waste transfer note opens the hazardous gate (docs/decisions/0112); anything else is `other`. */
+  kind: z.enum(TRIP_DOCUMENT_KINDS).default('other'),
+});
+export type TripDocumentInput = z.output<typeof tripDocumentInput>;
+
+/** POST api/driver/trips/{id}/documents {documents: [{name, body}]}. */
+export const uploadTripDocumentsInput = z.object({
+  id,
+  documents: z.array(tripDocumentInput).min(1).max(LIMITS.driverDocumentsPerUpload, TRIP_MESSAGES.tooManyDocuments),
+});
+export type UploadTripDocumentsInput = z.output<typeof uploadTripDocumentsInput>;
+
+/** The map's route for one leg: from the driver's position (or the pickup) to the pickup or the drop-off. */
+export const tripRouteInput = z.object({
+  id,
+  leg: z.enum(['pickup', 'dropoff']),
+  from: z.object({ lat: latitude, lng: longitude }).optional(),
+});
+export type TripRouteInput = z.output<typeof tripRouteInput>;
+
+/** Company users: the trips of one of their synergies (status and documents). */
+export const exchangeTripsInput = z.object({ exchange_id: id });
