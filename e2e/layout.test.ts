@@ -67,6 +67,26 @@ describe.skipIf(!hasChromium)('layout', () => {
     await context.close();
   });
 
+  it('shows on a phone that the manager panel tabs scroll, and scrolls the selected tab into view', async () => {
+    const { context, page } = await app.page(390, 844);
+    await signIn(page, 'manager@example.com', '/login', '/dashboard');
+    await page.goto('/account/manager-panel');
+    const list = page.getByRole('tablist');
+    await list.getByRole('tab', { name: 'Company' }).waitFor();
+    // First tab selected: more tabs lie to the right only.
+    await expect.poll(() => list.getAttribute('data-more-end')).toBe('true');
+    expect(await list.getAttribute('data-more-start')).toBeNull();
+    // The last tab, opened by its address, is scrolled fully into the list's view; now more lie to the left.
+    await page.goto('/account/manager-panel/donations');
+    const tab = list.getByRole('tab', { name: 'Donations' });
+    await tab.waitFor();
+    await expect.poll(() => list.getAttribute('data-more-start')).toBe('true');
+    const [l, t] = [(await list.boundingBox())!, (await tab.boundingBox())!];
+    expect(t.x).toBeGreaterThanOrEqual(l.x);
+    expect(t.x + t.width).toBeLessThanOrEqual(l.x + l.width + 0.5);
+    await context.close();
+  });
+
   for (const width of [390, 1280]) {
     it(`dashboard and admin panel at ${width} px have no serious axe violations`, async () => {
       const problems: string[] = [];

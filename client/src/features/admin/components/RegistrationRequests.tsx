@@ -119,7 +119,7 @@ function ApproveDialog({ req, onClose }: { req: Request; onClose: () => void }) 
           <option value="">{t`Approve without a plan`}</option>
           {(plans.data?.items ?? []).map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name}
+              {refText(i18n, p.name)}
             </option>
           ))}
         </SelectField>

@@ -14,6 +14,7 @@ import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
+import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { ASSIGNMENT_MODE_TEXT, HISTORY_ACTION_TEXT } from './labels';
@@ -81,7 +82,7 @@ export function AssignPlanDialog({ company, onClose }: { company: CompanyRef; on
           <option value="">{t`Choose…`}</option>
           {(plans.data?.items ?? []).map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name}
+              {refText(i18n, p.name)}
             </option>
           ))}
         </SelectField>
@@ -165,7 +166,7 @@ export function HistoryDialog({ company, onClose }: { company: CompanyRef; onClo
           empty={<Trans>No subscription changes yet.</Trans>}
           columns={[
             { key: 'action', header: <Trans>Action</Trans>, cell: (r) => i18n._(HISTORY_ACTION_TEXT[r.action]) },
-            { key: 'plan', header: <Trans>Plan</Trans>, cell: (r) => r.plan_name ?? '—' },
+            { key: 'plan', header: <Trans>Plan</Trans>, cell: (r) => refText(i18n, r.plan_name) ?? '—' },
             {
               key: 'period',
               header: <Trans>Period</Trans>,
