@@ -85,6 +85,23 @@ describe('the weekly digest', () => {
     expect((await digestsTo([dk.email])).length).toBe(2);
   });
 
+  it('queues one digest per subscriber, each with its own unsubscribe link, past one insert of 500 rows', async () => {
+    const now = new Date('2034-05-17T08:00:00Z');
+    const { company } = await createCompanyWithUsers(db());
+    await createListing(db(), company.id, { title: `Steel offcuts ${tag()}`, created_at: new Date('2034-05-09T10:00:00Z') });
+    const run = tag();
+    const rows = Array.from({ length: 1203 }, (_, i) => ({ email: `bulk-${run}-${i}@example.com`, language: 'en' as const }));
+    await db().insert(newsletter_subscribers).values(rows);
+    const result = await db().transaction((tx) => sendWeeklyDigest(tx, env, now));
+    const active = await db().select().from(newsletter_subscribers);
+    expect(result).toMatchObject({ sent: true, listings: 1, mails_queued: active.filter((s) => s.unsubscribed_at === null).length });
+    const ours = active.filter((s) => s.email.startsWith(`bulk-${run}-`));
+    const mails = await digestsTo(ours.map((s) => s.email));
+    expect(mails).toHaveLength(1203);
+    const byAddress = new Map(mails.map((m) => [m.to_address, m.text_body]));
+    for (const s of ours) expect(byAddress.get(s.email)).toContain(`/newsletter/unsubscribe/${s.unsubscribe_token}`);
+  });
+
   it('sends a week once however often it runs, and records a week without new listings without mail', async () => {
     const reader = await subscribe();
     const now = new Date('2032-06-16T08:00:00Z');

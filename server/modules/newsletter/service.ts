@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import type { Env } from '../../env';
 import type { AdminActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
-import { enqueueMail, publicUrl } from '../../lib/mail';
+import { enqueueMails, publicUrl } from '../../lib/mail';
 import * as repo from './repo';
 
 const DAY_MS = 86_400_000;
@@ -73,10 +73,11 @@ export async function sendWeeklyDigest(tx: DbOrTx, env: Pick<Env, 'PUBLIC_URL' |
           `• ${l.title}${l.group ? ` (${l.group}${l.city ? `, ${l.city}` : ''})` : l.city ? ` (${l.city})` : ''}\n  ${publicUrl(env, `/material/${l.id}`)}`,
       )
       .join('\n');
-    for (const s of subscribers) {
-      await enqueueMail(tx, {
+    mails = await enqueueMails(
+      tx,
+      subscribers.map((s) => ({
         to: s.email,
-        template: 'newsletter_digest',
+        template: 'newsletter_digest' as const,
         language: s.language,
         data: {
           week: period.period_start,
@@ -85,9 +86,8 @@ export async function sendWeeklyDigest(tx: DbOrTx, env: Pick<Env, 'PUBLIC_URL' |
           url: publicUrl(env, '/database'),
           unsubscribe_url: publicUrl(env, `/newsletter/unsubscribe/${s.token}`),
         },
-      });
-      mails += 1;
-    }
+      })),
+    );
   }
   const figures = { subscribers: subscribers.length, listings: listings.total, mails_queued: mails };
   await repo.finishRun(tx, runId, figures);
