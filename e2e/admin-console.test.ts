@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, hasChromium, login } from './harness';
+import { DEMO_PASSWORD, hasChromium, login, chooseLanguage } from './harness';
 import { useApp } from './fixture';
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -36,10 +36,7 @@ type Outbox = { items: { to_address: string; subject: string; text_body: string;
 async function signIn(page: Page, who: string, loginPath = '/login') {
   await login(page, who, DEMO_PASSWORD, loginPath);
   await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-  // Other test files may leave a shared demo account in another language (it is stored on the user).
-  const language = page.getByTestId('language-select').first();
-  await language.waitFor({ state: 'attached' });
-  if ((await language.inputValue()) !== 'en') await language.selectOption('en');
+  await chooseLanguage(page, 'en');
 }
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, hasChromium, login, ROOT } from './harness';
+import { chooseLanguage, DEMO_PASSWORD, hasChromium, login, ROOT } from './harness';
 import { useApp } from './fixture';
 
 const SHOTS = path.join(ROOT, '.test-results/screens');
@@ -60,6 +60,7 @@ describe.skipIf(!hasChromium)('donations: create, approve, print, hand over, das
     const { context: mc, page: mp } = await app.page(1280, 900, { bypassCSP: true });
     await login(mp, 'manager@example.com');
     await mp.waitForURL((u) => u.pathname === '/dashboard');
+    await chooseLanguage(mp, 'en');
     await mp.goto('/account/manager-panel/donations');
     await mp.getByTestId('new-donation').click();
     const editor = mp.getByTestId('donation-editor');
@@ -176,6 +177,7 @@ describe.skipIf(!hasChromium)('donations: create, approve, print, hand over, das
     const { context, page } = await app.page(390, 844);
     await login(page, 'manager@example.com');
     await page.waitForURL((u) => u.pathname === '/dashboard');
+    await chooseLanguage(page, 'en');
     await page.goto('/account/manager-panel/donations');
     await page.getByTestId('donation-card').first().waitFor();
     await noSidewaysScroll(page);
@@ -190,6 +192,7 @@ describe.skipIf(!hasChromium)('donations: create, approve, print, hand over, das
     const { context: mc, page: member } = await app.page(1280, 900);
     await login(member, 'member@example.com');
     await member.waitForURL((u) => u.pathname === '/dashboard');
+    await chooseLanguage(member, 'en');
     expect(await member.getByRole('link', { name: 'Donations dashboard' }).count()).toBe(0);
     const token = await tokenOf(app.url, 'member@example.com');
     const refused = await fetch(`${app.url}/api/donations-dashboard/donation-metrics`, { headers: { authorization: `Bearer ${token}` } });

@@ -147,3 +147,27 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
+
+/**
+ * Puts the signed-in user's language (stored on the user, so other test files may have left a shared demo account in
+ * another one) to `lang` through the bar's select, or on a phone through the menu, and waits until it is saved.
+ */
+export async function chooseLanguage(page: Page, lang: 'en' | 'dk' | 'my') {
+  const selects = page.getByTestId('language-select');
+  await selects.first().waitFor({ state: 'attached' });
+  // The app applies the language stored on the user once its session call answers: let that land first.
+  await page.waitForLoadState('networkidle');
+  const htmlLang = { en: 'en', dk: 'da', my: 'ms' }[lang];
+  if ((await selects.first().inputValue()) === lang) {
+    await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), htmlLang);
+    return;
+  }
+  const menu = page.getByTestId('menu-button');
+  const viaMenu = (await selects.filter({ visible: true }).count()) === 0;
+  if (viaMenu) await menu.click();
+  const saved = page.waitForResponse((r) => r.url().includes('users.setLanguage') && r.ok());
+  await selects.filter({ visible: true }).first().selectOption(lang);
+  await saved;
+  if (viaMenu && (await menu.getAttribute('aria-expanded')) === 'true') await menu.click();
+  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), htmlLang);
+}

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, login, pathOf } from './harness';
+import { hasChromium, login, pathOf, chooseLanguage } from './harness';
 import { useApp } from './fixture';
 
 const MANAGER = 'olivia.bennett@example.org';
@@ -16,10 +16,7 @@ const PASSWORD = 'a-long-enough-password';
 async function loginAndWait(page: Page, username: string, password?: string, path?: string) {
   await login(page, username, password, path);
   await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-  // Other test files may leave a shared demo account in another language (it is stored on the user).
-  const language = page.getByTestId('language-select').first();
-  await language.waitFor({ state: 'attached' });
-  if ((await language.inputValue()) !== 'en') await language.selectOption('en');
+  await chooseLanguage(page, 'en');
 }
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
