@@ -31,9 +31,15 @@ export function storedLanguage(): Language | null {
 export const languageStore = createStore<Language>('en');
 export const useLanguage = () => useStore(languageStore);
 
+let activation = 0;
+
 /** Loads the catalog and switches the UI; `remember` stores the explicit choice for the next visit. */
 export async function activateLanguage(lang: Language, opts: { remember?: boolean } = {}) {
+  // Catalogs load asynchronously: when two switches overlap (the user's saved language arriving while they pick
+  // another), the later call wins even if its catalog arrives first.
+  const mine = ++activation;
   const messages = await loaders[lang]().catch(() => enMessages);
+  if (mine !== activation) return;
   i18n.loadAndActivate({ locale: lang, locales: [INTL_LOCALES[lang]], messages });
   document.documentElement.lang = HTML_LANG[lang];
   languageStore.set(lang);
