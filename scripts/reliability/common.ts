@@ -1,7 +1,7 @@
 // Shared bits of the reliability scripts (crash.ts, reconnect.ts): one real server in a child process on a
 // fixed port (so clients find it again after a restart), its database (a scratch Postgres database or an
 // embedded data directory under /tmp), and timing figures.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,11 +84,26 @@ export async function createTarget(kind: string, name: string, port: number, ext
   };
 }
 
+/** CPU time (user + system) a process of this machine has used so far, in ms (Linux /proc; NaN elsewhere). */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The machine's 1-minute load average: other work on a shared machine stretches every wall-clock figure. */
+export const load1 = () => os.loadavg()[0]!;
+
 /**
  * Starts the server and waits for its first healthy answer (GET /readyz 200, which pings the database).
- * `ms` runs from the spawn of the process to that answer.
+ * `ms` runs from the spawn of the process to that answer; `cpu` is the CPU time the process used for it,
+ * which other work on the machine does not stretch.
  */
-export async function startHealthy(env: Record<string, string>): Promise<{ server: ServerProcess; ms: number }> {
+export async function startHealthy(env: Record<string, string>): Promise<{ server: ServerProcess; ms: number; cpu: number }> {
   const t0 = performance.now();
   const server = await startServerProcess(env, 60_000);
   for (;;) {
@@ -104,7 +119,7 @@ export async function startHealthy(env: Record<string, string>): Promise<{ serve
     }
     await sleep(20);
   }
-  return { server, ms: performance.now() - t0 };
+  return { server, ms: performance.now() - t0, cpu: cpuMs(server.child.pid!) };
 }
 
 export const fmtMs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -10,15 +10,21 @@
 // (default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end. Exit code 1 when a write was lost,
 // a second opener was not refused, or a restart took 5 s or more.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import type { ServerProcess } from '../../server/test/server-process';
-import { arg, createTarget, fmtMs, freePort, percentile, sleep, startHealthy } from './common';
+import { arg, createTarget, fmtMs, freePort, load1, percentile, sleep, startHealthy } from './common';
 
 const DB = arg('db', 'embedded');
 const CYCLES = Number(arg('cycles', '20'));
-/** Load runs this long (uniformly random) before each kill. */
-const LOAD_MIN_MS = 500;
-const LOAD_MAX_MS = 3500;
+/**
+ * Each kill comes at a random moment once a random number of writes (this range) has been acknowledged since
+ * the restart, so every cycle kills the server under load however slow a shared machine makes it; at most
+ * LOAD_MAX_MS of load per cycle.
+ */
+const WRITES_MIN = 10;
+const WRITES_MAX = 80;
+const LOAD_MAX_MS = 20_000;
 const RESTART_TARGET_MS = 5000;
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Synergy!2026';
@@ -107,6 +113,8 @@ const listings: ListingRecord[] = [];
 const offers = new Map<number, number>(); // offer id -> listing id
 const messages = new Map<number, string>(); // message id -> body
 const reads = new Map<string, Set<number>>(); // user -> notification ids acknowledged as read
+
+const ackedTotal = () => KINDS.reduce((s, k) => s + acked[k], 0);
 
 function outcome(kind: Kind, res: { status: number; body: Json } | null): Json | null {
   if (res === null) {
@@ -295,10 +303,14 @@ async function main() {
 
     const load = workers(a, b, chatId);
     const restarts: number[] = [];
+    const restartCpu: number[] = [];
+    const loads: number[] = [];
     const downtimes: number[] = [];
     const t0 = performance.now();
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
-      await sleep(LOAD_MIN_MS + Math.random() * (LOAD_MAX_MS - LOAD_MIN_MS));
+      const due = ackedTotal() + WRITES_MIN + Math.floor(Math.random() * (WRITES_MAX - WRITES_MIN));
+      const started = performance.now();
+      while (ackedTotal() < due && performance.now() - started < LOAD_MAX_MS) await sleep(5);
       let open!: () => void;
       gate = new Promise((resolve) => (open = resolve));
       const killedAt = performance.now();
@@ -306,11 +318,14 @@ async function main() {
       const next = await startHealthy(target.env);
       server = next.server;
       restarts.push(next.ms);
+      restartCpu.push(next.cpu);
+      loads.push(load1());
       downtimes.push(performance.now() - killedAt);
       open();
-      const total = KINDS.reduce((s, k) => s + acked[k], 0);
+      const total = ackedTotal();
       console.log(
-        `cycle ${cycle}: killed, healthy again after ${fmtMs(next.ms)} (process start to /readyz 200); ${total} writes acknowledged so far`,
+        `cycle ${cycle}: killed, healthy again after ${fmtMs(next.ms)} (process start to /readyz 200, ${fmtMs(next.cpu)} of CPU, ` +
+          `load average ${load1().toFixed(1)}); ${total} writes acknowledged so far`,
       );
     }
     // The last restart gets some load too, then a graceful stop of the load before the check.
@@ -326,7 +341,7 @@ async function main() {
     }
 
     const { lost, checked } = await verify(a, b, chatId);
-    const total = KINDS.reduce((s, k) => s + acked[k], 0);
+    const total = ackedTotal();
     console.log('\nresult');
     console.log(`  database: ${target.kind}; cycles: ${CYCLES}; load ${loadSeconds.toFixed(0)} s in all`);
     for (const k of KINDS) console.log(`  ${k}: ${acked[k]} acknowledged, ${unanswered[k]} without an answer (in flight at a kill)`);
@@ -336,6 +351,10 @@ async function main() {
     console.log(
       `  restart (process start to first healthy answer): p50 ${fmtMs(percentile(restarts, 50))}, max ${fmtMs(Math.max(...restarts))}; ` +
         `kill to healthy: p50 ${fmtMs(percentile(downtimes, 50))}, max ${fmtMs(Math.max(...downtimes))}`,
+    );
+    console.log(
+      `  CPU time of a restart (which other work on the machine does not stretch): p50 ${fmtMs(percentile(restartCpu, 50))}, ` +
+        `max ${fmtMs(Math.max(...restartCpu))}; load average (1 min) at the restarts ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} on ${os.cpus().length} cores`,
     );
     if (target.kind === 'embedded') console.log(`  second opener refused: ${locks.filter((l) => l.refused).length} of ${locks.length}`);
     else console.log('  second opener: not applicable (instances share a Postgres database by design, server/cluster.test.ts)');
