@@ -125,7 +125,8 @@ function outcome(kind: Kind, res: { status: number; body: Json } | null): Json |
     acked[kind] += 1;
     return res.body;
   }
-  const key = `${kind} ${res.status} ${String((res.body as { message_code?: string }).message_code ?? '')}`;
+  const error = (res.body as { error?: { code?: string; message_code?: string } }).error;
+  const key = `${kind} ${res.status} ${error?.message_code ?? error?.code ?? ''}`;
   refused[key] = (refused[key] ?? 0) + 1;
   return null;
 }

@@ -19,7 +19,7 @@ import { createCompany, createUser } from '../../server/test/factories';
 import type { ServerProcess } from '../../server/test/server-process';
 import { DEFAULT_MAX_SOCKETS_PER_USER } from '../../server/ws/hub';
 import { RealtimeConnection } from '../../client/src/lib/realtime';
-import { arg, createTarget, fmtMs, freePort, percentile, SECRET, sleep, startHealthy } from './common';
+import { arg, createTarget, fmtMs, freePort, load1, percentile, SECRET, sleep, startHealthy } from './common';
 
 const DB = arg('db', 'embedded');
 const SOCKETS = Number(arg('sockets', '1000'));
@@ -213,6 +213,8 @@ async function phase(mode: 'graceful' | 'crash', clients: Client[], env: Record<
     mode,
     stopMs: stoppedAt - downAt,
     restartMs: next.ms,
+    restartCpu: next.cpu,
+    load: load1(),
     reopened: fromUp.length,
     within,
     withinDown,
@@ -257,7 +259,8 @@ async function main() {
       results.push(r);
       console.log(
         `\n${mode} restart (${mode === 'graceful' ? 'SIGTERM, sockets closed with 1001' : 'SIGKILL, sockets dropped'}): ` +
-          `stopped in ${fmtMs(r.stopMs)}, healthy again after ${fmtMs(r.restartMs)} (process start to /readyz 200)`,
+          `stopped in ${fmtMs(r.stopMs)}, healthy again after ${fmtMs(r.restartMs)} (process start to /readyz 200, ${fmtMs(r.restartCpu)} of CPU, ` +
+          `load average ${r.load.toFixed(1)})`,
       );
       console.log(`  reopened: ${r.reopened} of ${SOCKETS}; within 10 s of the healthy answer: ${r.within} (${(r.share * 100).toFixed(1)} %)`);
       console.log(`  after the healthy answer: p50 ${fmtMs(r.p50)}, p99 ${fmtMs(r.p99)}, max ${fmtMs(r.max)}`);
