@@ -49,10 +49,12 @@ interface User {
 }
 
 let server: ServerProcess;
+/** Why refetches failed: HTTP status or error message, with counts. */
+const fetchFailures = new Map<string, number>();
 
 async function get(token: string, pathname: string): Promise<unknown> {
   const res = await fetch(`${server.base}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
-  if (res.status !== 200) throw new Error(`GET ${pathname}: ${res.status}`);
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
   return res.json();
 }
 
@@ -106,8 +108,10 @@ class Client {
         const title = n.params.title;
         if (n.code === 'notification.newListing' && title && !this.seen.fetched.has(title)) this.seen.fetched.set(title, performance.now());
       }
-    } catch {
+    } catch (err) {
       this.seen.fetchErrors += 1;
+      const why = err instanceof Error ? `${err.message}${err.cause instanceof Error ? ` (${err.cause.message})` : ''}` : String(err);
+      fetchFailures.set(why, (fetchFailures.get(why) ?? 0) + 1);
     }
   }
 
@@ -271,6 +275,7 @@ async function main() {
         `  notification raised while ${r.awayAtRaise} clients were still away: seen by push ${r.viaPush}, by the refetch on reopening ${r.viaRefetch}, missed ${r.missed}; ` +
           `unseen counter wrong ${r.unseenWrong}; refetch errors ${r.fetchErrors}; sessions refused ${r.refused}`,
       );
+      if (fetchFailures.size) console.log(`  refetch failures so far: ${[...fetchFailures].map(([why, n]) => `${why} x ${n}`).join('; ')}`);
     }
     failed = results.some((r) => r.share < TARGET_SHARE || r.missed > 0 || r.unseenWrong > 0 || r.refused > 0);
     console.log(failed ? '\nFAILED' : '\nOK');
