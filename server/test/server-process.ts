@@ -29,7 +29,11 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms: ${stderr}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Do not leave a half-started server behind.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${timeoutMs} ms: ${stderr}`));
+    }, timeoutMs);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       try {

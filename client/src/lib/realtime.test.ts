@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WS_CLOSE_SESSION_REVOKED } from '@shared/ws-events';
-import { GOING_AWAY_SPREAD_MS, RealtimeConnection, WS_CLOSE_GOING_AWAY } from './realtime';
+import { GOING_AWAY_SPREAD_MS, RealtimeConnection, reconnectDelay, WS_CLOSE_GOING_AWAY } from './realtime';
 
 /** The browser WebSocket as far as RealtimeConnection uses it. */
 class FakeSocket {
@@ -65,5 +65,29 @@ describe('RealtimeConnection', () => {
     expect(FakeSocket.all).toHaveLength(3);
     expect(refused).toHaveBeenCalledOnce();
     conn.close();
+  });
+});
+
+describe('reconnectDelay', () => {
+  it('doubles from 1 s up to 30 s, each delay within +-20 % of its step', () => {
+    const steps = [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000];
+    steps.forEach((step, attempt) => {
+      expect(reconnectDelay(1006, attempt, () => 0)).toBeCloseTo(step * 0.8);
+      expect(reconnectDelay(1006, attempt, () => 0.5)).toBeCloseTo(step);
+      expect(reconnectDelay(1006, attempt, () => 0.999999)).toBeCloseTo(step * 1.2, 0);
+    });
+  });
+
+  it('spreads clients of a draining server (1001) over the window whatever the attempt', () => {
+    expect(reconnectDelay(WS_CLOSE_GOING_AWAY, 0, () => 0)).toBe(250);
+    expect(reconnectDelay(WS_CLOSE_GOING_AWAY, 7, () => 1)).toBe(GOING_AWAY_SPREAD_MS);
+  });
+
+  it('jitters: a thousand clients that failed together do not retry together', () => {
+    const delays = Array.from({ length: 1000 }, () => reconnectDelay(1006, 2));
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(3200);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(4800);
+    // Spread over the band, not bunched: more than half of 16 bins of 100 ms hold at least one client.
+    expect(new Set(delays.map((d) => Math.floor(d / 100))).size).toBeGreaterThan(8);
   });
 });

@@ -7,6 +7,24 @@ export const WS_CLOSE_GOING_AWAY = 1001;
 /** Clients of a draining instance reconnect spread over this window, so the others are not hit all at once. */
 export const GOING_AWAY_SPREAD_MS = 5_000;
 
+/** Backoff of other failures: 1 s, 2 s, 4 s ... capped at 30 s, each +-20 % at random. */
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+export const RECONNECT_JITTER = 0.2;
+
+/**
+ * How long to wait before reconnecting after a close with `code`, when `attempt` reconnects have failed since
+ * the socket was last open (0 for the first). A draining server (1001): a random moment in the spread window.
+ * Anything else (a crash, a network loss): exponential backoff with jitter, so thousands of clients that lost
+ * one server together do not come back in lockstep. `random` is Math.random (a test passes its own).
+ * scripts/reliability/reconnect.ts measures this policy on 1,000 sockets across a server restart.
+ */
+export function reconnectDelay(code: number, attempt: number, random: () => number = Math.random): number {
+  if (code === WS_CLOSE_GOING_AWAY) return 250 + random() * (GOING_AWAY_SPREAD_MS - 250);
+  const base = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
+  return base * (1 - RECONNECT_JITTER + random() * 2 * RECONNECT_JITTER);
+}
+
 type Listener = (frame: ServerFrame) => void;
 
 export class RealtimeConnection {
@@ -53,10 +71,7 @@ export class RealtimeConnection {
       if (ev.code === WS_CLOSE_SESSION_REVOKED || ev.code === 1008) return this.onRefused();
       // A draining server: the load balancer already sends new connections elsewhere, so come back soon,
       // at a random moment in the window (thousands of sockets close together).
-      const delay =
-        ev.code === WS_CLOSE_GOING_AWAY
-          ? 250 + Math.random() * (GOING_AWAY_SPREAD_MS - 250)
-          : Math.min(30_000, 1000 * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
+      const delay = reconnectDelay(ev.code, this.attempt);
       this.attempt += 1;
       this.timer = setTimeout(() => this.connect(), delay);
     };
