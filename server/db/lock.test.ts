@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from './client';
-import { DataDirLockedError, LOCK_FILE } from './lock';
+import { DataDirLockedError, LOCK_FILE, lockDataDir } from './lock';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -41,4 +41,27 @@ describe('embedded data directory lock', () => {
     expect(JSON.parse(readFileSync(path.join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
     await taken.close();
   }, 120_000);
+
+  it('never leaves an empty lock: the file appears whole, and no temporary file stays behind', () => {
+    const dir = tmp();
+    const release = lockDataDir(dir);
+    expect(readdirSync(dir)).toEqual([LOCK_FILE]);
+    expect(JSON.parse(readFileSync(path.join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid, host: os.hostname() });
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    expect(readdirSync(dir)).toEqual([LOCK_FILE]);
+    release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('respects an unreadable lock while it is new and takes it over once it is a minute old', () => {
+    const dir = tmp();
+    const file = path.join(dir, LOCK_FILE);
+    writeFileSync(file, '');
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(file, old, old);
+    const release = lockDataDir(dir);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ pid: process.pid });
+    release();
+  });
 });

@@ -1,8 +1,10 @@
 // One process at a time on an embedded data directory. PGlite has no lock of its own, and two processes
 // writing one directory corrupt it (issue 10: 400 writes gave 45 lost, 181 duplicate ids, 6 broken indexes).
-// The lock is a file created exclusively (O_EXCL) holding the owner's PID and host; a lock whose process is
-// gone (a crash, kill -9) is taken over at once, so a restart is not delayed.
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+// The lock is a file holding the owner's PID and host, put in place whole by an atomic link(2) of a written
+// temporary file (so a crash never leaves an empty lock); a lock whose process is gone (a crash, kill -9) is taken
+// over at once, so a restart is not delayed. An unreadable lock older than a minute (left by an older build or
+// another tool) is taken over too.
+import { linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -36,6 +38,14 @@ function readHolder(file: string): Holder | null {
   }
 }
 
+function unreadableAndOld(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs > 60_000;
+  } catch {
+    return true;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -50,25 +60,29 @@ function isAlive(pid: number): boolean {
 export function lockDataDir(dir: string): () => void {
   const file = path.join(dir, LOCK_FILE);
   const me: Holder = { pid: process.pid, host: os.hostname(), started_at: new Date().toISOString() };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(file, 'wx', 0o600);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = readHolder(file);
-      // Only a holder on this host can be known dead; another host's lock (a shared volume) is respected.
-      const stale = holder === null ? false : holder.host === me.host && !isAlive(holder.pid);
-      if (!stale || attempt > 0) throw new DataDirLockedError(dir, holder ?? { pid: -1, host: 'unknown', started_at: 'unknown' });
-      unlinkSync(file);
-      continue;
+  const temp = `${file}.${process.pid}.${Date.now()}`;
+  writeFileSync(temp, JSON.stringify(me), { mode: 0o600 });
+  try {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        linkSync(temp, file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        const holder = readHolder(file);
+        // Only a holder on this host can be known dead; another host's lock (a shared volume) is respected.
+        const stale = holder === null ? unreadableAndOld(file) : holder.host === me.host && !isAlive(holder.pid);
+        if (!stale || attempt > 0) throw new DataDirLockedError(dir, holder ?? { pid: -1, host: 'unknown', started_at: 'unknown' });
+        unlinkSync(file);
+        continue;
+      }
+      return () => {
+        // Remove it only while it is still ours.
+        const holder = readHolder(file);
+        if (holder?.pid === me.pid && holder.started_at === me.started_at) unlinkSync(file);
+      };
     }
-    writeSync(fd, JSON.stringify(me));
-    closeSync(fd);
-    return () => {
-      // Remove it only while it is still ours.
-      if (readHolder(file)?.pid === me.pid && readHolder(file)?.started_at === me.started_at) unlinkSync(file);
-    };
+  } finally {
+    unlinkSync(temp);
   }
   throw new Error('unreachable');
 }
