@@ -61,13 +61,11 @@ export function applicationName(): string {
   return `synergy:${os.hostname()}:${process.pid}`.slice(0, 63);
 }
 
-/** The default of DATABASE_STATEMENT_TIMEOUT_MS: no statement a request sends runs longer (0 = no limit). */
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
-
 export async function openPostgres(url: string, opts: { max?: number; statementTimeoutMs?: number } = {}): Promise<Database> {
   const max = opts.max ?? 10;
   const application_name = applicationName();
-  const timeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  // The server passes DATABASE_STATEMENT_TIMEOUT_MS; scripts and test fixtures (bulk inserts) open without one.
+  const timeout = opts.statementTimeoutMs ?? 0;
   // Session settings sent with the start-up packet: no extra round trip, and they hold on every connection.
   const connection = { application_name, ...(timeout > 0 ? { statement_timeout: timeout } : {}) };
   // The pool's connections are shared between general work and search (below); together they stay at `max`.
