@@ -28,7 +28,12 @@ export interface RunningServer {
 }
 
 export async function prepareDatabase(env: Env, logger: Logger): Promise<Database> {
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir, poolSize: env.DATABASE_POOL_SIZE });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    poolSize: env.DATABASE_POOL_SIZE,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
   const t0 = Date.now();
   // Instances that start together (a fresh deployment, a scale-up) take turns.
   await database.exclusive(async () => {
@@ -144,6 +149,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       server.closeAllConnections();
       await schedulerStopped;
       transport?.close();
+      await deps.displays.close();
       await database.close();
       logger.info('stopped');
     })());

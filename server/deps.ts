@@ -11,6 +11,7 @@ import type { Storage } from './lib/storage';
 import { createLocalStorage } from './lib/storage-local';
 import { createS3Storage } from './lib/storage-s3';
 import { createMetrics, type Metrics } from './lib/metrics';
+import { createDisplayRecorder, type DisplayRecorder } from './modules/materials/displays';
 
 export interface Deps {
   env: Env;
@@ -24,6 +25,8 @@ export interface Deps {
   /** Driving routes: OSRM when ROUTING_URL is set, else the straight-line estimate (server/lib/routing.ts). */
   routing: Router;
   metrics: Metrics;
+  /** Recommendation displays, written in batches off the read path (server/modules/materials/displays.ts). */
+  displays: DisplayRecorder;
   /** Set by shutdown (server/boot.ts): /readyz fails and responses close their connections while draining. */
   lifecycle: { draining: boolean };
 }
@@ -53,6 +56,7 @@ export function buildDeps(env: Env, database: Database, logger: Logger): Deps {
     geocoder: createGeocoder(env),
     routing: createRouter(env),
     metrics: createMetrics(),
+    displays: createDisplayRecorder(database.db, logger),
     lifecycle: { draining: false },
   };
 }

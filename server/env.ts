@@ -19,6 +19,8 @@ const schema = z.object({
   JWT_SECRET_PREVIOUS: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /** Connections this instance opens to Postgres (plus one for LISTEN). Instances x (this + 1) must fit max_connections. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Postgres: no statement on the app's connections runs longer than this (ms; 0 = no limit). Migrations are exempt. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
   DEMO_MODE: z.preprocess(emptyToUndefined, bool.default(false)),

@@ -56,6 +56,10 @@ export const materials = pgTable(
     index('materials_third_level_idx').on(t.third_level_subcategory_id),
     index('materials_status_created_idx').on(t.status, t.kind, t.created_at),
     index('materials_code_idx').on(t.material_group_code),
+    // Text search (`q=`, ILIKE '%word%' on title or description) reads these trigram indexes (pg_trgm, both
+    // databases) instead of every listing: a word nothing contains costs an index probe, not a table scan.
+    index('materials_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('materials_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 );
 
@@ -115,7 +119,11 @@ export const recommendation_displays = pgTable(
       .references(() => materials.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
   },
-  (t) => [index('recommendation_displays_material_idx').on(t.material_id)],
+  (t) => [
+    index('recommendation_displays_material_idx').on(t.material_id),
+    // The retention job deletes by age (server/jobs: prune-recommendation-displays).
+    index('recommendation_displays_created_idx').on(t.created_at),
+  ],
 );
 
 export const recommendation_clicks = pgTable(

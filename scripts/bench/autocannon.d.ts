@@ -3,7 +3,11 @@ declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
   namespace autocannon {
     interface Request {
-      setupRequest?: (req: { path: string; method?: string; headers?: Record<string, string>; body?: string }) => { path: string };
+      setupRequest?: (req: { path: string; method?: string; headers?: Record<string, string>; body?: string }) => {
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string;
+      };
     }
     interface Options {
       url: string;

@@ -29,6 +29,12 @@ export interface PubSub {
 
 export interface Database {
   db: Db;
+  /**
+   * Postgres only: connections made for proximity search, with bitmap scans off for the whole session
+   * (server/modules/materials/search.ts says why), so a search needs no transaction and no `set local` round
+   * trips. PGlite has one connection and sets it per search in a transaction instead.
+   */
+  searchDb?: Db;
   /** PGlite only: a tarball of the data directory (tests copy a migrated template this way). */
   dump?: () => Promise<Blob>;
   kind: 'postgres' | 'pglite';
@@ -55,14 +61,28 @@ export function applicationName(): string {
   return `synergy:${os.hostname()}:${process.pid}`.slice(0, 63);
 }
 
-export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(url: string, opts: { max?: number; statementTimeoutMs?: number } = {}): Promise<Database> {
   const max = opts.max ?? 10;
   const application_name = applicationName();
-  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name } });
+  // The server passes DATABASE_STATEMENT_TIMEOUT_MS; scripts and test fixtures (bulk inserts) open without one.
+  const timeout = opts.statementTimeoutMs ?? 0;
+  // Session settings sent with the start-up packet: no extra round trip, and they hold on every connection.
+  const connection = { application_name, ...(timeout > 0 ? { statement_timeout: timeout } : {}) };
+  // The pool's connections are shared between general work and search (below); together they stay at `max`.
+  const searchMax = Math.max(1, Math.floor(max / 3));
+  const client = postgres(url, { max: Math.max(1, max - searchMax), onnotice: () => {}, connection });
   const db = drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as PostgresJsDatabase<Schema> & Db;
+  // A third of the pool for search (opened on demand): same timeout, no bitmap scans.
+  const searchClient = postgres(url, {
+    max: searchMax,
+    onnotice: () => {},
+    connection: { ...connection, enable_bitmapscan: 'off' } as Record<string, string | number>,
+  });
+  const searchDb = drizzlePg(searchClient, { schema, casing: 'snake_case' }) as unknown as Db;
   let listener: postgres.Sql | null = null;
   return {
     db,
+    searchDb,
     kind: 'postgres',
     url,
     pubsub: {
@@ -79,7 +99,14 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       },
     },
     async migrate() {
-      await migratePg(db as PostgresJsDatabase<Schema>, { migrationsFolder: MIGRATIONS_DIR });
+      // On a connection of its own without the statement timeout: building an index over a large table may
+      // take longer than any request should.
+      const own = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name } });
+      try {
+        await migratePg(drizzlePg(own, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await own.end({ timeout: 5 });
+      }
     },
     async ping() {
       await db.execute(sql`select 1`);
@@ -105,7 +132,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       return { max, states };
     },
     async close() {
-      await client.end({ timeout: 5 });
+      await Promise.all([client.end({ timeout: 5 }), searchClient.end({ timeout: 5 })]);
     },
   };
 }
@@ -165,6 +192,11 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   };
 }
 
-export async function openDatabase(opts: { url?: string; dataDir: string | null; poolSize?: number }): Promise<Database> {
-  return opts.url ? openPostgres(opts.url, { max: opts.poolSize }) : openPglite(opts.dataDir);
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string | null;
+  poolSize?: number;
+  statementTimeoutMs?: number;
+}): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, { max: opts.poolSize, statementTimeoutMs: opts.statementTimeoutMs }) : openPglite(opts.dataDir);
 }

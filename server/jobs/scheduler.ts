@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../db/client';
 import type { Logger } from '../lib/logger';
 import type { Metrics } from '../lib/metrics';
 import { expireSubscriptions } from '../modules/subscriptions/service';
+import { pruneRecommendationDisplays } from '../modules/materials/displays';
 
 export interface Job {
   name: string;
@@ -23,7 +24,11 @@ export interface Job {
   run(tx: DbOrTx): Promise<unknown>;
 }
 
-export const JOBS: Job[] = [{ name: 'expire-subscriptions', lockKey: 727_002_001, everyHours: 24, run: (tx) => expireSubscriptions(tx) }];
+export const JOBS: Job[] = [
+  { name: 'expire-subscriptions', lockKey: 727_002_001, everyHours: 24, run: (tx) => expireSubscriptions(tx) },
+  // Retention of the recommendation display log (docs/decisions/0130).
+  { name: 'prune-recommendation-displays', lockKey: 727_002_004, everyHours: 24, run: (tx) => pruneRecommendationDisplays(tx) },
+];
 
 export type JobOutcome = { job: string; ran: true; result: unknown } | { job: string; ran: false; reason: 'locked' | 'failed' | 'done' };
 

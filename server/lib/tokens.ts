@@ -1,5 +1,5 @@
 // JWTs: company/admin users (audience "user") and drivers (audience "driver") never mix.
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Role } from '../../shared/constants/enums';
 import { AppError } from './errors';
@@ -33,10 +33,14 @@ export interface TokenService {
  * can be rotated without signing everybody out: sessions signed before the rotation keep working until they
  * expire (docs/deploy.md "Rotating JWT_SECRET").
  */
-export function createTokenService(secret: string, previousSecret?: string): TokenService {
+export function createTokenService(secretText: string, previousSecretText?: string): TokenService {
+  // Key objects made once: given a string, jsonwebtoken tries to parse it as a public key and then derives a
+  // secret key from it on every sign and verify (8% of a search's CPU in the issue 17 profile).
+  const secret = createSecretKey(Buffer.from(secretText, 'utf8'));
+  const previousSecret = previousSecretText ? createSecretKey(Buffer.from(previousSecretText, 'utf8')) : undefined;
   const sign = (payload: object, audience: string, ttl: number) =>
     jwt.sign(payload, secret, { algorithm: 'HS256', expiresIn: ttl, audience, issuer: ISSUER });
-  const check = (token: string, key: string, audience: string) => jwt.verify(token, key, { algorithms: ['HS256'], audience, issuer: ISSUER });
+  const check = (token: string, key: KeyObject, audience: string) => jwt.verify(token, key, { algorithms: ['HS256'], audience, issuer: ISSUER });
   const verify = <T extends { sub: string; tv: number }>(token: string, audience: string): T & { exp: number } => {
     let claims: T & { exp: number };
     try {

@@ -28,7 +28,7 @@ export const signupCountry = z.enum(SIGNUP_COUNTRIES);
 
 /** REST pages are 0-based (SPEC: page 0, size 12). */
 export const pageInput = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
 });
 export type PageInput = z.infer<typeof pageInput>;

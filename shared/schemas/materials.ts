@@ -154,7 +154,8 @@ const oneOrMany = <T extends z.ZodType>(item: T) =>
 export const searchMaterialsInput = z
   .object({
     proximity: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(PROXIMITIES)).default(String(LIMITS.defaultProximityKm) as '40'),
-    page: pageInput.shape.page,
+    /** Results stop at the capped total (searchCountCap), so no page lies beyond it; the server never walks an OFFSET. */
+    page: z.coerce.number().int().min(0).max(LIMITS.searchCountCap).default(0),
     size: z.coerce.number().int().min(1).max(100).default(LIMITS.listingPageSize),
     sort: z.enum(SEARCH_SORTS).default('distance'),
     category: oneOrMany(z.enum(LISTING_CATEGORIES)),

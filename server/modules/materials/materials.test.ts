@@ -463,8 +463,11 @@ describe('recommendations', () => {
     expect(res.body.items.slice(1).every((i: { reason: { matched_group_name: string | null } }) => i.reason.matched_group_name === null)).toBe(true);
     expect(res.body.items.some((i: { company_id: number }) => i.company_id === viewer.company.id)).toBe(false);
 
-    const logged = await db().select().from(recommendation_displays).where(eq(recommendation_displays.company_id, viewer.company.id));
-    expect(logged).toHaveLength(4);
+    // Displays are logged in batches, off the read path (displays.ts): nothing written yet, all four after a flush.
+    const shown = () => db().select().from(recommendation_displays).where(eq(recommendation_displays.company_id, viewer.company.id));
+    expect(await shown()).toHaveLength(0);
+    await t.deps.displays.flush();
+    expect(await shown()).toHaveLength(4);
     const displayed = await api(viewer.memberActor).get('/api/recommendation-displayed');
     expect(displayed.body).toMatchObject({ total: 4, currentPage: 0 });
     expect(displayed.body.items[0]).toMatchObject({ material_id: expect.any(Number), displayed_at: expect.any(String) });

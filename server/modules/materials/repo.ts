@@ -280,7 +280,15 @@ export async function setStatus(tx: DbOrTx, id: number, from: ListingStatus, to:
 }
 
 /** The full listing for the detail screen and the editor. */
-export async function findMaterialDetail(db: DbOrTx, id: number, center: LatLng | null) {
+/** A JSON array column (postgres-js and PGlite parse json; a driver handing back text is parsed here). */
+const jsonRows = <T>(query: SQL) =>
+  sql<T[]>`coalesce((${query}), '[]'::json)`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T[]);
+
+/**
+ * A listing with everything its page shows, in one statement: the distance from the viewer company's primary
+ * address (a subquery, so no separate lookup), its photos, goals and sub-listings as JSON arrays.
+ */
+export async function findMaterialDetail(db: DbOrTx, id: number, center: LatLng | SQL | null) {
   const [row] = await db
     .select({
       ...listItemColumns(center),
@@ -293,6 +301,18 @@ export async function findMaterialDetail(db: DbOrTx, id: number, center: LatLng 
       state: company_addresses.state,
       company_status: companies.status,
       updated_at: materials.updated_at,
+      images: jsonRows<{ storage_key: string; name: string; position: number }>(
+        sql`select json_agg(json_build_object('storage_key', i.storage_key, 'name', i.name, 'position', i.position) order by i.position)
+            from ${material_images} i where i.material_id = ${materials.id}`,
+      ),
+      sdg_goals: jsonRows<{ id: number; code: string; name: string; color: string }>(
+        sql`select json_agg(json_build_object('id', g.id, 'code', g.code, 'name', g.name, 'color', g.color) order by g.id)
+            from ${material_sdgs} ms join ${sdgs} g on g.id = ms.sdg_id where ms.material_id = ${materials.id}`,
+      ),
+      sub_listings: jsonRows<{ id: number; title: string; description: string; quantity: number }>(
+        sql`select json_agg(json_build_object('id', s.id, 'title', s.title, 'description', s.description, 'quantity', s.quantity) order by s.id)
+            from ${sub_listings} s where s.material_id = ${materials.id}`,
+      ),
     })
     .from(materials)
     .innerJoin(companies, eq(companies.id, materials.company_id))
@@ -300,22 +320,13 @@ export async function findMaterialDetail(db: DbOrTx, id: number, center: LatLng 
     .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
     .where(eq(materials.id, id))
     .limit(1);
-  if (!row) return null;
-  const [images, goals, subs] = await Promise.all([
-    findImages(db, id),
-    db
-      .select({ id: sdgs.id, code: sdgs.code, name: sdgs.name, color: sdgs.color })
-      .from(material_sdgs)
-      .innerJoin(sdgs, eq(sdgs.id, material_sdgs.sdg_id))
-      .where(eq(material_sdgs.material_id, id))
-      .orderBy(asc(sdgs.id)),
-    db
-      .select({ id: sub_listings.id, title: sub_listings.title, description: sub_listings.description, quantity: sub_listings.quantity })
-      .from(sub_listings)
-      .where(eq(sub_listings.material_id, id))
-      .orderBy(asc(sub_listings.id)),
-  ]);
-  return { ...row, images, sdg_goals: goals, sub_listings: subs };
+  return row ?? null;
+}
+
+/** The company's primary address as an earth point, as SQL (for one-statement reads). */
+export function companyCenterSql(companyId: number): SQL {
+  return sql`(select ll_to_earth(${company_addresses.latitude}, ${company_addresses.longitude}) from ${company_addresses}
+    where ${company_addresses.company_id} = ${companyId} and ${company_addresses.is_primary} order by ${company_addresses.id} limit 1)`;
 }
 
 export function ownListWhere(companyId: number, kinds: ListingKind[], status: ListingStatus | undefined) {
@@ -449,11 +460,6 @@ export async function recommendationCandidates(db: DbOrTx, companyId: number, ce
   const byId = new Map<number, (typeof near)[number]>();
   for (const r of [...near, ...matching]) byId.set(r.id, r);
   return [...byId.values()];
-}
-
-export async function logDisplays(db: DbOrTx, userId: number, companyId: number, materialIds: number[]) {
-  if (!materialIds.length) return;
-  await db.insert(recommendation_displays).values(materialIds.map((material_id) => ({ user_id: userId, company_id: companyId, material_id })));
 }
 
 export async function logClick(db: DbOrTx, userId: number, companyId: number, materialId: number) {

@@ -30,10 +30,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** EXPLAIN as the search runs it: on the search connections (Postgres) or after `set local` (PGlite). */
 async function explain(query: SQL): Promise<string> {
-  const res = (await t.database.db.execute(sql`explain ${query}`)) as unknown;
-  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<string, string>[];
-  return rows.map((r) => r['QUERY PLAN']).join('\n');
+  const read = (res: unknown) =>
+    ((Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<string, string>[]).map((r) => r['QUERY PLAN']).join('\n');
+  if (t.database.searchDb) return read(await t.database.searchDb.execute(sql`explain ${query}`));
+  return t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return read(await tx.execute(sql`explain ${query}`));
+  });
 }
 
 describe('search query plan', () => {
@@ -44,6 +49,8 @@ describe('search query plan', () => {
       expect(plan).toMatch(/Index Scan using materials_geo_idx/);
       expect(plan).toMatch(/Order By: \(+geo\)::cube <->/);
       expect(plan).not.toMatch(/Seq Scan on materials/);
+      // The 1,001-row scan that gives the page and the capped total is the KNN scan, never a bitmap scan of the box.
+      expect(plan).not.toMatch(/Bitmap Heap Scan on materials/);
     });
   }
 

@@ -6,21 +6,24 @@
 // Radius: earthdistance works on a sphere of earth() = 6378.168 km, SPEC §9 on 6371 km. Both measure the same
 // angle, so a SPEC distance d km is earth_distance d / 6371 * earth() and back; filters and the distances
 // shown therefore agree with shared/lib/geo.ts haversineKm exactly.
-import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { companies, company_addresses, material_groups, material_images, materials } from '../../../drizzle/schema';
 import { LIMITS } from '../../../shared/constants/limits';
 import { EARTH_RADIUS_KM, type LatLng } from '../../../shared/lib/geo';
 import { escapeLike } from '../../../shared/lib/text';
 import type { SearchMaterialsInput } from '../../../shared/schemas/materials';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 
 /** The indexed, stored point (a generated column), so no row recomputes the trigonometry. */
 export const listingPoint = sql`${materials.geo}`;
-export const centerOf = (c: LatLng) => sql`ll_to_earth(${c.lat}::float8, ${c.lng}::float8)`;
+/** The viewer's point: coordinates, or an SQL expression giving the earth point (a subquery). */
+export const centerOf = (c: LatLng | SQL) => (isSQLWrapper(c) ? sql`${c}` : sql`ll_to_earth(${c.lat}::float8, ${c.lng}::float8)`);
+const isSQLWrapper = (c: LatLng | SQL): c is SQL => !('lat' in c);
 /** A SPEC-radius distance in km as earthdistance metres. */
 const earthMetres = (km: number) => sql`(${km}::float8 / ${EARTH_RADIUS_KM}::float8 * earth())`;
 /** Distance in km on the SPEC sphere. */
-export const distanceKmSql = (c: LatLng) => sql<number>`(earth_distance(${listingPoint}, ${centerOf(c)}) / earth() * ${EARTH_RADIUS_KM}::float8)`;
+export const distanceKmSql = (c: LatLng | SQL) =>
+  sql<number>`(earth_distance(${listingPoint}, ${centerOf(c)}) / earth() * ${EARTH_RADIUS_KM}::float8)`;
 
 /** `distance <= km`, as an index condition (box) plus the exact check. */
 export function withinKm(c: LatLng, km: number): SQL {
@@ -89,7 +92,7 @@ export function searchOrder(input: SearchMaterialsInput, ctx: SearchContext): SQ
 }
 
 /** The columns of a search result row (a card in the database screen). */
-export function listItemColumns(center: LatLng | null) {
+export function listItemColumns(center: LatLng | SQL | null) {
   return {
     id: materials.id,
     uuid: materials.uuid,
@@ -122,29 +125,78 @@ export function listItemColumns(center: LatLng | null) {
   };
 }
 
-export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
-  let where = searchWhere(input, ctx);
-  if (input.sort === 'newest' && ctx.center && input.proximity !== 'any') {
-    // Newest first inside a radius would read every listing in it (~90k at 40 km in a city of a 1M table).
-    // Totals are capped at the nearest `searchCountCap` anyway, so newest is ordered among exactly those.
-    const nearest = db
-      .select({ id: materials.id })
-      .from(materials)
-      .where(where)
-      .orderBy(sql`${listingPoint} <-> ${centerOf(ctx.center)}`)
-      .limit(LIMITS.searchCountCap);
-    where = and(where, inArray(materials.id, nearest))!;
-  }
+/**
+ * The rows a search can ever show, in one bounded scan: the first `searchCountCap + 1` matching listings in
+ * the search's primary order (nearest first from the KNN index when the viewer has a place and the search is
+ * by distance or inside a radius; else newest first from materials_status_created_idx). The total is their
+ * count (capped), and every page is a slice of them: page 20 reads as many rows as page 0, and no page past
+ * the cap reads any (the API caps `page * size` below it too).
+ */
+function hitsQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
+  const byDistance = ctx.center !== null && (input.sort === 'distance' || input.proximity !== 'any');
+  const knn = ctx.center ? sql<number>`${listingPoint} <-> ${centerOf(ctx.center)}` : sql<number>`0::float8`;
   return db
-    .select(listItemColumns(ctx.center))
+    .select({ id: materials.id, knn: knn.as('knn'), created_at: materials.created_at })
     .from(materials)
+    .where(searchWhere(input, ctx))
+    .orderBy(...(byDistance ? [sql`${listingPoint} <-> ${centerOf(ctx.center!)}`] : [desc(materials.created_at), desc(materials.id)]))
+    .limit(LIMITS.searchCountCap + 1);
+}
+
+/** `least(count, 99)` of the caller company's own listings the same filters would show (they are left out). */
+function ownHiddenSql(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext): SQL<number> {
+  if (input.include_own || ctx.company_id === null) return sql<number>`0`;
+  const where = and(searchWhere({ ...input, include_own: true }, ctx), eq(materials.company_id, ctx.company_id))!;
+  const own = db
+    .select({ one: sql`1`.as('one') })
+    .from(materials)
+    .where(where)
+    .limit(100)
+    .as('own');
+  return sql<number>`least((select count(*) from ${own}), 99)::int`;
+}
+
+/**
+ * One page of a search, its capped total and the own-listings count in ONE statement: `hits` (above) is
+ * scanned once, the page is a slice of it in the requested order, and only the page's rows are joined to
+ * companies, groups, addresses and their first photo.
+ */
+export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
+  const hits = db.$with('hits').as(hitsQuery(db, input, ctx));
+  const nearestFirst = input.sort === 'distance' && ctx.center !== null;
+  const pageOrder = (t: { knn: SQL.Aliased<number>; created_at: typeof materials.created_at; id: typeof materials.id }) =>
+    nearestFirst ? [asc(t.knn), asc(t.id)] : [desc(t.created_at), desc(t.id)];
+  const pageIds = db.$with('page_ids').as(
+    db
+      .with(hits)
+      .select({ id: hits.id, knn: sql<number>`${hits.knn}`.as('page_knn'), created_at: hits.created_at })
+      .from(hits)
+      .orderBy(...(nearestFirst ? [asc(hits.knn), asc(hits.id)] : [desc(hits.created_at), desc(hits.id)]))
+      .limit(input.size)
+      .offset(input.page * input.size),
+  );
+  return db
+    .with(hits, pageIds)
+    .select({
+      ...listItemColumns(ctx.center),
+      total: sql<number>`(select count(*) from ${hits})::int`,
+      own_hidden: ownHiddenSql(db, input, ctx),
+    })
+    .from(pageIds)
+    .innerJoin(materials, eq(materials.id, pageIds.id))
     .innerJoin(companies, eq(companies.id, materials.company_id))
     .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
     .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
-    .where(where)
-    .orderBy(...searchOrder(input, ctx))
-    .limit(input.size)
-    .offset(input.page * input.size);
+    .orderBy(...pageOrder({ knn: pageIds.knn, created_at: materials.created_at, id: materials.id }));
+}
+
+/** The capped total and own count alone (a page past the last one has no row to carry them). */
+function countsQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
+  const hits = db.$with('hits').as(hitsQuery(db, input, ctx));
+  return db
+    .with(hits)
+    .select({ total: sql<number>`count(*)::int`, own_hidden: ownHiddenSql(db, input, ctx) })
+    .from(hits);
 }
 
 /** count(*) of at most cap+1 matching rows: the index stops reading once it has enough. */
@@ -161,24 +213,26 @@ export async function cappedCount(db: DbOrTx, where: SQL, cap: number = LIMITS.s
 }
 
 /**
- * How many of the caller company's own listings match the same filters while they are left out (the database
- * screen says so and offers to show them); counted up to 99.
+ * One search page with its capped total and own-listings count, in one statement.
+ *
+ * The planner guesses 0.1% of the table inside any earth_box, which makes a bitmap scan (that reads every row
+ * in the box and cannot stop early) look cheap for the 1,001-row scan. Without bitmap scans it is a KNN index
+ * scan that stops at the cap. Postgres: the search connections have bitmap scans off for their whole session
+ * (Database.searchDb), so this is one round trip. PGlite (one connection): `set local` in a transaction.
+ * A text query (`q`) keeps bitmap scans: its trigram GIN index (materials_text_trgm_idx) is read only that way.
  */
-export async function ownMatchesCount(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext): Promise<number> {
-  if (input.include_own || ctx.company_id === null) return 0;
-  const where = and(searchWhere({ ...input, include_own: true }, ctx), eq(materials.company_id, ctx.company_id))!;
-  return (await cappedCount(db, where, 99)).total;
-}
-
-/**
- * One search page and its capped total. The planner guesses 0.1% of the table inside any earth_box, which makes
- * a bitmap scan (that reads every row in the box and cannot stop early) look cheap. Without bitmap scans the
- * page is a KNN index scan and the capped count an index scan that stops at the cap: both read about as many
- * rows as they return. `set local` needs the transaction.
- */
-export async function searchPage(db: Db, input: SearchMaterialsInput, ctx: SearchContext) {
-  return db.transaction(async (tx) => {
+export async function searchPage(database: Database, input: SearchMaterialsInput, ctx: SearchContext) {
+  const run = async (db: DbOrTx) => {
+    const rows = await searchPageQuery(db, input, ctx);
+    const counts = rows[0] ?? (await countsQuery(db, input, ctx))[0] ?? { total: 0, own_hidden: 0 };
+    const n = Number(counts.total);
+    const count = n > LIMITS.searchCountCap ? { total: LIMITS.searchCountCap, capped: true } : { total: n, capped: false };
+    return { rows, count, own_hidden: Number(counts.own_hidden) };
+  };
+  if (input.q) return run(database.db);
+  if (database.searchDb) return run(database.searchDb);
+  return database.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_bitmapscan = off`);
-    return [await searchPageQuery(tx, input, ctx), await cappedCount(tx, searchWhere(input, ctx))] as const;
+    return run(tx);
   });
 }

@@ -1,5 +1,6 @@
 // Listing use cases: search, detail, create/edit/status/delete, own lists, recommendations, bulk upload,
 // admin views, and the new-listing notifications. Row-level rules (own company, kind by role) live here.
+import type { SQL } from 'drizzle-orm';
 import {
   LISTING_CATEGORIES,
   type ListingCategory,
@@ -38,7 +39,7 @@ import { canWriteKind, nextStatus, recommendationScore } from './policy';
 import * as notifications from '../notifications/service';
 import { recordAudit } from '../audit/service';
 import * as repo from './repo';
-import { ownMatchesCount, searchPage, type searchPageQuery } from './search';
+import { searchPage, type searchPageQuery } from './search';
 
 const round3 = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
 
@@ -55,7 +56,7 @@ function assertOwnCompany(actor: CompanyActor, companyId: number | undefined) {
 
 // ---- search and detail -------------------------------------------------------------------------------------
 
-type ListRow = Awaited<ReturnType<typeof searchPageQuery>>[number];
+type ListRow = Omit<Awaited<ReturnType<typeof searchPageQuery>>[number], 'total' | 'own_hidden'>;
 type ListColumns = Pick<ListRow, 'image_key' | 'company_image_key' | 'distance_km'>;
 /** Rows keep storage keys; responses carry URLs. */
 function toListItem<R extends ListColumns>(r: R) {
@@ -67,12 +68,20 @@ export type MaterialListItem = ReturnType<typeof toListItem<ListRow>>;
 export async function searchMaterials(deps: Deps, actor: CompanyActor, input: SearchMaterialsInput) {
   const center = await repo.findCompanyCenter(deps.db, actor.company_id);
   const ctx = { center, company_id: actor.company_id };
-  const [rows, count] = await searchPage(deps.db, input, ctx);
-  const own_hidden = await ownMatchesCount(deps.db, input, ctx);
-  return { ...pageOf(rows.map(toListItem), count.total, input.page, input.size), total_capped: count.capped, own_hidden };
+  const { rows, count, own_hidden } = await searchPage(deps.database, input, ctx);
+  return {
+    ...pageOf(
+      rows.map(({ total: _t, own_hidden: _o, ...r }) => toListItem(r)),
+      count.total,
+      input.page,
+      input.size,
+    ),
+    total_capped: count.capped,
+    own_hidden,
+  };
 }
 
-async function detailFor(db: DbOrTx, id: number, center: LatLng | null) {
+async function detailFor(db: DbOrTx, id: number, center: LatLng | SQL | null) {
   const d = await repo.findMaterialDetail(db, id, center);
   if (!d) return null;
   const { company_status, images, ...rest } = d;
@@ -84,8 +93,7 @@ async function detailFor(db: DbOrTx, id: number, center: LatLng | null) {
 
 /** Own listings in any state; others' only while active and their company approved. Otherwise 404. */
 export async function getMaterial(deps: Deps, actor: CompanyActor, input: { id: number }) {
-  const center = await repo.findCompanyCenter(deps.db, actor.company_id);
-  const found = await detailFor(deps.db, input.id, center);
+  const found = await detailFor(deps.db, input.id, repo.companyCenterSql(actor.company_id));
   if (!found) throw new AppError('NOT_FOUND');
   const own = found.detail.company_id === actor.company_id;
   if (!own && (found.detail.status !== 'active' || found.company_status !== 'approved')) throw new AppError('NOT_FOUND');
@@ -474,8 +482,8 @@ export async function recommendedMaterials(deps: Deps, actor: CompanyActor) {
     })
     .sort((a, b) => b.score - a.score || b.c.id - a.c.id)
     .slice(0, LIMITS.recommendationsMax);
-  await repo.logDisplays(
-    deps.db,
+  // Logged in batches, not on this read (displays.ts).
+  deps.displays.record(
     actor.user_id,
     actor.company_id,
     ranked.map((r) => r.c.id),
@@ -490,6 +498,7 @@ export async function recommendedMaterials(deps: Deps, actor: CompanyActor) {
 
 /** GET api/recommendation-displayed: the caller company's log of recommendations shown (newest first). */
 export async function recommendationDisplays(deps: Deps, actor: CompanyActor, input: { page: number; size: number }) {
+  await deps.displays.flush();
   const { items, total } = await repo.displaysPage(deps.db, actor.company_id, input.page, input.size);
   return pageOf(items, total, input.page, input.size);
 }
@@ -506,6 +515,7 @@ export async function recommendationClicked(deps: Deps, actor: CompanyActor, inp
  */
 export async function totalRecommendationClicks(deps: Deps, input: AdminStatsInput = {}, now = new Date()) {
   const p = resolveStatsPeriod(input, now);
+  await deps.displays.flush();
   const [total_clicks, total_displays, byMonth] = await Promise.all([
     repo.totalClicks(deps.db),
     repo.totalDisplays(deps.db),

@@ -229,7 +229,7 @@ describe('the expiry job', () => {
     const scheduler = startScheduler({ db: t.database.db, logger: t.deps.logger });
     const outcomes = await scheduler.started;
     await scheduler.stop();
-    expect(outcomes).toEqual([expect.objectContaining({ job: 'expire-subscriptions', ran: true })]);
+    expect(outcomes).toEqual(JOBS.map((j) => expect.objectContaining({ job: j.name, ran: true })));
     const rows = await t.database.db.select().from(subscription_history).where(eq(subscription_history.company_id, company.id));
     expect(rows.map((r) => r.action)).toEqual(['EXPIRED']);
   });
