@@ -7,6 +7,7 @@ import { ERROR_MESSAGES } from '../../../shared/errors';
 import { TEST_PASSWORD, createCompany, createCompanyWithUsers, createDriver, createUser } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { ensureBootstrapAdmin, login as loginService } from './service';
+import { THROTTLE } from './throttle';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -148,6 +149,25 @@ describe('POST /api/auth/login', () => {
     const res = await login('someone@acme.example', 'x'.repeat(5000));
     expect(res.status).toBe(400);
     expect(res.body.error.field_codes.password).toMatchObject({ code: 'field.tooLong' });
+  });
+
+  it('lets an office behind one address sign in more often than the address limit, but bounds one account', async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, () => createCompanyWithUsers(t.database.db)));
+    const signIn = (email: string, ip: string) =>
+      loginService(t.deps, { username: email, password: TEST_PASSWORD }, ip).then(
+        () => 'OK',
+        (e: { code: string }) => e.code,
+      );
+    // 40 successful logins (8 people, 5 each) from one address: more than the address's 30 attempts.
+    for (let round = 0; round < 5; round++) {
+      for (const { member } of people) expect(await signIn(member.email, '10.77.0.1')).toBe('OK');
+    }
+    await clearThrottle();
+    // One account's own logins still meet the account ceiling (each costs an argon2 verify).
+    const { member } = people[0]!;
+    for (let i = 0; i < THROTTLE.accountMaxAttempts; i++) expect(await signIn(member.email, `10.78.${i >> 6}.${i & 63}`)).toBe('OK');
+    expect(await signIn(member.email, '10.79.0.1')).toBe('TOO_MANY_REQUESTS');
+    await clearThrottle();
   });
 
   it('clears the account counter after a successful login', async () => {

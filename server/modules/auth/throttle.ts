@@ -5,10 +5,10 @@
 // - address: 30 attempts on any accounts (one address cannot sweep many accounts);
 // - account: 100 from all addresses together (a distributed guesser meets a ceiling).
 // The account is the user's id whichever name was typed (username or email count together).
-// A successful login clears the account-and-address counter (the user's own typos do not lock them out) but
-// still counts on the address and the account: valid logins are bounded too (issue 17; each one costs an
-// argon2 verify), docs/decisions/0131.
-import { eq } from 'drizzle-orm';
+// A successful login clears the account-and-address counter (the user's own typos do not lock them out) and gives
+// the address its attempt back (an office behind one address signs in freely), but still counts on the account:
+// one account's valid logins are bounded too (issue 17; each costs an argon2 verify), docs/decisions/0131.
+import { eq, sql } from 'drizzle-orm';
 import { auth_throttle } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
 import { takeAttempt } from '../../lib/rate-limit';
@@ -45,9 +45,13 @@ export async function takeLoginAttempts(db: DbOrTx, account: string, ip: string 
 }
 
 /**
- * A successful login: the account starts afresh from this address (earlier typos forgiven); the attempt still
- * counts on the address and on the account, so valid logins cannot be repeated without bound.
+ * A successful login: the account starts afresh from this address (earlier typos forgiven) and the address gets
+ * its attempt back; the attempt still counts on the account, so one account's logins cannot repeat without bound.
  */
-export async function loginSucceeded(db: DbOrTx, { pair }: LoginKeys): Promise<void> {
+export async function loginSucceeded(db: DbOrTx, { pair, address }: LoginKeys): Promise<void> {
   await db.delete(auth_throttle).where(eq(auth_throttle.key, pair));
+  await db
+    .update(auth_throttle)
+    .set({ failures: sql`greatest(${auth_throttle.failures} - 1, 0)` })
+    .where(eq(auth_throttle.key, address));
 }
