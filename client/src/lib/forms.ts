@@ -1,5 +1,6 @@
 // Server field errors onto react-hook-form forms: the one way every form shows what the server refused.
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { ZodType } from 'zod';
 import { getAppError, type AppErrorInfo } from './errors';
 
 /** One value of a server error's `fields` map, as getAppError reads it. */
@@ -33,4 +34,33 @@ export function applyServerErrors<T extends FieldValues>(
     );
   });
   return names;
+}
+
+/**
+ * A react-hook-form resolver validating with a shared zod schema that is downloaded on the first validation
+ * (a submit), not with the page: zod and the schemas stay out of the first load of pages that are mostly a
+ * form (login; issue 17 budgets). Errors are the same as with `zodResolver(schema)`; a failed download is
+ * retried on the next submit.
+ */
+export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<ZodType>): Resolver<T> & { preload: () => void } {
+  let pending: Promise<Resolver<T>> | null = null;
+  const load = () =>
+    (pending ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
+      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T>,
+    ));
+  const resolver: Resolver<T> = async (values, context, options) => {
+    try {
+      return await (
+        await load()
+      )(values, context, options);
+    } catch (err) {
+      pending = null;
+      throw err;
+    }
+  };
+  /** Fetches the schema ahead of the first submit (once the form has rendered); never rejects. */
+  const preload = () => {
+    load().catch(() => (pending = null));
+  };
+  return Object.assign(resolver, { preload });
 }

@@ -1,18 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { loginInput, type LoginInput } from '@shared/schemas/auth';
+import type { LoginInput } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/Button';
 import { Checkbox, FormError, TextField } from '@/components/ui/Field';
 import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { applyServerErrors, lazyZodResolver } from '@/lib/forms';
 import { startSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+
+const loginResolver = lazyZodResolver<LoginInput>(() => import('@shared/schemas/auth').then((m) => m.loginInput));
 
 /** Company login (with remember me) and administrator login share this form; the guard routes afterwards. */
 export function LoginForm({ admin = false }: { admin?: boolean }) {
@@ -20,8 +21,10 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
   const trpc = useTRPC();
   const login = useMutation(trpc.auth.login.mutationOptions());
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { username: '', password: '', remember_me: false } });
+  const form = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { username: '', password: '', remember_me: false } });
   const { errors } = form.formState;
+  // The schema after the first render, so that a submit finds it (it is not part of the page's first load).
+  useEffect(() => loginResolver.preload(), []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
