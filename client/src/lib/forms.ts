@@ -1,6 +1,6 @@
 // Server field errors onto react-hook-form forms: the one way every form shows what the server refused.
-import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
-import type { ZodType } from 'zod';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { ZodType, z } from 'zod';
 import { getAppError, type AppErrorInfo } from './errors';
 
 /** One value of a server error's `fields` map, as getAppError reads it. */
@@ -36,31 +36,33 @@ export function applyServerErrors<T extends FieldValues>(
   return names;
 }
 
+/** A shared schema's verdict: the parsed values, or each field's first error as a message code. */
+export type SchemaResult<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
+
 /**
- * A react-hook-form resolver validating with a shared zod schema that is downloaded on the first validation
- * (a submit), not with the page: zod and the schemas stay out of the first load of pages that are mostly a
- * form (login; issue 17 budgets). Errors are the same as with `zodResolver(schema)`; a failed download is
- * retried on the next submit.
+ * A shared zod schema downloaded on first use, for the forms of the first load (the footer's newsletter box,
+ * the login form; decision 0137): zod and react-hook-form would add about 38 KB gzip to every page. The rules
+ * are the shared schema's, the errors its message codes (fieldErrorText renders them). A failed download is
+ * retried on the next validation.
  */
-export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<ZodType>): Resolver<T> & { preload: () => void } {
-  let pending: Promise<Resolver<T>> | null = null;
-  const load = () =>
-    (pending ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
-      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T>,
-    ));
-  const resolver: Resolver<T> = async (values, context, options) => {
-    try {
-      return await (
-        await load()
-      )(values, context, options);
-    } catch (err) {
+export function lazySchema<S extends ZodType>(load: () => Promise<S>) {
+  let pending: Promise<S> | null = null;
+  const get = () =>
+    (pending ??= load().catch((err: unknown) => {
       pending = null;
       throw err;
-    }
+    }));
+  return {
+    /** Fetches the schema ahead of the first validation (once the form has rendered); never rejects. */
+    preload(): void {
+      get().catch(() => undefined);
+    },
+    async validate(values: unknown): Promise<SchemaResult<z.output<S>>> {
+      const result = (await get()).safeParse(values);
+      if (result.success) return { ok: true, data: result.data };
+      const errors: Record<string, string> = {};
+      for (const issue of result.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+      return { ok: false, errors };
+    },
   };
-  /** Fetches the schema ahead of the first submit (once the form has rendered); never rejects. */
-  const preload = () => {
-    load().catch(() => (pending = null));
-  };
-  return Object.assign(resolver, { preload });
 }

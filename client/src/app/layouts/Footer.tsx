@@ -7,20 +7,14 @@ import { Icon } from '@/components/ui/Icon';
 import { LogoMark } from '@/components/ui/Logo';
 import { SOCIAL_LINKS } from '@/config/site';
 import { errorText, fieldErrorText } from '@/lib/errors';
+import { lazySchema } from '@/lib/forms';
 import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { msg } from '@lingui/core/macro';
 
-/**
- * The email as the shared schema reads it, or its error code. The schema (and zod) is downloaded on the
- * first submit: the footer is on every page's first load (issue 17 budgets), the form is rarely used.
- */
-async function parseEmail(email: string): Promise<{ email: string; problem: null } | { email: null; problem: string }> {
-  const { subscribeInput } = await import('@shared/schemas/newsletter');
-  const result = subscribeInput.pick({ email: true }).safeParse({ email });
-  return result.success ? { email: result.data.email, problem: null } : { email: null, problem: result.error.issues[0]?.message ?? 'field.invalid' };
-}
+// The shared schema's email rule, fetched on the first submit (decision 0137: the footer is in every first load).
+const newsletterSchema = lazySchema(() => import('@shared/schemas/newsletter').then((m) => m.subscribeInput.pick({ email: true })));
 
 /** SPEC §2 footer: newsletter box (PRODUCT: a real subscription) and three social links. */
 export function Footer() {
@@ -34,26 +28,26 @@ export function Footer() {
   const input = useRef<HTMLInputElement>(null);
   // As with react-hook-form's default: validated on submit, then on every change until it is valid.
   const check = async (value: string) => {
-    const parsed = await parseEmail(value);
-    setProblem(parsed.problem);
-    return parsed;
+    const result = await newsletterSchema.validate({ email: value });
+    setProblem(result.ok ? null : (result.errors.email ?? 'field.invalid'));
+    return result;
   };
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    let parsed: Awaited<ReturnType<typeof parseEmail>>;
+    let parsed: Awaited<ReturnType<typeof check>>;
     try {
       parsed = await check(email);
     } catch (err) {
       showSnackbar(errorText(i18n, err), { tone: 'error' });
       return;
     }
-    if (parsed.email === null) {
+    if (!parsed.ok) {
       input.current?.focus();
       return;
     }
     try {
-      await subscribe.mutateAsync({ email: parsed.email, language });
+      await subscribe.mutateAsync({ email: parsed.data.email, language });
       setEmail('');
       setSubmitted(false);
       showSnackbar(msg`Thank you! You will receive our weekly newsletter.`);
