@@ -6,6 +6,8 @@
 // lib/messages.ts shows a code's English text.
 // `virtual:catalog-parts` exports `catalogParts[lang][part]()`, each a lazily loaded chunk of compiled messages;
 // lib/i18n.ts loads `common` before the first render and a feature's part with the feature's pages (app/pages.ts).
+// Code that loads a feature's component lazily anywhere else loads its part with it (`loadCatalogPart`, as
+// app/layouts/NotificationsButton.tsx does for the notifications panel), else its texts show as message ids.
 // The compiled catalogs (`npm run i18n:compile`) and the .po origins stay the one source: nothing is generated
 // into the tree.
 import { readFileSync } from 'node:fs';
