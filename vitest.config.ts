@@ -1,12 +1,22 @@
 import path from 'node:path';
 import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
+import { catalogParts } from './client/catalog-parts';
+import linguiConfig from './client/lingui.config';
 
 // Client unit tests need the Lingui macro transform; its config lives in client/.
 process.env.LINGUI_CONFIG ??= path.resolve(import.meta.dirname, 'client/lingui.config.ts');
 
 export default defineConfig({
-  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: [/\/client\/src\/.*\.[jt]sx?$/] })],
+  plugins: [
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: [/\/client\/src\/.*\.[jt]sx?$/] }),
+    // lib/i18n.ts imports the catalog parts (decision 0137).
+    catalogParts({
+      root: path.resolve(import.meta.dirname, 'client'),
+      locales: linguiConfig.locales,
+      sourceLocale: linguiConfig.sourceLocale ?? 'en',
+    }),
+  ],
   resolve: {
     alias: {
       '@shared': path.resolve(import.meta.dirname, 'shared'),

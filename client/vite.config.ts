@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
+import linguiConfig from './lingui.config';
+import { catalogParts } from './catalog-parts';
+import { precompress } from './precompress';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // The Lingui macro looks for its config from the working directory; point it at ours.
@@ -31,11 +34,18 @@ export default defineConfig({
       '@': here('./src'),
     },
   },
-  plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] })],
+  plugins: [
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    catalogParts({ root: here('.'), locales: linguiConfig.locales, sourceLocale: linguiConfig.sourceLocale ?? 'en' }),
+    precompress(),
+  ],
   build: {
     outDir: here('../dist/client'),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the production build: they would publish the source (issue 17). `vite build
+    // --sourcemap` makes them for a local investigation; the server never serves .map files either.
+    sourcemap: false,
     // scripts/check-bundle.ts reads it to hold the first load to its budget.
     manifest: true,
     chunkSizeWarningLimit: 700,

@@ -66,8 +66,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx server/index.ts` on a free port and a temporary DATA_DIR, seeded with demo data. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts `node --import tsx server/index.ts` on a free port and a temporary DATA_DIR, seeded with demo data;
+ * `root` serves another checkout (scripts/bench/lighthouse.ts measures an older commit with it).
+ */
+export async function startServer(extraEnv: Record<string, string> = {}, root = ROOT): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'synergy-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -83,7 +86,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     ...extraEnv,
   };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

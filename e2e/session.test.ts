@@ -18,7 +18,8 @@ describe.skipIf(!hasChromium)('sessions', () => {
     const { context, page } = await app.page();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log in' }).click();
-    expect(await page.getByText('This field is required').count()).toBe(2);
+    // The schema is fetched with the first validation (lib/forms.ts lazyZodResolver): the errors follow shortly.
+    await expect.poll(() => page.getByText('This field is required').count()).toBe(2);
     await context.close();
   });
 
@@ -84,7 +85,8 @@ describe.skipIf(!hasChromium)('sessions', () => {
     const { context, page } = await app.page(390, 844);
     await page.goto('/driver/login');
     await page.getByRole('button', { name: 'Log in' }).click();
-    expect(await page.getByText('This field is required').count()).toBe(2);
+    // The schema is fetched with the first validation (lib/forms.ts lazyZodResolver): the errors follow shortly.
+    await expect.poll(() => page.getByText('This field is required').count()).toBe(2);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel(/Phone number/).fill('12-34');
     await page.getByRole('button', { name: 'Log in' }).click();

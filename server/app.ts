@@ -3,11 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Deps } from './deps';
 import { filesRouter } from './http/files';
 import { mapRouter } from './http/map';
 import { metricsRouter } from './http/metrics';
+import { clientAssets, indexClient, sendStatic } from './http/static';
 import { errorHandler, notFoundJson, requestLogging, routeLabel, securityHeaders } from './http/middleware';
 import { createRestRouter } from './rest';
 import { createContext } from './trpc/context';
@@ -30,6 +32,9 @@ export function createApp(deps: Deps, opts: { clientDist?: string } = {}): Expre
   app.set('query parser', 'extended');
   app.use(requestLogging(deps.logger, deps.metrics, deps.lifecycle));
   app.use(securityHeaders([deps.env.MAP_STYLE_URL, deps.env.ROUTING_URL].filter(Boolean).map((u) => new URL(u!).origin)));
+  // JSON and other text answers: brotli or gzip above 1 KiB (issue 17). Responses that already carry a
+  // Content-Encoding (the client's precompressed files) and incompressible types (images) pass through.
+  app.use(compression());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -73,26 +78,18 @@ export function createApp(deps: Deps, opts: { clientDist?: string } = {}): Expre
   app.use(mapRouter(deps.env));
 
   // The built client: hashed assets, then the app shell for every browser navigation, /admin/... included.
-  const hasClient = existsSync(path.join(clientDist, 'index.html'));
-  if (hasClient) {
-    const assets = express.static(clientDist, { index: false, maxAge: '1y', immutable: true, fallthrough: true });
-    app.use((req, res, next) => {
-      res.locals.route = '(static)';
-      assets(req, res, (err?: unknown) => {
-        res.locals.route = undefined;
-        next(err);
-      });
-    });
-  }
+  // Its files are indexed once here (http/static.ts): other paths never touch the disk.
+  const clientFiles = existsSync(path.join(clientDist, 'index.html')) ? indexClient(clientDist) : null;
+  const shell = clientFiles?.get('/index.html') ?? null;
+  if (clientFiles) app.use(clientAssets(clientFiles));
   app.use((req, res, next) => {
     if (!isNavigation(req) || req.path.startsWith('/api/') || req.path.startsWith('/trpc')) return next();
     res.locals.route = '(client)';
-    if (!hasClient) {
+    if (!shell) {
       res.status(503).type('text/plain').send('The client is not built yet. Run `npm run build` (npm start does it for you).');
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(path.join(clientDist, 'index.html'));
+    sendStatic(req, res, shell, next);
   });
 
   app.use(createRestRouter(deps));

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
-import { activateLanguage, storedLanguage } from '@/lib/i18n';
+import { activateLanguage, loadCatalogPart, storedLanguage } from '@/lib/i18n';
 import './styles/index.css';
 
 // Scroll is restored per route by the router (SPEC §2), not by the browser.
@@ -15,4 +15,6 @@ void activateLanguage(storedLanguage() ?? 'en').then(() => {
       <App />
     </StrictMode>,
   );
+  // The server's message codes (client/catalog-parts.ts) follow the first render; English until they arrive.
+  void loadCatalogPart('server').catch(() => undefined);
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
@@ -152,6 +153,79 @@ describe('errors and routing', () => {
     const asset = await request(app).get('/assets/a.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
+  });
+});
+
+describe('the built client and compression (issue 17)', () => {
+  const bundle = `export const big = ${JSON.stringify('x'.repeat(4000))};`;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(() => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'client-'));
+    for (const dir of ['assets', '.vite', 'api']) mkdirSync(path.join(dist, dir));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app shell</title>');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), bundle);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(bundle));
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(bundle));
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
+    writeFileSync(path.join(dist, 'api', 'shadow.json'), '{"static":true}');
+    app = createApp(t.deps, { clientDist: dist });
+  });
+
+  it('sends hashed assets precompressed (brotli, else gzip, else plain) and cached for a year as immutable', async () => {
+    const br = await request(app).get('/assets/index-abc123.js').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(br.headers['content-length'])).toBe(brotliCompressSync(bundle).length);
+    expect(br.text).toBe(bundle);
+
+    const gz = await request(app).get('/assets/index-abc123.js').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(bundle);
+
+    const plain = await request(app).get('/assets/index-abc123.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(bundle));
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a repeated request with 304 and revalidates the app shell and unhashed files every time', async () => {
+    const first = await request(app).get('/assets/index-abc123.js').set('Accept-Encoding', 'br');
+    const again = await request(app).get('/assets/index-abc123.js').set('Accept-Encoding', 'br').set('If-None-Match', first.headers.etag!);
+    expect(again.status).toBe(304);
+    const shell = await request(app).get('/materials').set('Accept', 'text/html');
+    expect(shell.status).toBe(200);
+    expect(shell.text).toContain('app shell');
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect((await request(app).get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never serves source maps, the build manifest or a file under an API path', async () => {
+    for (const p of ['/assets/index-abc123.js.map', '/.vite/manifest.json', '/assets/index-abc123.js.br']) {
+      const res = await request(app).get(p);
+      expect(res.status, p).toBe(404);
+      expect(res.headers['content-type'], p).toMatch(/json/);
+    }
+    const api = await request(app).get('/api/shadow.json');
+    expect(api.status).toBe(404);
+    expect(api.text).not.toContain('static');
+  });
+
+  it('compresses JSON answers over 1 KiB with brotli or gzip, and leaves small ones alone', async () => {
+    const br = await request(app).get('/api/material-groups').set('Accept-Encoding', 'br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    const gz = await request(app).get('/api/material-groups').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.items.length).toBeGreaterThan(10);
+    const small = await request(app).get('/healthz').set('Accept-Encoding', 'br, gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toEqual({ status: 'ok' });
   });
 });
 

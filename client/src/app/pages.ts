@@ -4,54 +4,268 @@
 import { createElement, type ComponentType } from 'react';
 import type { RouteName } from '@/config/paths';
 import { LandingPage } from '@/features/common/routes/LandingPage';
+import { loadCatalogPart } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy';
+
+/** A page's chunk and its feature's messages (client/catalog-parts.ts), fetched side by side. */
+function withMessages<T>(feature: string, page: Promise<T>): Promise<T> {
+  return Promise.all([page, loadCatalogPart(feature)]).then(([loaded]) => loaded);
+}
 
 export type PageProps = { params: Record<string, string> };
 
-const AdminLoginPage = lazyComponent(() => import('@/features/auth/routes/AdminLoginPage').then((m) => m.AdminLoginPage));
-const ForgotPasswordPage = lazyComponent(() => import('@/features/auth/routes/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
-const LoginPage = lazyComponent(() => import('@/features/auth/routes/LoginPage').then((m) => m.LoginPage));
-const RegisterPage = lazyComponent(() => import('@/features/auth/routes/RegisterPage').then((m) => m.RegisterPage));
-const ResetPasswordPage = lazyComponent(() => import('@/features/auth/routes/ResetPasswordPage').then((m) => m.ResetPasswordPage));
-const AdminPanelPage = lazyComponent(() => import('@/features/admin/routes/AdminPanelPage').then((m) => m.AdminPanelPage));
-const AdminOfferingsPage = lazyComponent(() => import('@/features/admin/routes/AdminOfferingsPage').then((m) => m.AdminOfferingsPage));
-const AdminUsersPage = lazyComponent(() => import('@/features/admin/routes/AdminUsersPage').then((m) => m.AdminUsersPage));
-const AdminCompaniesPage = lazyComponent(() => import('@/features/admin/routes/AdminCompaniesPage').then((m) => m.AdminCompaniesPage));
-const StatisticsPage = lazyComponent(() => import('@/features/admin/routes/StatisticsPage').then((m) => m.StatisticsPage));
-const CategoriesPage = lazyComponent(() => import('@/features/admin/routes/CategoriesPage').then((m) => m.CategoriesPage));
-const AuditLogPage = lazyComponent(() => import('@/features/admin/routes/AuditLogPage').then((m) => m.AuditLogPage));
-const AdminQueriesPage = lazyComponent(() => import('@/features/queries/routes/AdminQueriesPage').then((m) => m.AdminQueriesPage));
-const AdminNewsletterPage = lazyComponent(() => import('@/features/newsletter/routes/AdminNewsletterPage').then((m) => m.AdminNewsletterPage));
-const UnsubscribePage = lazyComponent(() => import('@/features/newsletter/routes/UnsubscribePage').then((m) => m.UnsubscribePage));
-const SubscriptionPlansPage = lazyComponent(() => import('@/features/admin/routes/SubscriptionPlansPage').then((m) => m.SubscriptionPlansPage));
-const MessagesPage = lazyComponent(() => import('@/features/chat/routes/MessagesPage').then((m) => m.MessagesPage));
-const CompanyPage = lazyComponent(() => import('@/features/companies/routes/CompanyPage').then((m) => m.CompanyPage));
-const ManagerPanelPage = lazyComponent(() => import('@/features/companies/routes/ManagerPanelPage').then((m) => m.ManagerPanelPage));
-const PortfolioCompaniesPage = lazyComponent(() => import('@/features/stats/routes/PortfolioCompaniesPage').then((m) => m.PortfolioCompaniesPage));
-const VerifyImpactPage = lazyComponent(() => import('@/features/stats/routes/VerifyImpactPage').then((m) => m.VerifyImpactPage));
-const DonationsDashboardPage = lazyComponent(() =>
-  import('@/features/donations/routes/DonationsDashboardPage').then((m) => m.DonationsDashboardPage),
+const AdminLoginPage = lazyComponent(() =>
+  withMessages(
+    'auth',
+    import('@/features/auth/routes/AdminLoginPage').then((m) => m.AdminLoginPage),
+  ),
 );
-const DonationsPanel = lazyComponent(() => import('@/features/donations/components/DonationsPanel').then((m) => m.DonationsPanel));
-const DonationPrintPage = lazyComponent(() => import('@/features/donations/routes/DonationPrintPage').then((m) => m.DonationPrintPage));
-const VerifyDonationPage = lazyComponent(() => import('@/features/donations/routes/VerifyDonationPage').then((m) => m.VerifyDonationPage));
-const AdminDonationsPage = lazyComponent(() => import('@/features/donations/routes/AdminDonationsPage').then((m) => m.AdminDonationsPage));
-const DriverDashboardPage = lazyComponent(() => import('@/features/drivers/routes/DriverDashboardPage').then((m) => m.DriverDashboardPage));
-const AdminDriversPage = lazyComponent(() => import('@/features/drivers/routes/AdminDriversPage').then((m) => m.AdminDriversPage));
-const AdminVehiclesPage = lazyComponent(() => import('@/features/drivers/routes/AdminVehiclesPage').then((m) => m.AdminVehiclesPage));
-const AdminTripsPage = lazyComponent(() => import('@/features/drivers/routes/AdminTripsPage').then((m) => m.AdminTripsPage));
-const AdminTripPage = lazyComponent(() => import('@/features/drivers/routes/AdminTripPage').then((m) => m.AdminTripPage));
-const ScheduleTripPage = lazyComponent(() => import('@/features/drivers/routes/ScheduleTripPage').then((m) => m.ScheduleTripPage));
-const DriverLoginPage = lazyComponent(() => import('@/features/drivers/routes/DriverLoginPage').then((m) => m.DriverLoginPage));
-const SynergiesPage = lazyComponent(() => import('@/features/exchanges/routes/SynergiesPage').then((m) => m.SynergiesPage));
-const DatabasePage = lazyComponent(() => import('@/features/materials/routes/DatabasePage').then((m) => m.DatabasePage));
-const MaterialPage = lazyComponent(() => import('@/features/materials/routes/MaterialPage').then((m) => m.MaterialPage));
-const OfferingsPanel = lazyComponent(() => import('@/features/materials/components/OfferingsPanel').then((m) => m.OfferingsPanel));
-const HelpPage = lazyComponent(() => import('@/features/queries/routes/HelpPage').then((m) => m.HelpPage));
-const DashboardPage = lazyComponent(() => import('@/features/stats/routes/DashboardPage').then((m) => m.DashboardPage));
-const PersonalInfoPage = lazyComponent(() => import('@/features/users/routes/PersonalInfoPage').then((m) => m.PersonalInfoPage));
-const UserPage = lazyComponent(() => import('@/features/users/routes/UserPage').then((m) => m.UserPage));
-const UserManagement = lazyComponent(() => import('@/features/users/components/UserManagement').then((m) => m.UserManagement));
+const ForgotPasswordPage = lazyComponent(() =>
+  withMessages(
+    'auth',
+    import('@/features/auth/routes/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+  ),
+);
+const LoginPage = lazyComponent(() =>
+  withMessages(
+    'auth',
+    import('@/features/auth/routes/LoginPage').then((m) => m.LoginPage),
+  ),
+);
+const RegisterPage = lazyComponent(() =>
+  withMessages(
+    'auth',
+    import('@/features/auth/routes/RegisterPage').then((m) => m.RegisterPage),
+  ),
+);
+const ResetPasswordPage = lazyComponent(() =>
+  withMessages(
+    'auth',
+    import('@/features/auth/routes/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+  ),
+);
+const AdminPanelPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AdminPanelPage').then((m) => m.AdminPanelPage),
+  ),
+);
+const AdminOfferingsPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AdminOfferingsPage').then((m) => m.AdminOfferingsPage),
+  ),
+);
+const AdminUsersPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AdminUsersPage').then((m) => m.AdminUsersPage),
+  ),
+);
+const AdminCompaniesPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AdminCompaniesPage').then((m) => m.AdminCompaniesPage),
+  ),
+);
+const StatisticsPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/StatisticsPage').then((m) => m.StatisticsPage),
+  ),
+);
+const CategoriesPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/CategoriesPage').then((m) => m.CategoriesPage),
+  ),
+);
+const AuditLogPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AuditLogPage').then((m) => m.AuditLogPage),
+  ),
+);
+const AdminQueriesPage = lazyComponent(() =>
+  withMessages(
+    'queries',
+    import('@/features/queries/routes/AdminQueriesPage').then((m) => m.AdminQueriesPage),
+  ),
+);
+const AdminNewsletterPage = lazyComponent(() =>
+  withMessages(
+    'newsletter',
+    import('@/features/newsletter/routes/AdminNewsletterPage').then((m) => m.AdminNewsletterPage),
+  ),
+);
+const UnsubscribePage = lazyComponent(() =>
+  withMessages(
+    'newsletter',
+    import('@/features/newsletter/routes/UnsubscribePage').then((m) => m.UnsubscribePage),
+  ),
+);
+const SubscriptionPlansPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/SubscriptionPlansPage').then((m) => m.SubscriptionPlansPage),
+  ),
+);
+const MessagesPage = lazyComponent(() =>
+  withMessages(
+    'chat',
+    import('@/features/chat/routes/MessagesPage').then((m) => m.MessagesPage),
+  ),
+);
+const CompanyPage = lazyComponent(() =>
+  withMessages(
+    'companies',
+    import('@/features/companies/routes/CompanyPage').then((m) => m.CompanyPage),
+  ),
+);
+const ManagerPanelPage = lazyComponent(() =>
+  withMessages(
+    'companies',
+    import('@/features/companies/routes/ManagerPanelPage').then((m) => m.ManagerPanelPage),
+  ),
+);
+const PortfolioCompaniesPage = lazyComponent(() =>
+  withMessages(
+    'stats',
+    import('@/features/stats/routes/PortfolioCompaniesPage').then((m) => m.PortfolioCompaniesPage),
+  ),
+);
+const VerifyImpactPage = lazyComponent(() =>
+  withMessages(
+    'stats',
+    import('@/features/stats/routes/VerifyImpactPage').then((m) => m.VerifyImpactPage),
+  ),
+);
+const DonationsDashboardPage = lazyComponent(() =>
+  withMessages(
+    'donations',
+    import('@/features/donations/routes/DonationsDashboardPage').then((m) => m.DonationsDashboardPage),
+  ),
+);
+const DonationsPanel = lazyComponent(() =>
+  withMessages(
+    'donations',
+    import('@/features/donations/components/DonationsPanel').then((m) => m.DonationsPanel),
+  ),
+);
+const DonationPrintPage = lazyComponent(() =>
+  withMessages(
+    'donations',
+    import('@/features/donations/routes/DonationPrintPage').then((m) => m.DonationPrintPage),
+  ),
+);
+const VerifyDonationPage = lazyComponent(() =>
+  withMessages(
+    'donations',
+    import('@/features/donations/routes/VerifyDonationPage').then((m) => m.VerifyDonationPage),
+  ),
+);
+const AdminDonationsPage = lazyComponent(() =>
+  withMessages(
+    'donations',
+    import('@/features/donations/routes/AdminDonationsPage').then((m) => m.AdminDonationsPage),
+  ),
+);
+const DriverDashboardPage = lazyComponent(() =>
+  withMessages(
+    'drivers',
+    import('@/features/drivers/routes/DriverDashboardPage').then((m) => m.DriverDashboardPage),
+  ),
+);
+const AdminDriversPage = lazyComponent(() =>
+  withMessages(
+    'drivers',
+    import('@/features/drivers/routes/AdminDriversPage').then((m) => m.AdminDriversPage),
+  ),
+);
+const AdminVehiclesPage = lazyComponent(() =>
+  withMessages(
+    'drivers',
+    import('@/features/drivers/routes/AdminVehiclesPage').then((m) => m.AdminVehiclesPage),
+  ),
+);
+const AdminTripsPage = lazyComponent(() =>
+  withMessages(
+    'drivers',
+    import('@/features/drivers/routes/AdminTripsPage').then((m) => m.AdminTripsPage),
+  ),
+);
+const AdminTripPage = lazyComponent(() =>
+  withMessages(
+    'drivers',
+    import('@/features/drivers/routes/AdminTripPage').then((m) => m.AdminTripPage),
+  ),
+);
+const ScheduleTripPage = lazyComponent(() =>
+  withMessages(
+    'drivers',
+    import('@/features/drivers/routes/ScheduleTripPage').then((m) => m.ScheduleTripPage),
+  ),
+);
+const DriverLoginPage = lazyComponent(() =>
+  withMessages(
+    'drivers',
+    import('@/features/drivers/routes/DriverLoginPage').then((m) => m.DriverLoginPage),
+  ),
+);
+const SynergiesPage = lazyComponent(() =>
+  withMessages(
+    'exchanges',
+    import('@/features/exchanges/routes/SynergiesPage').then((m) => m.SynergiesPage),
+  ),
+);
+const DatabasePage = lazyComponent(() =>
+  withMessages(
+    'materials',
+    import('@/features/materials/routes/DatabasePage').then((m) => m.DatabasePage),
+  ),
+);
+const MaterialPage = lazyComponent(() =>
+  withMessages(
+    'materials',
+    import('@/features/materials/routes/MaterialPage').then((m) => m.MaterialPage),
+  ),
+);
+const OfferingsPanel = lazyComponent(() =>
+  withMessages(
+    'materials',
+    import('@/features/materials/components/OfferingsPanel').then((m) => m.OfferingsPanel),
+  ),
+);
+const HelpPage = lazyComponent(() =>
+  withMessages(
+    'queries',
+    import('@/features/queries/routes/HelpPage').then((m) => m.HelpPage),
+  ),
+);
+const DashboardPage = lazyComponent(() =>
+  withMessages(
+    'stats',
+    import('@/features/stats/routes/DashboardPage').then((m) => m.DashboardPage),
+  ),
+);
+const PersonalInfoPage = lazyComponent(() =>
+  withMessages(
+    'users',
+    import('@/features/users/routes/PersonalInfoPage').then((m) => m.PersonalInfoPage),
+  ),
+);
+const UserPage = lazyComponent(() =>
+  withMessages(
+    'users',
+    import('@/features/users/routes/UserPage').then((m) => m.UserPage),
+  ),
+);
+const UserManagement = lazyComponent(() =>
+  withMessages(
+    'users',
+    import('@/features/users/components/UserManagement').then((m) => m.UserManagement),
+  ),
+);
 
 /** One page component serving several routes with a different initial tab or section. */
 function bind<P extends object>(Component: ComponentType<P>, props: P, name: string): ComponentType<PageProps> {

@@ -1,22 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { z } from 'zod';
-import { subscribeInput } from '@shared/schemas/newsletter';
 import { Button } from '@/components/ui/Button';
 import { Icon } from '@/components/ui/Icon';
 import { LogoMark } from '@/components/ui/Logo';
 import { SOCIAL_LINKS } from '@/config/site';
 import { errorText, fieldErrorText } from '@/lib/errors';
+import { lazySchema } from '@/lib/forms';
 import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { msg } from '@lingui/core/macro';
 
-const newsletterForm = subscribeInput.pick({ email: true });
-type NewsletterForm = z.input<typeof newsletterForm>;
+// The shared schema's email rule, fetched on the first submit (decision 0137: the footer is in every first load).
+const newsletterSchema = lazySchema(() => import('@shared/schemas/newsletter').then((m) => m.subscribeInput.pick({ email: true })));
 
 /** SPEC §2 footer: newsletter box (PRODUCT: a real subscription) and three social links. */
 export function Footer() {
@@ -24,17 +22,40 @@ export function Footer() {
   const trpc = useTRPC();
   const language = useLanguage();
   const subscribe = useMutation(trpc.newsletter.subscribe.mutationOptions());
-  const form = useForm<NewsletterForm>({ resolver: zodResolver(newsletterForm), defaultValues: { email: '' } });
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // As with react-hook-form's default: validated on submit, then on every change until it is valid.
+  const check = async (value: string) => {
+    const result = await newsletterSchema.validate({ email: value });
+    setProblem(result.ok ? null : (result.errors.email ?? 'field.invalid'));
+    return result;
+  };
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    let parsed: Awaited<ReturnType<typeof check>>;
     try {
-      await subscribe.mutateAsync({ email, language });
-      form.reset();
+      parsed = await check(email);
+    } catch (err) {
+      showSnackbar(errorText(i18n, err), { tone: 'error' });
+      return;
+    }
+    if (!parsed.ok) {
+      input.current?.focus();
+      return;
+    }
+    try {
+      await subscribe.mutateAsync({ email: parsed.data.email, language });
+      setEmail('');
+      setSubmitted(false);
       showSnackbar(msg`Thank you! You will receive our weekly newsletter.`);
     } catch (err) {
       showSnackbar(errorText(i18n, err), { tone: 'error' });
     }
-  });
-  const emailError = fieldErrorText(i18n, form.formState.errors.email);
+  };
+  const emailError = fieldErrorText(i18n, problem ? { message: problem } : undefined);
   const year = new Date().getFullYear();
   return (
     <footer className="footer">
@@ -83,7 +104,14 @@ export function Footer() {
               placeholder={t`you@company.com`}
               aria-invalid={emailError ? true : undefined}
               aria-describedby={emailError ? 'newsletter-error' : undefined}
-              {...form.register('email')}
+              ref={input}
+              name="email"
+              value={email}
+              onChange={(event) => {
+                const value = event.target.value;
+                setEmail(value);
+                if (submitted) void check(value).catch(() => undefined);
+              }}
             />
             <Button type="submit" loading={subscribe.isPending}>
               <Trans>Subscribe</Trans>

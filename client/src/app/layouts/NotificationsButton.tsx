@@ -3,10 +3,17 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState } from '@/components/ui/States';
+import { loadCatalogPart } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy';
 
 // The list's code is fetched with its first page, when the menu is first opened (SPEC §4).
-const NotificationsPanel = lazyComponent(() => import('@/features/notifications/components/NotificationsPanel').then((m) => m.NotificationsPanel));
+// The panel's code and its feature's messages (client/catalog-parts.ts), side by side.
+const NotificationsPanel = lazyComponent(() =>
+  Promise.all([
+    import('@/features/notifications/components/NotificationsPanel').then((m) => m.NotificationsPanel),
+    loadCatalogPart('notifications'),
+  ]).then(([panel]) => panel),
+);
 
 /**
  * The bell: a dot while unseen notifications exist; opens the notifications dropdown (SPEC §9: 55vh high,

@@ -1,18 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { loginInput, type LoginInput } from '@shared/schemas/auth';
+import type { LoginInput } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/Button';
 import { Checkbox, FormError, TextField } from '@/components/ui/Field';
-import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { lazySchema } from '@/lib/forms';
 import { startSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+
+// The shared schema, fetched once the form has rendered (decision 0137: no zod or react-hook-form in the first
+// load of /login). Validated on submit, then on every change, as react-hook-form does by default.
+const loginSchema = lazySchema(() => import('@shared/schemas/auth').then((m) => m.loginInput));
 
 /** Company login (with remember me) and administrator login share this form; the guard routes afterwards. */
 export function LoginForm({ admin = false }: { admin?: boolean }) {
@@ -20,47 +22,88 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
   const trpc = useTRPC();
   const login = useMutation(trpc.auth.login.mutationOptions());
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { username: '', password: '', remember_me: false } });
-  const { errors } = form.formState;
+  const [values, setValues] = useState<LoginInput>({ username: '', password: '', remember_me: false });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submitted = useRef(false);
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useEffect(() => loginSchema.preload(), []);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const change = (field: keyof LoginInput) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: field === 'remember_me' ? event.target.checked : event.target.value };
+    setValues(next);
+    if (submitted.current)
+      loginSchema.validate(next).then(
+        (result) => setErrors(result.ok ? {} : result.errors),
+        () => undefined,
+      );
+  };
+  const fieldError = (field: keyof LoginInput) => fieldErrorText(i18n, errors[field] ? { message: errors[field] } : undefined);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
     setFormError(null);
+    let result: Awaited<ReturnType<typeof loginSchema.validate>>;
     try {
-      const result = await login.mutateAsync(values);
-      if (admin && result.user.role !== 'ADMIN') {
+      result = await loginSchema.validate(values);
+    } catch (err) {
+      setFormError(errorText(i18n, err));
+      return;
+    }
+    if (!result.ok) {
+      setErrors(result.errors);
+      (result.errors.username ? usernameInput : passwordInput).current?.focus();
+      return;
+    }
+    setErrors({});
+    try {
+      const answer = await login.mutateAsync(result.data);
+      if (admin && answer.user.role !== 'ADMIN') {
         setFormError(i18n._(msg`This account is not an administrator account. Please use the company login.`));
         return;
       }
-      startSession({ token: result.token, user: result.user, remember: values.remember_me ?? false });
+      startSession({ token: answer.token, user: answer.user, remember: result.data.remember_me ?? false });
       showSnackbar(msg`Logged in successfully`);
     } catch (err) {
-      applyServerErrors(form, err);
+      // The server's field errors on their fields, as applyServerErrors does for react-hook-form forms.
+      setErrors(getAppError(err).fields ?? {});
       setFormError(errorText(i18n, err));
-      form.setValue('password', '');
-      form.setFocus('password');
+      setValues((v) => ({ ...v, password: '' }));
+      passwordInput.current?.focus();
     }
-  });
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="form" aria-describedby={formError ? 'login-error' : undefined}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="form" aria-describedby={formError ? 'login-error' : undefined}>
       <FormError>{formError ? <span id="login-error">{formError}</span> : null}</FormError>
       <TextField
         label={<Trans>Username or email</Trans>}
         autoComplete="username"
         required
-        error={fieldErrorText(i18n, errors.username)}
-        {...form.register('username')}
+        error={fieldError('username')}
+        ref={usernameInput}
+        name="username"
+        value={values.username}
+        onChange={change('username')}
       />
       <TextField
         label={<Trans>Password</Trans>}
         type="password"
         autoComplete="current-password"
         required
-        error={fieldErrorText(i18n, errors.password)}
-        {...form.register('password')}
+        error={fieldError('password')}
+        ref={passwordInput}
+        name="password"
+        value={values.password}
+        onChange={change('password')}
       />
       <div className="form__row">
-        {!admin ? <Checkbox label={<Trans>Remember me</Trans>} {...form.register('remember_me')} /> : <span />}
+        {!admin ? (
+          <Checkbox label={<Trans>Remember me</Trans>} name="remember_me" checked={values.remember_me ?? false} onChange={change('remember_me')} />
+        ) : (
+          <span />
+        )}
         {!admin ? (
           <Link href="/forgot-password" className="text-link">
             <Trans>Forgot password?</Trans>
