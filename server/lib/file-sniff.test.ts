@@ -67,11 +67,20 @@ function cfb(streamName: string): Buffer {
   return Buffer.concat([header, entry]);
 }
 
+// JFIF header, then a start-of-frame (SOF0) of 16 x 16 pixels: the size check reads it.
 const jpeg = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x0b,
+  0x08, 0x00, 0x10, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9,
 ]);
 const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x3b])]);
-const webp = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8 ', 'latin1'), Buffer.alloc(18)]);
+// A lossy WebP frame header of 16 x 16 pixels (bytes 26-29).
+const webp = Buffer.concat([
+  Buffer.from('RIFF', 'latin1'),
+  Buffer.from([26, 0, 0, 0]),
+  Buffer.from('WEBPVP8 ', 'latin1'),
+  Buffer.from([10, 0, 0, 0, 0, 0, 0, 0x9d, 0x01, 0x2a, 16, 0, 16, 0]),
+  Buffer.alloc(4),
+]);
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const csvText = Buffer.from('name,quantity,unit\nSteel offcuts,12,t\nKøbenhavn pallets,40,pcs\n', 'utf8');
 
@@ -131,5 +140,28 @@ describe('sniff', () => {
     expect(mimeTypeForExtension('jpg')).toBe('image/jpeg');
     expect(mimeTypeForExtension('xlsx')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(mimeTypeForExtension('exe')).toBeNull();
+  });
+});
+
+describe('decompression bombs', () => {
+  const png = (width: number, height: number) => {
+    const b = Buffer.alloc(33);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).copy(b);
+    b.write('IHDR', 12, 'latin1');
+    b.writeUInt32BE(width, 16);
+    b.writeUInt32BE(height, 20);
+    b[24] = 8;
+    return b;
+  };
+  it('refuses a picture whose header claims more than 16,384 pixels a side or 200 megapixels, whatever the path', async () => {
+    expect(await sniff(png(100_000, 100_000), 'image')).toEqual({ ok: false, reason: 'unsupported' });
+    expect(await sniff(png(2 ** 31 - 1, 1), 'document')).toEqual({ ok: false, reason: 'unsupported' });
+    expect(await sniff(png(16_384, 16_384), 'image')).toEqual({ ok: false, reason: 'unsupported' });
+    expect(await sniff(png(0, 10), 'image')).toEqual({ ok: false, reason: 'unsupported' });
+    expect(await sniff(png(8_000, 6_000), 'image')).toMatchObject({ ok: true, mime_type: 'image/png' });
+    expect(await sniff(Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0x3b])]), 'image')).toEqual({
+      ok: false,
+      reason: 'unsupported',
+    });
   });
 });

@@ -50,6 +50,14 @@ export async function sniff(body: Buffer, kind: FileKind): Promise<SniffResult> 
   const detected = kind === 'csv' ? detectText(body) : await detectBinary(body);
   if (!detected) return { ok: false, reason: 'unsupported' };
   if (kind !== 'csv' && !ALLOWED[kind].has(detected.mime_type)) return { ok: false, reason: 'unsupported' };
+  // A picture whose header claims more pixels than any photo has is a decompression bomb for whoever decodes it
+  // (a browser showing a listing, a chat); a header we cannot read is not a picture we can vouch for.
+  if (detected.mime_type.startsWith('image/')) {
+    const size = imageSize(body, detected.mime_type);
+    if (!size || size.width < 1 || size.height < 1 || size.width > IMAGE_SIDE_MAX || size.height > IMAGE_SIDE_MAX)
+      return { ok: false, reason: 'unsupported' };
+    if (size.width * size.height > IMAGE_PIXELS_MAX) return { ok: false, reason: 'unsupported' };
+  }
   return { ok: true, ...detected };
 }
 
@@ -88,4 +96,54 @@ function detectText(body: Buffer): Detected | null {
     return null;
   }
   return { mime_type: 'text/csv', ext: 'csv' };
+}
+
+/** Larger than any camera's photo (a 200-megapixel sensor is 16,320 x 12,240): 16,384 a side, 200 megapixels. */
+export const IMAGE_SIDE_MAX = 16_384;
+export const IMAGE_PIXELS_MAX = 200_000_000;
+
+/** Width and height from the header of a PNG, GIF, WebP or JPEG; null when the header is not readable. */
+export function imageSize(b: Buffer, mime: string): { width: number; height: number } | null {
+  if (mime === PNG) return b.length >= 24 ? { width: b.readUInt32BE(16), height: b.readUInt32BE(20) } : null;
+  if (mime === GIF) return b.length >= 10 ? { width: b.readUInt16LE(6), height: b.readUInt16LE(8) } : null;
+  if (mime === WEBP) return webpSize(b);
+  if (mime === JPEG) return jpegSize(b);
+  return null;
+}
+
+function webpSize(b: Buffer): { width: number; height: number } | null {
+  if (b.length < 30) return null;
+  const chunk = b.toString('latin1', 12, 16);
+  if (chunk === 'VP8X') return { width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3) };
+  if (chunk === 'VP8 ') return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8L') {
+    const bits = b.readUInt32LE(21);
+    return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
+  }
+  return null;
+}
+
+/** The first start-of-frame marker's size; the segments before it are skipped by their lengths. */
+function jpegSize(b: Buffer): { width: number; height: number } | null {
+  let i = 2;
+  while (i + 9 < b.length) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1]!;
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
+    const length = b.readUInt16BE(i + 2);
+    // SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+    }
+    if (length < 2) return null;
+    i += 2 + length;
+  }
+  return null;
 }

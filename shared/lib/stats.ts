@@ -1,5 +1,6 @@
 // Company stats periods (SPEC §3 "Company stats", PRODUCT.md "Impact"): calendar months in UTC, this one and the
 // ones before, zero-padded, each figure with its change in percent against the month before. Pure.
+import { isIsoDate } from './subscription';
 
 export const STATS_FIELDS = ['kgs', 'hours', 'completed_synergies', 'money_saved', 'revenue_made', 'co2e_kg'] as const;
 export type StatsField = (typeof STATS_FIELDS)[number];
@@ -63,6 +64,8 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** Every 'YYYY-MM' from the month holding `from` to the month holding `to`, both included, oldest first. */
 export function monthsBetween(from: string, to: string): string[] {
   const out: string[] = [];
+  // Only calendar dates: an unchecked '1e99' as a year would loop until memory runs out.
+  if (!isIsoDate(from) || !isIsoDate(to)) return out;
   let y = Number(from.slice(0, 4));
   let m = Number(from.slice(5, 7));
   const endY = Number(to.slice(0, 4));

@@ -6,9 +6,17 @@ import { LIMITS } from '../constants/limits';
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The calendar dates the product holds: JavaScript and Postgres disagree outside them (Postgres has no year 0,
+ * so '0000-01-01' was a 500), and no plan, trip, licence or report needs a year before 1900 or after 2999.
+ */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 2999;
 
 export function isIsoDate(s: string): boolean {
   if (!ISO_DATE.test(s)) return false;
+  const year = Number(s.slice(0, 4));
+  if (year < DATE_YEAR_MIN || year > DATE_YEAR_MAX) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }

@@ -1,6 +1,7 @@
 // Impact: company stats, impact records, certificates, the ESG export, portfolio and platform totals (issue 12).
 import { LANGUAGES } from '../constants/enums';
 import { ADMIN_STATS_MAX_MONTHS, monthsBetween } from '../lib/stats';
+import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
 import { id } from './_primitives';
 import { isoDateString } from './subscriptions';
@@ -43,9 +44,17 @@ export const verifyImpactInput = z.object({
 export const adminStatsInput = z
   .object({ from: isoDateString.optional(), to: isoDateString.optional() })
   .refine(fromNotAfterTo, FROM_AFTER_TO)
-  .refine((v) => !v.from || monthsBetween(v.from, v.to ?? new Date().toISOString().slice(0, 10)).length <= ADMIN_STATS_MAX_MONTHS, {
-    message: m('stats.rangeTooLong', { months: ADMIN_STATS_MAX_MONTHS }),
-    path: ['from'],
-  })
+  // Object refinements run even when a field failed: count months only between two real dates.
+  .refine(
+    (v) =>
+      !v.from ||
+      !isIsoDate(v.from) ||
+      (v.to !== undefined && !isIsoDate(v.to)) ||
+      monthsBetween(v.from, v.to ?? new Date().toISOString().slice(0, 10)).length <= ADMIN_STATS_MAX_MONTHS,
+    {
+      message: m('stats.rangeTooLong', { months: ADMIN_STATS_MAX_MONTHS }),
+      path: ['from'],
+    },
+  )
   .default({});
 export type AdminStatsInput = z.output<typeof adminStatsInput>;

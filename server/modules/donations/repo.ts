@@ -128,6 +128,7 @@ export async function findHead(db: DbOrTx, id: number, lock = false) {
 }
 
 export async function updateDonation(tx: DbOrTx, id: number, values: Partial<DonationInsert>) {
+  if (!Object.keys(values).length) return;
   await tx.update(donations).set(values).where(eq(donations.id, id));
 }
 

@@ -94,6 +94,7 @@ export async function updateDriver(
   values: Partial<{ name: string; email: string; phone: string; phone_digits: string; status: DriverStatus }>,
   opts: { endSessions?: boolean } = {},
 ) {
+  if (!Object.keys(values).length && !opts.endSessions) return;
   await tx
     .update(drivers)
     .set({ ...values, ...(opts.endSessions ? { token_version: sql`${drivers.token_version} + 1` } : {}) })
@@ -184,6 +185,8 @@ export async function insertVehicle(tx: DbOrTx, values: VehicleValues) {
 }
 
 export async function updateVehicle(tx: DbOrTx, id: number, values: Partial<VehicleValues>) {
+  // An edit that names no field (an empty PUT) changes nothing; drizzle refuses an empty SET.
+  if (!Object.keys(values).length) return;
   await tx.update(vehicles).set(values).where(eq(vehicles.id, id));
 }
 
@@ -334,6 +337,7 @@ export async function insertTrip(tx: DbOrTx, values: typeof trips.$inferInsert) 
 }
 
 export async function updateTrip(tx: DbOrTx, id: number, values: TripValues) {
+  if (!Object.keys(values).length) return;
   await tx.update(trips).set(values).where(eq(trips.id, id));
 }
 

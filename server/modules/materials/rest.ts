@@ -18,7 +18,9 @@ async function singleCsv(req: Request): Promise<Express.Multer.File> {
         if (err.code === 'LIMIT_FILE_SIZE') return reject(new AppError('PAYLOAD_TOO_LARGE'));
         return reject(new AppError('BAD_REQUEST', { message: ONE_FILE }));
       }
-      reject(err);
+      // Anything else the parser throws is the body's fault (no boundary, a truncated part, not multipart at all):
+      // busboy reports it as a plain Error, which must not become a 500.
+      reject(new AppError('BAD_REQUEST', { message: ONE_FILE, cause: err }));
     });
   });
   const files = (req.files as Express.Multer.File[] | undefined) ?? [];

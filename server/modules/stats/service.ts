@@ -2,6 +2,7 @@
 // the records behind them, certificates and their public check, the ESG export, portfolio and platform totals.
 // A company's figures are read by its own users and administrators; any other reader gets 404 (ARCHITECTURE §2).
 import { writeToString } from 'fast-csv';
+import { neutraliseCell } from '../materials/policy';
 import { INTL_LOCALES, type Language, type QuantityUnit } from '../../../shared/constants/enums';
 import { DEFRA_FACTOR_SET, impactRecordFor, type FactorUsed, type ImpactBreakdown } from '../../../shared/lib/impact';
 import { buildPeriods, monthStart, ratePercent, resolveStatsPeriod, STATS_PERIODS, type MonthFigures } from '../../../shared/lib/stats';
@@ -298,8 +299,9 @@ export async function impactExport(deps: Deps, actor: UserActor, input: ImpactEx
     String(r.exchange_id),
     r.completed_at ? isoDay(r.completed_at) : '',
     r.side === 'provider' ? 'provided' : 'received',
-    r.partner.name,
-    r.title ?? '',
+    // Names and titles are what companies typed: a spreadsheet must not run one as a formula (CSV injection).
+    neutraliseCell(r.partner.name),
+    neutraliseCell(r.title ?? ''),
     r.material_group_code ?? '',
     r.hazardous === null ? '' : r.hazardous ? 'yes' : 'no',
     r.side === 'provider' ? num(r.kg, 3) : '0',

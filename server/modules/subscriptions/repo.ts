@@ -48,6 +48,11 @@ export async function insertPlan(db: DbOrTx, values: typeof subscription_plans.$
 }
 
 export async function updatePlan(db: DbOrTx, id: number, values: Partial<typeof subscription_plans.$inferInsert>) {
+  // An edit that names no field changes nothing (drizzle refuses an empty SET): the plan as it is.
+  if (!Object.keys(values).length) {
+    const [same] = await db.select(planColumns).from(subscription_plans).where(eq(subscription_plans.id, id));
+    return same ?? null;
+  }
   const [row] = await db.update(subscription_plans).set(values).where(eq(subscription_plans.id, id)).returning(planColumns);
   return row ?? null;
 }
