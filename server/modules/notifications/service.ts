@@ -12,7 +12,6 @@ import type { CompanyActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { renderMessage } from '../../lib/i18n';
 import { enqueueMail } from '../../lib/mail';
-import * as users from '../users/service';
 import * as repo from './repo';
 
 export interface NotifyInput {
@@ -72,8 +71,8 @@ export function toPayload(row: repo.NotificationRow): NotificationPayload {
 }
 
 export async function list(deps: Deps, actor: CompanyActor, input: { page: number; size: number }) {
-  const [rows, total] = await Promise.all([repo.page(deps.db, actor.user_id, input.page, input.size), repo.countFor(deps.db, actor.user_id)]);
-  return pageOf(rows.map(toPayload), total, input.page, input.size);
+  const { rows, total } = await repo.page(deps.db, actor.user_id, input.page, input.size);
+  return pageOf(rows.map(toPayload), total ?? (await repo.countFor(deps.db, actor.user_id)), input.page, input.size);
 }
 
 export async function unseen(deps: Deps, actor: CompanyActor) {
@@ -99,21 +98,17 @@ export async function remove(deps: Deps, actor: CompanyActor, input: { id: numbe
   return { success: true as const, id: input.id, ...(await unseen(deps, actor)) };
 }
 
-/** The three dots of the authenticated bar. */
-export async function counters(deps: Deps, actor: { user_id: number; company_id: number }) {
-  const [unseenMap, unread_messages, pending_offers] = await Promise.all([
-    repo.unseenCounts(deps.db, [actor.user_id]),
-    repo.unreadMessages(deps.db, actor.user_id, actor.company_id),
-    repo.pendingOffers(deps.db, actor.company_id),
-  ]);
-  return { unseen_notifications: unseenMap.get(actor.user_id) ?? 0, unread_messages, pending_offers };
+/** The three dots of the authenticated bar, from one query. */
+export async function counters(deps: Pick<Deps, 'db'>, actor: { user_id: number; company_id: number }) {
+  const [row] = await repo.counters(deps.db, actor.user_id, actor.company_id);
+  return row ?? { unseen_notifications: 0, unread_messages: 0, pending_offers: 0 };
 }
 
 /** Counters of a company user by id (null for administrators and unknown users, who have none). */
 export async function countersOfUser(deps: Pick<Deps, 'db'>, user_id: number) {
-  const state = await users.membership(deps.db, user_id);
-  if (!state || state.company_id == null || state.role === 'ADMIN') return null;
-  return counters(deps as Deps, { user_id, company_id: state.company_id });
+  const [row] = await repo.countersOfUsers(deps.db, [user_id]);
+  if (!row) return null;
+  return { unseen_notifications: row.unseen_notifications, unread_messages: row.unread_messages, pending_offers: row.pending_offers };
 }
 
 /**
