@@ -64,6 +64,15 @@ export async function enqueueMail<K extends MailTemplate>(db: DbOrTx, mail: Mail
   return { id: row!.id };
 }
 
+/** Renders and queues many mails with one multi-row insert per 1,000 (a bulk upload's new-listing mails). */
+export async function enqueueMails<K extends MailTemplate>(db: DbOrTx, mails: readonly MailRequest<K>[]): Promise<void> {
+  const values = mails.map((mail) => {
+    const { subject, text } = renderMail(mail.template, mail.language, mail.data);
+    return { to_address: mail.to, subject, text_body: text, template: mail.template, language: mail.language, data: mail.data };
+  });
+  for (let i = 0; i < values.length; i += 1000) await db.insert(mail_outbox).values(values.slice(i, i + 1000));
+}
+
 /** An absolute link into the app for mails and reset links: PUBLIC_URL, else this server on localhost. */
 export function publicUrl(env: { PUBLIC_URL?: string; PORT: number }, path: string): string {
   const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;

@@ -26,17 +26,20 @@ export type NotificationRow = {
   created_at: Date;
 };
 
-export async function insertMany(
+/** Many notifications in one statement per 1,000 rows; ids in input order. */
+export async function insertRows(
   db: DbOrTx,
-  userIds: number[],
-  n: { type: NotificationType; code: string; params: MessageParams; link: string | null },
+  rows: readonly { user_id: number; type: NotificationType; code: string; params: MessageParams; link: string | null }[],
 ): Promise<number[]> {
-  if (!userIds.length) return [];
-  const rows = await db
-    .insert(notifications)
-    .values(userIds.map((user_id) => ({ user_id, ...n })))
-    .returning({ id: notifications.id });
-  return rows.map((r) => r.id);
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    const out = await db
+      .insert(notifications)
+      .values(rows.slice(i, i + 1000) as (typeof notifications.$inferInsert)[])
+      .returning({ id: notifications.id });
+    ids.push(...out.map((r) => r.id));
+  }
+  return ids;
 }
 
 export function findByIds(db: DbOrTx, ids: number[]): Promise<NotificationRow[]> {
@@ -110,7 +113,7 @@ export function mailRecipients(db: DbOrTx, userIds: number[], preference: 'activ
   if (!userIds.length) return Promise.resolve([]);
   const column = preference === 'activity' ? users.email_notifications_activity : users.email_notifications_new_listings;
   return db
-    .select({ email: users.email, first_name: users.first_name, language: users.language })
+    .select({ id: users.id, email: users.email, first_name: users.first_name, language: users.language })
     .from(users)
     .where(and(inArray(users.id, userIds), eq(column, true), isNull(users.deleted_at), isNull(users.disabled_at)));
 }

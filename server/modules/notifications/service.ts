@@ -11,7 +11,7 @@ import type { Deps } from '../../deps';
 import type { CompanyActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { renderMessage } from '../../lib/i18n';
-import { enqueueMail } from '../../lib/mail';
+import { enqueueMails } from '../../lib/mail';
 import * as repo from './repo';
 
 export interface NotifyInput {
@@ -30,22 +30,48 @@ export interface NotifyInput {
 
 /** Writes one notification per user in `tx` and queues their push for after commit. Returns the new ids. */
 export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
-  const userIds = [...new Set(input.user_ids)];
-  const params = input.params ?? {};
-  const ids = await repo.insertMany(tx, userIds, { type: input.type, code: input.code, params, link: input.link ?? null });
+  return (await notifyMany(tx, [input]))[0]!;
+}
+
+/**
+ * `notify` for many notifications at once (a bulk upload's new listings): one insert, one push request and one
+ * recipient lookup per mail preference for all of them, the mails queued together. Returns each input's ids.
+ */
+export async function notifyMany(tx: Tx, inputs: readonly NotifyInput[]): Promise<number[][]> {
+  const perInput = inputs.map((input) => [...new Set(input.user_ids)]);
+  const ids = await repo.insertRows(
+    tx,
+    inputs.flatMap((input, k) =>
+      perInput[k]!.map((user_id) => ({ user_id, type: input.type, code: input.code, params: input.params ?? {}, link: input.link ?? null })),
+    ),
+  );
   await repo.queuePush(tx, { n: ids });
-  if (input.mail) {
-    for (const r of await repo.mailRecipients(tx, userIds, input.mail.preference ?? 'activity')) {
-      const summary = renderMessage(r.language, { code: input.code, params });
-      await enqueueMail(tx, {
-        to: r.email,
-        template: 'activity',
-        language: r.language,
-        data: { first_name: r.first_name, summary, url: input.mail.url },
-      });
+  const mails: Parameters<typeof enqueueMails<'activity'>>[1][number][] = [];
+  for (const preference of ['activity', 'new_listings'] as const) {
+    const withMail = inputs
+      .map((input, k) => ({ input, k }))
+      .filter(({ input }) => input.mail && (input.mail.preference ?? 'activity') === preference);
+    if (!withMail.length) continue;
+    const recipients = new Map(
+      (await repo.mailRecipients(tx, [...new Set(withMail.flatMap(({ k }) => perInput[k]!))], preference)).map((r) => [r.id, r]),
+    );
+    for (const { input, k } of withMail) {
+      for (const user_id of perInput[k]!) {
+        const r = recipients.get(user_id);
+        if (!r) continue;
+        const summary = renderMessage(r.language, { code: input.code, params: input.params ?? {} });
+        mails.push({ to: r.email, template: 'activity', language: r.language, data: { first_name: r.first_name, summary, url: input.mail!.url } });
+      }
     }
   }
-  return ids;
+  await enqueueMails(tx, mails);
+  const out: number[][] = [];
+  let at = 0;
+  for (const users of perInput) {
+    out.push(ids.slice(at, at + users.length));
+    at += users.length;
+  }
+  return out;
 }
 
 /** Queues a refresh of these users' counters (unread messages, pending offers, unseen) for after commit. */
