@@ -1,4 +1,18 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { LevelOfCompletion, QuantityUnit } from '../../shared/constants/enums';
 import type { FactorUsed, ImpactBreakdown } from '../../shared/lib/impact';
 import { createdAt, publicUuid, ts, updatedAt } from './_columns';
@@ -91,4 +105,28 @@ export const impact_records = pgTable(
     created_at: createdAt(),
   },
   (t) => [uniqueIndex('impact_records_exchange_unique').on(t.exchange_id)],
+);
+
+/**
+ * Each company's ended synergies per UTC month and currency ('' when none was recorded), kept by triggers on
+ * exchanges and impact_records (migration 0015, docs/decisions/0135): the company stats read a handful of these
+ * rows instead of aggregating every synergy of the period. Both companies of a synergy count it; `saved_minor`
+ * is what it received (requester), `revenue_minor` what it earned (provider).
+ */
+export const company_month_stats = pgTable(
+  'company_month_stats',
+  {
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    currency: text().notNull().default(''),
+    completed_synergies: integer().notNull().default(0),
+    kgs: doublePrecision().notNull().default(0),
+    hours: doublePrecision().notNull().default(0),
+    co2e_kg: doublePrecision().notNull().default(0),
+    saved_minor: bigint({ mode: 'number' }).notNull().default(0),
+    revenue_minor: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.month, t.currency] })],
 );

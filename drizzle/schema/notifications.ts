@@ -20,7 +20,8 @@ export const notifications = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    index('notifications_user_idx').on(t.user_id, t.created_at),
+    // The list's order (newest first, id breaking ties) read backwards; its ids come from the index alone.
+    index('notifications_user_idx').on(t.user_id, t.created_at, t.id),
     index('notifications_unseen_idx')
       .on(t.user_id)
       .where(sql`not ${t.seen}`),

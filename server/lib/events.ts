@@ -44,7 +44,12 @@ export interface DomainEvents {
   'registration.submitted': RegistrationEvent;
   'registration.approved': RegistrationEvent;
   'registration.rejected': RegistrationEvent & { reason: string };
-  'material.created': { material_id: number; company_id: number; kind: ListingKind; material_group_id: number | null; title: string };
+  /** One or more listings of one company created together (one for the form, every row of a bulk upload). */
+  'materials.created': {
+    company_id: number;
+    kind: ListingKind;
+    items: { material_id: number; material_group_id: number | null; title: string }[];
+  };
   'offer.created': OfferEvent;
   'offer.updated': OfferEvent;
   'offer.withdrawn': OfferEvent;

@@ -64,17 +64,15 @@ export async function enqueueMail<K extends MailTemplate>(db: DbOrTx, mail: Mail
   return { id: row!.id };
 }
 
-/** Many mails in a few statements (a digest to every subscriber): rows of at most 500 per insert. */
-export async function enqueueMails<K extends MailTemplate>(db: DbOrTx, mails: MailRequest<K>[]): Promise<number> {
-  for (let i = 0; i < mails.length; i += 500) {
-    await db.insert(mail_outbox).values(
-      mails.slice(i, i + 500).map((mail) => {
-        const { subject, text } = renderMail(mail.template, mail.language, mail.data);
-        return { to_address: mail.to, subject, text_body: text, template: mail.template, language: mail.language, data: mail.data };
-      }),
-    );
-  }
-  return mails.length;
+/** Renders and queues many mails in a few statements (a digest to every subscriber, a bulk upload's new-listing
+ * mails): one multi-row insert per 500. */
+export async function enqueueMails<K extends MailTemplate>(db: DbOrTx, mails: readonly MailRequest<K>[]): Promise<number> {
+  const values = mails.map((mail) => {
+    const { subject, text } = renderMail(mail.template, mail.language, mail.data);
+    return { to_address: mail.to, subject, text_body: text, template: mail.template, language: mail.language, data: mail.data };
+  });
+  for (let i = 0; i < values.length; i += 500) await db.insert(mail_outbox).values(values.slice(i, i + 500));
+  return values.length;
 }
 
 /** An absolute link into the app for mails and reset links: PUBLIC_URL, else this server on localhost. */

@@ -5,5 +5,5 @@ import { notifyInterestedUsers } from './service';
 
 /** Registers the listeners; returns a function that removes them again. */
 export function registerMaterialListeners(deps: Deps): () => void {
-  return deps.events.on('material.created', (tx, e) => notifyInterestedUsers(tx, e, publicUrl(deps.env, `/material/${e.material_id}`)));
+  return deps.events.on('materials.created', (tx, e) => notifyInterestedUsers(tx, e, (id) => publicUrl(deps.env, `/material/${id}`)));
 }

@@ -577,9 +577,10 @@ export async function accessRequestsPage(db: DbOrTx, status: 'pending' | 'grante
 // ---- new-listing notifications -----------------------------------------------------------------------------
 
 /** Users of other approved companies interested in the group who want new-listing notifications. */
-export async function interestedUserIds(db: DbOrTx, groupId: number, exceptCompanyId: number): Promise<number[]> {
+export async function interestedUserIds(db: DbOrTx, groupIds: number[], exceptCompanyId: number): Promise<Map<number, number[]>> {
+  if (!groupIds.length) return new Map();
   const rows = await db
-    .selectDistinct({ id: users.id })
+    .selectDistinct({ group_id: company_material_groups.material_group_id, id: users.id })
     .from(users)
     .innerJoin(companies, and(eq(companies.id, users.company_id), eq(companies.status, 'approved')))
     .innerJoin(
@@ -587,7 +588,7 @@ export async function interestedUserIds(db: DbOrTx, groupId: number, exceptCompa
       and(
         eq(company_material_groups.company_id, users.company_id),
         eq(company_material_groups.relation, 'interested'),
-        eq(company_material_groups.material_group_id, groupId),
+        inArray(company_material_groups.material_group_id, groupIds),
       ),
     )
     .where(
@@ -598,12 +599,18 @@ export async function interestedUserIds(db: DbOrTx, groupId: number, exceptCompa
         isNull(users.disabled_at),
       ),
     );
-  return rows.map((r) => r.id);
+  const byGroup = new Map<number, number[]>();
+  for (const r of rows) byGroup.set(r.group_id, [...(byGroup.get(r.group_id) ?? []), r.id]);
+  return byGroup;
 }
 
-export async function materialGroupName(db: DbOrTx, groupId: number): Promise<string | null> {
-  const [row] = await db.select({ name: material_groups.name }).from(material_groups).where(eq(material_groups.id, groupId));
-  return row?.name ?? null;
+export async function materialGroupNames(db: DbOrTx, groupIds: number[]): Promise<Map<number, string>> {
+  if (!groupIds.length) return new Map();
+  const rows = await db
+    .select({ id: material_groups.id, name: material_groups.name })
+    .from(material_groups)
+    .where(inArray(material_groups.id, groupIds));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** A material group's kind (material, knowledge or space): it decides a listing's quantity unit. */

@@ -249,12 +249,10 @@ export async function createMaterial(deps: Deps, actor: CompanyActor, input: Cre
     row = await deps.db.transaction(async (tx) => {
       const r = await repo.insertMaterial(tx, { ...values, company_id: actor.company_id, created_by_user_id: actor.user_id });
       await repo.replaceChildren(tx, r.id, { images, sdg_ids: sdgIds, sub_listings: subs });
-      await deps.events.emit(tx, 'material.created', {
-        material_id: r.id,
+      await deps.events.emit(tx, 'materials.created', {
         company_id: actor.company_id,
         kind: values.kind,
-        material_group_id: values.material_group_id,
-        title: values.title,
+        items: [{ material_id: r.id, material_group_id: values.material_group_id, title: values.title }],
       });
       return r;
     });
@@ -718,16 +716,16 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
       tx,
       ready.flatMap((r, i) => r.sdgIds.map((sdg_id) => ({ material_id: ids[i]!, sdg_id }))),
     );
-    for (const [i, material_id] of ids.entries()) {
-      const v = ready[i]!.values;
-      await deps.events.emit(tx, 'material.created', {
+    // One event for the whole file: its listeners read and write in batches, not once per row.
+    await deps.events.emit(tx, 'materials.created', {
+      company_id: actor.company_id,
+      kind: 'offering',
+      items: ids.map((material_id, i) => ({
         material_id,
-        company_id: actor.company_id,
-        kind: 'offering',
-        material_group_id: v.material_group_id ?? null,
-        title: v.title,
-      });
-    }
+        material_group_id: ready[i]!.values.material_group_id ?? null,
+        title: ready[i]!.values.title,
+      })),
+    });
     return ids;
   });
   return { imported: inserted.length, ids: inserted, neutralised };
@@ -740,19 +738,27 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
  * the transaction that creates the listing; those who keep new-listing mail on
  * (users.email_notifications_new_listings) also get it by mail. Donations notify once approved (a later issue).
  */
-export async function notifyInterestedUsers(tx: Tx, e: DomainEvents['material.created'], mailUrl: string) {
-  if (e.kind !== 'offering' || e.material_group_id === null) return;
-  const userIds = await repo.interestedUserIds(tx, e.material_group_id, e.company_id);
-  if (!userIds.length) return;
-  const group = await repo.materialGroupName(tx, e.material_group_id);
-  await notifications.notify(tx, {
-    user_ids: userIds,
-    type: 'new_materials',
-    code: 'notification.newListing',
-    params: { group: group ?? '', title: e.title },
-    link: `/material/${e.material_id}`,
-    mail: { url: mailUrl, preference: 'new_listings' },
-  });
+export async function notifyInterestedUsers(tx: Tx, e: DomainEvents['materials.created'], mailUrl: (materialId: number) => string) {
+  if (e.kind !== 'offering') return;
+  const items = e.items.filter((i) => i.material_group_id !== null);
+  if (!items.length) return;
+  // A few statements for the whole batch (a 500-row upload): interested users and group names of every group at once.
+  const groupIds = [...new Set(items.map((i) => i.material_group_id!))];
+  const interested = await repo.interestedUserIds(tx, groupIds, e.company_id);
+  const names = await repo.materialGroupNames(tx, groupIds);
+  await notifications.notifyMany(
+    tx,
+    items
+      .filter((i) => interested.get(i.material_group_id!)?.length)
+      .map((i) => ({
+        user_ids: interested.get(i.material_group_id!)!,
+        type: 'new_materials' as const,
+        code: 'notification.newListing' as const,
+        params: { group: names.get(i.material_group_id!) ?? '', title: i.title },
+        link: `/material/${i.material_id}`,
+        mail: { url: mailUrl(i.material_id), preference: 'new_listings' as const },
+      })),
+  );
 }
 
 // ---- for the companies module (in the caller's transaction) -------------------------------------------------

@@ -6,7 +6,7 @@ import type { Database, Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { LocalDelivery } from '../../ws/hub';
 import * as repo from './repo';
-import { countersOfUser, toPayload } from './service';
+import { toPayload } from './service';
 
 export interface NotificationPublisher {
   /** Resolves once everything committed before the call has been pushed (tests, shutdown). */
@@ -45,10 +45,9 @@ export async function startNotificationPublisher(opts: {
   };
 
   const pushCounters = async (userIds: number[]) => {
-    for (const user_id of delivery.connected(userIds)) {
-      const c = await countersOfUser({ db }, user_id);
-      if (!c) continue;
-      delivery.deliverLocal(user_id, [
+    // One query for every connected user (a chat message changes the counters of a whole company).
+    for (const c of await repo.countersOfUsers(db, delivery.connected(userIds))) {
+      delivery.deliverLocal(c.user_id, [
         { event: 'newMessagesNumber', data: { count: c.unread_messages } },
         { event: 'pendingOffersNumber', data: { count: c.pending_offers } },
         { event: 'notificationsUnseen', data: { count: c.unseen_notifications } },

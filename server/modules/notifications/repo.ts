@@ -1,5 +1,5 @@
 // Notification rows and the counters of the bar's dots. Every read is scoped to one user.
-import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { chat_messages, chat_reads, chats, materials, notifications, offers, users } from '../../../drizzle/schema';
 import type { NotificationType } from '../../../shared/constants/enums';
 import type { MessageParams } from '../../../shared/messages';
@@ -26,17 +26,20 @@ export type NotificationRow = {
   created_at: Date;
 };
 
-export async function insertMany(
+/** Many notifications in one statement per 1,000 rows; ids in input order. */
+export async function insertRows(
   db: DbOrTx,
-  userIds: number[],
-  n: { type: NotificationType; code: string; params: MessageParams; link: string | null },
+  rows: readonly { user_id: number; type: NotificationType; code: string; params: MessageParams; link: string | null }[],
 ): Promise<number[]> {
-  if (!userIds.length) return [];
-  const rows = await db
-    .insert(notifications)
-    .values(userIds.map((user_id) => ({ user_id, ...n })))
-    .returning({ id: notifications.id });
-  return rows.map((r) => r.id);
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    const out = await db
+      .insert(notifications)
+      .values(rows.slice(i, i + 1000) as (typeof notifications.$inferInsert)[])
+      .returning({ id: notifications.id });
+    ids.push(...out.map((r) => r.id));
+  }
+  return ids;
 }
 
 export function findByIds(db: DbOrTx, ids: number[]): Promise<NotificationRow[]> {
@@ -44,15 +47,31 @@ export function findByIds(db: DbOrTx, ids: number[]): Promise<NotificationRow[]>
   return db.select(columns).from(notifications).where(inArray(notifications.id, ids)).orderBy(notifications.id);
 }
 
-/** Newest first; the id breaks ties between rows written in one transaction. */
-export function page(db: DbOrTx, userId: number, page: number, size: number): Promise<NotificationRow[]> {
-  return db
-    .select(columns)
+/**
+ * Newest first; the id breaks ties between rows written in one transaction. The offset walks the
+ * (user_id, created_at, id) index alone (an index-only scan of ids); only the page's rows are read from the
+ * table, so the last of 10k notifications' pages costs about what the first does. `total` (the user's count)
+ * comes in the same round trip; it is null only when the page is past the end.
+ */
+export function pageQuery(db: DbOrTx, userId: number, page: number, size: number) {
+  const ids = db
+    .select({ id: notifications.id })
     .from(notifications)
     .where(eq(notifications.user_id, userId))
     .orderBy(desc(notifications.created_at), desc(notifications.id))
     .limit(size)
     .offset(page * size);
+  const total = db.select({ n: count() }).from(notifications).where(eq(notifications.user_id, userId));
+  return db
+    .select({ ...columns, total: sql<number>`(${total})`.mapWith(Number) })
+    .from(notifications)
+    .where(and(eq(notifications.user_id, userId), inArray(notifications.id, ids)))
+    .orderBy(desc(notifications.created_at), desc(notifications.id));
+}
+
+export async function page(db: DbOrTx, userId: number, page: number, size: number): Promise<{ rows: NotificationRow[]; total: number | null }> {
+  const rows = await pageQuery(db, userId, page, size);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? null };
 }
 
 export async function countFor(db: DbOrTx, userId: number): Promise<number> {
@@ -94,14 +113,24 @@ export function mailRecipients(db: DbOrTx, userIds: number[], preference: 'activ
   if (!userIds.length) return Promise.resolve([]);
   const column = preference === 'activity' ? users.email_notifications_activity : users.email_notifications_new_listings;
   return db
-    .select({ email: users.email, first_name: users.first_name, language: users.language })
+    .select({ id: users.id, email: users.email, first_name: users.first_name, language: users.language })
     .from(users)
     .where(and(inArray(users.id, userIds), eq(column, true), isNull(users.deleted_at), isNull(users.disabled_at)));
 }
 
+// The bar's counters as scalar subqueries; the user and company are values or the outer `users` row's columns.
+type Ref = number | SQLWrapper;
+
+function unseenQuery(db: DbOrTx, userId: Ref) {
+  return db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.user_id, userId), eq(notifications.seen, false)));
+}
+
 /** Messages from the other company after the user's read position, over all the company's chats. */
-export async function unreadMessages(db: DbOrTx, userId: number, companyId: number): Promise<number> {
-  const [row] = await db
+function unreadMessagesQuery(db: DbOrTx, userId: Ref, companyId: Ref) {
+  return db
     .select({ n: count() })
     .from(chat_messages)
     .innerJoin(chats, eq(chats.id, chat_messages.chat_id))
@@ -113,17 +142,38 @@ export async function unreadMessages(db: DbOrTx, userId: number, companyId: numb
         gt(chat_messages.id, sql`coalesce(${chat_reads.last_read_message_id}, 0)`),
       ),
     );
-  return row?.n ?? 0;
 }
 
 /** Pending offers on the company's listings. */
-export async function pendingOffers(db: DbOrTx, companyId: number): Promise<number> {
-  const [row] = await db
+function pendingOffersQuery(db: DbOrTx, companyId: Ref) {
+  return db
     .select({ n: count() })
     .from(offers)
     .innerJoin(materials, eq(materials.id, offers.material_id))
     .where(and(eq(offers.status, 'pending'), eq(materials.company_id, companyId)));
-  return row?.n ?? 0;
+}
+
+const countersOf = (db: DbOrTx, userId: Ref, companyId: Ref) => ({
+  unseen_notifications: sql<number>`(${unseenQuery(db, userId)})`.mapWith(Number),
+  unread_messages: sql<number>`(${unreadMessagesQuery(db, userId, companyId)})`.mapWith(Number),
+  pending_offers: sql<number>`(${pendingOffersQuery(db, companyId)})`.mapWith(Number),
+});
+
+/** The bar's three counters of a company user acting for `companyId`, in one query (one round trip). */
+export function counters(db: DbOrTx, userId: number, companyId: number) {
+  return db
+    .select(countersOf(db, userId, companyId))
+    .from(users)
+    .where(eq(users.id, userId));
+}
+
+/** The counters of these users that belong to a company (administrators and unknown ids have none), in one query. */
+export function countersOfUsers(db: DbOrTx, userIds: readonly number[]) {
+  if (!userIds.length) return Promise.resolve([]);
+  return db
+    .select({ user_id: users.id, ...countersOf(db, users.id, users.company_id) })
+    .from(users)
+    .where(and(inArray(users.id, [...userIds]), isNotNull(users.company_id), ne(users.role, 'ADMIN')));
 }
 
 /** What the publisher is told after commit: new notification ids (`n`) and users whose counters changed (`c`). */

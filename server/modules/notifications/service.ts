@@ -11,8 +11,7 @@ import type { Deps } from '../../deps';
 import type { CompanyActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { renderMessage } from '../../lib/i18n';
-import { enqueueMail } from '../../lib/mail';
-import * as users from '../users/service';
+import { enqueueMails } from '../../lib/mail';
 import * as repo from './repo';
 
 export interface NotifyInput {
@@ -31,22 +30,48 @@ export interface NotifyInput {
 
 /** Writes one notification per user in `tx` and queues their push for after commit. Returns the new ids. */
 export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
-  const userIds = [...new Set(input.user_ids)];
-  const params = input.params ?? {};
-  const ids = await repo.insertMany(tx, userIds, { type: input.type, code: input.code, params, link: input.link ?? null });
+  return (await notifyMany(tx, [input]))[0]!;
+}
+
+/**
+ * `notify` for many notifications at once (a bulk upload's new listings): one insert, one push request and one
+ * recipient lookup per mail preference for all of them, the mails queued together. Returns each input's ids.
+ */
+export async function notifyMany(tx: Tx, inputs: readonly NotifyInput[]): Promise<number[][]> {
+  const perInput = inputs.map((input) => [...new Set(input.user_ids)]);
+  const ids = await repo.insertRows(
+    tx,
+    inputs.flatMap((input, k) =>
+      perInput[k]!.map((user_id) => ({ user_id, type: input.type, code: input.code, params: input.params ?? {}, link: input.link ?? null })),
+    ),
+  );
   await repo.queuePush(tx, { n: ids });
-  if (input.mail) {
-    for (const r of await repo.mailRecipients(tx, userIds, input.mail.preference ?? 'activity')) {
-      const summary = renderMessage(r.language, { code: input.code, params });
-      await enqueueMail(tx, {
-        to: r.email,
-        template: 'activity',
-        language: r.language,
-        data: { first_name: r.first_name, summary, url: input.mail.url },
-      });
+  const mails: Parameters<typeof enqueueMails<'activity'>>[1][number][] = [];
+  for (const preference of ['activity', 'new_listings'] as const) {
+    const withMail = inputs
+      .map((input, k) => ({ input, k }))
+      .filter(({ input }) => input.mail && (input.mail.preference ?? 'activity') === preference);
+    if (!withMail.length) continue;
+    const recipients = new Map(
+      (await repo.mailRecipients(tx, [...new Set(withMail.flatMap(({ k }) => perInput[k]!))], preference)).map((r) => [r.id, r]),
+    );
+    for (const { input, k } of withMail) {
+      for (const user_id of perInput[k]!) {
+        const r = recipients.get(user_id);
+        if (!r) continue;
+        const summary = renderMessage(r.language, { code: input.code, params: input.params ?? {} });
+        mails.push({ to: r.email, template: 'activity', language: r.language, data: { first_name: r.first_name, summary, url: input.mail!.url } });
+      }
     }
   }
-  return ids;
+  await enqueueMails(tx, mails);
+  const out: number[][] = [];
+  let at = 0;
+  for (const users of perInput) {
+    out.push(ids.slice(at, at + users.length));
+    at += users.length;
+  }
+  return out;
 }
 
 /** Queues a refresh of these users' counters (unread messages, pending offers, unseen) for after commit. */
@@ -72,8 +97,8 @@ export function toPayload(row: repo.NotificationRow): NotificationPayload {
 }
 
 export async function list(deps: Deps, actor: CompanyActor, input: { page: number; size: number }) {
-  const [rows, total] = await Promise.all([repo.page(deps.db, actor.user_id, input.page, input.size), repo.countFor(deps.db, actor.user_id)]);
-  return pageOf(rows.map(toPayload), total, input.page, input.size);
+  const { rows, total } = await repo.page(deps.db, actor.user_id, input.page, input.size);
+  return pageOf(rows.map(toPayload), total ?? (await repo.countFor(deps.db, actor.user_id)), input.page, input.size);
 }
 
 export async function unseen(deps: Deps, actor: CompanyActor) {
@@ -99,21 +124,17 @@ export async function remove(deps: Deps, actor: CompanyActor, input: { id: numbe
   return { success: true as const, id: input.id, ...(await unseen(deps, actor)) };
 }
 
-/** The three dots of the authenticated bar. */
-export async function counters(deps: Deps, actor: { user_id: number; company_id: number }) {
-  const [unseenMap, unread_messages, pending_offers] = await Promise.all([
-    repo.unseenCounts(deps.db, [actor.user_id]),
-    repo.unreadMessages(deps.db, actor.user_id, actor.company_id),
-    repo.pendingOffers(deps.db, actor.company_id),
-  ]);
-  return { unseen_notifications: unseenMap.get(actor.user_id) ?? 0, unread_messages, pending_offers };
+/** The three dots of the authenticated bar, from one query. */
+export async function counters(deps: Pick<Deps, 'db'>, actor: { user_id: number; company_id: number }) {
+  const [row] = await repo.counters(deps.db, actor.user_id, actor.company_id);
+  return row ?? { unseen_notifications: 0, unread_messages: 0, pending_offers: 0 };
 }
 
 /** Counters of a company user by id (null for administrators and unknown users, who have none). */
 export async function countersOfUser(deps: Pick<Deps, 'db'>, user_id: number) {
-  const state = await users.membership(deps.db, user_id);
-  if (!state || state.company_id == null || state.role === 'ADMIN') return null;
-  return counters(deps as Deps, { user_id, company_id: state.company_id });
+  const [row] = await repo.countersOfUsers(deps.db, [user_id]);
+  if (!row) return null;
+  return { unseen_notifications: row.unseen_notifications, unread_messages: row.unread_messages, pending_offers: row.pending_offers };
 }
 
 /**

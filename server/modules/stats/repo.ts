@@ -1,9 +1,10 @@
 // Impact data access: `fn(db | tx, params)`, explicit columns, no authorization (the service decides).
 // Reads synergies (exchanges) and their impact records; every figure comes from stored impact records, never from
 // the current factor table, so a later Defra release or group remapping changes no figure already reported.
-import { aliasedTable, and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   companies,
+  company_month_stats,
   defra_factors,
   exchanges,
   impact_records,
@@ -73,42 +74,49 @@ export function portfolioCompanies(db: DbOrTx, parentId: number) {
 const involves = (companyId: number): SQL => or(eq(exchanges.provider_company_id, companyId), eq(exchanges.requester_company_id, companyId))!;
 const endedBetween = (from: Date, to: Date): SQL =>
   and(eq(exchanges.level_of_completion, 'COMPLETED'), gte(exchanges.completed_at, from), lt(exchanges.completed_at, to))!;
-const monthOf = sql<string>`to_char(${exchanges.completed_at} at time zone 'UTC', 'YYYY-MM')`;
+
+// The company's month rows (company_month_stats, kept by triggers) in [from, to); both are UTC month starts.
+const monthRows = (companyId: number, from: Date, to: Date): SQL =>
+  and(
+    eq(company_month_stats.company_id, companyId),
+    gte(company_month_stats.month, from.toISOString().slice(0, 10)),
+    lt(company_month_stats.month, to.toISOString().slice(0, 10)),
+  )!;
+const statsMonth = sql<string>`to_char(${company_month_stats.month}, 'YYYY-MM')`;
 
 /**
- * Per UTC month in [from, to): synergies the company ended (either side, successful or not) and the kilograms,
- * hours and CO2e of their impact records (successful ones only have one). Both companies of a synergy count it.
+ * Per UTC month in [from, to) (month starts): synergies the company ended (either side, successful or not) and
+ * the kilograms, hours and CO2e of their impact records (successful ones only have one). Both companies of a
+ * synergy count it. Read from the pre-aggregated month rows: a few rows whatever the company's volume.
  */
 export function monthlyFigures(db: DbOrTx, companyId: number, from: Date, to: Date) {
   return db
     .select({
-      month: monthOf,
-      completed_synergies: sql<number>`count(*)::int`,
-      kgs: sql<number>`coalesce(sum(${impact_records.kg}), 0)::float8`,
-      hours: sql<number>`coalesce(sum(${impact_records.hours}), 0)::float8`,
-      co2e_kg: sql<number>`coalesce(sum(${impact_records.co2e_kg}), 0)::float8`,
+      month: statsMonth,
+      completed_synergies: sql<number>`sum(${company_month_stats.completed_synergies})::int`,
+      kgs: sql<number>`sum(${company_month_stats.kgs})::float8`,
+      hours: sql<number>`sum(${company_month_stats.hours})::float8`,
+      co2e_kg: sql<number>`sum(${company_month_stats.co2e_kg})::float8`,
     })
-    .from(exchanges)
-    .leftJoin(impact_records, eq(impact_records.exchange_id, exchanges.id))
-    .where(and(involves(companyId), endedBetween(from, to)))
-    .groupBy(monthOf);
+    .from(company_month_stats)
+    .where(monthRows(companyId, from, to))
+    .groupBy(company_month_stats.month);
 }
 
 /**
- * Per UTC month and currency in [from, to): the savings of synergies the company received (requester) and the
- * earnings of those it provided (docs/decisions/0085), in minor units.
+ * Per UTC month and currency in [from, to) (month starts): the savings of synergies the company received
+ * (requester) and the earnings of those it provided (docs/decisions/0085), in minor units.
  */
 export function monthlyMoney(db: DbOrTx, companyId: number, from: Date, to: Date) {
   return db
     .select({
-      month: monthOf,
-      currency: exchanges.currency,
-      saved_minor: sql<number>`coalesce(sum(${exchanges.savings_minor}) filter (where ${exchanges.requester_company_id} = ${companyId}), 0)::float8`,
-      revenue_minor: sql<number>`coalesce(sum(${exchanges.earnings_minor}) filter (where ${exchanges.provider_company_id} = ${companyId}), 0)::float8`,
+      month: statsMonth,
+      currency: company_month_stats.currency,
+      saved_minor: sql<number>`${company_month_stats.saved_minor}::float8`,
+      revenue_minor: sql<number>`${company_month_stats.revenue_minor}::float8`,
     })
-    .from(exchanges)
-    .where(and(involves(companyId), endedBetween(from, to), sql`${exchanges.currency} is not null`))
-    .groupBy(monthOf, exchanges.currency);
+    .from(company_month_stats)
+    .where(and(monthRows(companyId, from, to), ne(company_month_stats.currency, '')));
 }
 
 const provider = aliasedTable(companies, 'provider');

@@ -1,0 +1,117 @@
+// CSV bulk import (issue 17): POST /api/v2/materials/bulk-upload with 500 valid rows (half with a material
+// group code that three other companies' 30 users follow, so each of those listings notifies them), timed from
+// outside, interleaved with a bare Express endpoint receiving the same multipart body. The app runs in its own
+// process on a scratch database.
+//   node --import tsx scripts/bench/csv.ts [--rows 500] [--uploads 10]
+import postgres from 'postgres';
+import { CSV_COLUMNS } from '../../shared/schemas/materials';
+import { createTokenService } from '../../server/lib/tokens';
+import { startServerProcess } from '../../server/test/server-process';
+import { arg, percentile, runIfMain, scratchDatabase, startBareServer, type ScenarioResult } from './common';
+
+const SECRET = 'bench-perfmore-secret-that-is-long-enough-0123456789';
+
+export async function csvBench(): Promise<ScenarioResult[]> {
+  const rowsPerFile = Number(arg('rows', '500'));
+  const uploads = Number(arg('uploads', '10'));
+  // --followers false: nobody follows the groups, so the import writes listings only.
+  const followers = arg('followers', 'true') === 'true';
+  const scratch = await scratchDatabase('bench_perfmore_csv');
+  const server = await startServerProcess({
+    DATABASE_URL: scratch.url,
+    JWT_SECRET: SECRET,
+    SEED_DEMO: 'false',
+    DATA_DIR: '/tmp/perfmore-bench-csv',
+    NODE_ENV: 'production',
+    RATE_LIMIT_SCALE: '100000',
+  });
+  const bare = await startBareServer();
+  const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
+  try {
+    const companies = await sql<{ id: number }[]>`
+      insert into companies (name, status) select 'CSV company ' || g, 'approved' from generate_series(1, 4) g returning id`;
+    await sql`
+      insert into company_addresses (company_id, address, city, zip_code, country, latitude, longitude, is_primary)
+      select id, 'Street 1', 'Copenhagen', '1620', 'DK', 55.6761, 12.5683, true from companies`;
+    const users = await sql<{ id: number; company_id: number }[]>`
+      insert into users (email, username, first_name, role, company_id, password_hash)
+      select 'csv' || c.id || '-' || g || '@bench.example', 'csv' || c.id || '-' || g || '@bench.example', 'Bench',
+             case when g = 1 then 'MANAGER' else 'MEMBER' end, c.id, 'x'
+      from companies c, generate_series(1, 10) g returning id, company_id`;
+    const uploader = users.find((u) => u.company_id === companies[0]!.id)!;
+    await sql`insert into bulk_upload_access_requests (company_id, status) values (${companies[0]!.id}, 'granted')`;
+    const codes = await sql<{ code: string }[]>`select code from third_level_subcategories where code is not null order by id limit 5`;
+    if (!codes.length) throw new Error('no taxonomy codes seeded');
+    await sql`
+      insert into company_material_groups (company_id, material_group_id, relation)
+      select c.id, g.id, 'interested' from companies c, material_groups g where c.id <> ${companies[0]!.id} and ${followers}`;
+
+    const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    const file = (k: number) => {
+      const lines = [CSV_COLUMNS.join(',')];
+      for (let i = 0; i < rowsPerFile; i++) {
+        const v: Record<string, string> = {
+          title: `Pallets ${k}-${i}`,
+          description: 'Used EUR pallets, stacked, collected by the buyer',
+          category: 'surplus',
+          material_group_code: i % 2 === 0 ? codes[i % codes.length]!.code : '',
+          frequency: 'monthly',
+          quantity: String(10 + i),
+          condition: 'Used',
+          type: 'Wood',
+          final_use: 'Reuse',
+          sdg_goals: '12',
+        };
+        lines.push(CSV_COLUMNS.map((c) => cell(v[c] ?? '')).join(','));
+      }
+      return `${lines.join('\n')}\n`;
+    };
+    const token = createTokenService(SECRET).signUser({ sub: String(uploader.id), role: 'MANAGER', company_id: uploader.company_id, tv: 0 }, 3600);
+    const post = async (url: string, body: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([body], { type: 'text/csv' }), 'listings.csv');
+      const t = performance.now();
+      const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const text = await res.text();
+      const ms = performance.now() - t;
+      if (res.status >= 400) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`);
+      return ms;
+    };
+    const app: number[] = [];
+    const base: number[] = [];
+    await post(`${server.base}/api/v2/materials/bulk-upload`, file(-1)); // warm-up
+    for (let k = 0; k < uploads; k++) {
+      const body = file(k);
+      base.push(await post(`${bare.base}/upload`, body));
+      app.push(await post(`${server.base}/api/v2/materials/bulk-upload`, body));
+    }
+    const [{ n }] = (await sql<{ n: number }[]>`select count(*)::int as n from materials`) as unknown as [{ n: number }];
+    const [{ notes }] = (await sql<{ notes: number }[]>`select count(*)::int as notes from notifications`) as unknown as [{ notes: number }];
+    const f = (v: number) => v.toFixed(1);
+    console.log(
+      `\nCSV import: ${uploads} uploads of ${rowsPerFile} rows (${Math.round(file(0).length / 1024)} KiB), half with a group code followed by 30 users; ${n} listings and ${notes} notifications written, Node ${process.version}\n`,
+    );
+    console.log('| scenario | p50 ms | p95 ms | max ms | p50 / baseline |\n|---|---|---|---|---|');
+    console.log(
+      `| bare express receiving the same upload | ${f(percentile(base, 50))} | ${f(percentile(base, 95))} | ${f(Math.max(...base))} | 1.00 |`,
+    );
+    console.log(
+      `| bulk upload, ${rowsPerFile} rows | ${f(percentile(app, 50))} | ${f(percentile(app, 95))} | ${f(Math.max(...app))} | ${(percentile(app, 50) / percentile(base, 50)).toFixed(1)} |`,
+    );
+    const p95 = percentile(app, 95);
+    return [{ name: `${rowsPerFile}-row CSV import, p95`, figure: `${p95.toFixed(0)} ms`, target: '< 250 ms', met: p95 < 250 }];
+  } finally {
+    await sql.end();
+    await bare.stop();
+    await server.stop();
+    await scratch.drop();
+  }
+}
+
+export const scenarios = [{ name: 'csv', run: csvBench }];
+
+runIfMain(import.meta.url, async () => {
+  const results = await csvBench();
+  console.log();
+  for (const r of results) console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: ${r.figure} (target ${r.target})`);
+});

@@ -1,0 +1,133 @@
+// Notifications (issue 17): the list at any depth with 10k notifications for one user, and the bar's
+// counters, each interleaved with bare Express answering the same JSON as page 0, in one run.
+// The app runs in its own process (server/index.ts) on a scratch database; load comes from this process.
+//   node --import tsx scripts/bench/notifications.ts [--rate 50] [--seconds 8] [--notifications 10000]
+import postgres from 'postgres';
+import { counters as countersQuery, pageQuery } from '../../server/modules/notifications/repo';
+import { openPostgres } from '../../server/db/client';
+import { createTokenService } from '../../server/lib/tokens';
+import { createCompanyWithUsers } from '../../server/test/factories';
+import { startServerProcess } from '../../server/test/server-process';
+import {
+  arg,
+  fixedRate,
+  printLoadTable,
+  runIfMain,
+  scratchDatabase,
+  statementTimes,
+  startBareServer,
+  type LoadResult,
+  type ScenarioResult,
+} from './common';
+
+const SECRET = 'bench-perfmore-secret-that-is-long-enough-0123456789';
+
+export async function notificationsBench(): Promise<ScenarioResult[]> {
+  const rate = Number(arg('rate', '50'));
+  const seconds = Number(arg('seconds', '8'));
+  const count = Number(arg('notifications', '10000'));
+  const scratch = await scratchDatabase('bench_perfmore_notifications');
+  const server = await startServerProcess({
+    DATABASE_URL: scratch.url,
+    JWT_SECRET: SECRET,
+    SEED_DEMO: 'false',
+    DATA_DIR: '/tmp/perfmore-bench-notifications',
+    NODE_ENV: 'production',
+    RATE_LIMIT_SCALE: '100000',
+  });
+  const db = await openPostgres(scratch.url, { max: 2 });
+  const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
+  try {
+    const { member } = await createCompanyWithUsers(db.db);
+    const others = await Promise.all(Array.from({ length: 4 }, () => createCompanyWithUsers(db.db)));
+    // The user's 10k, a minute apart, a third unseen; 40k more spread over other users so the table is not theirs alone.
+    await sql.unsafe(`
+      insert into notifications (user_id, type, code, params, link, seen, created_at)
+      select ${member.id}, 'offers', 'notification.offerReceived', '{"title":"Bench listing","company":"Bench company"}'::jsonb,
+             '/pending-offers', g % 3 <> 0, now() - g * interval '1 minute'
+      from generate_series(1, ${count}) g;
+      insert into notifications (user_id, type, code, params, link, seen, created_at)
+      select (array[${others.map((o) => o.member.id).join(',')}])[1 + g % ${others.length}], 'offers', 'notification.offerReceived',
+             '{"title":"Bench listing","company":"Bench company"}'::jsonb, '/pending-offers', true, now() - g * interval '1 minute'
+      from generate_series(1, ${count * 4}) g;
+    `);
+    // As autovacuum leaves it: the visibility map set, so the page's ids come from the index alone.
+    await sql.unsafe('vacuum analyze notifications');
+    const token = createTokenService(SECRET).signUser({ sub: String(member.id), role: 'MEMBER', company_id: member.company_id!, tv: 0 }, 3600);
+    const headers = { authorization: `Bearer ${token}` };
+    const size = 8;
+    const lastPage = Math.ceil(count / size) - 1;
+    const page0 = await (await fetch(`${server.base}/api/notifications?page=0&size=${size}`, { headers })).json();
+    const bare = await startBareServer(page0);
+    try {
+      const run = (name: string, url: string) => fixedRate(name, url, { rate, seconds, headers });
+      const rows: LoadResult[] = [];
+      rows.push(await run('bare express (same JSON as page 0)', `${bare.base}/bare`));
+      rows.push(await run('notifications page 0', `${server.base}/api/notifications?page=0&size=${size}`));
+      rows.push(
+        await run(`notifications page ${Math.floor(lastPage / 2)}`, `${server.base}/api/notifications?page=${Math.floor(lastPage / 2)}&size=${size}`),
+      );
+      rows.push(await run(`notifications page ${lastPage} (last)`, `${server.base}/api/notifications?page=${lastPage}&size=${size}`));
+      rows.push(await run('counters (tRPC notifications.counters)', `${server.base}/trpc/notifications.counters`));
+      rows.push(await run('unseen count', `${server.base}/api/notifications/unseen`));
+      rows.push(await run('bare express (again)', `${bare.base}/bare`));
+      const ref = rows[0]!;
+      console.log(
+        `\nNotifications: ${count} for one user (+${count * 4} for others), ${rate} req/s for ${seconds} s per row, 4 connections, Node ${process.version}\n`,
+      );
+      printLoadTable(rows, ref);
+      for (const [label, offset] of [
+        ['page 0', 0],
+        ['last page', lastPage * size],
+      ] as const) {
+        const q = pageQuery(db.db, member.id, offset / size, size).toSQL();
+        const plan = await sql.unsafe(`explain (analyze, costs off) ${q.sql}`, q.params as never[]);
+        console.log(`\nplan, ${label}:\n${plan.map((r) => r['QUERY PLAN'] as string).join('\n')}`);
+      }
+      const c = countersQuery(db.db, member.id, member.company_id!).toSQL();
+      const cplan = await sql.unsafe(`explain (analyze, costs off) ${c.sql}`, c.params as never[]);
+      console.log(`\nplan, counters:\n${cplan.map((r) => r['QUERY PLAN'] as string).join('\n')}`);
+      console.log('\n| statement (postgres.js round trip, 50 runs) | p50 ms | p95 ms |\n|---|---|---|');
+      for (const [label, q] of [
+        ['page 0', pageQuery(db.db, member.id, 0, size).toSQL()],
+        [`page ${lastPage} (last)`, pageQuery(db.db, member.id, lastPage, size).toSQL()],
+        ['counters', countersQuery(db.db, member.id, member.company_id!).toSQL()],
+      ] as const) {
+        const t = await statementTimes(sql, q);
+        console.log(`| ${label} | ${t.p50.toFixed(2)} | ${t.p95.toFixed(2)} |`);
+      }
+      const pages = rows.filter((r) => r.name.startsWith('notifications page'));
+      const worst = Math.max(...pages.map((r) => r.p95));
+      const counters = rows.find((r) => r.name.startsWith('counters'))!;
+      return [
+        {
+          name: 'notifications page at any depth, p95',
+          figure: `${worst.toFixed(1)} ms`,
+          target: '< 15 ms',
+          met: worst < 15 && pages.every((r) => r.errors === 0),
+        },
+        {
+          name: 'notifications counters, p95',
+          figure: `${counters.p95.toFixed(1)} ms`,
+          target: '< 15 ms',
+          met: counters.p95 < 15 && counters.errors === 0,
+        },
+      ];
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await sql.end();
+    await db.close();
+    await server.stop();
+    if (!process.argv.includes('--keep')) await scratch.drop();
+  }
+}
+
+export const scenarios = [{ name: 'notifications', run: notificationsBench }];
+
+runIfMain(import.meta.url, async () => {
+  const results = await notificationsBench();
+  console.log();
+  for (const r of results) console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: ${r.figure} (target ${r.target})`);
+});
