@@ -121,6 +121,14 @@ function take(into: Record<string, unknown>, from: Record<string, unknown>, keys
 }
 
 /**
+ * Copies own keys, never `__proto__`: JSON.parse makes `{"__proto__": {...}}` an own key, and Object.assign would
+ * hand it to the prototype setter, so the input would inherit fields the schema then reads.
+ */
+function copyOwn(into: Record<string, unknown>, from: Record<string, unknown>) {
+  for (const k of Object.keys(from)) if (k !== '__proto__') into[k] = from[k];
+}
+
+/**
  * The procedure's raw input from the request: 'rest' sources first, then the keys named from body and
  * query, then path parameters, then fixed values, so what the path says always wins.
  */
@@ -128,8 +136,8 @@ export async function readInput(r: RestRoute, req: Request): Promise<Record<stri
   const query = asRecord(req.query);
   const body = asRecord(req.body);
   const input: Record<string, unknown> = {};
-  if (r.body === 'rest') Object.assign(input, body);
-  if (r.query === 'rest') Object.assign(input, query);
+  if (r.body === 'rest') copyOwn(input, body);
+  if (r.query === 'rest') copyOwn(input, query);
   if (Array.isArray(r.body)) take(input, body, r.body);
   if (Array.isArray(r.query)) take(input, query, r.query);
   if (r.upload) {
