@@ -153,24 +153,19 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
 
 /**
  * Puts the signed-in user's language (stored on the user, so other test files may have left a shared demo account in
- * another one) to `lang` through the bar's select, or on a phone through the menu, and waits until it is saved.
+ * another one) to `lang`: as an explicit choice in this browser, which wins over the user's saved language and which
+ * the app then saves on the user (hooks/useSessionSync). Reloads the page, and waits until the language applies and
+ * the session says it is saved.
  */
 export async function chooseLanguage(page: Page, lang: 'en' | 'dk' | 'my') {
-  const selects = page.getByTestId('language-select');
-  await selects.first().waitFor({ state: 'attached' });
-  // The app applies the language stored on the user once its session call answers: let that land first.
-  await page.waitForLoadState('networkidle');
-  const htmlLang = { en: 'en', dk: 'da', my: 'ms' }[lang];
-  if ((await selects.first().inputValue()) === lang) {
-    await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), htmlLang);
-    return;
-  }
-  const menu = page.getByTestId('menu-button');
-  const viaMenu = (await selects.filter({ visible: true }).count()) === 0;
-  if (viaMenu) await menu.click();
-  const saved = page.waitForResponse((r) => r.url().includes('users.setLanguage') && r.ok());
-  await selects.filter({ visible: true }).first().selectOption(lang);
-  await saved;
-  if (viaMenu && (await menu.getAttribute('aria-expanded')) === 'true') await menu.click();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), htmlLang);
+  await page.evaluate((l) => localStorage.setItem('synergy.language', l), lang);
+  await page.reload();
+  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), { en: 'en', dk: 'da', my: 'ms' }[lang]);
+  await page.waitForFunction((l) => {
+    for (const storage of [localStorage, sessionStorage]) {
+      const raw = storage.getItem('synergy.session');
+      if (raw) return (JSON.parse(raw) as { user?: { language?: string } }).user?.language === l;
+    }
+    return true;
+  }, lang);
 }

@@ -21,6 +21,7 @@ const TEXT = {
     pending: 'Your registration is awaiting approval by an administrator.',
     register: 'Register',
     logIn: 'Log in',
+    initialPlan: 'Initial plan',
     locale: 'en-GB',
   },
   my: {
@@ -28,6 +29,7 @@ const TEXT = {
     pending: 'Pendaftaran anda sedang menunggu kelulusan pentadbir.',
     register: 'Daftar',
     logIn: 'Log masuk',
+    initialPlan: 'Pelan permulaan',
     locale: 'ms-MY',
   },
 } as const;
@@ -126,7 +128,7 @@ describe.skipIf(!hasChromium)('registration, approval and subscription plans', (
       await admin.page.waitForURL((u) => u.pathname === '/admin/panel');
       const row = admin.page.getByRole('row').filter({ hasText: who.company });
       await row.getByTestId('approve').click();
-      await admin.page.getByTestId('approve-plan').selectOption({ label: 'Initial plan' });
+      await admin.page.getByTestId('approve-plan').selectOption({ label: t.initialPlan });
       await admin.page.getByTestId('confirm-approve').click();
       await admin.page
         .getByRole('dialog')
