@@ -1,9 +1,19 @@
 import type { Role } from '../../shared/constants/enums';
+import type { LatLng } from '../../shared/lib/geo';
 
 /** Who is calling. Services take this, never req/res. */
 export type Actor =
   | { kind: 'anonymous'; ip?: string }
-  | { kind: 'user'; user_id: number; role: Role; company_id: number | null; ip?: string; session?: { sid: string; expires_at: Date } }
+  | {
+      kind: 'user';
+      user_id: number;
+      role: Role;
+      company_id: number | null;
+      ip?: string;
+      session?: { sid: string; expires_at: Date };
+      /** The company's primary address, read with the token check (undefined where the actor came another way). */
+      center?: LatLng | null;
+    }
   | { kind: 'driver'; driver_id: number; ip?: string };
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;

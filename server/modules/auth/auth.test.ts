@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth_throttle, users } from '../../../drizzle/schema';
+import { auth_throttle, company_addresses, users } from '../../../drizzle/schema';
 import { ERROR_MESSAGES } from '../../../shared/errors';
 import { TEST_PASSWORD, createCompany, createCompanyWithUsers, createDriver, createUser } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { ensureBootstrapAdmin, login as loginService } from './service';
+import { ensureBootstrapAdmin, login as loginService, resolveActor } from './service';
 import { THROTTLE } from './throttle';
 
 let t: TestContext;
@@ -316,5 +316,28 @@ describe('bootstrap administrator', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe('resolveActor', () => {
+  it('reads the company primary address with the token check, and follows a change of it at once', async () => {
+    const { company, member } = await createCompanyWithUsers(t.database.db, { lat: 56.15, lng: 10.2 });
+    const token = t.deps.tokens.signUser({ sub: String(member.id), role: 'MEMBER', company_id: company.id, tv: 0 }, 60);
+    const first = await resolveActor(t.deps, `Bearer ${token}`);
+    expect(first.actor).toMatchObject({ kind: 'user', user_id: member.id, center: { lat: 56.15, lng: 10.2 } });
+    await t.database.db.update(company_addresses).set({ latitude: 55.4, longitude: 10.39 }).where(eq(company_addresses.company_id, company.id));
+    expect((await resolveActor(t.deps, `Bearer ${token}`)).actor).toMatchObject({ center: { lat: 55.4, lng: 10.39 } });
+    await t.database.db.update(company_addresses).set({ is_primary: false }).where(eq(company_addresses.company_id, company.id));
+    expect((await resolveActor(t.deps, `Bearer ${token}`)).actor).toMatchObject({ center: null });
+  });
+
+  it('keeps refusing a token whose version moved on, through the prepared statement', async () => {
+    const { company, member } = await createCompanyWithUsers(t.database.db);
+    const token = t.deps.tokens.signUser({ sub: String(member.id), role: 'MEMBER', company_id: company.id, tv: 0 }, 60);
+    for (let i = 0; i < 7; i++) expect((await resolveActor(t.deps, `Bearer ${token}`)).actor.kind).toBe('user');
+    await t.database.db.update(users).set({ token_version: 1 }).where(eq(users.id, member.id));
+    const after = await resolveActor(t.deps, `Bearer ${token}`);
+    expect(after.actor.kind).toBe('anonymous');
+    expect(after.authError?.code).toBe('SESSION_EXPIRED');
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { companies, drivers, revoked_sessions, users } from '../../../drizzle/schema';
+import { companies, company_addresses, drivers, revoked_sessions, users } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 
 export const sessionUserColumns = {
   id: users.id,
@@ -48,10 +49,17 @@ export async function findUserById(db: DbOrTx, id: number) {
   return row ?? null;
 }
 
-/** What each authenticated request checks: the user still exists, the token is current, the company may act. */
-export async function findUserAuthState(db: DbOrTx, id: number, sid?: string) {
-  const revoked = sid ? sql<boolean>`exists (select 1 from ${revoked_sessions} where ${revoked_sessions.sid} = ${sid})` : sql<boolean>`false`;
-  const [row] = await db
+/**
+ * What every authenticated request checks (token version, revoked session, disabled user, company status),
+ * plus the company's primary address, which proximity search and listing detail measure from: one prepared
+ * statement, one round trip.
+ */
+const primaryAddress = (column: typeof company_addresses.latitude | typeof company_addresses.longitude) =>
+  sql<number | null>`(select ${column} from ${company_addresses}
+    where ${company_addresses.company_id} = ${users.company_id} and ${company_addresses.is_primary} order by ${company_addresses.id} limit 1)`;
+
+const authStateStatement = (db: DbOrTx) =>
+  db
     .select({
       id: users.id,
       role: users.role,
@@ -60,13 +68,21 @@ export async function findUserAuthState(db: DbOrTx, id: number, sid?: string) {
       company_status: companies.status,
       /** Disabled by an administrator or removed by a manager: no token of the user opens anything. */
       shut: sql<boolean>`(${users.disabled_at} is not null or ${users.deleted_at} is not null)`,
-      revoked,
+      revoked: sql<boolean>`exists (select 1 from ${revoked_sessions} where ${revoked_sessions.sid} = ${sql.placeholder('sid')}::text)`,
+      center_lat: primaryAddress(company_addresses.latitude),
+      center_lng: primaryAddress(company_addresses.longitude),
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.company_id))
-    .where(eq(users.id, id))
-    .limit(1);
-  return row ?? null;
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_user_state');
+
+export async function findUserAuthState(db: DbOrTx, id: number, sid?: string) {
+  const [row] = await preparedOn(db, 'auth_user_state', authStateStatement).execute({ id, sid: sid ?? null });
+  if (!row) return null;
+  const { center_lat: lat, center_lng: lng, ...rest } = row;
+  return { ...rest, center: lat !== null && lng !== null ? { lat: Number(lat), lng: Number(lng) } : null };
 }
 
 export async function recordLogin(db: DbOrTx, userId: number) {

@@ -166,7 +166,10 @@ export async function resolveActor(
     const { state, error } = await userOfClaims(deps.db, userClaims);
     if (!state) return { actor: anonymous, authError: error };
     const session = userClaims.sid ? { sid: userClaims.sid, expires_at: new Date(userClaims.exp * 1000) } : undefined;
-    return { actor: { kind: 'user', user_id: state.id, role: state.role, company_id: state.company_id, ip, session }, authError: null };
+    return {
+      actor: { kind: 'user', user_id: state.id, role: state.role, company_id: state.company_id, ip, session, center: state.center },
+      authError: null,
+    };
   }
   const driverClaims = verify(() => deps.tokens.verifyDriver(token));
   if (driverClaims instanceof AppError) {

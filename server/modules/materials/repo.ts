@@ -22,7 +22,8 @@ import type { ListingKind, ListingStatus, MaterialGroupKind } from '../../../sha
 import type { LatLng } from '../../../shared/lib/geo';
 import type { AdminMaterialsInput } from '../../../shared/schemas/materials';
 import type { DbOrTx } from '../../db/client';
-import { centerOf, escapeLike, listingPoint, listItemColumns, notFromUnapprovedCompany } from './search';
+import { preparedOn } from '../../db/prepared';
+import { centerOf, earthPointText, escapeLike, listingPoint, listItemColumns, notFromUnapprovedCompany } from './search';
 
 // ---- companies, addresses, taxonomy -------------------------------------------------------------------------
 
@@ -284,14 +285,18 @@ export async function setStatus(tx: DbOrTx, id: number, from: ListingStatus, to:
 const jsonRows = <T>(query: SQL) =>
   sql<T[]>`coalesce((${query}), '[]'::json)`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T[]);
 
+/** The viewer's point from the statement's parameters (search.ts earthPointText): null gives a null distance. */
+const viewerPoint = sql`${sql.placeholder('point')}::cube`;
+
 /**
- * A listing with everything its page shows, in one statement: the distance from the viewer company's primary
- * address (a subquery, so no separate lookup), its photos, goals and sub-listings as JSON arrays.
+ * A listing with everything its page shows, in one prepared statement: the distance from the viewer's point,
+ * its photos, goals and sub-listings as JSON arrays. Prepared (server/db/prepared.ts): the most requested
+ * read is built and planned once per connection, not per request.
  */
-export async function findMaterialDetail(db: DbOrTx, id: number, center: LatLng | SQL | null) {
-  const [row] = await db
+const detailStatement = (db: DbOrTx) =>
+  db
     .select({
-      ...listItemColumns(center),
+      ...listItemColumns(viewerPoint),
       first_level_subcategory_id: materials.first_level_subcategory_id,
       second_level_subcategory_id: materials.second_level_subcategory_id,
       third_level_subcategory_id: materials.third_level_subcategory_id,
@@ -318,15 +323,13 @@ export async function findMaterialDetail(db: DbOrTx, id: number, center: LatLng 
     .innerJoin(companies, eq(companies.id, materials.company_id))
     .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
     .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
-    .where(eq(materials.id, id))
-    .limit(1);
-  return row ?? null;
-}
+    .where(eq(materials.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('material_detail');
 
-/** The company's primary address as an earth point, as SQL (for one-statement reads). */
-export function companyCenterSql(companyId: number): SQL {
-  return sql`(select ll_to_earth(${company_addresses.latitude}, ${company_addresses.longitude}) from ${company_addresses}
-    where ${company_addresses.company_id} = ${companyId} and ${company_addresses.is_primary} order by ${company_addresses.id} limit 1)`;
+export async function findMaterialDetail(db: DbOrTx, id: number, center: LatLng | null) {
+  const [row] = await preparedOn(db, 'material_detail', detailStatement).execute({ id, point: center ? earthPointText(center) : null });
+  return row ?? null;
 }
 
 export function ownListWhere(companyId: number, kinds: ListingKind[], status: ListingStatus | undefined) {

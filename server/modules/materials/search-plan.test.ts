@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMaterialsInput } from '../../../shared/schemas/materials';
 import { createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { cappedCount, searchPageQuery, searchWhere } from './search';
+import { materials } from '../../../drizzle/schema';
+import { cappedCount, distanceKmSql, earthPointText, searchPageQuery, searchWhere, withinKm } from './search';
 
 let t: TestContext;
 let companyId: number;
@@ -62,4 +63,33 @@ describe('search query plan', () => {
     const wide = searchMaterialsInput.parse({ proximity: 'any', include_own: true });
     expect(await cappedCount(t.database.db, searchWhere(wide, { center, company_id: companyId }))).toEqual({ total: 1000, capped: true });
   });
+
+  it("selects and measures as earthdistance's own functions do (the point literal and chord compare, issue 17)", async () => {
+    const list = rowsOf<{ km: number; reference_km: number; within: boolean; reference_within: boolean }>(
+      await t.database.db.execute(sql`
+        select ${distanceKmSql(center)} as km,
+               earth_distance(${materials.geo}, ll_to_earth(${center.lat}::float8, ${center.lng}::float8)) / earth() * 6371 as reference_km,
+               ${withinKm(center, 40)} as within,
+               earth_distance(${materials.geo}, ll_to_earth(${center.lat}::float8, ${center.lng}::float8)) <= 40::float8 / 6371 * earth() as reference_within
+        from ${materials} order by ${materials.id} limit 5000`),
+    );
+    expect(list.length).toBe(5000);
+    expect(list.some((r) => r.within) && list.some((r) => !r.within)).toBe(true);
+    for (const r of list) {
+      expect(Math.abs(Number(r.km) - Number(r.reference_km))).toBeLessThan(1e-6);
+      expect(r.within).toBe(r.reference_within);
+    }
+    // The literal is ll_to_earth's point to the last bit, or to one unit in the last place (libm's cos and sin).
+    const [point] = rowsOf<{ p: string }>(
+      await t.database.db.execute(sql`select ll_to_earth(${center.lat}::float8, ${center.lng}::float8)::text as p`),
+    );
+    const coords = (text: string) => text.slice(1, -1).split(',').map(Number);
+    const theirs = coords(point!.p);
+    coords(earthPointText(center)).forEach((v, i) => expect(Math.abs(v - theirs[i]!)).toBeLessThan(1e-6));
+  });
 });
+
+/** Rows of db.execute on either driver (postgres-js: an array; PGlite: { rows }). */
+function rowsOf<T>(res: unknown): T[] {
+  return (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as T[];
+}

@@ -1,6 +1,5 @@
 // Listing use cases: search, detail, create/edit/status/delete, own lists, recommendations, bulk upload,
 // admin views, and the new-listing notifications. Row-level rules (own company, kind by role) live here.
-import type { SQL } from 'drizzle-orm';
 import {
   LISTING_CATEGORIES,
   type ListingCategory,
@@ -65,9 +64,13 @@ function toListItem<R extends ListColumns>(r: R) {
 }
 export type MaterialListItem = ReturnType<typeof toListItem<ListRow>>;
 
+/** The viewer company's primary address: read with the token check, or looked up (callers without one). */
+function viewerCenter(deps: Deps, actor: CompanyActor): Promise<LatLng | null> | LatLng | null {
+  return actor.center !== undefined ? actor.center : repo.findCompanyCenter(deps.db, actor.company_id);
+}
+
 export async function searchMaterials(deps: Deps, actor: CompanyActor, input: SearchMaterialsInput) {
-  const center = await repo.findCompanyCenter(deps.db, actor.company_id);
-  const ctx = { center, company_id: actor.company_id };
+  const ctx = { center: await viewerCenter(deps, actor), company_id: actor.company_id };
   const { rows, count, own_hidden } = await searchPage(deps.database, input, ctx);
   return {
     ...pageOf(
@@ -81,7 +84,7 @@ export async function searchMaterials(deps: Deps, actor: CompanyActor, input: Se
   };
 }
 
-async function detailFor(db: DbOrTx, id: number, center: LatLng | SQL | null) {
+async function detailFor(db: DbOrTx, id: number, center: LatLng | null) {
   const d = await repo.findMaterialDetail(db, id, center);
   if (!d) return null;
   const { company_status, images, ...rest } = d;
@@ -93,7 +96,7 @@ async function detailFor(db: DbOrTx, id: number, center: LatLng | SQL | null) {
 
 /** Own listings in any state; others' only while active and their company approved. Otherwise 404. */
 export async function getMaterial(deps: Deps, actor: CompanyActor, input: { id: number }) {
-  const found = await detailFor(deps.db, input.id, repo.companyCenterSql(actor.company_id));
+  const found = await detailFor(deps.db, input.id, await viewerCenter(deps, actor));
   if (!found) throw new AppError('NOT_FOUND');
   const own = found.detail.company_id === actor.company_id;
   if (!own && (found.detail.status !== 'active' || found.company_status !== 'approved')) throw new AppError('NOT_FOUND');
