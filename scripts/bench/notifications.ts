@@ -3,7 +3,7 @@
 // The app runs in its own process (server/index.ts) on a scratch database; load comes from this process.
 //   node --import tsx scripts/bench/notifications.ts [--rate 50] [--seconds 8] [--notifications 10000]
 import postgres from 'postgres';
-import { counters as countersQuery, pageQuery } from '../../server/modules/notifications/repo';
+import { countersQuery, pageQuery } from '../../server/modules/notifications/repo';
 import { openPostgres } from '../../server/db/client';
 import { createTokenService } from '../../server/lib/tokens';
 import { createCompanyWithUsers } from '../../server/test/factories';
@@ -80,7 +80,7 @@ export async function notificationsBench(): Promise<ScenarioResult[]> {
         ['page 0', 0],
         ['last page', lastPage * size],
       ] as const) {
-        const q = pageQuery(db.db, member.id, offset / size, size).toSQL();
+        const q = pageQuery(db.db, member.id, size, offset).toSQL();
         const plan = await sql.unsafe(`explain (analyze, costs off) ${q.sql}`, q.params as never[]);
         console.log(`\nplan, ${label}:\n${plan.map((r) => r['QUERY PLAN'] as string).join('\n')}`);
       }
@@ -89,8 +89,8 @@ export async function notificationsBench(): Promise<ScenarioResult[]> {
       console.log(`\nplan, counters:\n${cplan.map((r) => r['QUERY PLAN'] as string).join('\n')}`);
       console.log('\n| statement (postgres.js round trip, 50 runs) | p50 ms | p95 ms |\n|---|---|---|');
       for (const [label, q] of [
-        ['page 0', pageQuery(db.db, member.id, 0, size).toSQL()],
-        [`page ${lastPage} (last)`, pageQuery(db.db, member.id, lastPage, size).toSQL()],
+        ['page 0', pageQuery(db.db, member.id, size, 0).toSQL()],
+        [`page ${lastPage} (last)`, pageQuery(db.db, member.id, size, lastPage * size).toSQL()],
         ['counters', countersQuery(db.db, member.id, member.company_id!).toSQL()],
       ] as const) {
         const t = await statementTimes(sql, q);

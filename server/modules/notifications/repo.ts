@@ -1,9 +1,10 @@
 // Notification rows and the counters of the bar's dots. Every read is scoped to one user.
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { chat_messages, chat_reads, chats, materials, notifications, offers, users } from '../../../drizzle/schema';
 import type { NotificationType } from '../../../shared/constants/enums';
 import type { MessageParams } from '../../../shared/messages';
 import type { DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 
 const columns = {
   id: notifications.id,
@@ -53,14 +54,14 @@ export function findByIds(db: DbOrTx, ids: number[]): Promise<NotificationRow[]>
  * table, so the last of 10k notifications' pages costs about what the first does. `total` (the user's count)
  * comes in the same round trip; it is null only when the page is past the end.
  */
-export function pageQuery(db: DbOrTx, userId: number, page: number, size: number) {
+export function pageQuery(db: DbOrTx, userId: Ref, size: number | Placeholder, offset: number | Placeholder) {
   const ids = db
     .select({ id: notifications.id })
     .from(notifications)
     .where(eq(notifications.user_id, userId))
     .orderBy(desc(notifications.created_at), desc(notifications.id))
     .limit(size)
-    .offset(page * size);
+    .offset(offset);
   const total = db.select({ n: count() }).from(notifications).where(eq(notifications.user_id, userId));
   return db
     .select({ ...columns, total: sql<number>`(${total})`.mapWith(Number) })
@@ -69,8 +70,12 @@ export function pageQuery(db: DbOrTx, userId: number, page: number, size: number
     .orderBy(desc(notifications.created_at), desc(notifications.id));
 }
 
+/** The page as a prepared statement (server/db/prepared.ts): the notifications menu pages through it. */
+const pageStatement = (db: DbOrTx) =>
+  pageQuery(db, sql.placeholder('user_id'), sql.placeholder('size'), sql.placeholder('offset')).prepare('notifications_page');
+
 export async function page(db: DbOrTx, userId: number, page: number, size: number): Promise<{ rows: NotificationRow[]; total: number | null }> {
-  const rows = await pageQuery(db, userId, page, size);
+  const rows = await preparedOn(db, 'notifications_page', pageStatement).execute({ user_id: userId, size, offset: page * size });
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? null };
 }
 
@@ -81,6 +86,11 @@ export async function countFor(db: DbOrTx, userId: number): Promise<number> {
 
 export async function unseenCounts(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
   if (!userIds.length) return new Map();
+  if (userIds.length === 1) {
+    // One user (the bell's badge, after every read/delete): a prepared statement.
+    const [row] = await preparedOn(db, 'notifications_unseen', unseenStatement).execute({ user_id: userIds[0] });
+    return new Map([[userIds[0]!, Number(row?.n ?? 0)]]);
+  }
   const rows = await db
     .select({ user_id: notifications.user_id, n: count() })
     .from(notifications)
@@ -88,6 +98,7 @@ export async function unseenCounts(db: DbOrTx, userIds: number[]): Promise<Map<n
     .groupBy(notifications.user_id);
   return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
 }
+const unseenStatement = (db: DbOrTx) => unseenQuery(db, sql.placeholder('user_id')).prepare('notifications_unseen');
 
 /** Sets `seen` on the user's own rows among `ids`; returns the ids that changed. */
 export async function setSeen(db: DbOrTx, userId: number, ids: number[], seen: boolean): Promise<number[]> {
@@ -159,13 +170,16 @@ const countersOf = (db: DbOrTx, userId: Ref, companyId: Ref) => ({
   pending_offers: sql<number>`(${pendingOffersQuery(db, companyId)})`.mapWith(Number),
 });
 
-/** The bar's three counters of a company user acting for `companyId`, in one query (one round trip). */
+/** The bar's three counters of a company user acting for `companyId`, in one prepared statement (one round trip). */
 export function counters(db: DbOrTx, userId: number, companyId: number) {
-  return db
-    .select(countersOf(db, userId, companyId))
-    .from(users)
-    .where(eq(users.id, userId));
+  return preparedOn(db, 'notifications_counters', countersStatement).execute({ user_id: userId, company_id: companyId });
 }
+/** The statement behind `counters` (its SQL is what scripts/bench/notifications.ts explains). */
+export function countersQuery(db: DbOrTx, userId: Ref, companyId: Ref) {
+  return db.select(countersOf(db, userId, companyId)).from(users).where(eq(users.id, userId));
+}
+const countersStatement = (db: DbOrTx) =>
+  countersQuery(db, sql.placeholder('user_id'), sql.placeholder('company_id')).prepare('notifications_counters');
 
 /** The counters of these users that belong to a company (administrators and unknown ids have none), in one query. */
 export function countersOfUsers(db: DbOrTx, userIds: readonly number[]) {

@@ -1,7 +1,7 @@
 // Impact data access: `fn(db | tx, params)`, explicit columns, no authorization (the service decides).
 // Reads synergies (exchanges) and their impact records; every figure comes from stored impact records, never from
 // the current factor table, so a later Defra release or group remapping changes no figure already reported.
-import { aliasedTable, and, asc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gte, inArray, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   companies,
   company_month_stats,
@@ -14,6 +14,7 @@ import {
   third_level_subcategories,
 } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 
 // ---- writing the record (in the transaction that ends the synergy) ----
 
@@ -48,7 +49,11 @@ export async function insertImpact(tx: DbOrTx, values: typeof impact_records.$in
 // ---- companies ----
 
 export async function companyInfo(db: DbOrTx, companyId: number) {
-  const [row] = await db
+  const [row] = await preparedOn(db, 'stats_company_info', companyInfoStatement).execute({ id: companyId });
+  return row ?? null;
+}
+const companyInfoStatement = (db: DbOrTx) =>
+  db
     .select({
       id: companies.id,
       name: companies.name,
@@ -57,9 +62,8 @@ export async function companyInfo(db: DbOrTx, companyId: number) {
       currency: companies.preferred_currency,
     })
     .from(companies)
-    .where(eq(companies.id, companyId));
-  return row ?? null;
-}
+    .where(eq(companies.id, sql.placeholder('id')))
+    .prepare('stats_company_info');
 
 export function portfolioCompanies(db: DbOrTx, parentId: number) {
   return db
@@ -76,12 +80,13 @@ const endedBetween = (from: Date, to: Date): SQL =>
   and(eq(exchanges.level_of_completion, 'COMPLETED'), gte(exchanges.completed_at, from), lt(exchanges.completed_at, to))!;
 
 // The company's month rows (company_month_stats, kept by triggers) in [from, to); both are UTC month starts.
-const monthRows = (companyId: number, from: Date, to: Date): SQL =>
+const monthRows = (companyId: number | Placeholder, from: Date | Placeholder, to: Date | Placeholder): SQL =>
   and(
     eq(company_month_stats.company_id, companyId),
-    gte(company_month_stats.month, from.toISOString().slice(0, 10)),
-    lt(company_month_stats.month, to.toISOString().slice(0, 10)),
+    gte(company_month_stats.month, from instanceof Date ? from.toISOString().slice(0, 10) : from),
+    lt(company_month_stats.month, to instanceof Date ? to.toISOString().slice(0, 10) : to),
   )!;
+
 const statsMonth = sql<string>`to_char(${company_month_stats.month}, 'YYYY-MM')`;
 
 /**
@@ -89,7 +94,7 @@ const statsMonth = sql<string>`to_char(${company_month_stats.month}, 'YYYY-MM')`
  * the kilograms, hours and CO2e of their impact records (successful ones only have one). Both companies of a
  * synergy count it. Read from the pre-aggregated month rows: a few rows whatever the company's volume.
  */
-export function monthlyFigures(db: DbOrTx, companyId: number, from: Date, to: Date) {
+export function monthlyFigures(db: DbOrTx, companyId: number | Placeholder, from: Date | Placeholder, to: Date | Placeholder) {
   return db
     .select({
       month: statsMonth,
@@ -107,7 +112,7 @@ export function monthlyFigures(db: DbOrTx, companyId: number, from: Date, to: Da
  * Per UTC month and currency in [from, to) (month starts): the savings of synergies the company received
  * (requester) and the earnings of those it provided (docs/decisions/0085), in minor units.
  */
-export function monthlyMoney(db: DbOrTx, companyId: number, from: Date, to: Date) {
+export function monthlyMoney(db: DbOrTx, companyId: number | Placeholder, from: Date | Placeholder, to: Date | Placeholder) {
   return db
     .select({
       month: statsMonth,
@@ -118,6 +123,18 @@ export function monthlyMoney(db: DbOrTx, companyId: number, from: Date, to: Date
     .from(company_month_stats)
     .where(and(monthRows(companyId, from, to), ne(company_month_stats.currency, '')));
 }
+
+/** Both monthly reads of the dashboard, as prepared statements (server/db/prepared.ts), side by side. */
+export function monthlyFiguresAndMoney(db: DbOrTx, companyId: number, from: Date, to: Date) {
+  const params = { company_id: companyId, from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+  return Promise.all([
+    preparedOn(db, 'stats_monthly_figures', monthlyFiguresStatement).execute(params),
+    preparedOn(db, 'stats_monthly_money', monthlyMoneyStatement).execute(params),
+  ]);
+}
+const monthParams = () => [sql.placeholder('company_id'), sql.placeholder('from'), sql.placeholder('to')] as const;
+const monthlyFiguresStatement = (db: DbOrTx) => monthlyFigures(db, ...monthParams()).prepare('stats_monthly_figures');
+const monthlyMoneyStatement = (db: DbOrTx) => monthlyMoney(db, ...monthParams()).prepare('stats_monthly_money');
 
 const provider = aliasedTable(companies, 'provider');
 const requester = aliasedTable(companies, 'requester');

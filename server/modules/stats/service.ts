@@ -74,7 +74,7 @@ export async function companyStats(deps: Deps, actor: UserActor, input: { id: nu
   // One month more than shown: the oldest period's change needs the month before it.
   const from = monthStart(now, -STATS_PERIODS);
   const to = monthStart(now, 1);
-  const [figures, money] = await Promise.all([repo.monthlyFigures(deps.db, company.id, from, to), repo.monthlyMoney(deps.db, company.id, from, to)]);
+  const [figures, money] = await repo.monthlyFiguresAndMoney(deps.db, company.id, from, to);
   const byMonth = new Map<string, Partial<MonthFigures>>();
   for (const f of figures) byMonth.set(f.month, { kgs: f.kgs, hours: f.hours, completed_synergies: f.completed_synergies, co2e_kg: f.co2e_kg });
   const other = new Map<string, { currency: string; money_saved: number; revenue_made: number }[]>();
