@@ -176,7 +176,10 @@ export function counters(db: DbOrTx, userId: number, companyId: number) {
 }
 /** The statement behind `counters` (its SQL is what scripts/bench/notifications.ts explains). */
 export function countersQuery(db: DbOrTx, userId: Ref, companyId: Ref) {
-  return db.select(countersOf(db, userId, companyId)).from(users).where(eq(users.id, userId));
+  return db
+    .select(countersOf(db, userId, companyId))
+    .from(users)
+    .where(eq(users.id, userId));
 }
 const countersStatement = (db: DbOrTx) =>
   countersQuery(db, sql.placeholder('user_id'), sql.placeholder('company_id')).prepare('notifications_counters');
