@@ -8,7 +8,7 @@ import { fileUrl } from '../../lib/files';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { UserClaims } from '../../lib/tokens';
 import * as repo from './repo';
-import { accountKey, loginSucceeded, takeLoginAttempts } from './throttle';
+import { accountKey, loginSucceeded, takeAccountAttempts, takeAddressAttempt, takeLoginAttempts } from './throttle';
 
 export type SessionUser = ReturnType<typeof toSessionUser>;
 
@@ -41,8 +41,9 @@ function userTtlSeconds(deps: Deps, rememberMe: boolean | undefined): number {
 export async function login(deps: Deps, input: LoginInput, ip?: string) {
   const { db } = deps;
   // The account is the user whichever of its names was typed; an unknown name is counted as typed.
-  const user = await repo.findUserForLogin(db, input.username);
-  const keys = await takeLoginAttempts(db, user ? `acct:user:${user.id}` : accountKey(input.username), ip);
+  // The address's attempt is counted while the user is looked up (it needs no account).
+  const [user, address] = await Promise.all([repo.findUserForLogin(db, input.username), takeAddressAttempt(db, ip)]);
+  const keys = await takeAccountAttempts(db, user ? `acct:user:${user.id}` : accountKey(input.username), address);
 
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
@@ -53,8 +54,7 @@ export async function login(deps: Deps, input: LoginInput, ip?: string) {
     if (user.company_status === 'pending') throw new AppError('ACCOUNT_PENDING');
     if (user.company_status === 'rejected') throw new AppError('ACCOUNT_REJECTED');
   }
-  await loginSucceeded(db, keys);
-  await repo.recordLogin(db, user.id);
+  await Promise.all([loginSucceeded(db, keys), repo.recordLogin(db, user.id)]);
   const token = deps.tokens.signUser(
     { sub: String(user.id), role: user.role, company_id: user.company_id, tv: user.token_version },
     userTtlSeconds(deps, input.remember_me),

@@ -34,24 +34,40 @@ export interface LoginKeys {
   address: string;
 }
 
-/** Counts one login attempt on the address, the account from this address, and the account (in that order). */
-export async function takeLoginAttempts(db: DbOrTx, account: string, ip: string | undefined): Promise<LoginKeys> {
+/**
+ * Counts one login attempt on the address. It needs no account, so a login takes it while it looks the user up
+ * (one round trip fewer); the account's counters follow only if the address is within its limit.
+ */
+export async function takeAddressAttempt(db: DbOrTx, ip: string | undefined): Promise<string> {
   const address = addressKey(ip);
+  await takeLoginAttempt(db, address, THROTTLE.addressMaxAttempts);
+  return address;
+}
+
+/** Then the account from this address, then the account (in that order: a refused one stops the next). */
+export async function takeAccountAttempts(db: DbOrTx, account: string, address: string): Promise<LoginKeys> {
   const keys = { account, pair: `${account}|${address}`, address };
-  await takeLoginAttempt(db, keys.address, THROTTLE.addressMaxAttempts);
   await takeLoginAttempt(db, keys.pair, THROTTLE.accountAddressMaxAttempts);
   await takeLoginAttempt(db, keys.account, THROTTLE.accountMaxAttempts);
   return keys;
 }
 
+/** Counts one login attempt on the address, the account from this address, and the account (in that order). */
+export async function takeLoginAttempts(db: DbOrTx, account: string, ip: string | undefined): Promise<LoginKeys> {
+  return takeAccountAttempts(db, account, await takeAddressAttempt(db, ip));
+}
+
 /**
  * A successful login: the account starts afresh from this address (earlier typos forgiven) and the address gets
  * its attempt back; the attempt still counts on the account, so one account's logins cannot repeat without bound.
+ * The two writes touch different keys and go side by side.
  */
 export async function loginSucceeded(db: DbOrTx, { pair, address }: LoginKeys): Promise<void> {
-  await db.delete(auth_throttle).where(eq(auth_throttle.key, pair));
-  await db
-    .update(auth_throttle)
-    .set({ failures: sql`greatest(${auth_throttle.failures} - 1, 0)` })
-    .where(eq(auth_throttle.key, address));
+  await Promise.all([
+    db.delete(auth_throttle).where(eq(auth_throttle.key, pair)),
+    db
+      .update(auth_throttle)
+      .set({ failures: sql`greatest(${auth_throttle.failures} - 1, 0)` })
+      .where(eq(auth_throttle.key, address)),
+  ]);
 }
