@@ -2,6 +2,9 @@
 //   GET /bare           bare Express answering a fixed JSON (BASELINE_JSON, e.g. the listing detail's answer)
 //   GET /knn?km=&page=  bare Express running the reference KNN search SQL (one query, postgres-js, no ORM)
 //   GET /argon2         one raw argon2 verify of a fixed hash (the floor of a login)
+//   GET /detail-sql/:id bare Express running the app's own two statements of a listing detail (the token check
+//                       and the detail, their SQL taken from the app's builders, prepared) and answering the row
+//                       as JSON: the floor of the app's design, without tRPC, Drizzle's mapping or middleware
 //   BASELINE_DB=<url> BASELINE_JSON='{...}' BASELINE_CENTER='{"lat":..,"lng":..,"company_id":..}' \
 //     node --import tsx scripts/bench/baselines-server.ts        → prints "listening <port>"
 import http from 'node:http';
@@ -9,6 +12,10 @@ import type { AddressInfo } from 'node:net';
 import argon2 from 'argon2';
 import express from 'express';
 import postgres from 'postgres';
+import type { Db } from '../../server/db/client';
+import { authStateStatementSql } from '../../server/modules/auth/repo';
+import { detailStatementSql } from '../../server/modules/materials/repo';
+import { earthPointText } from '../../server/modules/materials/search';
 
 const json: unknown = JSON.parse(process.env.BASELINE_JSON ?? '{"ok":true}');
 const center = JSON.parse(process.env.BASELINE_CENTER ?? '{"lat":55.6761,"lng":12.5683,"company_id":0}') as {
@@ -42,9 +49,35 @@ app.get('/knn', async (req, res) => {
     limit 12 offset ${page * 12}`;
   res.json({ items: rows });
 });
+// The app's statements as text (built once by its own query builders), run prepared by postgres-js.
+const viewerUser = Number(process.env.BASELINE_VIEWER ?? 0);
+const pointText = earthPointText(center);
+const statements = await appStatements();
+app.get('/detail-sql/:id', async (req, res) => {
+  const [auth] = await sql.unsafe(statements.auth.sql, fill(statements.auth.params, { id: viewerUser, sid: null }), { prepare: true });
+  if (!auth) {
+    res.status(401).json({ error: 'unknown viewer' });
+    return;
+  }
+  const [row] = await sql.unsafe(statements.detail.sql, fill(statements.detail.params, { id: Number(req.params.id), point: pointText }), {
+    prepare: true,
+  });
+  res.json(row ?? null);
+});
 app.get('/argon2', async (_req, res) => {
   res.json({ ok: await argon2.verify(hash, PASSWORD) });
 });
+type Statement = ReturnType<typeof authStateStatementSql>;
+const fill = (params: Statement['params'], values: Record<string, unknown>) =>
+  params.map((p) => ('name' in p ? (values[p.name] ?? null) : p.value)) as postgres.ParameterOrJSON<never>[];
+
+async function appStatements(): Promise<{ auth: Statement; detail: Statement }> {
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const schema = await import('../../drizzle/schema');
+  const db = drizzle(sql, { schema, casing: 'snake_case' }) as unknown as Db;
+  return { auth: authStateStatementSql(db), detail: detailStatementSql(db) };
+}
+
 const server = http.createServer(app);
 server.listen(0, '127.0.0.1', () => console.log(`listening ${(server.address() as AddressInfo).port}`));
 process.once('SIGTERM', () => {

@@ -177,6 +177,7 @@ async function main() {
     BASELINE_DB: url,
     BASELINE_JSON: detailJson,
     BASELINE_CENTER: JSON.stringify({ ...center, company_id: viewerCompany }),
+    BASELINE_VIEWER: String(viewer.id),
   });
 
   const rows: Row[] = [];
@@ -306,6 +307,23 @@ async function main() {
         'rps',
         'throughput ≥ 50% of bare',
         (r) => r.run.errors === 0 && ratio(r) >= 0.5,
+      );
+      // The floor of the design: Express running the app's own two statements (token check, detail), prepared.
+      await pair(
+        'detail',
+        'listing detail (8 connections, flat out)',
+        "Express + the app's two statements",
+        {
+          url: `${baselines.base}/detail-sql/${detailIds[0]}`,
+          paths: detailIds.map((id) => `/detail-sql/${id}`),
+          connections: 8,
+          rate: 0,
+          seconds: SECONDS,
+        },
+        { url: api(paths[0]!), paths, headers: auth, connections: 8, rate: 0, seconds: SECONDS },
+        'rps',
+        '— (floor of two round trips)',
+        () => null,
       );
       await pair(
         'detail',

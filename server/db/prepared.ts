@@ -2,6 +2,7 @@
 // database, and Postgres parses and plans it once per connection (postgres-js keeps named statements per
 // connection), instead of both on every request. Only for statements whose text never changes: values go in
 // as `sql.placeholder(...)`. PGlite runs the same statement unnamed.
+import { Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 const cache = new WeakMap<object, Map<string, unknown>>();
@@ -13,4 +14,9 @@ export function preparedOn<T>(db: DbOrTx, name: string, build: (db: DbOrTx) => T
   let stmt = byName.get(name) as T | undefined;
   if (stmt === undefined) byName.set(name, (stmt = build(db)));
   return stmt;
+}
+
+/** A built statement's SQL and its parameters in order ($1, $2, ...): a placeholder's name, or a fixed value. */
+export function statementText(q: { sql: string; params: unknown[] }): { sql: string; params: ({ name: string } | { value: unknown })[] } {
+  return { sql: q.sql, params: q.params.map((p) => (p instanceof Placeholder ? { name: p.name } : { value: p })) };
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { companies, company_addresses, drivers, revoked_sessions, users } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
+import { preparedOn, statementText } from '../../db/prepared';
 
 export const sessionUserColumns = {
   id: users.id,
@@ -58,7 +58,7 @@ const primaryAddress = (column: typeof company_addresses.latitude | typeof compa
   sql<number | null>`(select ${column} from ${company_addresses}
     where ${company_addresses.company_id} = ${users.company_id} and ${company_addresses.is_primary} order by ${company_addresses.id} limit 1)`;
 
-const authStateStatement = (db: DbOrTx) =>
+const authStateQuery = (db: DbOrTx) =>
   db
     .select({
       id: users.id,
@@ -75,8 +75,10 @@ const authStateStatement = (db: DbOrTx) =>
     .from(users)
     .leftJoin(companies, eq(companies.id, users.company_id))
     .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('auth_user_state');
+    .limit(1);
+const authStateStatement = (db: DbOrTx) => authStateQuery(db).prepare('auth_user_state');
+/** The statement's text and its placeholders' names in order (the benchmark's floor runs the same SQL). */
+export const authStateStatementSql = (db: DbOrTx) => statementText(authStateQuery(db).toSQL());
 
 export async function findUserAuthState(db: DbOrTx, id: number, sid?: string) {
   const [row] = await preparedOn(db, 'auth_user_state', authStateStatement).execute({ id, sid: sid ?? null });

@@ -22,7 +22,7 @@ import type { ListingKind, ListingStatus, MaterialGroupKind } from '../../../sha
 import type { LatLng } from '../../../shared/lib/geo';
 import type { AdminMaterialsInput } from '../../../shared/schemas/materials';
 import type { DbOrTx } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
+import { preparedOn, statementText } from '../../db/prepared';
 import { centerOf, earthPointText, escapeLike, listingPoint, listItemColumns, notFromUnapprovedCompany } from './search';
 
 // ---- companies, addresses, taxonomy -------------------------------------------------------------------------
@@ -293,7 +293,7 @@ const viewerPoint = sql`${sql.placeholder('point')}::cube`;
  * its photos, goals and sub-listings as JSON arrays. Prepared (server/db/prepared.ts): the most requested
  * read is built and planned once per connection, not per request.
  */
-const detailStatement = (db: DbOrTx) =>
+const detailQuery = (db: DbOrTx) =>
   db
     .select({
       ...listItemColumns(viewerPoint),
@@ -324,8 +324,10 @@ const detailStatement = (db: DbOrTx) =>
     .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
     .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
     .where(eq(materials.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('material_detail');
+    .limit(1);
+const detailStatement = (db: DbOrTx) => detailQuery(db).prepare('material_detail');
+/** The statement's text and its placeholders' names in order (the benchmark's floor runs the same SQL). */
+export const detailStatementSql = (db: DbOrTx) => statementText(detailQuery(db).toSQL());
 
 export async function findMaterialDetail(db: DbOrTx, id: number, center: LatLng | null) {
   const [row] = await preparedOn(db, 'material_detail', detailStatement).execute({ id, point: center ? earthPointText(center) : null });
