@@ -189,9 +189,10 @@ export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: Se
   const nearestFirst = input.sort === 'distance' && ctx.center !== null;
   const pageOrder = (t: { knn: SQL.Aliased<number>; created_at: typeof materials.created_at; id: typeof materials.id }) =>
     nearestFirst ? [asc(t.knn), asc(t.id)] : [desc(t.created_at), desc(t.id)];
+  // page_ids reads the outer `hits` (no WITH of its own): one CTE referenced twice is scanned once and kept,
+  // so the page and the total come from the same single scan of at most cap + 1 rows.
   const pageIds = db.$with('page_ids').as(
     db
-      .with(hits)
       .select({ id: hits.id, knn: sql<number>`${hits.knn}`.as('page_knn'), created_at: hits.created_at })
       .from(hits)
       .orderBy(...(nearestFirst ? [asc(hits.knn), asc(hits.id)] : [desc(hits.created_at), desc(hits.id)]))
@@ -242,7 +243,8 @@ export async function cappedCount(db: DbOrTx, where: SQL, cap: number = LIMITS.s
  * in the box and cannot stop early) look cheap for the 1,001-row scan. Without bitmap scans it is a KNN index
  * scan that stops at the cap. Postgres: the search connections have bitmap scans off for their whole session
  * (Database.searchDb), so this is one round trip. PGlite (one connection): `set local` in a transaction.
- * A text query (`q`) keeps bitmap scans: its trigram GIN index (materials_text_trgm_idx) is read only that way.
+ * A text query (`q`) keeps bitmap scans: its trigram GIN indexes are read only that way (at 1M listings, 40 km:
+ * a rare word 10 ms through them, against 115 ms walking the radius in KNN order; a word in every title 83 ms).
  */
 export async function searchPage(database: Database, input: SearchMaterialsInput, ctx: SearchContext) {
   const run = async (db: DbOrTx) => {
