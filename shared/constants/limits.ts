@@ -54,7 +54,7 @@ export const LIMITS = {
   earthRadiusKm: 6371,
   distanceStepMinKm: 0.001,
   distanceStepMaxKm: 1,
-  searchCountCap: 1000,
+  searchCountCap: 300,
   /** SPEC §9: a code chunk still missing after this long counts as failed (the page offers a retry). */
   chunkLoadTimeoutMs: 120_000,
 } as const;

@@ -4,6 +4,7 @@
 // table must be large enough for that guess to exceed a page: 100,000 listings, as a real marketplace has.
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../../shared/constants/limits';
 import { searchMaterialsInput } from '../../../shared/schemas/materials';
 import { createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -60,10 +61,10 @@ describe('search query plan', () => {
   it('counts through the index and stops at the cap', async () => {
     const input = searchMaterialsInput.parse({ proximity: '40', include_own: true });
     const where = searchWhere(input, { center, company_id: companyId });
-    const plan = await explain(sql`select count(*) from (select 1 from materials where ${where} limit 1001) s`);
+    const plan = await explain(sql`select count(*) from (select 1 from materials where ${where} limit ${LIMITS.searchCountCap + 1}) s`);
     expect(plan).toMatch(/materials_geo_idx/);
     const wide = searchMaterialsInput.parse({ proximity: 'any', include_own: true });
-    expect(await cappedCount(t.database.db, searchWhere(wide, { center, company_id: companyId }))).toEqual({ total: 1000, capped: true });
+    expect(await cappedCount(t.database.db, searchWhere(wide, { center, company_id: companyId }))).toEqual({ total: LIMITS.searchCountCap, capped: true });
   });
 
   it("selects and measures as earthdistance's own functions do (the point literal and chord compare, issue 17)", async () => {

@@ -1,4 +1,4 @@
-// Page buttons plus "Showing x–y of N" (N shown as "1000+" when the server capped the count).
+// Page buttons plus "Showing x–y of N" (N shown as "300+" when the server capped the count, LIMITS.searchCountCap).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormat } from '@/lib/format';
 import { pageRange, pageWindow } from '@/lib/paging';
