@@ -4,7 +4,8 @@
 //
 //   npm run bench                          quick: 100k listings (seeded once into synergy_bench_100k)
 //   npm run bench -- --rows 1000000        1M listings (seeding takes a few minutes the first time)
-//   npm run bench -- --only search,detail  only these groups (search, detail, login, plugins)
+//   npm run bench -- --only search,detail  only these groups (search, detail, login, plugins, or a plug-in's name)
+//   npm run bench -- --skip soak           leave these plug-ins out
 //   npm run bench -- --no-write            print only
 //   options: --rate 25 (search req/s) --seconds 5 (per row) --db <name>
 //
@@ -34,6 +35,8 @@ const DB = arg('db', `synergy_bench_${ROWS >= 1_000_000 ? `${ROWS / 1_000_000}m`
 const RATE = Number(arg('rate', '25'));
 const SECONDS = Number(arg('seconds', '5'));
 const ONLY = arg('only', '').split(',').filter(Boolean);
+/** Plug-in scenarios to leave out (e.g. --skip soak: the 10-minute soak). */
+const SKIP = arg('skip', '').split(',').filter(Boolean);
 const WRITE = !process.argv.includes('--no-write');
 const SECRET = 'bench-index-secret-that-is-long-enough-0123456789';
 const PASSWORD = 'Bench!Password-2026';
@@ -396,7 +399,8 @@ async function main() {
 
   // Plug-ins: other scenario modules (notifications, chat, stats, CSV, soak, ...).
   const plugins: PluginResult[] = [];
-  if (want('plugins')) {
+  // Plug-ins run unless --only names only built-in groups; --only may also name plug-ins one by one.
+  if (!ONLY.length || ONLY.some((o) => !['search', 'detail', 'login'].includes(o))) {
     const skip = new Set(['index.ts', 'load-runner.ts', 'baselines-server.ts', 'common.ts']);
     for (const file of readdirSync(import.meta.dirname).sort()) {
       if (!file.endsWith('.ts') || file.endsWith('.d.ts') || skip.has(file)) continue;
@@ -404,7 +408,7 @@ async function main() {
       if (!/export const scenarios\b/.test(readFileSync(full, 'utf8'))) continue;
       const mod = (await import(pathToFileURL(full).href)) as { scenarios: { name: string; run: () => Promise<PluginResult[]> }[] };
       for (const s of mod.scenarios) {
-        if (ONLY.length && !ONLY.includes('plugins') && !ONLY.includes(s.name)) continue;
+        if ((ONLY.length && !ONLY.includes('plugins') && !ONLY.includes(s.name)) || SKIP.includes(s.name)) continue;
         console.log(`\n== ${s.name} (${file})`);
         plugins.push(...(await s.run()));
       }
