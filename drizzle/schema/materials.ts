@@ -56,6 +56,9 @@ export const materials = pgTable(
     index('materials_third_level_idx').on(t.third_level_subcategory_id),
     index('materials_status_created_idx').on(t.status, t.kind, t.created_at),
     index('materials_code_idx').on(t.material_group_code),
+    // "Above 40 km" reads the rings around the viewer row by row (a latitude row of 1/32 degree, then the exact
+    // longitude), skipping the dense disc inside 40 km (server/modules/materials/annulus.ts; issue 17).
+    index('materials_lat_cell_idx').on(sql`(floor(${t.latitude} * 32)::int)`, t.longitude),
     // Text search (`q=`, ILIKE '%word%' on title or description) reads these trigram indexes (pg_trgm, both
     // databases) instead of every listing: a word nothing contains costs an index probe, not a table scan.
     index('materials_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),

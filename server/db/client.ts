@@ -30,7 +30,7 @@ export interface PubSub {
 export interface Database {
   db: Db;
   /**
-   * Postgres only: connections made for proximity search, with bitmap scans off for the whole session
+   * Postgres only: connections made for proximity search, with bitmap scans (and JIT) off for the whole session
    * (server/modules/materials/search.ts says why), so a search needs no transaction and no `set local` round
    * trips. PGlite has one connection and sets it per search in a transaction instead.
    */
@@ -76,7 +76,9 @@ export async function openPostgres(url: string, opts: { max?: number; statementT
   const searchClient = postgres(url, {
     max: searchMax,
     onnotice: () => {},
-    connection: { ...connection, enable_bitmapscan: 'off' } as Record<string, string | number>,
+    // JIT off: a search is a short statement, but the planner's guess for the "above 40 km" ring probes (a
+    // thousand rows per generate_series) can pass jit_above_cost, and compiling costs 100+ ms.
+    connection: { ...connection, enable_bitmapscan: 'off', jit: 'off' } as Record<string, string | number>,
   });
   const searchDb = drizzlePg(searchClient, { schema, casing: 'snake_case' }) as unknown as Db;
   let listener: postgres.Sql | null = null;

@@ -58,13 +58,30 @@ describe('search query plan', () => {
     });
   }
 
+  it('reads "above 40 km" ring by ring from materials_lat_cell_idx, never the whole table or index (issue 17)', async () => {
+    for (const sort of ['distance', 'newest'] as const) {
+      const input = searchMaterialsInput.parse({ proximity: 'above40', sort });
+      const plan = await explain(searchPageQuery(t.database.db, input, { center, company_id: companyId }).getSQL());
+      // One probe per row of a ring: the row and the longitudes are the index condition.
+      expect(plan).toMatch(
+        /Index Scan using materials_lat_cell_idx[^\n]*\n\s*Index Cond: \(\(\(?floor\(\(latitude \* '32'::double precision\)\)\)::integer = cell\.c\) AND \(longitude >= r\.lng_lo\) AND \(longitude <= r\.lng_hi\)\)/,
+      );
+      // Beyond the last ring, the KNN scan (run only if the rings hold fewer than the cap).
+      expect(plan).toMatch(/One-Time Filter: [^\n]*IS NULL/);
+      expect(cteOf(plan, 'hits')).not.toMatch(/Seq Scan on materials|Hash Join|Bitmap Heap Scan on materials/);
+    }
+  });
+
   it('counts through the index and stops at the cap', async () => {
     const input = searchMaterialsInput.parse({ proximity: '40', include_own: true });
     const where = searchWhere(input, { center, company_id: companyId });
     const plan = await explain(sql`select count(*) from (select 1 from materials where ${where} limit ${LIMITS.searchCountCap + 1}) s`);
     expect(plan).toMatch(/materials_geo_idx/);
     const wide = searchMaterialsInput.parse({ proximity: 'any', include_own: true });
-    expect(await cappedCount(t.database.db, searchWhere(wide, { center, company_id: companyId }))).toEqual({ total: LIMITS.searchCountCap, capped: true });
+    expect(await cappedCount(t.database.db, searchWhere(wide, { center, company_id: companyId }))).toEqual({
+      total: LIMITS.searchCountCap,
+      capped: true,
+    });
   });
 
   it("selects and measures as earthdistance's own functions do (the point literal and chord compare, issue 17)", async () => {
@@ -95,4 +112,14 @@ describe('search query plan', () => {
 /** Rows of db.execute on either driver (postgres-js: an array; PGlite: { rows }). */
 function rowsOf<T>(res: unknown): T[] {
   return (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as T[];
+}
+
+/** The lines of a plan under "CTE name" (the own-listings count and the joins of the page are not part of it). */
+function cteOf(plan: string, name: string): string {
+  const lines = plan.split('\n');
+  const start = lines.findIndex((l) => l.trim() === `CTE ${name}`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const indent = lines[start]!.search(/\S/);
+  const end = lines.findIndex((l, i) => i > start && l.search(/\S/) <= indent);
+  return lines.slice(start, end < 0 ? undefined : end).join('\n');
 }

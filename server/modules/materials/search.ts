@@ -10,6 +10,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizz
 import { companies, company_addresses, material_groups, material_images, materials } from '../../../drizzle/schema';
 import { LIMITS } from '../../../shared/constants/limits';
 import { EARTH_RADIUS_KM, type LatLng } from '../../../shared/lib/geo';
+import { annulusRanges, LAT_CELLS_PER_DEGREE, ringRadiiKm } from './annulus';
 import { escapeLike } from '../../../shared/lib/text';
 import type { SearchMaterialsInput } from '../../../shared/schemas/materials';
 import type { Database, DbOrTx } from '../../db/client';
@@ -52,6 +53,9 @@ export function withinKm(c: LatLng, km: number): SQL {
   const chord = chordMetres(km);
   return sql`(cube_enlarge(${centerOf(c)}, ${chord}::float8, 3) @> ${listingPoint}::cube and cube_distance(${listingPoint}, ${centerOf(c)}) <= ${chord}::float8)`;
 }
+/** The chord of a SPEC distance given in SQL (the rings' bounds, a column of the ring list), as chordMetres. */
+const chordSql = (km: SQL) => sql`(2 * earth() * sin(${km}::float8 / ${EARTH_RADIUS_KM}::float8 / 2))`;
+/** `distance > km`, as a chord comparison (no `asin` per row; decision 0150). */
 export function beyondKm(c: LatLng, km: number): SQL {
   return sql`cube_distance(${listingPoint}, ${centerOf(c)}) > ${chordMetres(km)}::float8`;
 }
@@ -79,6 +83,8 @@ export interface SearchContext {
   /** The caller company's primary address; null when it has none (then no distance filter or order). */
   center: LatLng | null;
   company_id: number | null;
+  /** false: "above 40 km" by the plain KNN scan, as before issue 17's rings (tests compare the two). */
+  rings?: boolean;
 }
 
 export function searchWhere(input: SearchMaterialsInput, ctx: SearchContext): SQL {
@@ -166,6 +172,95 @@ function hitsQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) 
     .limit(LIMITS.searchCountCap + 1);
 }
 
+/**
+ * "Above 40 km" reads rings, not the KNN index (issue 17, decision 0147). In KNN order the index first walks
+ * past every listing within 40 km (a dense city: 9 % of the table) before it meets one beyond. The same rows
+ * come from rings (40, 60], (60, 100], (100, 180], ... km, nearest ring first: each ring is read row by row from
+ * materials_lat_cell_idx (annulus.ts: only the index ranges the ring touches, not the disc inside it), checked
+ * for the exact distance, sorted, and the rings are taken in order until `searchCountCap + 1` rows are found
+ * (a nested loop under the LIMIT: a ring is read only if the ones before it did not fill the cap). Beyond the
+ * last ring the KNN scan takes over, as before, but only when everything closer than that ring's radius held
+ * fewer listings than the cap (an empty region, or filters few listings match).
+ *
+ * The rows are the nearest `searchCountCap + 1` beyond 40 km, as the KNN scan gives them; equal distances at the
+ * cap's edge are taken by id (the KNN scan took them in index order).
+ */
+export const FAR_RINGS_KM = ringRadiiKm(LIMITS.defaultProximityKm, 20, 1300);
+/** At most about this many index ranges per ring (rows are grouped in wider rings; annulus.ts). */
+const RANGES_PER_RING = 64;
+
+export function usesRings(input: SearchMaterialsInput, ctx: SearchContext): ctx is SearchContext & { center: LatLng } {
+  // A text search keeps its trigram index and a single company's listings their company index.
+  return ctx.center !== null && ctx.rings !== false && input.proximity === 'above40' && !input.q && !input.company_id;
+}
+
+function farHitsSql(input: SearchMaterialsInput, ctx: SearchContext & { center: LatLng }): SQL {
+  const center = centerOf(ctx.center);
+  const ring: number[] = [];
+  const cellLo: number[] = [];
+  const cellHi: number[] = [];
+  const lngLo: number[] = [];
+  const lngHi: number[] = [];
+  for (let i = 1; i < FAR_RINGS_KM.length; i++) {
+    const outer = FAR_RINGS_KM[i]!;
+    const rows = Math.max(1, Math.round((2 * outer * LAT_CELLS_PER_DEGREE) / (111.2 * RANGES_PER_RING)));
+    for (const r of annulusRanges(ctx.center, FAR_RINGS_KM[i - 1]!, outer, rows)) {
+      ring.push(i);
+      cellLo.push(r.cellLo);
+      cellHi.push(r.cellHi);
+      lngLo.push(r.lngLo);
+      lngHi.push(r.lngHi);
+    }
+  }
+  // Ring bounds in km; the last ring (everything beyond) has no outer bound. Rings are told apart by the chord
+  // (cube_distance, what `<->` orders by): one C call a row. The first ring starts a hair inside 40 km; the
+  // exact "beyond 40 km" check in `where` decides there.
+  const lo = FAR_RINGS_KM;
+  const hi = [...FAR_RINGS_KM.slice(1), null];
+  const where = searchWhere(input, ctx);
+  const cap = LIMITS.searchCountCap + 1;
+  const chord = sql`cube_distance(${listingPoint}, ${center})`;
+  const cell = sql.raw(`(floor("materials"."latitude" * ${LAT_CELLS_PER_DEGREE}))::int`);
+  // Each (range, row) is a probe of materials_lat_cell_idx, written as a LATERAL subquery on the row and the
+  // longitudes, kept from being flattened into a join by `offset 0`: as a join the planner hashes the rows and
+  // reads the whole index for every range.
+  return sql`select far.id, far.knn, far.created_at
+    from (select n, ${chordSql(sql`lo`)} * case when n = 1 then 1 - 1e-9 else 1 end as lo, ${chordSql(sql`hi`)} as hi
+          from unnest(${sql.param(lo)}::float8[], ${sql.param(hi)}::float8[]) with ordinality as b(lo, hi, n)) as ring
+    cross join lateral (
+      (select probe.id, probe.knn, probe.created_at
+        from unnest(${sql.param(ring)}::int[], ${sql.param(cellLo)}::int[], ${sql.param(cellHi)}::int[], ${sql.param(lngLo)}::float8[], ${sql.param(lngHi)}::float8[])
+             as r(ring, cell_lo, cell_hi, lng_lo, lng_hi)
+        cross join lateral generate_series(r.cell_lo, r.cell_hi) as cell(c)
+        cross join lateral (
+          select ${materials.id} as id, ${listingPoint} <-> ${center} as knn, ${materials.created_at} as created_at
+          from ${materials}
+          where ${cell} = cell.c and ${materials.longitude} between r.lng_lo and r.lng_hi
+            and ${chord} > ring.lo and ${chord} <= ring.hi and ${where}
+          offset 0
+        ) probe
+        where r.ring = ring.n
+        order by probe.knn, probe.id
+        limit ${cap})
+      union all
+      (select ${materials.id}, ${listingPoint} <-> ${center}, ${materials.created_at}
+        from ${materials}
+        where ring.hi is null and ${chord} > ring.lo and ${where}
+        order by ${listingPoint} <-> ${center}
+        limit ${cap})
+    ) far
+    limit ${cap}`;
+}
+
+/** The `hits` CTE: the ring scan for "above 40 km", else the one scan in the primary order. */
+function hitsCte(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
+  if (usesRings(input, ctx)) {
+    const selection = { id: materials.id, knn: sql<number>`knn`.as('knn'), created_at: materials.created_at };
+    return db.$with('hits', selection).as(farHitsSql(input, ctx));
+  }
+  return db.$with('hits').as(hitsQuery(db, input, ctx));
+}
+
 /** `least(count, 99)` of the caller company's own listings the same filters would show (they are left out). */
 function ownHiddenSql(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext): SQL<number> {
   if (input.include_own || ctx.company_id === null) return sql<number>`0`;
@@ -185,7 +280,7 @@ function ownHiddenSql(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContex
  * companies, groups, addresses and their first photo.
  */
 export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
-  const hits = db.$with('hits').as(hitsQuery(db, input, ctx));
+  const hits = hitsCte(db, input, ctx);
   const nearestFirst = input.sort === 'distance' && ctx.center !== null;
   const pageOrder = (t: { knn: SQL.Aliased<number>; created_at: typeof materials.created_at; id: typeof materials.id }) =>
     nearestFirst ? [asc(t.knn), asc(t.id)] : [desc(t.created_at), desc(t.id)];
@@ -216,7 +311,7 @@ export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: Se
 
 /** The capped total and own count alone (a page past the last one has no row to carry them). */
 function countsQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
-  const hits = db.$with('hits').as(hitsQuery(db, input, ctx));
+  const hits = hitsCte(db, input, ctx);
   return db
     .with(hits)
     .select({ total: sql<number>`count(*)::int`, own_hidden: ownHiddenSql(db, input, ctx) })

@@ -1,0 +1,1 @@
+CREATE INDEX "materials_lat_cell_idx" ON "materials" USING btree ((floor("latitude" * 32)::int),"longitude");
