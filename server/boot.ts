@@ -55,6 +55,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     throw err;
   }
   registerListeners(deps);
+  await deps.caches.start();
   deps.metrics.collectProcessMetrics();
 
   // Under the start-up lock too: two instances must not both create the administrator or the demo data.
@@ -94,7 +95,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       logger,
       resolveUser: async (claims) => {
         // The same rule as resolveActor: current token, and a company that may use the product.
-        const { state } = await userOfClaims(database.db, claims);
+        const { state } = await userOfClaims(database.db, claims, deps.caches);
         return state && { user_id: state.id };
       },
       onClientRequest: (user_id, _frame, reply) => answerCounterRequest(deps, user_id, reply),
@@ -150,6 +151,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       await schedulerStopped;
       transport?.close();
       await deps.displays.close();
+      await deps.caches.stop();
       await database.close();
       logger.info('stopped');
     })());

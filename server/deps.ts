@@ -11,6 +11,7 @@ import type { Storage } from './lib/storage';
 import { createLocalStorage } from './lib/storage-local';
 import { createS3Storage } from './lib/storage-s3';
 import { createMetrics, type Metrics } from './lib/metrics';
+import { createCacheBus, type CacheBus } from './lib/cache';
 import { createDisplayRecorder, type DisplayRecorder } from './modules/materials/displays';
 
 export interface Deps {
@@ -27,6 +28,8 @@ export interface Deps {
   metrics: Metrics;
   /** Recommendation displays, written in batches off the read path (server/modules/materials/displays.ts). */
   displays: DisplayRecorder;
+  /** In-process read caches kept current by NOTIFY (server/lib/cache.ts); they keep nothing until started. */
+  caches: CacheBus;
   /** Set by shutdown (server/boot.ts): /readyz fails and responses close their connections while draining. */
   lifecycle: { draining: boolean };
 }
@@ -57,6 +60,7 @@ export function buildDeps(env: Env, database: Database, logger: Logger): Deps {
     routing: createRouter(env),
     metrics: createMetrics(),
     displays: createDisplayRecorder(database.db, logger),
+    caches: createCacheBus({ pubsub: database.pubsub, logger, kind: database.kind }),
     lifecycle: { draining: false },
   };
 }

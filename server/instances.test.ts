@@ -189,4 +189,23 @@ describe.skipIf(!pg)('two instances on one Postgres', () => {
     expect((await put(false)).status).toBe(200);
     expect(await loginAt(b, 'jason.tan@example.org')).toEqual(expect.any(String));
   });
+
+  it('a sign-out on instance A refuses the token on A at once and on B once B has heard (the read caches follow NOTIFY)', async () => {
+    const [a, b] = servers.map((s) => `http://127.0.0.1:${s.port}`) as [string, string];
+    for (let round = 0; round < 5; round++) {
+      const token = await loginAt(a, 'member@example.com');
+      const unseen = (base: string) => fetch(`${base}/api/notifications/unseen`, { headers: { authorization: `Bearer ${token}` } });
+      // Both instances have read (and may keep) the token's state.
+      expect((await unseen(a)).status).toBe(200);
+      expect((await unseen(b)).status).toBe(200);
+      expect((await unseen(b)).status).toBe(200);
+      const out = await fetch(`${a}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      expect(out.status).toBeLessThan(300);
+      // A mutation answers only after its instance dropped what it changed.
+      expect((await unseen(a)).status).toBe(401);
+      // B learns by NOTIFY; sync() waits until B has applied everything committed before it.
+      await servers[1]!.deps.caches.sync();
+      expect((await unseen(b)).status).toBe(401);
+    }
+  });
 });

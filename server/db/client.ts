@@ -24,7 +24,8 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 /** Postgres LISTEN/NOTIFY (PGlite has them too). A NOTIFY sent in a transaction is delivered on commit. */
 export interface PubSub {
   publish(channel: string, payload: string): Promise<void>;
-  subscribe(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** `onListen` runs once listening, and again after every reconnect (what was sent meanwhile is lost). */
+  subscribe(channel: string, onMessage: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
 }
 
 export interface Database {
@@ -91,10 +92,10 @@ export async function openPostgres(url: string, opts: { max?: number; statementT
       async publish(channel, payload) {
         await client`select pg_notify(${channel}, ${payload})`;
       },
-      async subscribe(channel, onMessage) {
+      async subscribe(channel, onMessage, onListen) {
         // postgres-js keeps one dedicated LISTEN connection and re-listens after reconnects.
         listener ??= client;
-        const sub = await listener.listen(channel, onMessage);
+        const sub = await listener.listen(channel, onMessage, onListen);
         return async () => {
           await sub.unlisten();
         };
@@ -170,8 +171,9 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
       async publish(channel, payload) {
         await client.query('select pg_notify($1, $2)', [channel, payload]);
       },
-      async subscribe(channel, onMessage) {
+      async subscribe(channel, onMessage, onListen) {
         const unlisten = await client.listen(channel, onMessage);
+        onListen?.();
         return async () => {
           if (!client.closed) await unlisten();
         };

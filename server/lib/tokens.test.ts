@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTokenService } from './tokens';
 
 const tokens = createTokenService('s'.repeat(48));
@@ -10,6 +10,23 @@ describe('token service', () => {
     const claims = tokens.verifyUser(token);
     expect(claims).toMatchObject({ sub: '7', role: 'MANAGER', company_id: 3, tv: 2 });
     expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('refuses a token it verified before once it has expired, and a copy with another signature', () => {
+    vi.useFakeTimers();
+    try {
+      const token = tokens.signUser({ sub: '8', role: 'MEMBER', company_id: 3, tv: 0 }, 2);
+      expect(tokens.verifyUser(token).sub).toBe('8');
+      expect(tokens.verifyUser(token).sub).toBe('8');
+      const [head, body, sig] = token.split('.') as [string, string, string];
+      const tampered = `${head}.${body}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
+      expect(() => tokens.verifyUser(tampered)).toThrow(expect.objectContaining({ code: 'UNAUTHENTICATED' }));
+      expect(() => tokens.verifyDriver(token)).toThrow();
+      vi.advanceTimersByTime(2500);
+      expect(() => tokens.verifyUser(token)).toThrow(expect.objectContaining({ code: 'SESSION_EXPIRED' }));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps user and driver tokens apart', () => {

@@ -7,6 +7,8 @@ import { AppError } from './errors';
 const ISSUER = 'synergy-marketplace';
 /** The largest serial id Postgres stores (int4). */
 const MAX_ID = 2_147_483_647;
+/** Tokens verified recently, kept with their claims (a few MB at most). */
+const VERIFIED_MAX = 10_000;
 
 export interface UserClaims {
   sub: string; // user id
@@ -41,7 +43,21 @@ export function createTokenService(secretText: string, previousSecretText?: stri
   const sign = (payload: object, audience: string, ttl: number) =>
     jwt.sign(payload, secret, { algorithm: 'HS256', expiresIn: ttl, audience, issuer: ISSUER });
   const check = (token: string, key: KeyObject, audience: string) => jwt.verify(token, key, { algorithms: ['HS256'], audience, issuer: ISSUER });
+  // A token that verified once verifies the same way until it expires: the string carries its signature, and the
+  // keys do not change while the process runs. Keeping the claims saves the HMAC and the JSON parsing on every
+  // request of a session (issue 17). Only successes are kept; the expiry is checked on every use.
+  const verified = new Map<string, { sub: string; tv: number; exp: number }>();
   const verify = <T extends { sub: string; tv: number }>(token: string, audience: string): T & { exp: number } => {
+    const key = `${audience} ${token}`;
+    const known = verified.get(key);
+    if (known && known.exp * 1000 > Date.now()) return known as T & { exp: number };
+    if (known) verified.delete(key);
+    const claims = verifyAfresh<T>(token, audience);
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(key, Object.freeze(claims));
+    return claims;
+  };
+  const verifyAfresh = <T extends { sub: string; tv: number }>(token: string, audience: string): T & { exp: number } => {
     let claims: T & { exp: number };
     try {
       try {

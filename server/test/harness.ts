@@ -51,6 +51,9 @@ export async function createTestContext(envOverrides: Record<string, string> = {
   const database = await createTestDatabase();
   const deps = buildDeps(env, database, createLogger(env.LOG_LEVEL));
   registerListeners(deps);
+  // The read caches run in tests as in production (tests that write straight to the database and then call the
+  // app on Postgres wait for the NOTIFY with `syncCaches`).
+  await deps.caches.start();
   const sent: SentEvent[] = [];
   const record = (user_ids: readonly number[], frames: readonly ServerFrame[]) => {
     for (const f of frames) sent.push({ user_ids, event: f.event, data: f.data });

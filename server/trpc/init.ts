@@ -92,7 +92,17 @@ const timed = t.middleware(async ({ ctx, path, next }) => {
   return res;
 });
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(timed).use(errorMapping).use(safeText);
+/**
+ * A mutation answers only once this instance's read caches hold none of what it changed (server/lib/cache.ts):
+ * the caller's next request, here, sees its own write.
+ */
+const cachesInSync = t.middleware(async ({ ctx, type, next }) => {
+  const res = await next();
+  if (type === 'mutation' && res.ok) await ctx.deps.caches.sync();
+  return res;
+});
+
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(timed).use(errorMapping).use(cachesInSync).use(safeText);
 
 function requireUser(ctx: TrpcContext): UserActor {
   if (ctx.actor.kind === 'user') return ctx.actor;

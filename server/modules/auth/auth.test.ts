@@ -320,14 +320,18 @@ describe('bootstrap administrator', () => {
 });
 
 describe('resolveActor', () => {
-  it('reads the company primary address with the token check, and follows a change of it at once', async () => {
+  // A write straight to the database (not through a mutation) reaches this instance's read cache by NOTIFY:
+  // `caches.sync()` waits for it, as every mutation does before it answers.
+  it('reads the company primary address with the token check, and follows a change of it', async () => {
     const { company, member } = await createCompanyWithUsers(t.database.db, { lat: 56.15, lng: 10.2 });
     const token = t.deps.tokens.signUser({ sub: String(member.id), role: 'MEMBER', company_id: company.id, tv: 0 }, 60);
     const first = await resolveActor(t.deps, `Bearer ${token}`);
     expect(first.actor).toMatchObject({ kind: 'user', user_id: member.id, center: { lat: 56.15, lng: 10.2 } });
     await t.database.db.update(company_addresses).set({ latitude: 55.4, longitude: 10.39 }).where(eq(company_addresses.company_id, company.id));
+    await t.deps.caches.sync();
     expect((await resolveActor(t.deps, `Bearer ${token}`)).actor).toMatchObject({ center: { lat: 55.4, lng: 10.39 } });
     await t.database.db.update(company_addresses).set({ is_primary: false }).where(eq(company_addresses.company_id, company.id));
+    await t.deps.caches.sync();
     expect((await resolveActor(t.deps, `Bearer ${token}`)).actor).toMatchObject({ center: null });
   });
 
@@ -336,6 +340,7 @@ describe('resolveActor', () => {
     const token = t.deps.tokens.signUser({ sub: String(member.id), role: 'MEMBER', company_id: company.id, tv: 0 }, 60);
     for (let i = 0; i < 7; i++) expect((await resolveActor(t.deps, `Bearer ${token}`)).actor.kind).toBe('user');
     await t.database.db.update(users).set({ token_version: 1 }).where(eq(users.id, member.id));
+    await t.deps.caches.sync();
     const after = await resolveActor(t.deps, `Bearer ${token}`);
     expect(after.actor.kind).toBe('anonymous');
     expect(after.authError?.code).toBe('SESSION_EXPIRED');

@@ -3,6 +3,7 @@ import { normalizeDriverPhone } from '../../../shared/schemas/auth';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { Actor, UserActor } from '../../lib/actor';
+import type { CacheBus, ReadCache } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
@@ -129,8 +130,26 @@ export async function logoutEverywhere(deps: Deps, actor: UserActor) {
  * What a verified user token opens now: the user still exists and is neither disabled nor removed, the token is
  * current (no password change since) and the company may use the product (administrators have none). Requests and sockets apply this one rule.
  */
-export async function userOfClaims(db: DbOrTx, claims: Pick<UserClaims, 'sub' | 'tv' | 'sid'>) {
-  const state = await repo.findUserAuthState(db, Number(claims.sub), claims.sid);
+type AuthState = NonNullable<Awaited<ReturnType<typeof repo.findUserAuthState>>>;
+const stateCaches = new WeakMap<CacheBus, ReadCache<AuthState>>();
+
+/**
+ * The user's row as a token check needs it, from this instance's cache when it holds it (issue 17, decision
+ * 0155): a change to the user, their company, its addresses or their signed-out sessions drops the entry on
+ * every instance (triggers of migration 0017), and a mutation's answer waits until its own changes have.
+ */
+function authState(db: DbOrTx, id: number, sid: string | undefined, caches?: CacheBus): Promise<AuthState | null> {
+  if (!caches) return repo.findUserAuthState(db, id, sid);
+  let cache = stateCaches.get(caches);
+  if (!cache) stateCaches.set(caches, (cache = caches.cache<AuthState>('auth_state', { ttlMs: 10_000, max: 20_000 })));
+  return cache.get(`${id}:${sid ?? ''}`, async () => {
+    const state = await repo.findUserAuthState(db, id, sid);
+    return state && { value: state, tags: [`u:${state.id}`, ...(state.company_id !== null ? [`c:${state.company_id}`] : [])] };
+  });
+}
+
+export async function userOfClaims(db: DbOrTx, claims: Pick<UserClaims, 'sub' | 'tv' | 'sid'>, caches?: CacheBus) {
+  const state = await authState(db, Number(claims.sub), claims.sid, caches);
   if (!state || state.token_version !== claims.tv || state.revoked || state.shut)
     return { state: null, error: new AppError('SESSION_EXPIRED') } as const;
   if (state.role !== 'ADMIN' && state.company_status !== 'approved') return { state: null, error: new AppError('UNAUTHENTICATED') } as const;
@@ -163,7 +182,7 @@ export async function resolveActor(
   };
   const userClaims = verify(() => deps.tokens.verifyUser(token));
   if (!(userClaims instanceof AppError)) {
-    const { state, error } = await userOfClaims(deps.db, userClaims);
+    const { state, error } = await userOfClaims(deps.db, userClaims, deps.caches);
     if (!state) return { actor: anonymous, authError: error };
     const session = userClaims.sid ? { sid: userClaims.sid, expires_at: new Date(userClaims.exp * 1000) } : undefined;
     return {

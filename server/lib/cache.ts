@@ -1,0 +1,201 @@
+// In-process read caches kept current by Postgres NOTIFY (issue 17, docs/decisions/0155-read-caches.md).
+//
+// Triggers (migration 0017) announce every committed change to the rows a cache holds, on one channel, as tags:
+// `u:<user ids>`, `c:<company ids>`, `m:<listing ids>` or `*` (everything). Each instance listens and drops the
+// entries carrying those tags, so a change made on any instance reaches every instance's caches within a NOTIFY
+// round trip. Three guards keep a cache from serving what the database no longer says:
+// - a read that overlapped any invalidation is returned but not kept (the epoch check in `get`);
+// - while the listener is not (yet) listening nothing is kept, and every (re)listen clears everything, since
+//   notifications sent while the connection was down are lost;
+// - every entry expires after its TTL anyway, a backstop for a listener that stopped hearing without noticing.
+// A request that follows a write on the same instance must see the write: mutations end with `sync()` (a NOTIFY
+// to ourselves; Postgres delivers notifications in commit order, so when ours arrives every invalidation
+// committed before it has been applied). PGlite delivers notifications before the query resolves: no wait.
+import { randomBytes } from 'node:crypto';
+import type { PubSub } from '../db/client';
+import type { Logger } from './logger';
+
+export const CACHE_CHANNEL = 'cache_invalidate';
+/** A `sync()` that hears nothing back in this time gives up, clearing every cache instead (the safe side). */
+const SYNC_TIMEOUT_MS = 2000;
+
+export interface CacheOptions {
+  /** Entries older than this are read again from the database. */
+  ttlMs: number;
+  /** At most this many entries; the oldest go first. */
+  max: number;
+}
+
+export interface Loaded<V> {
+  value: V;
+  /** What the value was read from (`u:12`, `c:5`, `m:77`): a change to any of them drops the entry. */
+  tags: string[];
+}
+
+export interface ReadCache<V> {
+  /** The cached value for `key`, or `load()`'s (kept when it is not null and no invalidation overlapped it). */
+  get(key: string, load: () => Promise<Loaded<V> | null>): Promise<V | null>;
+  readonly size: number;
+}
+
+export interface CacheBus {
+  /** A new cache on this bus. */
+  cache<V>(name: string, opts: CacheOptions): ReadCache<V>;
+  /** Starts listening (entries are kept only from the first listen on). */
+  start(): Promise<void>;
+  /** Resolves once every invalidation committed before the call has been applied on this instance. */
+  sync(): Promise<void>;
+  /** Drops entries here, at once (tests; a payload as the triggers send it). */
+  apply(payload: string): void;
+  stop(): Promise<void>;
+  readonly listening: boolean;
+}
+
+interface Entry<V> {
+  value: V;
+  tags: string[];
+  expires: number;
+}
+
+class TaggedCache<V> implements ReadCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly byTag = new Map<string, Set<string>>();
+  constructor(
+    private readonly bus: { epoch: number; listening: boolean },
+    private readonly opts: CacheOptions,
+  ) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  async get(key: string, load: () => Promise<Loaded<V> | null>): Promise<V | null> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    if (hit) this.delete(key);
+    const epoch = this.bus.epoch;
+    const loaded = await load();
+    if (!loaded) return null;
+    if (this.bus.listening && this.bus.epoch === epoch) this.set(key, loaded, now);
+    return loaded.value;
+  }
+
+  private set(key: string, loaded: Loaded<V>, now: number) {
+    this.delete(key);
+    if (this.entries.size >= this.opts.max) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.delete(oldest.value);
+    }
+    this.entries.set(key, { value: loaded.value, tags: loaded.tags, expires: now + this.opts.ttlMs });
+    for (const tag of loaded.tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  private delete(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    for (const tag of e.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+
+  drop(tag: string) {
+    const keys = this.byTag.get(tag);
+    if (keys) for (const key of [...keys]) this.delete(key);
+  }
+
+  clear() {
+    this.entries.clear();
+    this.byTag.clear();
+  }
+}
+
+/**
+ * Tags from a trigger's payload: `m:1,2,3` → m:1, m:2, m:3; `*` → everything. Unknown shapes clear everything
+ * (never keep what might be stale).
+ */
+export function parseInvalidation(payload: string): { all: true } | { all: false; tags: string[] } {
+  if (payload === '*') return { all: true };
+  const m = /^([a-z]):(\d+(?:,\d+)*)$/.exec(payload);
+  if (!m) return { all: true };
+  return { all: false, tags: m[2]!.split(',').map((id) => `${m[1]}:${id}`) };
+}
+
+export function createCacheBus(opts: { pubsub: PubSub; logger: Logger; kind: 'postgres' | 'pglite' }): CacheBus {
+  const caches: TaggedCache<unknown>[] = [];
+  const state = { epoch: 0, listening: false };
+  const barriers = new Map<string, () => void>();
+  let unsubscribe: (() => Promise<void>) | null = null;
+
+  const clearAll = () => {
+    state.epoch++;
+    for (const c of caches) c.clear();
+  };
+  const apply = (payload: string) => {
+    if (payload.startsWith('b:')) {
+      barriers.get(payload.slice(2))?.();
+      return;
+    }
+    const parsed = parseInvalidation(payload);
+    state.epoch++;
+    if (parsed.all) return clearAll();
+    for (const tag of parsed.tags) for (const c of caches) c.drop(tag);
+  };
+
+  return {
+    get listening() {
+      return state.listening;
+    },
+    cache<V>(_name: string, cacheOpts: CacheOptions): ReadCache<V> {
+      const c = new TaggedCache<V>(state, cacheOpts);
+      caches.push(c as TaggedCache<unknown>);
+      return c;
+    },
+    async start() {
+      if (unsubscribe) return;
+      unsubscribe = await opts.pubsub.subscribe(CACHE_CHANNEL, apply, () => {
+        // First listen, or again after a reconnect: what was said meanwhile is lost, so start from nothing.
+        clearAll();
+        state.listening = true;
+      });
+    },
+    async sync() {
+      if (opts.kind === 'pglite' || !state.listening) return;
+      const token = randomBytes(8).toString('hex');
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<boolean>((resolve) => {
+        barriers.set(token, () => resolve(true));
+        timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS);
+      });
+      try {
+        await opts.pubsub.publish(CACHE_CHANNEL, `b:${token}`);
+        if (!(await heard)) {
+          opts.logger.warn('cache sync heard nothing back: caches cleared');
+          clearAll();
+        }
+      } catch (err) {
+        // The write it follows has committed: never fail it over this; forget everything instead.
+        opts.logger.warn({ err }, 'cache sync failed: caches cleared');
+        clearAll();
+      } finally {
+        clearTimeout(timer);
+        barriers.delete(token);
+      }
+    },
+    apply,
+    async stop() {
+      state.listening = false;
+      clearAll();
+      const u = unsubscribe;
+      unsubscribe = null;
+      if (u) await u();
+    },
+  };
+}
