@@ -15,7 +15,6 @@ import postgres from 'postgres';
 import type { Db } from '../../server/db/client';
 import { authStateStatementSql } from '../../server/modules/auth/repo';
 import { detailStatementSql } from '../../server/modules/materials/repo';
-import { earthPointText } from '../../server/modules/materials/search';
 
 const json: unknown = JSON.parse(process.env.BASELINE_JSON ?? '{"ok":true}');
 const center = JSON.parse(process.env.BASELINE_CENTER ?? '{"lat":55.6761,"lng":12.5683,"company_id":0}') as {
@@ -51,7 +50,6 @@ app.get('/knn', async (req, res) => {
 });
 // The app's statements as text (built once by its own query builders), run prepared by postgres-js.
 const viewerUser = Number(process.env.BASELINE_VIEWER ?? 0);
-const pointText = earthPointText(center);
 const statements = await appStatements();
 app.get('/detail-sql/:id', async (req, res) => {
   const [auth] = await sql.unsafe(statements.auth.sql, fill(statements.auth.params, { id: viewerUser, sid: null }), { prepare: true });
@@ -59,7 +57,7 @@ app.get('/detail-sql/:id', async (req, res) => {
     res.status(401).json({ error: 'unknown viewer' });
     return;
   }
-  const [row] = await sql.unsafe(statements.detail.sql, fill(statements.detail.params, { id: Number(req.params.id), point: pointText }), {
+  const [row] = await sql.unsafe(statements.detail.sql, fill(statements.detail.params, { id: Number(req.params.id) }), {
     prepare: true,
   });
   res.json(row ?? null);

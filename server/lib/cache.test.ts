@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PubSub } from '../db/client';
-import { CACHE_CHANNEL, createCacheBus, parseInvalidation } from './cache';
+import { CACHE_CHANNEL, createCacheBus, inWriteScope, parseInvalidation } from './cache';
 import { createLogger } from './logger';
 
 /** A PubSub in memory: publish delivers to the listener at once, or never (`deaf`), or fails (`broken`). */
@@ -119,6 +119,18 @@ describe('read cache', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('inside a write scope, reads from the database and keeps nothing', async () => {
+    const ps = fakePubSub();
+    const bus = createCacheBus({ pubsub: ps.pubsub, logger, kind: 'postgres' });
+    await bus.start();
+    const cache = bus.cache<string>('t', { ttlMs: 60_000, max: 10 });
+    await cache.get('k', loader('before', ['m:1']));
+    expect(await inWriteScope(() => cache.get('k', loader('written', ['m:1'])))).toBe('written');
+    expect(await inWriteScope(() => cache.get('j', loader('j', ['m:2'])))).toBe('j');
+    expect(cache.size).toBe(1);
+    expect(await cache.get('k', loader('unused', ['m:1']))).toBe('before');
   });
 
   it('does not keep a null (not found is read every time)', async () => {

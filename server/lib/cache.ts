@@ -11,6 +11,9 @@
 // A request that follows a write on the same instance must see the write: mutations end with `sync()` (a NOTIFY
 // to ourselves; Postgres delivers notifications in commit order, so when ours arrives every invalidation
 // committed before it has been applied). PGlite delivers notifications before the query resolves: no wait.
+// Inside a mutation (`inWriteScope`) caches are read through, never from: what it read back after its own write
+// (an edited listing's detail) must be what it wrote, before its own notification has come back.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { PubSub } from '../db/client';
 import type { Logger } from './logger';
@@ -18,6 +21,12 @@ import type { Logger } from './logger';
 export const CACHE_CHANNEL = 'cache_invalidate';
 /** A `sync()` that hears nothing back in this time gives up, clearing every cache instead (the safe side). */
 const SYNC_TIMEOUT_MS = 2000;
+const writeScope = new AsyncLocalStorage<true>();
+
+/** Runs `fn` (a mutation) with the caches bypassed for its reads. */
+export function inWriteScope<T>(fn: () => Promise<T>): Promise<T> {
+  return writeScope.run(true, fn);
+}
 
 export interface CacheOptions {
   /** Entries older than this are read again from the database. */
@@ -70,6 +79,7 @@ class TaggedCache<V> implements ReadCache<V> {
   }
 
   async get(key: string, load: () => Promise<Loaded<V> | null>): Promise<V | null> {
+    if (writeScope.getStore()) return (await load())?.value ?? null;
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value;

@@ -3,6 +3,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { Actor, AdminActor, CompanyActor, DriverActor, UserActor } from '../lib/actor';
+import { inWriteScope } from '../lib/cache';
 import { AppError, ERROR_TABLE, appErrorFromTrpc } from '../lib/errors';
 import type { Deps } from '../deps';
 import { ERROR_MESSAGES, type FieldErrors } from '../../shared/errors';
@@ -93,12 +94,14 @@ const timed = t.middleware(async ({ ctx, path, next }) => {
 });
 
 /**
- * A mutation answers only once this instance's read caches hold none of what it changed (server/lib/cache.ts):
- * the caller's next request, here, sees its own write.
+ * A mutation reads past the read caches (what it reads back after its write is what it wrote) and answers only
+ * once this instance's caches hold none of what it changed (server/lib/cache.ts): the caller's next request,
+ * here, sees its own write.
  */
 const cachesInSync = t.middleware(async ({ ctx, type, next }) => {
-  const res = await next();
-  if (type === 'mutation' && res.ok) await ctx.deps.caches.sync();
+  if (type !== 'mutation') return next();
+  const res = await inWriteScope(() => next());
+  if (res.ok) await ctx.deps.caches.sync();
   return res;
 });
 

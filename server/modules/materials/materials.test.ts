@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  companies,
   company_material_groups,
   material_groups,
   material_images,
@@ -278,6 +279,32 @@ describe('who may change a listing', () => {
     const own = await api(owner.memberActor).get(`/api/v2/materials/${created.id}`);
     expect(own.status).toBe(200);
     expect(own.body.status).toBe('archived');
+  });
+
+  it('serves a viewer the current detail through the read cache: the owner’s edit, a photo, the company’s rename and rejection', async () => {
+    const owner = await createCompanyWithUsers(db(), { lat: 55.6761, lng: 12.5683 });
+    const viewer = await createCompanyWithUsers(db(), { lat: 55.4038, lng: 10.4024 });
+    const created = await t.caller(owner.memberActor).materials.create(listing() as never);
+    const view = () => api(viewer.memberActor).get(`/api/v2/materials/${created.id}`);
+    const first = await view();
+    expect(first.body.title).toBe('Spent grain');
+    // The distance is the viewer's own (the cached row is the same for every viewer).
+    expect(first.body.distance_km).toBeCloseTo(haversineKm({ lat: 55.4038, lng: 10.4024 }, { lat: 55.6761, lng: 12.5683 }), 3);
+    expect((await api(owner.memberActor).get(`/api/v2/materials/${created.id}`)).body.distance_km).toBe(0);
+    expect((await view()).body.title).toBe('Spent grain');
+    await t.caller(owner.memberActor).materials.update({ ...listing({ title: 'Renamed grain' }), id: created.id, uuid: created.uuid } as never);
+    expect((await view()).body.title).toBe('Renamed grain');
+    await db()
+      .insert(material_images)
+      .values({ material_id: created.id, storage_key: `x/${tag()}.png`, name: 'late.png', position: 9 });
+    await t.deps.caches.sync(); // a write straight to the database arrives by NOTIFY
+    expect((await view()).body.images.map((i: { name: string }) => i.name)).toContain('late.png');
+    await db().update(companies).set({ name: 'Brewery Renamed' }).where(eq(companies.id, owner.company.id));
+    await t.deps.caches.sync();
+    expect((await view()).body.company_name).toBe('Brewery Renamed');
+    await db().update(companies).set({ status: 'rejected' }).where(eq(companies.id, owner.company.id));
+    await t.deps.caches.sync();
+    expect((await view()).status).toBe(404);
   });
 
   it('deletes the company’s own listing', async () => {

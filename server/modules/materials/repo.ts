@@ -23,7 +23,7 @@ import type { LatLng } from '../../../shared/lib/geo';
 import type { AdminMaterialsInput } from '../../../shared/schemas/materials';
 import type { DbOrTx } from '../../db/client';
 import { preparedOn, statementText } from '../../db/prepared';
-import { centerOf, earthPointText, escapeLike, listingPoint, listItemColumns, notFromUnapprovedCompany } from './search';
+import { centerOf, escapeLike, listingPoint, listItemColumns, notFromUnapprovedCompany } from './search';
 
 // ---- companies, addresses, taxonomy -------------------------------------------------------------------------
 
@@ -285,18 +285,16 @@ export async function setStatus(tx: DbOrTx, id: number, from: ListingStatus, to:
 const jsonRows = <T>(query: SQL) =>
   sql<T[]>`coalesce((${query}), '[]'::json)`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T[]);
 
-/** The viewer's point from the statement's parameters (search.ts earthPointText): null gives a null distance. */
-const viewerPoint = sql`${sql.placeholder('point')}::cube`;
-
 /**
- * A listing with everything its page shows, in one prepared statement: the distance from the viewer's point,
- * its photos, goals and sub-listings as JSON arrays. Prepared (server/db/prepared.ts): the most requested
- * read is built and planned once per connection, not per request.
+ * A listing with everything its page shows, in one prepared statement: its photos, goals and sub-listings as
+ * JSON arrays. Prepared (server/db/prepared.ts): the most requested read is built and planned once per
+ * connection, not per request. The same for every viewer (the service adds the viewer's distance), so the
+ * service can keep it in its read cache.
  */
 const detailQuery = (db: DbOrTx) =>
   db
     .select({
-      ...listItemColumns(viewerPoint),
+      ...listItemColumns(null),
       first_level_subcategory_id: materials.first_level_subcategory_id,
       second_level_subcategory_id: materials.second_level_subcategory_id,
       third_level_subcategory_id: materials.third_level_subcategory_id,
@@ -329,10 +327,11 @@ const detailStatement = (db: DbOrTx) => detailQuery(db).prepare('material_detail
 /** The statement's text and its placeholders' names in order (the benchmark's floor runs the same SQL). */
 export const detailStatementSql = (db: DbOrTx) => statementText(detailQuery(db).toSQL());
 
-export async function findMaterialDetail(db: DbOrTx, id: number, center: LatLng | null) {
-  const [row] = await preparedOn(db, 'material_detail', detailStatement).execute({ id, point: center ? earthPointText(center) : null });
+export async function findMaterialDetail(db: DbOrTx, id: number) {
+  const [row] = await preparedOn(db, 'material_detail', detailStatement).execute({ id });
   return row ?? null;
 }
+export type MaterialDetailRow = NonNullable<Awaited<ReturnType<typeof findMaterialDetail>>>;
 
 export function ownListWhere(companyId: number, kinds: ListingKind[], status: ListingStatus | undefined) {
   return and(eq(materials.company_id, companyId), inArray(materials.kind, kinds), status ? eq(materials.status, status) : undefined)!;

@@ -12,7 +12,7 @@ import type { AdminStatsInput } from '../../../shared/schemas/stats';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { FieldErrors } from '../../../shared/errors';
 import type { MessageCode } from '../../../shared/messages';
-import type { LatLng } from '../../../shared/lib/geo';
+import { haversineKm, type LatLng } from '../../../shared/lib/geo';
 import { pageOf } from '../../../shared/schemas/_primitives';
 import { closestCodes } from '../../../shared/lib/closest';
 import {
@@ -28,6 +28,7 @@ import {
   type UpdateMaterialInput,
 } from '../../../shared/schemas/materials';
 import type { DbOrTx, Tx } from '../../db/client';
+import type { CacheBus, ReadCache } from '../../lib/cache';
 import type { Deps } from '../../deps';
 import type { AdminActor, CompanyActor } from '../../lib/actor';
 import type { DomainEvents } from '../../lib/events';
@@ -84,10 +85,28 @@ export async function searchMaterials(deps: Deps, actor: CompanyActor, input: Se
   };
 }
 
-async function detailFor(db: DbOrTx, id: number, center: LatLng | null) {
-  const d = await repo.findMaterialDetail(db, id, center);
+const detailCaches = new WeakMap<CacheBus, ReadCache<repo.MaterialDetailRow>>();
+
+/**
+ * A listing's detail row, the same for every viewer, from this instance's read cache (decision 0155): any change
+ * to the listing, its photos, goals, sub-listings, its company or the company's addresses drops it everywhere.
+ */
+function detailRow(deps: Deps, id: number): Promise<repo.MaterialDetailRow | null> {
+  let cache = detailCaches.get(deps.caches);
+  if (!cache) detailCaches.set(deps.caches, (cache = deps.caches.cache('material_detail', { ttlMs: 30_000, max: 5_000 })));
+  return cache.get(String(id), async () => {
+    const row = await repo.findMaterialDetail(deps.db, id);
+    return row && { value: row, tags: [`m:${row.id}`, `c:${row.company_id}`] };
+  });
+}
+
+/** The detail with the viewer's distance (SPEC §9: great circle on a 6,371 km sphere, as the search gives it). */
+async function detailFor(deps: Deps, id: number, center: LatLng | null) {
+  const d = await detailRow(deps, id);
   if (!d) return null;
-  const { company_status, images, ...rest } = d;
+  const { company_status, images, ...row } = d;
+  const at = row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null;
+  const rest = { ...row, distance_km: center && at ? haversineKm(center, at) : null };
   return {
     detail: { ...toListItem(rest), images: images.map(({ storage_key, ...image }) => ({ url: fileUrl(storage_key), ...image })) },
     company_status,
@@ -96,7 +115,7 @@ async function detailFor(db: DbOrTx, id: number, center: LatLng | null) {
 
 /** Own listings in any state; others' only while active and their company approved. Otherwise 404. */
 export async function getMaterial(deps: Deps, actor: CompanyActor, input: { id: number }) {
-  const found = await detailFor(deps.db, input.id, await viewerCenter(deps, actor));
+  const found = await detailFor(deps, input.id, await viewerCenter(deps, actor));
   if (!found) throw new AppError('NOT_FOUND');
   const own = found.detail.company_id === actor.company_id;
   if (!own && (found.detail.status !== 'active' || found.company_status !== 'approved')) throw new AppError('NOT_FOUND');
@@ -105,7 +124,7 @@ export async function getMaterial(deps: Deps, actor: CompanyActor, input: { id: 
 export type MaterialDetail = Awaited<ReturnType<typeof getMaterial>>;
 
 export async function adminGetMaterial(deps: Deps, _actor: AdminActor, input: { id: number }) {
-  const found = await detailFor(deps.db, input.id, null);
+  const found = await detailFor(deps, input.id, null);
   if (!found) throw new AppError('NOT_FOUND');
   return { ...found.detail, company_status: found.company_status, is_own: false };
 }
