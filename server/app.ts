@@ -28,13 +28,18 @@ export function createApp(deps: Deps, opts: { clientDist?: string } = {}): Expre
   const app = express();
   const clientDist = opts.clientDist ?? CLIENT_DIST;
   app.disable('x-powered-by');
+  // No ETag hashing of every JSON answer (a SHA-1 of each body): API answers are not revalidated, and the built
+  // client's files carry their own validators (http/static.ts).
+  app.set('etag', false);
   app.set('trust proxy', deps.env.TRUST_PROXY);
   app.set('query parser', 'extended');
   app.use(requestLogging(deps.logger, deps.metrics, deps.lifecycle));
   app.use(securityHeaders([deps.env.MAP_STYLE_URL, deps.env.ROUTING_URL].filter(Boolean).map((u) => new URL(u!).origin)));
   // JSON and other text answers: brotli or gzip above 1 KiB (issue 17). Responses that already carry a
-  // Content-Encoding (the client's precompressed files) and incompressible types (images) pass through.
-  app.use(compression());
+  // Content-Encoding (the client's precompressed files) and incompressible types (images) pass through. A
+  // client that accepts no encoding (scripts, load generators) skips the middleware and its per-response hooks.
+  const compress = compression();
+  app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -1,5 +1,6 @@
 // Start-up in one place: open and migrate the database, seed, build deps, serve HTTP + WebSocket.
 import http from 'node:http';
+import pino from 'pino';
 import { createApp } from './app';
 import { applicationName, openDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed/demo';
@@ -45,7 +46,9 @@ export async function prepareDatabase(env: Env, logger: Logger): Promise<Databas
 }
 
 export async function startServer(env: Env): Promise<RunningServer> {
-  const logger = createLogger(env.LOG_LEVEL);
+  // Log lines are written by the thread pool, several at a time under load, not one write(2) per line on the
+  // event loop (issue 17); pino flushes what is left when the process exits.
+  const logger = createLogger(env.LOG_LEVEL, pino.destination({ dest: 1, sync: false }));
   const database = await prepareDatabase(env, logger);
   const deps = buildDeps(env, database, logger);
   try {

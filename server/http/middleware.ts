@@ -84,16 +84,25 @@ export function securityHeaders(extraConnectSrc: string[] = []): RequestHandler 
       "base-uri 'self'",
       "form-action 'self'",
     ].join('; ');
+  // The policy depends only on the Host header: built once per host (a handful), not per request.
+  const policies = new Map<string, string>();
+  const policyFor = (host: string) => {
+    let p = policies.get(host);
+    if (p === undefined) {
+      p = csp(HOST_RE.test(host) ? `ws://${host} wss://${host}` : '');
+      if (policies.size >= 64) policies.clear();
+      policies.set(host, p);
+    }
+    return p;
+  };
   return (req, res, next) => {
-    const host = req.headers.host ?? '';
-    const wsSources = HOST_RE.test(host) ? `ws://${host} wss://${host}` : '';
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // The driver app uses the position and the camera of this origin; nothing else does.
     res.setHeader('Permissions-Policy', 'geolocation=(self), camera=(self), microphone=(), payment=(), usb=(), interest-cohort=()');
-    res.setHeader('Content-Security-Policy', csp(wsSources));
+    res.setHeader('Content-Security-Policy', policyFor(req.headers.host ?? ''));
     next();
   };
 }

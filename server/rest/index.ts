@@ -44,17 +44,36 @@ export const REST_ROUTES: RestRoute[] = [
   ...usersRest,
 ];
 
+/** The first two segments of a path (`/api/v2`, `/admin/companies`): REST routes are grouped by them. */
+const prefixOf = (p: string) => {
+  const second = p.indexOf('/', 1);
+  const third = second < 0 ? -1 : p.indexOf('/', second + 1);
+  return third < 0 ? p : p.slice(0, third);
+};
+
 export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES): Router {
   const r = express.Router();
   r.use(express.json({ limit: LIMITS.jsonBodyBytes }));
   r.use(apiDocsRouter(routes));
+  // One router per path prefix, picked by a map lookup: a request is matched against the few routes of its
+  // prefix, not against all 160 in turn (issue 17). Routes keep their full paths (metrics labels, req.params).
+  const byPrefix = new Map<string, Router>();
   for (const route of routes) {
-    r[route.method](route.path, async (req, res) => {
+    const prefix = prefixOf(route.path);
+    if (prefix.includes(':')) throw new Error(`REST route ${route.path}: the first two segments must be fixed`);
+    let sub = byPrefix.get(prefix);
+    if (!sub) byPrefix.set(prefix, (sub = express.Router()));
+    sub[route.method](route.path, async (req, res) => {
       const caller = createCaller(await createContext(deps, req));
       const result = await callProcedure(caller, route.procedure, await readInput(route, req));
       if (route.respond) return route.respond.send(res, result);
       res.status(route.status).json(result ?? null);
     });
   }
+  r.use((req, res, next) => {
+    const sub = byPrefix.get(prefixOf(req.path));
+    if (!sub) return next();
+    sub(req, res, next);
+  });
   return r;
 }
