@@ -79,7 +79,9 @@ export async function openPostgres(url: string, opts: { max?: number; statementT
     onnotice: () => {},
     // JIT off: a search is a short statement, but the planner's guess for the "above 40 km" ring probes (a
     // thousand rows per generate_series) can pass jit_above_cost, and compiling costs 100+ ms.
-    connection: { ...connection, enable_bitmapscan: 'off', jit: 'off' } as Record<string, string | number>,
+    // Custom plans always: a search is a prepared statement per filter shape (materials/search.ts), and a
+    // generic plan for it evaluates the viewer's point per row and sorts the whole capped set.
+    connection: { ...connection, enable_bitmapscan: 'off', jit: 'off', plan_cache_mode: 'force_custom_plan' } as Record<string, string | number>,
   });
   const searchDb = drizzlePg(searchClient, { schema, casing: 'snake_case' }) as unknown as Db;
   let listener: postgres.Sql | null = null;
@@ -160,6 +162,11 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     unlock();
     throw err;
   }
+  // The one connection runs as Postgres's search connections do: no bitmap scans (materials/search.ts says
+  // why), so a search needs no transaction and its statement is built once per filter shape. A text search,
+  // whose trigram indexes are read only by bitmap scans, turns them on for itself; other reads of an embedded
+  // database (demo-sized) are served as well by index and sequential scans.
+  await client.exec('set enable_bitmapscan = off');
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -32,15 +32,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** EXPLAIN as the search runs it: on the search connections (Postgres) or after `set local` (PGlite). */
+/** EXPLAIN as the search runs it: on the search connections (Postgres) or PGlite's one connection (both without bitmap scans). */
 async function explain(query: SQL): Promise<string> {
   const read = (res: unknown) =>
     ((Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<string, string>[]).map((r) => r['QUERY PLAN']).join('\n');
-  if (t.database.searchDb) return read(await t.database.searchDb.execute(sql`explain ${query}`));
-  return t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    return read(await tx.execute(sql`explain ${query}`));
-  });
+  return read(await (t.database.searchDb ?? t.database.db).execute(sql`explain ${query}`));
 }
 
 describe('search query plan', () => {

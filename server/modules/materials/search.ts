@@ -6,7 +6,7 @@
 // Radius: earthdistance works on a sphere of earth() = 6378.168 km, SPEC §9 on 6371 km. Both measure the same
 // angle, so a SPEC distance d km is earth_distance d / 6371 * earth() and back; filters and the distances
 // shown therefore agree with shared/lib/geo.ts haversineKm exactly.
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { companies, company_addresses, material_groups, material_images, materials } from '../../../drizzle/schema';
 import { LIMITS } from '../../../shared/constants/limits';
 import { EARTH_RADIUS_KM, type LatLng } from '../../../shared/lib/geo';
@@ -14,6 +14,7 @@ import { annulusRanges, LAT_CELLS_PER_DEGREE, ringRadiiKm } from './annulus';
 import { escapeLike } from '../../../shared/lib/text';
 import type { SearchMaterialsInput } from '../../../shared/schemas/materials';
 import type { Database, DbOrTx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 
 /** The indexed, stored point (a generated column), so no row recomputes the trigonometry. */
 export const listingPoint = sql`${materials.geo}`;
@@ -55,22 +56,7 @@ export function withinKm(c: LatLng, km: number): SQL {
 }
 /** The chord of a SPEC distance given in SQL (the rings' bounds, a column of the ring list), as chordMetres. */
 const chordSql = (km: SQL) => sql`(2 * earth() * sin(${km}::float8 / ${EARTH_RADIUS_KM}::float8 / 2))`;
-/** `distance > km`, as a chord comparison (no `asin` per row; decision 0150). */
-export function beyondKm(c: LatLng, km: number): SQL {
-  return sql`cube_distance(${listingPoint}, ${centerOf(c)}) > ${chordMetres(km)}::float8`;
-}
-
 export { escapeLike };
-
-/**
- * A code and everything under it. EWC codes are fixed-width digit pairs, so a plain prefix is exact ("0207" →
- * "0207", "020704"); the product's own codes are dotted ("K-FIN-1" → "K-FIN-1.2", never "K-FIN-10").
- */
-export function codePrefixFilter(code: string): SQL {
-  const p = escapeLike(code);
-  if (/^\d+$/.test(code)) return sql`${materials.material_group_code} like ${p + '%'}`;
-  return or(eq(materials.material_group_code, code), sql`${materials.material_group_code} like ${p + '.%'}`)!;
-}
 
 /**
  * Listings of companies that are not (or no longer) approved stay out of the marketplace. Written as NOT IN
@@ -87,37 +73,134 @@ export interface SearchContext {
   rings?: boolean;
 }
 
-export function searchWhere(input: SearchMaterialsInput, ctx: SearchContext): SQL {
-  const conds: (SQL | undefined)[] = [eq(materials.status, 'active')];
-  if (input.kind !== 'all') conds.push(eq(materials.kind, input.kind));
-  if (!input.include_own && ctx.company_id !== null) conds.push(ne(materials.company_id, ctx.company_id));
-  if (input.company_id) conds.push(eq(materials.company_id, input.company_id));
-  if (input.category) conds.push(inArray(materials.category, input.category));
-  if (input.frequency) conds.push(inArray(materials.frequency, input.frequency));
-  if (input.material_group_id) conds.push(eq(materials.material_group_id, input.material_group_id));
-  if (input.first_level_subcategory_id) conds.push(eq(materials.first_level_subcategory_id, input.first_level_subcategory_id));
-  if (input.second_level_subcategory_id) conds.push(eq(materials.second_level_subcategory_id, input.second_level_subcategory_id));
-  if (input.third_level_subcategory_id) conds.push(eq(materials.third_level_subcategory_id, input.third_level_subcategory_id));
-  if (input.material_group_code) conds.push(codePrefixFilter(input.material_group_code));
-  if (input.q) {
-    const pattern = `%${escapeLike(input.q)}%`;
-    conds.push(or(ilike(materials.title, pattern), ilike(materials.description, pattern)));
-  }
+/**
+ * What a search's SQL text depends on (issue 17). Everything else (the viewer's point, ids, codes, the words,
+ * the page) goes in as parameters, so one statement is built per shape and reused: Drizzle took 0.9-1.8 ms to
+ * build a search on every request. The builders below branch on the shape only, and take every value through
+ * `v(name)`: a placeholder in the prepared statement, or the value itself (searchWhere / searchPageQuery, for
+ * tests and scripts).
+ */
+export interface SearchShape {
+  kind: boolean;
+  /** The caller company's own listings left out. */
+  notOwn: boolean;
+  company: boolean;
+  category: boolean;
+  frequency: boolean;
+  group: boolean;
+  first: boolean;
+  second: boolean;
+  third: boolean;
+  /** A material code prefix: EWC digits (`like 'p%'`) or the product's dotted codes (`= p or like 'p.%'`). */
+  code: 'none' | 'digits' | 'dotted';
+  q: boolean;
+  /** The distance filter: none (no centre, or any distance), within a radius, beyond 40 km (KNN or rings). */
+  distance: 'none' | 'within' | 'beyond' | 'rings';
+  center: boolean;
+  nearestFirst: boolean;
+  /** Own listings the same filters would show are counted (least(n, 99)). */
+  ownHidden: boolean;
+}
+
+type Values = Record<string, unknown>;
+/** A value of the statement by name: `sql.placeholder(name)` when preparing, the value itself otherwise. */
+type Val = (name: string) => unknown;
+
+export function searchShape(input: SearchMaterialsInput, ctx: SearchContext): SearchShape {
+  const center = ctx.center !== null;
+  const code = input.material_group_code ? (/^\d+$/.test(input.material_group_code) ? 'digits' : 'dotted') : 'none';
+  const rings = center && ctx.rings !== false && input.proximity === 'above40' && !input.q && !input.company_id;
+  return {
+    kind: input.kind !== 'all',
+    notOwn: !input.include_own && ctx.company_id !== null,
+    company: !!input.company_id,
+    category: !!input.category,
+    frequency: !!input.frequency,
+    group: !!input.material_group_id,
+    first: !!input.first_level_subcategory_id,
+    second: !!input.second_level_subcategory_id,
+    third: !!input.third_level_subcategory_id,
+    code,
+    q: !!input.q,
+    distance: !center || input.proximity === 'any' ? 'none' : input.proximity === 'above40' ? (rings ? 'rings' : 'beyond') : 'within',
+    center,
+    nearestFirst: input.sort === 'distance' && center,
+    ownHidden: !input.include_own && ctx.company_id !== null,
+  };
+}
+
+/** The parameters of the statement for `searchShape(input, ctx)`, by name. */
+export function searchValues(input: SearchMaterialsInput, ctx: SearchContext): Values {
+  const values: Values = {
+    kind: input.kind,
+    company_id: ctx.company_id,
+    filter_company: input.company_id ?? null,
+    category: input.category ?? null,
+    frequency: input.frequency ?? null,
+    group: input.material_group_id ?? null,
+    first: input.first_level_subcategory_id ?? null,
+    second: input.second_level_subcategory_id ?? null,
+    third: input.third_level_subcategory_id ?? null,
+    code: input.material_group_code ?? null,
+    code_like: null,
+    q: input.q ? `%${escapeLike(input.q)}%` : null,
+    size: input.size,
+    offset: input.page * input.size,
+  };
+  const code = input.material_group_code;
+  if (code) values.code_like = `${escapeLike(code)}${/^\d+$/.test(code) ? '%' : '.%'}`;
   if (ctx.center) {
-    if (input.proximity === 'above40') conds.push(beyondKm(ctx.center, LIMITS.defaultProximityKm));
-    else if (input.proximity !== 'any') conds.push(withinKm(ctx.center, Number(input.proximity)));
+    values.center = earthPointText(ctx.center);
+    if (input.proximity !== 'any' && input.proximity !== 'above40') values.chord = chordMetres(Number(input.proximity));
+    if (searchShape(input, ctx).distance === 'rings') Object.assign(values, ringValues(ctx.center));
+  }
+  return values;
+}
+
+const vInline =
+  (values: Values): Val =>
+  (name) => {
+    if (!(name in values)) throw new Error(`search statement: no value for ${name}`);
+    // An array is one parameter (inline, `${array}` would be expanded into a list).
+    const value = values[name];
+    return Array.isArray(value) ? sql.param(value) : value;
+  };
+const vPlaceholder: Val = (name) => sql.placeholder(name);
+
+/** The viewer's point in a statement: `v('center')` as a cube. */
+const centerPoint = (v: Val) => sql`${v('center')}::cube`;
+
+function whereOf(shape: SearchShape, v: Val, own: 'leave out' | 'only own'): SQL {
+  const conds: (SQL | undefined)[] = [eq(materials.status, 'active')];
+  if (shape.kind) conds.push(sql`${materials.kind} = ${v('kind')}`);
+  if (own === 'only own') conds.push(sql`${materials.company_id} = ${v('company_id')}`);
+  else if (shape.notOwn) conds.push(sql`${materials.company_id} <> ${v('company_id')}`);
+  if (shape.company) conds.push(sql`${materials.company_id} = ${v('filter_company')}`);
+  if (shape.category) conds.push(sql`${materials.category} = any(${v('category')}::text[])`);
+  if (shape.frequency) conds.push(sql`${materials.frequency} = any(${v('frequency')}::text[])`);
+  if (shape.group) conds.push(sql`${materials.material_group_id} = ${v('group')}`);
+  if (shape.first) conds.push(sql`${materials.first_level_subcategory_id} = ${v('first')}`);
+  if (shape.second) conds.push(sql`${materials.second_level_subcategory_id} = ${v('second')}`);
+  if (shape.third) conds.push(sql`${materials.third_level_subcategory_id} = ${v('third')}`);
+  // A code and everything under it. EWC codes are fixed-width digit pairs, so a plain prefix is exact ("0207" →
+  // "0207", "020704"); the product's own codes are dotted ("K-FIN-1" → "K-FIN-1.2", never "K-FIN-10").
+  if (shape.code === 'digits') conds.push(sql`${materials.material_group_code} like ${v('code_like')}`);
+  if (shape.code === 'dotted')
+    conds.push(sql`(${materials.material_group_code} = ${v('code')} or ${materials.material_group_code} like ${v('code_like')})`);
+  if (shape.q) conds.push(sql`(${materials.title} ilike ${v('q')} or ${materials.description} ilike ${v('q')})`);
+  if (shape.distance === 'within') {
+    conds.push(
+      sql`(cube_enlarge(${centerPoint(v)}, ${v('chord')}::float8, 3) @> ${listingPoint}::cube and cube_distance(${listingPoint}, ${centerPoint(v)}) <= ${v('chord')}::float8)`,
+    );
+  } else if (shape.distance === 'beyond' || shape.distance === 'rings') {
+    conds.push(sql`cube_distance(${listingPoint}, ${centerPoint(v)}) > ${chordMetres(LIMITS.defaultProximityKm)}::float8`);
   }
   conds.push(notFromUnapprovedCompany);
   return and(...conds)!;
 }
 
-export function searchOrder(input: SearchMaterialsInput, ctx: SearchContext): SQL[] {
-  if (input.sort === 'distance' && ctx.center) {
-    // KNN order straight from the index, with no second key: any tie-breaker would force a sort over every
-    // row in the radius. Ties (listings at one address) keep the index's order, stable while the data is.
-    return [sql`${listingPoint} <-> ${centerOf(ctx.center)}`];
-  }
-  return [desc(materials.created_at), desc(materials.id)];
+export function searchWhere(input: SearchMaterialsInput, ctx: SearchContext): SQL {
+  return whereOf(searchShape(input, ctx), vInline(searchValues(input, ctx)), 'leave out');
 }
 
 /** The columns of a search result row (a card in the database screen). */
@@ -161,14 +244,16 @@ export function listItemColumns(center: LatLng | SQL | null) {
  * count (capped), and every page is a slice of them: page 20 reads as many rows as page 0, and no page past
  * the cap reads any (the API caps `page * size` below it too).
  */
-function hitsQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
-  const byDistance = ctx.center !== null && (input.sort === 'distance' || input.proximity !== 'any');
-  const knn = ctx.center ? sql<number>`${listingPoint} <-> ${centerOf(ctx.center)}` : sql<number>`0::float8`;
+function hitsQuery(db: DbOrTx, shape: SearchShape, v: Val) {
+  const byDistance = shape.center && (shape.nearestFirst || shape.distance !== 'none');
+  const knn = shape.center ? sql<number>`${listingPoint} <-> ${centerPoint(v)}` : sql<number>`0::float8`;
   return db
     .select({ id: materials.id, knn: knn.as('knn'), created_at: materials.created_at })
     .from(materials)
-    .where(searchWhere(input, ctx))
-    .orderBy(...(byDistance ? [sql`${listingPoint} <-> ${centerOf(ctx.center!)}`] : [desc(materials.created_at), desc(materials.id)]))
+    .where(whereOf(shape, v, 'leave out'))
+    // KNN order straight from the index, with no second key: any tie-breaker would force a sort over every row
+    // in the radius. Ties (listings at one address) keep the index's order, stable while the data is.
+    .orderBy(...(byDistance ? [sql`${listingPoint} <-> ${centerPoint(v)}`] : [desc(materials.created_at), desc(materials.id)]))
     .limit(LIMITS.searchCountCap + 1);
 }
 
@@ -191,11 +276,24 @@ const RANGES_PER_RING = 64;
 
 export function usesRings(input: SearchMaterialsInput, ctx: SearchContext): ctx is SearchContext & { center: LatLng } {
   // A text search keeps its trigram index and a single company's listings their company index.
-  return ctx.center !== null && ctx.rings !== false && input.proximity === 'above40' && !input.q && !input.company_id;
+  return searchShape(input, ctx).distance === 'rings';
 }
 
-function farHitsSql(input: SearchMaterialsInput, ctx: SearchContext & { center: LatLng }): SQL {
-  const center = centerOf(ctx.center);
+/** Ring ranges by viewer point: a company's centre seldom moves, and computing them takes half a millisecond. */
+const ringsByCenter = new Map<string, Values>();
+
+/** The index ranges of every ring around the viewer, as the ring query's array parameters. */
+function ringValues(center: LatLng): Values {
+  const key = `${center.lat},${center.lng}`;
+  let values = ringsByCenter.get(key);
+  if (!values) {
+    if (ringsByCenter.size >= 1000) ringsByCenter.delete(ringsByCenter.keys().next().value!);
+    ringsByCenter.set(key, (values = computeRingValues(center)));
+  }
+  return values;
+}
+
+function computeRingValues(center: LatLng): Values {
   const ring: number[] = [];
   const cellLo: number[] = [];
   const cellHi: number[] = [];
@@ -204,7 +302,7 @@ function farHitsSql(input: SearchMaterialsInput, ctx: SearchContext & { center: 
   for (let i = 1; i < FAR_RINGS_KM.length; i++) {
     const outer = FAR_RINGS_KM[i]!;
     const rows = Math.max(1, Math.round((2 * outer * LAT_CELLS_PER_DEGREE) / (111.2 * RANGES_PER_RING)));
-    for (const r of annulusRanges(ctx.center, FAR_RINGS_KM[i - 1]!, outer, rows)) {
+    for (const r of annulusRanges(center, FAR_RINGS_KM[i - 1]!, outer, rows)) {
       ring.push(i);
       cellLo.push(r.cellLo);
       cellHi.push(r.cellHi);
@@ -212,12 +310,17 @@ function farHitsSql(input: SearchMaterialsInput, ctx: SearchContext & { center: 
       lngHi.push(r.lngHi);
     }
   }
+  return { ring, cell_lo: cellLo, cell_hi: cellHi, lng_lo: lngLo, lng_hi: lngHi };
+}
+
+function farHitsSql(shape: SearchShape, v: Val): SQL {
+  const center = centerPoint(v);
   // Ring bounds in km; the last ring (everything beyond) has no outer bound. Rings are told apart by the chord
   // (cube_distance, what `<->` orders by): one C call a row. The first ring starts a hair inside 40 km; the
   // exact "beyond 40 km" check in `where` decides there.
   const lo = FAR_RINGS_KM;
   const hi = [...FAR_RINGS_KM.slice(1), null];
-  const where = searchWhere(input, ctx);
+  const where = whereOf(shape, v, 'leave out');
   const cap = LIMITS.searchCountCap + 1;
   const chord = sql`cube_distance(${listingPoint}, ${center})`;
   const cell = sql.raw(`(floor("materials"."latitude" * ${LAT_CELLS_PER_DEGREE}))::int`);
@@ -229,7 +332,7 @@ function farHitsSql(input: SearchMaterialsInput, ctx: SearchContext & { center: 
           from unnest(${sql.param(lo)}::float8[], ${sql.param(hi)}::float8[]) with ordinality as b(lo, hi, n)) as ring
     cross join lateral (
       (select probe.id, probe.knn, probe.created_at
-        from unnest(${sql.param(ring)}::int[], ${sql.param(cellLo)}::int[], ${sql.param(cellHi)}::int[], ${sql.param(lngLo)}::float8[], ${sql.param(lngHi)}::float8[])
+        from unnest(${v('ring')}::int[], ${v('cell_lo')}::int[], ${v('cell_hi')}::int[], ${v('lng_lo')}::float8[], ${v('lng_hi')}::float8[])
              as r(ring, cell_lo, cell_hi, lng_lo, lng_hi)
         cross join lateral generate_series(r.cell_lo, r.cell_hi) as cell(c)
         cross join lateral (
@@ -253,22 +356,21 @@ function farHitsSql(input: SearchMaterialsInput, ctx: SearchContext & { center: 
 }
 
 /** The `hits` CTE: the ring scan for "above 40 km", else the one scan in the primary order. */
-function hitsCte(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
-  if (usesRings(input, ctx)) {
+function hitsCte(db: DbOrTx, shape: SearchShape, v: Val) {
+  if (shape.distance === 'rings') {
     const selection = { id: materials.id, knn: sql<number>`knn`.as('knn'), created_at: materials.created_at };
-    return db.$with('hits', selection).as(farHitsSql(input, ctx));
+    return db.$with('hits', selection).as(farHitsSql(shape, v));
   }
-  return db.$with('hits').as(hitsQuery(db, input, ctx));
+  return db.$with('hits').as(hitsQuery(db, shape, v));
 }
 
 /** `least(count, 99)` of the caller company's own listings the same filters would show (they are left out). */
-function ownHiddenSql(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext): SQL<number> {
-  if (input.include_own || ctx.company_id === null) return sql<number>`0`;
-  const where = and(searchWhere({ ...input, include_own: true }, ctx), eq(materials.company_id, ctx.company_id))!;
+function ownHiddenSql(db: DbOrTx, shape: SearchShape, v: Val): SQL<number> {
+  if (!shape.ownHidden) return sql<number>`0`;
   const own = db
     .select({ one: sql`1`.as('one') })
     .from(materials)
-    .where(where)
+    .where(whereOf(shape, v, 'only own'))
     .limit(100)
     .as('own');
   return sql<number>`least((select count(*) from ${own}), 99)::int`;
@@ -279,9 +381,9 @@ function ownHiddenSql(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContex
  * scanned once, the page is a slice of it in the requested order, and only the page's rows are joined to
  * companies, groups, addresses and their first photo.
  */
-export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
-  const hits = hitsCte(db, input, ctx);
-  const nearestFirst = input.sort === 'distance' && ctx.center !== null;
+function pageQuery(db: DbOrTx, shape: SearchShape, v: Val) {
+  const hits = hitsCte(db, shape, v);
+  const nearestFirst = shape.nearestFirst;
   const pageOrder = (t: { knn: SQL.Aliased<number>; created_at: typeof materials.created_at; id: typeof materials.id }) =>
     nearestFirst ? [asc(t.knn), asc(t.id)] : [desc(t.created_at), desc(t.id)];
   // page_ids reads the outer `hits` (no WITH of its own): one CTE referenced twice is scanned once and kept,
@@ -291,15 +393,15 @@ export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: Se
       .select({ id: hits.id, knn: sql<number>`${hits.knn}`.as('page_knn'), created_at: hits.created_at })
       .from(hits)
       .orderBy(...(nearestFirst ? [asc(hits.knn), asc(hits.id)] : [desc(hits.created_at), desc(hits.id)]))
-      .limit(input.size)
-      .offset(input.page * input.size),
+      .limit(v('size') as number)
+      .offset(v('offset') as number),
   );
   return db
     .with(hits, pageIds)
     .select({
-      ...listItemColumns(ctx.center),
+      ...listItemColumns(shape.center ? centerPoint(v) : null),
       total: sql<number>`(select count(*) from ${hits})::int`,
-      own_hidden: ownHiddenSql(db, input, ctx),
+      own_hidden: ownHiddenSql(db, shape, v),
     })
     .from(pageIds)
     .innerJoin(materials, eq(materials.id, pageIds.id))
@@ -310,13 +412,29 @@ export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: Se
 }
 
 /** The capped total and own count alone (a page past the last one has no row to carry them). */
-function countsQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
-  const hits = hitsCte(db, input, ctx);
+function countsQuery(db: DbOrTx, shape: SearchShape, v: Val) {
+  const hits = hitsCte(db, shape, v);
   return db
     .with(hits)
-    .select({ total: sql<number>`count(*)::int`, own_hidden: ownHiddenSql(db, input, ctx) })
+    .select({ total: sql<number>`count(*)::int`, own_hidden: ownHiddenSql(db, shape, v) })
     .from(hits);
 }
+
+/** A search page as a one-off statement with its values inline (tests, EXPLAIN in scripts). */
+export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext) {
+  return pageQuery(db, searchShape(input, ctx), vInline(searchValues(input, ctx)));
+}
+
+const shapeKey = (shape: SearchShape) =>
+  Object.entries(shape)
+    .map(([k, x]) => `${k}=${String(x)}`)
+    .join(',');
+/** The prepared page and counts statements of a shape, built once per database object (server/db/prepared.ts). */
+const pageStatement = (db: DbOrTx, shape: SearchShape) =>
+  preparedOn(db, `search_page:${shapeKey(shape)}`, (d) => pageQuery(d, shape, vPlaceholder).prepare('search_page'));
+const countsStatement = (db: DbOrTx, shape: SearchShape) =>
+  preparedOn(db, `search_counts:${shapeKey(shape)}`, (d) => countsQuery(d, shape, vPlaceholder).prepare('search_counts'));
+export type SearchRow = Awaited<ReturnType<ReturnType<typeof pageStatement>['execute']>>[number];
 
 /** count(*) of at most cap+1 matching rows: the index stops reading once it has enough. */
 export async function cappedCount(db: DbOrTx, where: SQL, cap: number = LIMITS.searchCountCap): Promise<{ total: number; capped: boolean }> {
@@ -342,17 +460,25 @@ export async function cappedCount(db: DbOrTx, where: SQL, cap: number = LIMITS.s
  * a rare word 10 ms through them, against 115 ms walking the radius in KNN order; a word in every title 83 ms).
  */
 export async function searchPage(database: Database, input: SearchMaterialsInput, ctx: SearchContext) {
-  const run = async (db: DbOrTx) => {
-    const rows = await searchPageQuery(db, input, ctx);
-    const counts = rows[0] ?? (await countsQuery(db, input, ctx))[0] ?? { total: 0, own_hidden: 0 };
+  const shape = searchShape(input, ctx);
+  const values = searchValues(input, ctx);
+  /** `prepared`: the shape's statement, built once; else built for this call (a statement lives in one session). */
+  const run = async (db: DbOrTx, prepared: boolean) => {
+    const rows = prepared ? await pageStatement(db, shape).execute(values) : await pageQuery(db, shape, vInline(values));
+    const counts =
+      rows[0] ??
+      (prepared ? await countsStatement(db, shape).execute(values) : await countsQuery(db, shape, vInline(values)))[0] ??
+      ({ total: 0, own_hidden: 0 } as const);
     const n = Number(counts.total);
     const count = n > LIMITS.searchCountCap ? { total: LIMITS.searchCountCap, capped: true } : { total: n, capped: false };
     return { rows, count, own_hidden: Number(counts.own_hidden) };
   };
-  if (input.q) return run(database.db);
-  if (database.searchDb) return run(database.searchDb);
+  if (!input.q) return run(database.searchDb ?? database.db, true);
+  if (database.kind === 'postgres') return run(database.db, true);
+  // PGlite's one connection runs with bitmap scans off (db/client.ts); a text search turns them back on for
+  // itself, in a transaction.
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    return run(tx);
+    await tx.execute(sql`set local enable_bitmapscan = on`);
+    return run(tx, false);
   });
 }
