@@ -71,6 +71,8 @@ export interface SearchContext {
   company_id: number | null;
   /** false: "above 40 km" by the plain KNN scan, as before issue 17's rings (tests compare the two). */
   rings?: boolean;
+  /** false: a text search goes to the trigram indexes at once, without the walk (tests compare the two). */
+  walk?: boolean;
 }
 
 /**
@@ -93,7 +95,11 @@ export interface SearchShape {
   third: boolean;
   /** A material code prefix: EWC digits (`like 'p%'`) or the product's dotted codes (`= p or like 'p.%'`). */
   code: 'none' | 'digits' | 'dotted';
-  q: boolean;
+  /**
+   * A text search: `walk` reads the first TEXT_WALK_ROWS listings in the search's order and keeps those the words
+   * match (a common word fills the page at once); `index` reads the trigram indexes (a rare word).
+   */
+  q: 'none' | 'walk' | 'index';
   /** The distance filter: none (no centre, or any distance), within a radius, beyond 40 km (KNN or rings). */
   distance: 'none' | 'within' | 'beyond' | 'rings';
   center: boolean;
@@ -121,7 +127,7 @@ export function searchShape(input: SearchMaterialsInput, ctx: SearchContext): Se
     second: !!input.second_level_subcategory_id,
     third: !!input.third_level_subcategory_id,
     code,
-    q: !!input.q,
+    q: input.q ? 'index' : 'none',
     distance: !center || input.proximity === 'any' ? 'none' : input.proximity === 'above40' ? (rings ? 'rings' : 'beyond') : 'within',
     center,
     nearestFirst: input.sort === 'distance' && center,
@@ -146,6 +152,7 @@ export function searchValues(input: SearchMaterialsInput, ctx: SearchContext): V
     q: input.q ? `%${escapeLike(input.q)}%` : null,
     size: input.size,
     offset: input.page * input.size,
+    walk: TEXT_WALK_ROWS,
   };
   const code = input.material_group_code;
   if (code) values.code_like = `${escapeLike(code)}${/^\d+$/.test(code) ? '%' : '.%'}`;
@@ -170,7 +177,8 @@ const vPlaceholder: Val = (name) => sql.placeholder(name);
 /** The viewer's point in a statement: `v('center')` as a cube. */
 const centerPoint = (v: Val) => sql`${v('center')}::cube`;
 
-function whereOf(shape: SearchShape, v: Val, own: 'leave out' | 'only own'): SQL {
+/** The search's conditions; `words: false` leaves the text condition out (the walk applies it itself). */
+function whereOf(shape: SearchShape, v: Val, own: 'leave out' | 'only own', words = true): SQL {
   const conds: (SQL | undefined)[] = [eq(materials.status, 'active')];
   if (shape.kind) conds.push(sql`${materials.kind} = ${v('kind')}`);
   if (own === 'only own') conds.push(sql`${materials.company_id} = ${v('company_id')}`);
@@ -187,7 +195,7 @@ function whereOf(shape: SearchShape, v: Val, own: 'leave out' | 'only own'): SQL
   if (shape.code === 'digits') conds.push(sql`${materials.material_group_code} like ${v('code_like')}`);
   if (shape.code === 'dotted')
     conds.push(sql`(${materials.material_group_code} = ${v('code')} or ${materials.material_group_code} like ${v('code_like')})`);
-  if (shape.q) conds.push(sql`(${materials.title} ilike ${v('q')} or ${materials.description} ilike ${v('q')})`);
+  if (shape.q !== 'none' && words) conds.push(sql`(${materials.title} ilike ${v('q')} or ${materials.description} ilike ${v('q')})`);
   if (shape.distance === 'within') {
     conds.push(
       sql`(cube_enlarge(${centerPoint(v)}, ${v('chord')}::float8, 3) @> ${listingPoint}::cube and cube_distance(${listingPoint}, ${centerPoint(v)}) <= ${v('chord')}::float8)`,
@@ -247,14 +255,16 @@ export function listItemColumns(center: LatLng | SQL | null) {
 function hitsQuery(db: DbOrTx, shape: SearchShape, v: Val) {
   const byDistance = shape.center && (shape.nearestFirst || shape.distance !== 'none');
   const knn = shape.center ? sql<number>`${listingPoint} <-> ${centerPoint(v)}` : sql<number>`0::float8`;
-  return db
-    .select({ id: materials.id, knn: knn.as('knn'), created_at: materials.created_at })
-    .from(materials)
-    .where(whereOf(shape, v, 'leave out'))
-    // KNN order straight from the index, with no second key: any tie-breaker would force a sort over every row
-    // in the radius. Ties (listings at one address) keep the index's order, stable while the data is.
-    .orderBy(...(byDistance ? [sql`${listingPoint} <-> ${centerPoint(v)}`] : [desc(materials.created_at), desc(materials.id)]))
-    .limit(LIMITS.searchCountCap + 1);
+  return (
+    db
+      .select({ id: materials.id, knn: knn.as('knn'), created_at: materials.created_at })
+      .from(materials)
+      .where(whereOf(shape, v, 'leave out'))
+      // KNN order straight from the index, with no second key: any tie-breaker would force a sort over every row
+      // in the radius. Ties (listings at one address) keep the index's order, stable while the data is.
+      .orderBy(...(byDistance ? [sql`${listingPoint} <-> ${centerPoint(v)}`] : [desc(materials.created_at), desc(materials.id)]))
+      .limit(LIMITS.searchCountCap + 1)
+  );
 }
 
 /**
@@ -270,6 +280,32 @@ function hitsQuery(db: DbOrTx, shape: SearchShape, v: Val) {
  * The rows are the nearest `searchCountCap + 1` beyond 40 km, as the KNN scan gives them; equal distances at the
  * cap's edge are taken by id (the KNN scan took them in index order).
  */
+/**
+ * A text search's first try: the first `walk` listings in the search's order, filtered by the words as
+ * they stream by. The outer order is the inner one (the `knn` column, or created_at and id), so Postgres keeps
+ * the stream and stops as soon as the cap is reached, without sorting. Same columns as hitsQuery.
+ */
+function walkHitsQuery(db: DbOrTx, shape: SearchShape, v: Val) {
+  const byDistance = shape.center && (shape.nearestFirst || shape.distance !== 'none');
+  const knn = shape.center ? sql<number>`${listingPoint} <-> ${centerPoint(v)}` : sql<number>`0::float8`;
+  const scan = db
+    .select({ id: materials.id, knn: knn.as('knn'), created_at: materials.created_at, title: materials.title, description: materials.description })
+    .from(materials)
+    .where(whereOf(shape, v, 'leave out', false))
+    .orderBy(...(byDistance ? [sql`knn`] : [desc(materials.created_at), desc(materials.id)]))
+    .limit(v('walk') as number)
+    .as('scan');
+  return db
+    .select({ id: scan.id, knn: sql<number>`${scan.knn}`.as('knn'), created_at: scan.created_at })
+    .from(scan)
+    .where(sql`(${scan.title} ilike ${v('q')} or ${scan.description} ilike ${v('q')})`)
+    .orderBy(...(byDistance ? [sql`${scan.knn}`] : [desc(scan.created_at), desc(scan.id)]))
+    .limit(LIMITS.searchCountCap + 1);
+}
+
+/** How far a text search first walks in the search's order (searchPage). */
+export const TEXT_WALK_ROWS = 2000;
+
 export const FAR_RINGS_KM = ringRadiiKm(LIMITS.defaultProximityKm, 20, 1300);
 /** At most about this many index ranges per ring (rows are grouped in wider rings; annulus.ts). */
 const RANGES_PER_RING = 64;
@@ -361,6 +397,8 @@ function hitsCte(db: DbOrTx, shape: SearchShape, v: Val) {
     const selection = { id: materials.id, knn: sql<number>`knn`.as('knn'), created_at: materials.created_at };
     return db.$with('hits', selection).as(farHitsSql(shape, v));
   }
+  // The walk selects the same columns (id, knn, created_at) from its subquery.
+  if (shape.q === 'walk') return db.$with('hits').as(walkHitsQuery(db, shape, v) as unknown as ReturnType<typeof hitsQuery>);
   return db.$with('hits').as(hitsQuery(db, shape, v));
 }
 
@@ -450,35 +488,45 @@ export async function cappedCount(db: DbOrTx, where: SQL, cap: number = LIMITS.s
 }
 
 /**
- * One search page with its capped total and own-listings count, in one statement.
+ * One search page with its capped total and own-listings count, in one statement (two for some text searches).
  *
  * The planner guesses 0.1% of the table inside any earth_box, which makes a bitmap scan (that reads every row
- * in the box and cannot stop early) look cheap for the 1,001-row scan. Without bitmap scans it is a KNN index
- * scan that stops at the cap. Postgres: the search connections have bitmap scans off for their whole session
- * (Database.searchDb), so this is one round trip. PGlite (one connection): `set local` in a transaction.
- * A text query (`q`) keeps bitmap scans: its trigram GIN indexes are read only that way (at 1M listings, 40 km:
- * a rare word 10 ms through them, against 115 ms walking the radius in KNN order; a word in every title 83 ms).
+ * in the box and cannot stop early) look cheap for the capped scan. Without bitmap scans it is a KNN index
+ * scan that stops at the cap: the search connections (Postgres) and PGlite's one connection have them off.
+ *
+ * A text search (`q`) first walks the first TEXT_WALK_ROWS listings in the search's order, keeping those the
+ * words match: a common word fills the capped set within them, and that set is then exactly the first matches in
+ * that order (1M listings, 40 km, a word in every title: 1 ms, where the trigram bitmap read the whole 40 km box,
+ * 80-120 ms). When the walk finds fewer than the cap (a rare word, or few listings), the trigram GIN indexes
+ * answer, read only by bitmap scans (a word nothing has: about 3-9 ms). "Above 40 km" with words goes to the
+ * indexes at once: its walk would first pass every listing within 40 km.
  */
 export async function searchPage(database: Database, input: SearchMaterialsInput, ctx: SearchContext) {
   const shape = searchShape(input, ctx);
   const values = searchValues(input, ctx);
   /** `prepared`: the shape's statement, built once; else built for this call (a statement lives in one session). */
-  const run = async (db: DbOrTx, prepared: boolean) => {
-    const rows = prepared ? await pageStatement(db, shape).execute(values) : await pageQuery(db, shape, vInline(values));
+  const run = async (db: DbOrTx, s: SearchShape, vals: Values, prepared: boolean) => {
+    const rows = prepared ? await pageStatement(db, s).execute(vals) : await pageQuery(db, s, vInline(vals));
     const counts =
       rows[0] ??
-      (prepared ? await countsStatement(db, shape).execute(values) : await countsQuery(db, shape, vInline(values)))[0] ??
+      (prepared ? await countsStatement(db, s).execute(vals) : await countsQuery(db, s, vInline(vals)))[0] ??
       ({ total: 0, own_hidden: 0 } as const);
     const n = Number(counts.total);
     const count = n > LIMITS.searchCountCap ? { total: LIMITS.searchCountCap, capped: true } : { total: n, capped: false };
-    return { rows, count, own_hidden: Number(counts.own_hidden) };
+    return { rows, count, own_hidden: Number(counts.own_hidden), via: s.q };
   };
-  if (!input.q) return run(database.searchDb ?? database.db, true);
-  if (database.kind === 'postgres') return run(database.db, true);
-  // PGlite's one connection runs with bitmap scans off (db/client.ts); a text search turns them back on for
-  // itself, in a transaction.
+  const unbitmapped = database.searchDb ?? database.db;
+  if (shape.q === 'none') return run(unbitmapped, shape, values, true);
+  if (shape.distance !== 'beyond' && ctx.walk !== false) {
+    const walk = { ...shape, q: 'walk' } as const;
+    const walked = await run(unbitmapped, walk, values, true);
+    if (walked.count.capped) return walked;
+  }
+  if (database.kind === 'postgres') return run(database.db, shape, values, true);
+  // PGlite's one connection runs with bitmap scans off (db/client.ts); the trigram indexes need them, so this
+  // search turns them on for itself, in a transaction.
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_bitmapscan = on`);
-    return run(tx, false);
+    return run(tx, shape, values, false);
   });
 }
