@@ -85,48 +85,47 @@ export async function searchMaterials(deps: Deps, actor: CompanyActor, input: Se
   };
 }
 
-const detailCaches = new WeakMap<CacheBus, ReadCache<repo.MaterialDetailRow>>();
+/** A listing's detail as every viewer sees it (the distance and `is_own` are the viewer's own). */
+function shapeDetail(d: repo.MaterialDetailRow) {
+  const { company_status, images, ...row } = d;
+  return {
+    detail: { ...toListItem(row), images: images.map(({ storage_key, ...image }) => ({ url: fileUrl(storage_key), ...image })) },
+    company_status,
+    at: row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null,
+  };
+}
+type SharedDetail = ReturnType<typeof shapeDetail>;
+const detailCaches = new WeakMap<CacheBus, ReadCache<SharedDetail>>();
 
 /**
- * A listing's detail row, the same for every viewer, from this instance's read cache (decision 0155): any change
- * to the listing, its photos, goals, sub-listings, its company or the company's addresses drops it everywhere.
+ * A listing's detail, the same for every viewer, from this instance's read cache (decision 0155): any change to
+ * the listing, its photos, goals, sub-listings, its company or the company's addresses drops it everywhere.
  */
-function detailRow(deps: Deps, id: number): Promise<repo.MaterialDetailRow | null> {
+function sharedDetail(deps: Deps, id: number): Promise<SharedDetail | null> {
   let cache = detailCaches.get(deps.caches);
   if (!cache) detailCaches.set(deps.caches, (cache = deps.caches.cache('material_detail', { ttlMs: 30_000, max: 5_000 })));
   return cache.get(String(id), async () => {
     const row = await repo.findMaterialDetail(deps.db, id);
-    return row && { value: row, tags: [`m:${row.id}`, `c:${row.company_id}`] };
+    return row && { value: shapeDetail(row), tags: [`m:${row.id}`, `c:${row.company_id}`] };
   });
-}
-
-/** The detail with the viewer's distance (SPEC §9: great circle on a 6,371 km sphere, as the search gives it). */
-async function detailFor(deps: Deps, id: number, center: LatLng | null) {
-  const d = await detailRow(deps, id);
-  if (!d) return null;
-  const { company_status, images, ...row } = d;
-  const at = row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null;
-  const rest = { ...row, distance_km: center && at ? haversineKm(center, at) : null };
-  return {
-    detail: { ...toListItem(rest), images: images.map(({ storage_key, ...image }) => ({ url: fileUrl(storage_key), ...image })) },
-    company_status,
-  };
 }
 
 /** Own listings in any state; others' only while active and their company approved. Otherwise 404. */
 export async function getMaterial(deps: Deps, actor: CompanyActor, input: { id: number }) {
-  const found = await detailFor(deps, input.id, await viewerCenter(deps, actor));
+  const [found, center] = [await sharedDetail(deps, input.id), await viewerCenter(deps, actor)];
   if (!found) throw new AppError('NOT_FOUND');
   const own = found.detail.company_id === actor.company_id;
   if (!own && (found.detail.status !== 'active' || found.company_status !== 'approved')) throw new AppError('NOT_FOUND');
-  return { ...found.detail, is_own: own };
+  // SPEC §9: great circle on a 6,371 km sphere, as the search gives it.
+  const distance_km = center && found.at ? round3(haversineKm(center, found.at)) : null;
+  return { ...found.detail, distance_km, is_own: own };
 }
 export type MaterialDetail = Awaited<ReturnType<typeof getMaterial>>;
 
 export async function adminGetMaterial(deps: Deps, _actor: AdminActor, input: { id: number }) {
-  const found = await detailFor(deps, input.id, null);
+  const found = await sharedDetail(deps, input.id);
   if (!found) throw new AppError('NOT_FOUND');
-  return { ...found.detail, company_status: found.company_status, is_own: false };
+  return { ...found.detail, distance_km: null, company_status: found.company_status, is_own: false };
 }
 
 // ---- writes ------------------------------------------------------------------------------------------------
