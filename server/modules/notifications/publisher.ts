@@ -1,6 +1,7 @@
-// After commit, Postgres hands every instance the ids of new notifications and the users whose counters
-// changed (repo.queuePush). Each instance loads what its own connected users need and sends each user one
-// batch: the new notifications followed by their counters, so a client applies both together.
+// After commit, Postgres hands every instance the ids of new notifications and the users (or whole companies)
+// whose counters changed (repo.queuePush); the instance that committed hears it right after the commit
+// (server/db/notify.ts). Each instance loads what its own connected users need and sends each user one batch:
+// the new notifications followed by their counters, so a client applies both together.
 import type { ServerFrame } from '../../../shared/ws-events';
 import type { Database, Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
@@ -68,6 +69,8 @@ export async function startNotificationPublisher(opts: {
       .then(async () => {
         if (Array.isArray(request.n) && request.n.length) await pushNotifications(request.n.filter(Number.isSafeInteger));
         if (Array.isArray(request.c) && request.c.length) await pushCounters(request.c.filter(Number.isSafeInteger));
+        if (Array.isArray(request.k) && request.k.length)
+          await pushCounters(await delivery.connectedInCompanies(request.k.filter(Number.isSafeInteger)));
         if (typeof request.flush === 'string') flushes.get(request.flush)?.();
       })
       .catch((err: unknown) => logger.error({ err }, 'notification push failed'));
