@@ -9,6 +9,13 @@ import type { LocalDelivery } from '../../ws/hub';
 import * as repo from './repo';
 import { toPayload } from './service';
 
+/**
+ * Users pushed to before the publisher gives other work a turn: a company's counters (500 users after a chat
+ * message) go out in slices, so the frames of a message that arrives meanwhile are not queued behind them.
+ */
+const SLICE = 100;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export interface NotificationPublisher {
   /** Resolves once everything committed before the call has been pushed (tests, shutdown). */
   flush(): Promise<void>;
@@ -39,7 +46,9 @@ export async function startNotificationPublisher(opts: {
       list.push({ event: 'newNotification', data: toPayload(row) });
       frames.set(row.user_id, list);
     }
+    let sent = 0;
     for (const [user_id, list] of frames) {
+      if (sent++ % SLICE === SLICE - 1) await nextTurn();
       list.push({ event: 'notificationsUnseen', data: { count: unseen.get(user_id) ?? 0 } });
       delivery.deliverLocal(user_id, list);
     }
@@ -47,7 +56,9 @@ export async function startNotificationPublisher(opts: {
 
   const pushCounters = async (userIds: number[]) => {
     // One query for every connected user (a chat message changes the counters of a whole company).
+    let sent = 0;
     for (const c of await repo.countersOfUsers(db, delivery.connected(userIds))) {
+      if (sent++ % SLICE === SLICE - 1) await nextTurn();
       delivery.deliverLocal(c.user_id, [
         { event: 'newMessagesNumber', data: { count: c.unread_messages } },
         { event: 'pendingOffersNumber', data: { count: c.pending_offers } },
