@@ -99,7 +99,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
       resolveUser: async (claims) => {
         // The same rule as resolveActor: current token, and a company that may use the product.
         const { state } = await userOfClaims(database.db, claims, deps.caches);
-        return state && { user_id: state.id };
+        // Company events reach members and managers (administrators act for no company).
+        return state && { user_id: state.id, company_id: state.role === 'ADMIN' ? null : state.company_id };
       },
       onClientRequest: (user_id, _frame, reply) => answerCounterRequest(deps, user_id, reply),
       metrics: deps.metrics,

@@ -92,6 +92,45 @@ describe.skipIf(!pg)('two instances on one Postgres', () => {
     onB.ws.close();
   });
 
+  it('delivers a message once to every socket of both companies: at commit on the sending instance, by NOTIFY on the other', async () => {
+    const [a, b] = servers.map((s) => `http://127.0.0.1:${s.port}`) as [string, string];
+    const [portA, portB] = servers.map((s) => s.port) as [number, number];
+    const provider = await loginAt(a, 'manager@example.com');
+    const providerTab = await loginAt(b, 'manager@example.com');
+    const requester = await loginAt(b, 'anders.kjaer@example.org');
+    const sockets = {
+      senderOnA: await socket(portA, provider),
+      senderOnB: await socket(portB, providerTab),
+      otherOnA: await socket(portA, requester),
+      otherOnB: await socket(portB, requester),
+    };
+    const chats = (await (await fetch(`${a}/api/chats`, { headers: { authorization: `Bearer ${provider}` } })).json()) as {
+      items: { id: number; read_only: boolean }[];
+    };
+    const chat = chats.items.find((c) => !c.read_only)!;
+    const send = async (message: string) => {
+      const res = await fetch(`${a}/api/chats/${chat.id}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${provider}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message }),
+      });
+      expect(res.status).toBe(201);
+    };
+    const body = (text: string) => (f: ServerFrame) => f.event === 'message' && f.data.body === text;
+    await send('Once for everyone');
+    // A second message, sent after the first committed, arrives after it on every socket (one channel, in order).
+    await send('After the first');
+    for (const s of Object.values(sockets)) await s.waitFor(body('After the first'));
+    for (const [name, s] of Object.entries(sockets)) {
+      expect([name, s.frames.filter(body('Once for everyone')).length]).toEqual([name, 1]);
+      expect([name, s.frames.filter(body('After the first')).length]).toEqual([name, 1]);
+    }
+    // The other company's counters follow on both instances.
+    await sockets.otherOnA.waitFor((f) => f.event === 'newMessagesNumber');
+    await sockets.otherOnB.waitFor((f) => f.event === 'newMessagesNumber');
+    for (const s of Object.values(sockets)) s.ws.close();
+  });
+
   it('delivers a notification raised on instance A to its recipient socket on instance B', async () => {
     const [a] = servers.map((s) => `http://127.0.0.1:${s.port}`) as [string, string];
     const buyer = await loginAt(a, 'felix.brandt@example.org');

@@ -86,7 +86,10 @@ export const revoked_sessions = pgTable(
   (t) => [index('revoked_sessions_expires_idx').on(t.expires_at)],
 );
 
-/** Login attempts per account and per address in the current window; shared by every server instance. */
+/**
+ * Login attempts and rate-limit counters per key in the current window; shared by every server instance. An
+ * UNLOGGED table (migration 0018, docs/decisions/0152): no WAL flush per attempt; a crash empties it.
+ */
 export const auth_throttle = pgTable('auth_throttle', {
   key: text().primaryKey(),
   failures: integer().notNull().default(0),

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import * as schema from '../../drizzle/schema';
 import { lockDataDir } from './lock';
+import { localFirstPubSub } from './notify';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -21,7 +22,11 @@ export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-/** Postgres LISTEN/NOTIFY (PGlite has them too). A NOTIFY sent in a transaction is delivered on commit. */
+/**
+ * Postgres LISTEN/NOTIFY (PGlite has them too). A NOTIFY sent in a transaction is delivered on commit; one sent
+ * with `notifyInTx` (server/db/notify.ts) reaches this process's subscribers right after the commit, without the
+ * round trip through Postgres.
+ */
 export interface PubSub {
   publish(channel: string, payload: string): Promise<void>;
   /** `onListen` runs once listening, and again after every reconnect (what was sent meanwhile is lost). */
@@ -90,19 +95,22 @@ export async function openPostgres(url: string, opts: { max?: number; statementT
     searchDb,
     kind: 'postgres',
     url,
-    pubsub: {
-      async publish(channel, payload) {
-        await client`select pg_notify(${channel}, ${payload})`;
+    pubsub: localFirstPubSub(
+      {
+        async notify(channel, payload) {
+          await client`select pg_notify(${channel}, ${payload})`;
+        },
+        async listen(channel, onMessage, onListen) {
+          // postgres-js keeps one dedicated LISTEN connection and re-listens after reconnects.
+          listener ??= client;
+          const sub = await listener.listen(channel, onMessage, onListen);
+          return async () => {
+            await sub.unlisten();
+          };
+        },
       },
-      async subscribe(channel, onMessage, onListen) {
-        // postgres-js keeps one dedicated LISTEN connection and re-listens after reconnects.
-        listener ??= client;
-        const sub = await listener.listen(channel, onMessage, onListen);
-        return async () => {
-          await sub.unlisten();
-        };
-      },
-    },
+      db,
+    ),
     async migrate() {
       // On a connection of its own without the statement timeout: building an index over a large table may
       // take longer than any request should.
@@ -174,18 +182,21 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     dump: () => client.dumpDataDir('none'),
     // PGlite is Postgres: LISTEN/NOTIFY work as on a server, including delivery only on commit of a NOTIFY
     // sent inside a transaction, which the notification path relies on.
-    pubsub: {
-      async publish(channel, payload) {
-        await client.query('select pg_notify($1, $2)', [channel, payload]);
+    pubsub: localFirstPubSub(
+      {
+        async notify(channel, payload) {
+          await client.query('select pg_notify($1, $2)', [channel, payload]);
+        },
+        async listen(channel, onMessage, onListen) {
+          const unlisten = await client.listen(channel, onMessage);
+          onListen?.();
+          return async () => {
+            if (!client.closed) await unlisten();
+          };
+        },
       },
-      async subscribe(channel, onMessage, onListen) {
-        const unlisten = await client.listen(channel, onMessage);
-        onListen?.();
-        return async () => {
-          if (!client.closed) await unlisten();
-        };
-      },
-    },
+      db,
+    ),
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
     },

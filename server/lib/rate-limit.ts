@@ -11,12 +11,20 @@ import { AppError } from './errors';
  * Retry-After once the key has used `max` attempts in its window.
  */
 export async function takeAttempt(db: DbOrTx, key: string, max: number, windowMs: number, now = new Date()): Promise<void> {
+  await takeAttempts(db, [{ key, max }], windowMs, now);
+}
+
+/**
+ * `takeAttempt` on several keys of one window at once, in one statement (one round trip): every key counts the
+ * attempt, and it is refused if any key is past its `max`, with the longest Retry-After among those.
+ */
+export async function takeAttempts(db: DbOrTx, keys: readonly { key: string; max: number }[], windowMs: number, now = new Date()): Promise<void> {
   // Raw SQL parameters go as ISO strings: postgres-js cannot serialise a Date inside sql``.
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
-  const [row] = await db
+  const rows = await db
     .insert(auth_throttle)
-    .values({ key, failures: 1, window_started_at: now })
+    .values(keys.map(({ key }) => ({ key, failures: 1, window_started_at: now })))
     .onConflictDoUpdate({
       target: auth_throttle.key,
       set: {
@@ -24,11 +32,13 @@ export async function takeAttempt(db: DbOrTx, key: string, max: number, windowMs
         window_started_at: sql`case when ${auth_throttle.window_started_at} < ${windowStart} then ${nowSql} else ${auth_throttle.window_started_at} end`,
       },
     })
-    .returning({ attempts: auth_throttle.failures, window_started_at: auth_throttle.window_started_at });
-  if (row && row.attempts > max) {
-    const retryMs = row.window_started_at.getTime() + windowMs - now.getTime();
-    throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)) });
+    .returning({ key: auth_throttle.key, attempts: auth_throttle.failures, window_started_at: auth_throttle.window_started_at });
+  const max = new Map(keys.map((k) => [k.key, k.max]));
+  let retryMs = 0;
+  for (const row of rows) {
+    if (row.attempts > max.get(row.key)!) retryMs = Math.max(retryMs, row.window_started_at.getTime() + windowMs - now.getTime(), 1);
   }
+  if (retryMs > 0) throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)) });
 }
 
 export interface RateLimit {
@@ -57,7 +67,10 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, RateLimit>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-/** Takes one attempt of `name` for this caller: per address, and per account when signed in. */
+/**
+ * Takes one attempt of `name` for this caller: per address, and per account when signed in, both counted in
+ * one statement (a request on the chat's hot path pays one round trip for its limits, not two).
+ */
 export async function takeRateLimit(
   db: DbOrTx,
   name: RateLimitName,
@@ -66,7 +79,8 @@ export async function takeRateLimit(
   now = new Date(),
 ): Promise<void> {
   const limit: RateLimit = RATE_LIMITS[name];
+  const keys = [{ key: `rl:${name}:ip:${caller.ip ?? 'unknown'}`, max: limit.perAddress * scale }];
   if (limit.perAccount !== undefined && caller.user_id !== undefined)
-    await takeAttempt(db, `rl:${name}:user:${caller.user_id}`, limit.perAccount * scale, limit.windowMs, now);
-  await takeAttempt(db, `rl:${name}:ip:${caller.ip ?? 'unknown'}`, limit.perAddress * scale, limit.windowMs, now);
+    keys.unshift({ key: `rl:${name}:user:${caller.user_id}`, max: limit.perAccount * scale });
+  await takeAttempts(db, keys, limit.windowMs, now);
 }

@@ -12,6 +12,7 @@ import type { Actor } from '../lib/actor';
 import { createLogger } from '../lib/logger';
 import { registerListeners } from '../listeners';
 import { startNotificationPublisher, type NotificationPublisher } from '../modules/notifications/publisher';
+import * as users from '../modules/users/service';
 import type { ServerEventName, ServerEvents, ServerFrame } from '../../shared/ws-events';
 import { createCaller } from '../trpc/router';
 import { DEFAULT_CHANNEL } from '../ws/hub';
@@ -58,16 +59,27 @@ export async function createTestContext(envOverrides: Record<string, string> = {
   const record = (user_ids: readonly number[], frames: readonly ServerFrame[]) => {
     for (const f of frames) sent.push({ user_ids, event: f.event, data: f.data });
   };
+  // Every member and manager of a company counts as connected, as the hub would find them.
+  const companyUsers = (companyIds: Iterable<number>) => users.companyUserIds(database.db, [...companyIds]);
   const publisher: NotificationPublisher = await startNotificationPublisher({
     db: database.db,
     pubsub: database.pubsub,
-    delivery: { connected: (ids) => [...ids], deliverLocal: (user_id, frames) => record([user_id], frames) },
+    delivery: {
+      connected: (ids) => [...ids],
+      connectedInCompanies: companyUsers,
+      deliverLocal: (user_id, frames) => record([user_id], frames),
+    },
     logger: deps.logger,
   });
-  // Events published straight to sockets (chat messages, offers) travel on the hub's channel.
+  // Events published straight to sockets (chat messages, offers) travel on the hub's channel. One addressed to
+  // companies is recorded in its place at once and names its users once they are read (flush waits for that).
+  const reading: Promise<unknown>[] = [];
   const unsubscribe = await database.pubsub.subscribe(DEFAULT_CHANNEL, (payload) => {
-    const m = JSON.parse(payload) as { e: ServerEventName; d: ServerEvents[ServerEventName]; u: number[] };
-    record(m.u, [{ event: m.e, data: m.d } as ServerFrame]);
+    const m = JSON.parse(payload) as { e: ServerEventName; d: ServerEvents[ServerEventName]; u?: number[]; k?: number[] };
+    if (m.u) return record(m.u, [{ event: m.e, data: m.d } as ServerFrame]);
+    const entry: SentEvent = { user_ids: [], event: m.e, data: m.d };
+    sent.push(entry);
+    reading.push(companyUsers(m.k ?? []).then((ids) => (entry.user_ids = ids)));
   });
   let app: Express | null = null;
   return {
@@ -77,7 +89,10 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     sent,
     // Postgres delivers notifications in commit order, so once the publisher has seen a NOTIFY sent now,
     // it has seen every earlier one on its channel; the hub channel is in the same order on this connection.
-    flush: () => publisher.flush(),
+    flush: async () => {
+      await publisher.flush();
+      await Promise.all(reading.splice(0));
+    },
     caller: (actor: Actor = { kind: 'anonymous' }) => createCaller({ deps, actor, authError: null, requestId: 'test' }),
     app: () => (app ??= createApp(deps, { clientDist: path.join(dataDir, 'no-client') })),
     async close() {

@@ -7,7 +7,16 @@ import { WebSocket } from 'ws';
 import { WS_CLOSE_SESSION_EXPIRED, WS_MAX_PAYLOAD, type ServerFrame } from '../../shared/ws-events';
 import { openPostgres, type Database, type PubSub } from '../db/client';
 import { createTokenService, type UserClaims } from '../lib/tokens';
-import { createHub, encodeNotifications, sendOrDrop, type Hub, type HubDeps, type HubOptions } from './hub';
+import {
+  createHub,
+  DEFAULT_CHANNEL,
+  encodeCompanyNotifications,
+  encodeNotifications,
+  sendOrDrop,
+  type Hub,
+  type HubDeps,
+  type HubOptions,
+} from './hub';
 
 const tokens = createTokenService('x'.repeat(40));
 const logger = pino({ level: 'silent' });
@@ -278,6 +287,78 @@ describe('websocket hub: delivery', () => {
     await hub.close();
     expect((await closing).code).toBe(1001);
     expect(hub.stats().sockets).toBe(0);
+  });
+});
+
+describe('websocket hub: events for companies', () => {
+  // The company comes from the app's view of the user (here the token's claims); administrators act for none.
+  const resolveWithCompany = async (claims: UserClaims) => ({
+    user_id: Number(claims.sub),
+    company_id: claims.role === 'ADMIN' ? null : claims.company_id,
+  });
+  const tokenOf = (user_id: number, company_id: number | null, role: 'MEMBER' | 'MANAGER' | 'ADMIN' = 'MEMBER') =>
+    tokens.signUser({ sub: String(user_id), role, company_id, tv: 0 }, 3600);
+  async function openIn(url: string, user_id: number, company_id: number | null, role?: 'MEMBER' | 'MANAGER' | 'ADMIN') {
+    const ws = connect(`${url}/ws?token=${tokenOf(user_id, company_id, role)}`);
+    const messages = inbox(ws);
+    await opened(ws);
+    return { ws, messages };
+  }
+  const offer = { offer_id: 1, material_id: 2 };
+
+  it("delivers once to every socket of the named companies' users, not to other companies or administrators", async () => {
+    const pubsub = memoryPubSub();
+    const { url, hub } = await startHub({ pubsub, deps: { resolveUser: resolveWithCompany } });
+    const annTab1 = await openIn(url, 1, 10, 'MANAGER');
+    const annTab2 = await openIn(url, 1, 10, 'MANAGER');
+    const bob = await openIn(url, 2, 10);
+    const cleo = await openIn(url, 3, 20);
+    const dan = await openIn(url, 4, 30);
+    const admin = await openIn(url, 5, null, 'ADMIN');
+    expect(hub.connectedInCompanies([10, 20]).sort()).toEqual([1, 2, 3]);
+    expect(hub.connectedInCompanies([99])).toEqual([]);
+
+    for (const payload of encodeCompanyNotifications([20, 10], 'newOffer', offer).messages) await pubsub.publish(DEFAULT_CHANNEL, payload);
+    // Same channel, same order: anything the first event had sent them would arrive before this one.
+    await hub.sendToUsers([1, 2, 3, 4, 5], 'pendingOffersNumber', { count: 7 });
+
+    for (const socket of [annTab1, annTab2, bob, cleo]) {
+      expect(await socket.messages.next()).toEqual({ event: 'newOffer', data: offer });
+      expect(await socket.messages.next()).toEqual({ event: 'pendingOffersNumber', data: { count: 7 } });
+    }
+    for (const socket of [dan, admin]) expect(await socket.messages.next()).toEqual({ event: 'pendingOffersNumber', data: { count: 7 } });
+  });
+
+  it('sends to the companies in the order they are named, and forgets a closed socket', async () => {
+    const pubsub = memoryPubSub();
+    const { url, hub } = await startHub({ pubsub, deps: { resolveUser: resolveWithCompany } });
+    const colleague = await openIn(url, 1, 10);
+    const recipient = await openIn(url, 2, 20);
+    const leaving = await openIn(url, 3, 20);
+    // Which user each server-side socket belongs to, by the client's port.
+    const userByPort = new Map(
+      [colleague, recipient].map((s, i) => [(s.ws as unknown as { _socket: { localPort: number } })._socket.localPort, i + 1]),
+    );
+    const leavingClosed = closed(leaving.ws);
+    leaving.ws.close();
+    await leavingClosed;
+    await vi.waitFor(() => expect(hub.stats().sockets).toBe(2));
+    expect(hub.connectedInCompanies([20])).toEqual([2]);
+
+    const order: number[] = [];
+    const original = WebSocket.prototype.send;
+    const spy = vi.spyOn(WebSocket.prototype, 'send').mockImplementation(function (this: WebSocket, ...args: Parameters<WebSocket['send']>) {
+      order.push(userByPort.get((this as unknown as { _socket: { remotePort: number } })._socket.remotePort) ?? 0);
+      return original.apply(this, args);
+    });
+    try {
+      for (const payload of encodeCompanyNotifications([20, 10], 'newOffer', offer).messages) await pubsub.publish(DEFAULT_CHANNEL, payload);
+      expect(await recipient.messages.next()).toEqual({ event: 'newOffer', data: offer });
+      expect(await colleague.messages.next()).toEqual({ event: 'newOffer', data: offer });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(order).toEqual([2, 1]);
   });
 });
 

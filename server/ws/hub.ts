@@ -1,7 +1,9 @@
 // The WebSocket hub at /ws. It authenticates on upgrade (a bad token never gets a socket), keeps the
-// sockets of this instance per user, and routes every event through one Postgres NOTIFY channel that all
-// instances (the sender included) LISTEN on, so N stateless instances behave as one. On PGlite the
-// channel is in-process, which is the same thing for a single process.
+// sockets of this instance per user and per company, and routes every event through one Postgres NOTIFY
+// channel that all instances LISTEN on, so N stateless instances behave as one. An event sent from a
+// transaction of this instance reaches its sockets right after the commit, without the round trip through
+// Postgres (server/db/notify.ts, docs/decisions/0152). On PGlite the channel is in-process, which is the same
+// thing for a single process.
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -19,6 +21,7 @@ import {
   type ServerFrame,
 } from '../../shared/ws-events';
 import type { Database } from '../db/client';
+import { NOTIFY_PAYLOAD_MAX_BYTES } from '../db/notify';
 import type { Logger } from '../lib/logger';
 import type { Metrics } from '../lib/metrics';
 import type { TokenService, UserClaims } from '../lib/tokens';
@@ -35,8 +38,12 @@ export interface HubDeps {
   database: Pick<Database, 'pubsub'>;
   tokens: Pick<TokenService, 'verifyUser'>;
   logger: Logger;
-  /** Confirms the token's user still exists and its token version is current; null refuses the socket. */
-  resolveUser: (claims: UserClaims) => Promise<{ user_id: number } | null>;
+  /**
+   * Confirms the token's user still exists and its token version is current; null refuses the socket. The
+   * company is the one the user acts for (none for administrators): a user never changes company, and a change
+   * of role, removal or disabling ends their sessions, which closes their sockets (revalidation).
+   */
+  resolveUser: (claims: UserClaims) => Promise<{ user_id: number; company_id?: number | null } | null>;
   onClientRequest?: ClientRequestHandler;
   /** Connection and frame counters for /metrics. */
   metrics?: Pick<Metrics, 'ws'>;
@@ -60,6 +67,7 @@ export interface HubOptions {
 }
 
 export interface Hub extends Realtime, LocalDelivery {
+  connectedInCompanies(companyIds: Iterable<number>): number[];
   close(): Promise<void>;
   stats(): { sockets: number };
 }
@@ -68,18 +76,22 @@ export interface Hub extends Realtime, LocalDelivery {
 export interface LocalDelivery {
   /** The ones among these users that hold at least one socket on this instance. */
   connected(userIds: Iterable<number>): number[];
+  /** The users of these companies (members and managers) that hold at least one socket on this instance. */
+  connectedInCompanies(companyIds: Iterable<number>): number[] | Promise<number[]>;
   /** Sends these events to every socket of the user on this instance, as one WebSocket message. */
   deliverLocal(user_id: number, frames: readonly ServerFrame[]): void;
 }
 
 export const DEFAULT_CHANNEL = 'synergy_ws';
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
-export const NOTIFY_MAX_BYTES = 7999;
+export const NOTIFY_MAX_BYTES = NOTIFY_PAYLOAD_MAX_BYTES;
 export const DEFAULT_MAX_SOCKETS_PER_USER = 20;
 
 interface Client {
   socket: WebSocket;
   user_id: number;
+  /** The company the user acts for, as resolved when the socket opened; null for administrators. */
+  company_id: number | null;
   /** The token's claims, checked again when the user's sessions are revoked. */
   claims: UserClaims;
   alive: boolean;
@@ -98,6 +110,8 @@ const clientFrameSchema = z.discriminatedUnion('event', [
 
 const notificationSchema = z.union([
   z.object({ e: z.string(), d: z.unknown(), u: z.array(z.number().int()) }),
+  /** An event for every member and manager of these companies, delivered in the order the companies are named. */
+  z.object({ e: z.string(), d: z.unknown(), k: z.array(z.number().int()) }),
   /** Control message: the sessions of these users changed; every socket of theirs re-checks its token. */
   z.object({ c: z.literal('revalidate'), u: z.array(z.number().int()) }),
 ]);
@@ -120,17 +134,25 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false });
   const registry = new Map<number, Set<Client>>();
+  const byCompany = new Map<number, Set<Client>>();
   let closed = false;
 
   const wsMetrics = deps.metrics?.ws;
-  const deliver = (client: Client, frame: string) => {
-    const outcome = sendOrDrop(client.socket, frame, maxBufferedBytes);
-    if (outcome === 'sent') wsMetrics?.framesSent.inc();
-    else if (outcome === 'dropped') {
-      wsMetrics?.slowConsumers.inc();
-      logger.warn({ user_id: client.user_id }, 'slow websocket consumer terminated');
+  /** Sends one frame to each of these sockets; returns how many it was sent to (counted once, not per socket). */
+  const deliverAll = (clients: Iterable<Client>, frame: string | Buffer, count = true): number => {
+    let sent = 0;
+    for (const client of clients) {
+      const outcome = sendOrDrop(client.socket, frame, maxBufferedBytes);
+      if (outcome === 'sent') sent++;
+      else if (outcome === 'dropped') {
+        wsMetrics?.slowConsumers.inc();
+        logger.warn({ user_id: client.user_id }, 'slow websocket consumer terminated');
+      }
     }
+    if (count && sent) wsMetrics?.framesSent.inc(sent);
+    return sent;
   };
+  const deliver = (client: Client, frame: string) => deliverAll([client], frame);
   const refuse = (socket: Duplex, status: Parameters<typeof abortHandshake>[1]) => {
     wsMetrics?.refused.inc({ status: String(status) });
     abortHandshake(socket, status);
@@ -148,13 +170,16 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
       for (const user_id of message.u) for (const client of registry.get(user_id) ?? []) revalidate(client);
       return;
     }
-    let frame: string | undefined;
-    for (const user_id of message.u) {
-      const clients = registry.get(user_id);
+    // One frame for every recipient, encoded once: each socket is handed the same bytes.
+    let frame: Buffer | undefined;
+    let sent = 0;
+    const groups = 'k' in message ? message.k.map((id) => byCompany.get(id)) : message.u.map((id) => registry.get(id));
+    for (const clients of groups) {
       if (!clients) continue;
-      frame ??= JSON.stringify({ event: message.e, data: message.d });
-      for (const client of clients) deliver(client, frame);
+      frame ??= Buffer.from(JSON.stringify({ event: message.e, data: message.d }));
+      sent += deliverAll(clients, frame, false);
     }
+    if (sent) wsMetrics?.framesSent.inc(sent);
   };
 
   const revalidate = (client: Client) => {
@@ -169,9 +194,9 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
   // Subscribe before accepting sockets so no event published after start-up is missed.
   const unsubscribe = await deps.database.pubsub.subscribe(channel, onNotification);
 
-  const register = (socket: WebSocket, user_id: number, claims: UserClaims & { exp: number }) => {
+  const register = (socket: WebSocket, user_id: number, company_id: number | null, claims: UserClaims & { exp: number }) => {
     const expSeconds = claims.exp;
-    const client: Client = { socket, user_id, claims, alive: true, invalidFrames: 0, inFlight: new Set(), expiryTimer: undefined };
+    const client: Client = { socket, user_id, company_id, claims, alive: true, invalidFrames: 0, inFlight: new Set(), expiryTimer: undefined };
     const untilExpiry = expSeconds * 1000 - Date.now();
     // The token was checked once, at upgrade; without this a socket would outlive its session.
     client.expiryTimer = setTimeout(
@@ -183,6 +208,11 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
     const clients = registry.get(user_id) ?? new Set<Client>();
     clients.add(client);
     registry.set(user_id, clients);
+    const colleagues = company_id === null ? null : (byCompany.get(company_id) ?? new Set<Client>());
+    if (colleagues) {
+      colleagues.add(client);
+      byCompany.set(company_id!, colleagues);
+    }
 
     socket.on('pong', () => {
       client.alive = true;
@@ -197,6 +227,10 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
       clearTimeout(client.expiryTimer);
       clients.delete(client);
       if (clients.size === 0 && registry.get(user_id) === clients) registry.delete(user_id);
+      if (colleagues) {
+        colleagues.delete(client);
+        if (colleagues.size === 0 && byCompany.get(company_id!) === colleagues) byCompany.delete(company_id!);
+      }
     });
     logger.debug({ user_id }, 'websocket connected');
   };
@@ -231,7 +265,7 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
     } catch {
       return refuse(socket, 401);
     }
-    let user: { user_id: number } | null;
+    let user: { user_id: number; company_id?: number | null } | null;
     try {
       user = await deps.resolveUser(claims);
     } catch (err) {
@@ -244,7 +278,7 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
     if ((registry.get(user_id)?.size ?? 0) >= maxSocketsPerUser) return refuse(socket, 429);
     wss.handleUpgrade(req, socket, head, (ws) => {
       socket.off('error', onEarlyError);
-      register(ws, user_id, claims);
+      register(ws, user_id, user.company_id ?? null, claims);
     });
   };
 
@@ -301,12 +335,18 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
       return out;
     },
 
+    connectedInCompanies(companyIds) {
+      const out = new Set<number>();
+      for (const id of companyIds) for (const client of byCompany.get(id) ?? []) out.add(client.user_id);
+      return [...out];
+    },
+
     deliverLocal(user_id, frames) {
       const clients = registry.get(user_id);
       if (!clients || frames.length === 0) return;
       // One message per batch: a client applies a notification and its counter together.
       const message = JSON.stringify(frames.length === 1 ? frames[0] : frames);
-      for (const client of clients) deliver(client, message);
+      deliverAll(clients, message);
     },
 
     stats() {
@@ -336,7 +376,7 @@ export async function createHub(opts: { server: http.Server; deps: HubDeps; opti
 /** Sends a frame unless the socket is closed; a socket already holding too much unsent data is terminated instead. */
 export function sendOrDrop(
   socket: Pick<WebSocket, 'readyState' | 'bufferedAmount' | 'send' | 'terminate'>,
-  frame: string,
+  frame: string | Buffer,
   maxBufferedBytes: number,
 ): 'sent' | 'dropped' | 'closed' {
   if (socket.readyState !== WebSocket.OPEN) return 'closed';
@@ -344,7 +384,9 @@ export function sendOrDrop(
     socket.terminate();
     return 'dropped';
   }
-  socket.send(frame);
+  // A Buffer is an already encoded JSON text: sent as a text frame, like a string.
+  if (typeof frame === 'string') socket.send(frame);
+  else socket.send(frame, { binary: false });
   return 'sent';
 }
 
@@ -367,25 +409,39 @@ export function encodeNotifications(
   event: ServerEventName,
   data: unknown,
   maxBytes: number = NOTIFY_MAX_BYTES,
+  to: 'u' | 'k' = 'u',
 ): { messages: string[]; compacted: boolean } {
-  const messages = splitRecipients(userIds, event, data, maxBytes);
+  const messages = splitRecipients(userIds, event, data, maxBytes, to);
   if (messages) return { messages, compacted: false };
   if (event !== 'resync') {
-    const fallback = splitRecipients(userIds, 'resync', { event } satisfies ServerEvents['resync'], maxBytes);
+    const fallback = splitRecipients(userIds, 'resync', { event } satisfies ServerEvents['resync'], maxBytes, to);
     if (fallback) return { messages: fallback, compacted: true };
   }
   throw new RangeError(`notification limit of ${maxBytes} bytes is too small for event ${event}`);
 }
 
-function splitRecipients(userIds: readonly number[], event: string, data: unknown, maxBytes: number): string[] | null {
-  const head = `{"e":${JSON.stringify(event)},"d":${JSON.stringify(data)},"u":[`;
+/**
+ * The NOTIFY payloads of an event for every member and manager of these companies (`k`), delivered to them in
+ * the order the companies are named. Same byte limit and `resync` fallback as `encodeNotifications`.
+ */
+export function encodeCompanyNotifications(
+  companyIds: readonly number[],
+  event: ServerEventName,
+  data: unknown,
+  maxBytes: number = NOTIFY_MAX_BYTES,
+): { messages: string[]; compacted: boolean } {
+  return encodeNotifications(companyIds, event, data, maxBytes, 'k');
+}
+
+function splitRecipients(recipients: readonly number[], event: string, data: unknown, maxBytes: number, to: 'u' | 'k'): string[] | null {
+  const head = `{"e":${JSON.stringify(event)},"d":${JSON.stringify(data)},"${to}":[`;
   const tail = ']}';
   const fixedBytes = Buffer.byteLength(head) + tail.length;
   if (fixedBytes + MAX_ID_BYTES > maxBytes) return null;
   const messages: string[] = [];
   let ids: string[] = [];
   let idsBytes = 0;
-  for (const id of userIds) {
+  for (const id of recipients) {
     const text = String(id);
     const extra = text.length + (ids.length > 0 ? 1 : 0);
     if (fixedBytes + idsBytes + extra > maxBytes) {

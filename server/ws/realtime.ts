@@ -1,11 +1,12 @@
 // How events reach sockets. `Realtime.sendToUsers` publishes at once (outside any transaction);
-// `publishInTx` sends the same NOTIFY inside a transaction, so Postgres delivers it to every instance's hub
-// only if and when that transaction commits. Services use neither: they emit domain events, and the
-// listeners of the notifications module publish (server/modules/notifications/events.ts).
-import { sql } from 'drizzle-orm';
+// `publishInTx` and `publishToCompaniesInTx` send the same NOTIFY inside a transaction, so every instance's hub
+// hears it only if and when that transaction commits (this instance's right after the commit, without the
+// round trip through Postgres: server/db/notify.ts). Services use neither: they emit domain events, and the
+// listeners of the modules publish (e.g. server/modules/chat/events.ts).
 import type { ServerEventName, ServerEvents } from '../../shared/ws-events';
 import type { Tx } from '../db/client';
-import { DEFAULT_CHANNEL, encodeNotifications, encodeRevalidate } from './hub';
+import { notifyInTx } from '../db/notify';
+import { DEFAULT_CHANNEL, encodeCompanyNotifications, encodeNotifications, encodeRevalidate } from './hub';
 
 export interface Realtime {
   /** Deliver one event to every open socket of these users, on whichever instance holds them. */
@@ -22,12 +23,27 @@ export async function publishInTx<K extends ServerEventName>(
 ) {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return;
-  for (const payload of encodeNotifications(ids, event, data).messages) {
-    await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
-  }
+  for (const payload of encodeNotifications(ids, event, data).messages) await notifyInTx(tx, channel, payload);
+}
+
+/**
+ * Queues one event for the sockets of every member and manager of these companies, in the order the companies
+ * are named (the hub knows each socket's company, so nobody's user ids are read or sent); delivered after the
+ * transaction commits, never if it rolls back.
+ */
+export async function publishToCompaniesInTx<K extends ServerEventName>(
+  tx: Tx,
+  companyIds: readonly number[],
+  event: K,
+  data: ServerEvents[K],
+  channel = DEFAULT_CHANNEL,
+) {
+  const ids = [...new Set(companyIds)];
+  if (ids.length === 0) return;
+  for (const payload of encodeCompanyNotifications(ids, event, data).messages) await notifyInTx(tx, channel, payload);
 }
 
 /** After commit, every instance re-checks these users' sockets and closes those whose session ended. */
 export async function revalidateSocketsInTx(tx: Tx, userIds: readonly number[], channel = DEFAULT_CHANNEL) {
-  for (const payload of encodeRevalidate([...new Set(userIds)])) await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
+  for (const payload of encodeRevalidate([...new Set(userIds)])) await notifyInTx(tx, channel, payload);
 }

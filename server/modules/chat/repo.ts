@@ -133,14 +133,47 @@ export function attachmentsOf(db: DbOrTx, chatId: number, messageIds?: number[])
     .orderBy(desc(chat_attachments.id));
 }
 
-export async function senderName(db: DbOrTx, userId: number) {
-  const [row] = await db.select({ first_name: users.first_name, last_name: users.last_name }).from(users).where(eq(users.id, userId));
-  return row ?? null;
-}
-
+/**
+ * Writes a message in one statement (one round trip on the send path): the message, the chat's last activity,
+ * and the sender's read position moved up to it (the sender has read their own message). Returns the message's
+ * id and time with the sender's name.
+ */
 export async function insertMessage(tx: DbOrTx, values: { chat_id: number; sender_user_id: number; sender_company_id: number; body: string }) {
-  const [row] = await tx.insert(chat_messages).values(values).returning({ id: chat_messages.id, created_at: chat_messages.created_at });
-  await tx.update(chats).set({ last_message_at: row!.created_at }).where(eq(chats.id, values.chat_id));
+  const message = tx
+    .$with('message')
+    .as(tx.insert(chat_messages).values(values).returning({ id: chat_messages.id, created_at: chat_messages.created_at }));
+  const activity = tx.$with('activity').as(
+    tx
+      .update(chats)
+      .set({ last_message_at: sql`(select ${message.created_at} from ${message})` })
+      .where(eq(chats.id, values.chat_id))
+      .returning({ id: chats.id }),
+  );
+  const read = tx.$with('read').as(
+    tx
+      .insert(chat_reads)
+      .select(
+        tx
+          .select({
+            chat_id: sql<number>`${values.chat_id}::int`.as('chat_id'),
+            user_id: sql<number>`${values.sender_user_id}::int`.as('user_id'),
+            last_read_message_id: message.id,
+            updated_at: sql<Date>`now()`.as('updated_at'),
+          })
+          .from(message),
+      )
+      .onConflictDoUpdate({
+        target: [chat_reads.chat_id, chat_reads.user_id],
+        set: { last_read_message_id: sql`excluded.last_read_message_id`, updated_at: sql`now()` },
+        setWhere: lt(chat_reads.last_read_message_id, sql`excluded.last_read_message_id`),
+      })
+      .returning({ chat_id: chat_reads.chat_id }),
+  );
+  const [row] = await tx
+    .with(message, activity, read)
+    .select({ id: message.id, created_at: message.created_at, first_name: users.first_name, last_name: users.last_name })
+    .from(message)
+    .leftJoin(users, eq(users.id, values.sender_user_id));
   return row!;
 }
 

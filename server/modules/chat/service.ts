@@ -148,16 +148,13 @@ export async function sendMessage(deps: Deps, actor: CompanyActor, input: SendMe
   const files = await storeAttachments(deps, input.attachments);
   try {
     return await deps.db.transaction(async (tx) => {
-      if (chat.exchange_id !== null) {
-        const exchange = await repo.lockExchangeForChat(tx, chat.exchange_id);
-        if (exchange && !canExchange(exchange.level_of_completion, 'chat')) throw new AppError('CONFLICT', { message: { code: 'chat.readOnly' } });
-      }
-      const row = await repo.insertMessage(tx, {
-        chat_id: chat.id,
-        sender_user_id: actor.user_id,
-        sender_company_id: actor.company_id,
-        body: input.message,
-      });
+      // Sent together (one round trip), run in this order: the insert waits for the share lock, and if the
+      // synergy has ended by then the whole transaction rolls back, message included.
+      const [exchange, row] = await Promise.all([
+        chat.exchange_id === null ? null : repo.lockExchangeForChat(tx, chat.exchange_id),
+        repo.insertMessage(tx, { chat_id: chat.id, sender_user_id: actor.user_id, sender_company_id: actor.company_id, body: input.message }),
+      ]);
+      if (exchange && !canExchange(exchange.level_of_completion, 'chat')) throw new AppError('CONFLICT', { message: { code: 'chat.readOnly' } });
       const attachments = await repo.insertAttachments(
         tx,
         files.map((f) => ({
@@ -169,16 +166,13 @@ export async function sendMessage(deps: Deps, actor: CompanyActor, input: SendMe
           size_bytes: f.size_bytes,
         })),
       );
-      // The sender has read everything up to their own message.
-      await repo.markRead(tx, chat.id, actor.user_id, row.id);
-      const sender = await repo.senderName(tx, actor.user_id);
       const message: ChatMessagePayload = {
         id: row.id,
         chat_id: chat.id,
         sender_user_id: actor.user_id,
         sender_company_id: actor.company_id,
-        sender_first_name: sender?.first_name ?? null,
-        sender_last_name: sender?.last_name ?? null,
+        sender_first_name: row.first_name,
+        sender_last_name: row.last_name,
         body: input.message,
         created_at: new Date(row.created_at).toISOString(),
         attachments: attachments.map(attachmentView),

@@ -4,11 +4,12 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../../drizzle/schema';
+import { notifications, users } from '../../../drizzle/schema';
 import type { Role } from '../../../shared/constants/enums';
 import { createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { notify } from './service';
+import { startNotificationPublisher } from './publisher';
+import { notify, publishCompanyCounters } from './service';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -177,5 +178,46 @@ describe('notifications REST', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.field_codes).toEqual({ notifications: { code: 'field.required' } });
     expect((await request(t.app()).get('/api/notifications')).status).toBe(401);
+  });
+});
+
+describe('counters of a whole company (after a chat message)', () => {
+  it('go to every connected user, in slices that let a message arriving meanwhile go out first', async () => {
+    const { company } = await createCompanyWithUsers(t.database.db);
+    await t.database.db.insert(users).values(
+      Array.from({ length: 248 }, (_, i) => ({
+        email: `slice-${company.id}-${i}@example.com`,
+        username: `slice-${company.id}-${i}@example.com`,
+        first_name: 'Slice',
+        role: 'MEMBER' as const,
+        company_id: company.id,
+        password_hash: 'x',
+      })),
+    );
+    const ids = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.company_id, company.id))).map((u) => u.id);
+    const seen: (number | 'message')[] = [];
+    const publisher = await startNotificationPublisher({
+      db: t.database.db,
+      pubsub: t.database.pubsub,
+      delivery: {
+        connected: (userIds) => [...userIds],
+        connectedInCompanies: (companyIds) => ([...companyIds].includes(company.id) ? ids : []),
+        deliverLocal: (user_id) => {
+          // Something that arrives while the counters go out (the hub sends a message's frames at once).
+          if (seen.length === 0) setImmediate(() => seen.push('message'));
+          seen.push(user_id);
+        },
+      },
+      logger: t.deps.logger,
+    });
+    try {
+      await t.database.db.transaction((tx) => publishCompanyCounters(tx, [company.id]));
+      await publisher.flush();
+    } finally {
+      await publisher.close();
+    }
+    expect(seen.filter((s) => s !== 'message').sort()).toEqual([...ids].sort());
+    expect(seen.indexOf('message')).toBeGreaterThan(0);
+    expect(seen.indexOf('message')).toBeLessThan(ids.length);
   });
 });

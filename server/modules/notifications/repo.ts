@@ -3,7 +3,8 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type
 import { chat_messages, chat_reads, chats, materials, notifications, offers, users } from '../../../drizzle/schema';
 import type { NotificationType } from '../../../shared/constants/enums';
 import type { MessageParams } from '../../../shared/messages';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
+import { notifyInTx } from '../../db/notify';
 import { preparedOn } from '../../db/prepared';
 
 const columns = {
@@ -193,22 +194,25 @@ export function countersOfUsers(db: DbOrTx, userIds: readonly number[]) {
     .where(and(inArray(users.id, [...userIds]), isNotNull(users.company_id), ne(users.role, 'ADMIN')));
 }
 
-/** What the publisher is told after commit: new notification ids (`n`) and users whose counters changed (`c`). */
+/**
+ * What the publisher is told after commit: new notification ids (`n`), users whose counters changed (`c`), and
+ * companies all of whose users' counters changed (`k`: a chat message), pushed to those connected.
+ */
 export interface PushRequest {
   n?: number[];
   c?: number[];
+  k?: number[];
 }
 export const NOTIFICATIONS_CHANNEL = 'synergy_notifications';
 // Postgres refuses NOTIFY payloads of 8000 bytes or more; an id takes at most 11 characters and a comma.
 const IDS_PER_PAYLOAD = 600;
 
 /** A NOTIFY in the caller's transaction: delivered to every instance's publisher on commit, never on rollback. */
-export async function queuePush(tx: DbOrTx, request: PushRequest): Promise<void> {
-  for (const key of ['n', 'c'] as const) {
+export async function queuePush(tx: Tx, request: PushRequest): Promise<void> {
+  for (const key of ['n', 'c', 'k'] as const) {
     const ids = request[key] ?? [];
     for (let i = 0; i < ids.length; i += IDS_PER_PAYLOAD) {
-      const payload = JSON.stringify({ [key]: ids.slice(i, i + IDS_PER_PAYLOAD) });
-      await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${payload})`);
+      await notifyInTx(tx, NOTIFICATIONS_CHANNEL, JSON.stringify({ [key]: ids.slice(i, i + IDS_PER_PAYLOAD) }));
     }
   }
 }

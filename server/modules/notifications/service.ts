@@ -79,6 +79,14 @@ export async function publishCounters(tx: Tx, userIds: readonly number[]): Promi
   await repo.queuePush(tx, { c: [...new Set(userIds)] });
 }
 
+/**
+ * Queues a refresh of the counters of every member and manager of these companies for after commit: each
+ * instance computes them for the users connected to it, so nobody's user ids are read in the transaction.
+ */
+export async function publishCompanyCounters(tx: Tx, companyIds: readonly number[]): Promise<void> {
+  await repo.queuePush(tx, { k: [...new Set(companyIds)] });
+}
+
 /** The shape both the list and the realtime push use; `message` is English, `code`/`params` translate it. */
 export function toPayload(row: repo.NotificationRow): NotificationPayload {
   const message: Message = isMessageCode(row.code)
