@@ -12,6 +12,8 @@ import type { Actor } from '../lib/actor';
 import { createLogger } from '../lib/logger';
 import { registerListeners } from '../listeners';
 import { startNotificationPublisher, type NotificationPublisher } from '../modules/notifications/publisher';
+import { startDigestWorker, type DigestWorker } from '../modules/materials/digests';
+import { publicUrl } from '../lib/mail';
 import type { ServerEventName, ServerEvents, ServerFrame } from '../../shared/ws-events';
 import { createCaller } from '../trpc/router';
 import { DEFAULT_CHANNEL } from '../ws/hub';
@@ -29,7 +31,7 @@ export interface TestContext {
   env: Env;
   /** Realtime events pushed after commit, in order, one entry per user and event. */
   sent: SentEvent[];
-  /** Waits until everything committed so far has been pushed into `sent`. */
+  /** Waits until everything committed so far has been pushed into `sent` (bulk-upload digests sent first). */
   flush(): Promise<void>;
   caller(actor?: Actor): ReturnType<typeof createCaller>;
   app(): Express;
@@ -38,7 +40,11 @@ export interface TestContext {
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-export async function createTestContext(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  envOverrides: Record<string, string> = {},
+  /** digestWorker false: bulk-upload digests stay unsent, as after a crash, until a test sends them. */
+  opts: { digestWorker?: boolean } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'synergy-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -61,6 +67,10 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     delivery: { connected: (ids) => [...ids], deliverLocal: (user_id, frames) => record([user_id], frames) },
     logger: deps.logger,
   });
+  const digests: DigestWorker | null =
+    opts.digestWorker === false
+      ? null
+      : await startDigestWorker({ db: database.db, pubsub: database.pubsub, logger: deps.logger, mailUrl: (p) => publicUrl(env, p) });
   // Events published straight to sockets (chat messages, offers) travel on the hub's channel.
   const unsubscribe = await database.pubsub.subscribe(DEFAULT_CHANNEL, (payload) => {
     const m = JSON.parse(payload) as { e: ServerEventName; d: ServerEvents[ServerEventName]; u: number[] };
@@ -74,10 +84,15 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     sent,
     // Postgres delivers notifications in commit order, so once the publisher has seen a NOTIFY sent now,
     // it has seen every earlier one on its channel; the hub channel is in the same order on this connection.
-    flush: () => publisher.flush(),
+    // Bulk-upload digests first: sending one commits notifications, whose pushes the publisher then flushes.
+    flush: async () => {
+      await digests?.flush();
+      await publisher.flush();
+    },
     caller: (actor: Actor = { kind: 'anonymous' }) => createCaller({ deps, actor, authError: null, requestId: 'test' }),
     app: () => (app ??= createApp(deps, { clientDist: path.join(dataDir, 'no-client') })),
     async close() {
+      await digests?.close();
       await publisher.close();
       await unsubscribe();
       await database.close();
