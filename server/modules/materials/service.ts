@@ -676,9 +676,6 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
     }
     neutralised.push(...checked.neutralised.map((column) => ({ row, column })));
     ready.push({
-      kind: 'offering',
-      company_id: actor.company_id,
-      created_by_user_id: actor.user_id,
       title: data.title,
       description: data.description,
       category: data.category,
@@ -688,9 +685,6 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
       third_level_subcategory_id: chain?.third_level_subcategory_id ?? null,
       material_group_code: chain?.code ?? null,
       frequency: data.frequency,
-      address_id: address.id,
-      latitude: address.latitude,
-      longitude: address.longitude,
       quantity: data.quantity,
       quantity_unit: quantityUnitFor(data.category, chain?.group_kind ?? null),
       condition: data.condition,
@@ -708,7 +702,18 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
 
   const inserted = await deps.db.transaction(async (tx) => {
     // Listings and SDG links in one statement (repo.insertImportedListings).
-    const ids = await repo.insertImportedListings(tx, ready);
+    const ids = await repo.insertImportedListings(
+      tx,
+      {
+        kind: 'offering',
+        company_id: actor.company_id,
+        created_by_user_id: actor.user_id,
+        address_id: address.id,
+        latitude: address.latitude,
+        longitude: address.longitude,
+      },
+      ready,
+    );
     // One event for the whole file: it records one digest for the followers, not a notification per row.
     await deps.events.emit(tx, 'materials.imported', {
       company_id: actor.company_id,
