@@ -17,8 +17,10 @@ import { answerCounterRequest } from './modules/notifications/service';
 import { createHub, type Hub } from './ws/hub';
 import { newsletterJob } from './jobs/newsletter';
 import { JOBS, startScheduler } from './jobs/scheduler';
+import { listingDigestsJob } from './jobs/listing-digests';
 import { createMailTransport, mailDeliveryJob } from './lib/mail-sender';
-import { outboxDepth } from './lib/mail';
+import { outboxDepth, publicUrl } from './lib/mail';
+import { startDigestWorker } from './modules/materials/digests';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -78,7 +80,13 @@ export async function startServer(env: Env): Promise<RunningServer> {
   // and, with SMTP_URL, mail delivery every minute; each runs once per period across all instances
   // (server/jobs/scheduler.ts; the newsletter also claims its week, docs/decisions/0074).
   const transport = createMailTransport(env);
-  const jobs = [...JOBS, newsletterJob(env), ...(transport ? [mailDeliveryJob({ transport, from: env.MAIL_FROM, logger })] : [])];
+  const jobs = [
+    ...JOBS,
+    newsletterJob(env),
+    // Digests of bulk uploads that no instance sent right after commit (docs/decisions/0151).
+    listingDigestsJob(env),
+    ...(transport ? [mailDeliveryJob({ transport, from: env.MAIL_FROM, logger })] : []),
+  ];
   const scheduler = startScheduler({
     db: database.db,
     logger,
@@ -107,6 +115,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     },
   });
   const publisher = await startNotificationPublisher({ db: database.db, pubsub: database.pubsub, delivery: hub, logger });
+  const digests = await startDigestWorker({ db: database.db, pubsub: database.pubsub, logger, mailUrl: (path) => publicUrl(env, path) });
   deps.metrics.registerSources({
     sockets: () => hub.stats().sockets,
     outbox: () => outboxDepth(database.db),
@@ -143,6 +152,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       // without waiting for clients to hang up. Busy connections are left to finish.
       server.closeIdleConnections();
       const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+      await digests.close();
       await publisher.close();
       await hub.close();
       let timer: NodeJS.Timeout | undefined;

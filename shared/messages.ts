@@ -237,6 +237,7 @@ export const MESSAGES = {
   /** Notifications stored before codes existed keep their English text. */
   'notification.text': '{text}',
   'notification.newListing': 'New listing in {group}: “{title}”',
+  'notification.newListingsDigest': 'New listings in groups you follow: {count} from {company}',
   'notification.offerReceived': '{company} made an offer on “{title}”.',
   'notification.offerUpdated': '{company} changed its offer on “{title}”.',
   'notification.offerWithdrawn': '{company} withdrew its offer on “{title}”.',
@@ -284,6 +285,9 @@ export const MESSAGES = {
   'mail.activity.subject': 'Synergy Marketplace: {summary}',
   'mail.activity.body':
     'Hello {first_name},\n\n{summary}\n\nOpen it here: {url}\n\nYou receive these mails because activity mails are on in your profile.',
+  'mail.listingDigest.subject': 'Synergy Marketplace: {summary}',
+  'mail.listingDigest.body':
+    'Hello {first_name},\n\n{summary}\n\nSee them on the marketplace: {url}\n\nYou receive these mails because new-listing mails are on in your profile.',
   'mail.donationApproved.subject': 'Your donation “{title}” was approved',
   'mail.donationApproved.body':
     'Hello {first_name},\n\nThe donation “{title}” of {company_name} was approved by {approver_name}.\n\nPrint its QR code and hand it over with the goods; the recipient confirms the hand-over by scanning it. Open the donation here: {url}',

@@ -158,3 +158,30 @@ export const bulk_upload_access_requests = pgTable(
   },
   (t) => [index('bulk_upload_access_company_idx').on(t.company_id, t.status)],
 );
+
+/**
+ * One row per bulk upload whose listings have a material group (docs/decisions/0151): written in the upload's
+ * transaction, turned after commit into one notification (and mail) per follower, then marked sent in the same
+ * transaction as those. A row still unsent after a crash is picked up by the listing-digests job.
+ */
+export const listing_digests = pgTable(
+  'listing_digests',
+  {
+    id: serial().primaryKey(),
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    created_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The upload's listings that have a material group; the digest counts those still active when it is sent. */
+    material_ids: integer().array().notNull(),
+    created_at: createdAt(),
+    sent_at: ts(),
+    /** How many users it notified (0: nobody followed the groups). */
+    recipients: integer(),
+  },
+  (t) => [
+    index('listing_digests_pending_idx')
+      .on(t.id)
+      .where(sql`${t.sent_at} is null`),
+  ],
+);

@@ -11,9 +11,9 @@ export function benchUrl(db: string): string {
   return u.toString();
 }
 
-export function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+export function arg(name: string, fallback: string, argv: readonly string[] = process.argv): string {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] ? argv[i + 1]! : fallback;
 }
 
 /** City centres; `i` is the company-id residue that clusters around each (company i is its viewer). */

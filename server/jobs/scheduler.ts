@@ -9,7 +9,7 @@
 //   that throws rolls its claim back with its work, and the next check retries it.
 import { sql } from 'drizzle-orm';
 import { app_meta } from '../../drizzle/schema';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import type { Logger } from '../lib/logger';
 import type { Metrics } from '../lib/metrics';
 import { expireSubscriptions } from '../modules/subscriptions/service';
@@ -21,7 +21,8 @@ export interface Job {
   lockKey: number;
   /** The default period; JOB_SCHEDULE can override it per job. */
   everyHours: number;
-  run(tx: DbOrTx): Promise<unknown>;
+  /** Runs in the transaction that holds the job's lock and claims its period. */
+  run(tx: Tx): Promise<unknown>;
 }
 
 export const JOBS: Job[] = [

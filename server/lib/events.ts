@@ -44,11 +44,20 @@ export interface DomainEvents {
   'registration.submitted': RegistrationEvent;
   'registration.approved': RegistrationEvent;
   'registration.rejected': RegistrationEvent & { reason: string };
-  /** One or more listings of one company created together (one for the form, every row of a bulk upload). */
+  /** A listing created in the editor: its followers are notified at once, one notification per listing. */
   'materials.created': {
     company_id: number;
     kind: ListingKind;
     items: { material_id: number; material_group_id: number | null; title: string }[];
+  };
+  /**
+   * The listings of one bulk upload: the upload records one digest, and each follower gets one notification
+   * (and mail) for the whole file after commit (docs/decisions/0151).
+   */
+  'materials.imported': {
+    company_id: number;
+    user_id: number;
+    items: { material_id: number; material_group_id: number | null }[];
   };
   'offer.created': OfferEvent;
   'offer.updated': OfferEvent;

@@ -4,8 +4,9 @@ import { MAIL_TEMPLATES, publicUrl, renderMail, type MailTemplate } from './mail
 
 describe('mail templates', () => {
   it('exist in en, dk and my for every template, each with its own text', () => {
-    // The activity mail's subject is its (already translated) summary, so it is checked below instead.
-    for (const template of (Object.keys(MAIL_TEMPLATES) as MailTemplate[]).filter((t) => t !== 'activity')) {
+    // The activity and listing-digest mails' subject is their (already translated) summary: checked below instead.
+    const summarised: MailTemplate[] = ['activity', 'listing_digest'];
+    for (const template of (Object.keys(MAIL_TEMPLATES) as MailTemplate[]).filter((t) => !summarised.includes(t))) {
       const data = {
         first_name: 'Ana',
         company_name: 'Acme',
@@ -47,6 +48,18 @@ describe('mail templates', () => {
     const mail = renderMail('activity', 'dk', { first_name: 'Ana', summary: 'Acme har givet et tilbud på “Træ”.', url: 'https://m/pending-offers' });
     expect(mail.subject).toBe('Synergy Marketplace: Acme har givet et tilbud på “Træ”.');
     expect(mail.text).toContain('Åbn det her: https://m/pending-offers');
+  });
+
+  it('sends a bulk upload digest with the summary, the link and why, in each language', () => {
+    const data = { first_name: 'Ana', summary: 'S', url: 'https://m/database?company=4' };
+    const texts = LANGUAGES.map((l) => renderMail('listing_digest', l, data));
+    expect(new Set(texts.map((t) => t.text)).size).toBe(3);
+    for (const t of texts) {
+      expect(t.subject).toBe('Synergy Marketplace: S');
+      expect(t.text).toContain('https://m/database?company=4');
+      expect(t.text).toContain('Ana');
+    }
+    expect(texts[0]!.text).toContain('new-listing mails are on');
   });
 
   it('puts the rejection reason and the reset link into the mail', () => {

@@ -15,6 +15,8 @@ export interface MailTemplates {
   password_reset_link: { first_name: string; url: string; expires_at: string };
   /** A notification about the user's offers and synergies, already in the recipient's language. */
   activity: { first_name: string; summary: string; url: string };
+  /** One bulk upload's new listings in groups the reader's company follows (docs/decisions/0151), in their language. */
+  listing_digest: { first_name: string; summary: string; url: string };
   /** To each manager of the donor company, whatever their activity-mail choice: a decision on their donation. */
   donation_approved: { first_name: string; company_name: string; title: string; approver_name: string; url: string };
   donation_denied: { first_name: string; company_name: string; title: string; reason: string; url: string };
@@ -32,6 +34,7 @@ export const MAIL_TEMPLATES = {
   registration_rejected: 'mail.registrationRejected',
   password_reset_link: 'mail.passwordResetLink',
   activity: 'mail.activity',
+  listing_digest: 'mail.listingDigest',
   donation_approved: 'mail.donationApproved',
   donation_denied: 'mail.donationDenied',
   query_answer: 'mail.queryAnswer',

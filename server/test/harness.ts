@@ -13,6 +13,8 @@ import { createLogger } from '../lib/logger';
 import { registerListeners } from '../listeners';
 import { startNotificationPublisher, type NotificationPublisher } from '../modules/notifications/publisher';
 import * as users from '../modules/users/service';
+import { startDigestWorker, type DigestWorker } from '../modules/materials/digests';
+import { publicUrl } from '../lib/mail';
 import type { ServerEventName, ServerEvents, ServerFrame } from '../../shared/ws-events';
 import { createCaller } from '../trpc/router';
 import { DEFAULT_CHANNEL } from '../ws/hub';
@@ -30,7 +32,7 @@ export interface TestContext {
   env: Env;
   /** Realtime events pushed after commit, in order, one entry per user and event. */
   sent: SentEvent[];
-  /** Waits until everything committed so far has been pushed into `sent`. */
+  /** Waits until everything committed so far has been pushed into `sent` (bulk-upload digests sent first). */
   flush(): Promise<void>;
   caller(actor?: Actor): ReturnType<typeof createCaller>;
   app(): Express;
@@ -39,7 +41,11 @@ export interface TestContext {
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-export async function createTestContext(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  envOverrides: Record<string, string> = {},
+  /** digestWorker false: bulk-upload digests stay unsent, as after a crash, until a test sends them. */
+  opts: { digestWorker?: boolean } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'synergy-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -53,7 +59,7 @@ export async function createTestContext(envOverrides: Record<string, string> = {
   const deps = buildDeps(env, database, createLogger(env.LOG_LEVEL));
   registerListeners(deps);
   // The read caches run in tests as in production (tests that write straight to the database and then call the
-  // app on Postgres wait for the NOTIFY with `syncCaches`).
+  // app on Postgres wait for the NOTIFY with `deps.caches.sync()`).
   await deps.caches.start();
   const sent: SentEvent[] = [];
   const record = (user_ids: readonly number[], frames: readonly ServerFrame[]) => {
@@ -71,6 +77,10 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     },
     logger: deps.logger,
   });
+  const digests: DigestWorker | null =
+    opts.digestWorker === false
+      ? null
+      : await startDigestWorker({ db: database.db, pubsub: database.pubsub, logger: deps.logger, mailUrl: (p) => publicUrl(env, p) });
   // Events published straight to sockets (chat messages, offers) travel on the hub's channel. One addressed to
   // companies is recorded in its place at once and names its users once they are read (flush waits for that).
   const reading: Promise<unknown>[] = [];
@@ -89,13 +99,16 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     sent,
     // Postgres delivers notifications in commit order, so once the publisher has seen a NOTIFY sent now,
     // it has seen every earlier one on its channel; the hub channel is in the same order on this connection.
+    // Bulk-upload digests first: sending one commits notifications, whose pushes the publisher then flushes.
     flush: async () => {
+      await digests?.flush();
       await publisher.flush();
       await Promise.all(reading.splice(0));
     },
     caller: (actor: Actor = { kind: 'anonymous' }) => createCaller({ deps, actor, authError: null, requestId: 'test' }),
     app: () => (app ??= createApp(deps, { clientDist: path.join(dataDir, 'no-client') })),
     async close() {
+      await digests?.close();
       await publisher.close();
       await unsubscribe();
       await database.close();

@@ -18,10 +18,14 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+/**
+ * Starts `server/index.ts` in a child process. `nodeArgs` go before the script, e.g. `['--cpu-prof']` (which
+ * NODE_OPTIONS does not allow): the profile is written when the server exits after stop().
+ */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000, nodeArgs: string[] = []): Promise<ServerProcess> {
   // The port is read from the info-level "listening on" line: a quieter level would never show it.
   const level = ['trace', 'debug', 'info'].includes(env.LOG_LEVEL ?? '') ? env.LOG_LEVEL! : 'info';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ...env, LOG_LEVEL: level },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -120,6 +120,38 @@ describe('CSV template and upload', () => {
     expect(await countOf(c.company.id)).toBe(500);
   });
 
+  it('gives back the ids in row order, each listing with its own cells, code and SDGs', async () => {
+    const c = await grantedCompany();
+    const rows = [
+      row(1, { title: 'First', material_group_code: '020704', sdg_goals: '2;12', quantity: '7' }),
+      row(2, { title: 'Second', sdg_goals: '' }),
+      row(3, { title: 'Third', material_group_code: '020704', sdg_goals: '13', quantity: '9' }),
+    ];
+    const res = await upload(c.memberActor, csv(rows));
+    expect(res.status).toBe(201);
+    const got = await Promise.all(res.body.ids.map((id: number) => t.caller(c.memberActor).materials.get({ id })));
+    expect(got.map((m) => [m.title, m.material_group_code, m.quantity, m.sdg_goals.map((g: { id: number }) => g.id)])).toEqual([
+      ['First', '020704', 7, [2, 12]],
+      ['Second', null, 10, []],
+      ['Third', '020704', 9, [13]],
+    ]);
+    expect(got[0]).toMatchObject({ material_group_name: 'Food by-products', status: 'active', kind: 'offering' });
+  });
+
+  it('stores cells as written: quotes, backslashes, braces, commas, line breaks, NULL and non-Latin text', async () => {
+    const c = await grantedCompany();
+    const cells = [
+      { title: 'He said "hi" \\ {x}', description: 'a,b\nc {"NULL"} \\" end', condition: 'NULL', type: 'Æble ØÅ 木材 😀', final_use: '\\' },
+      { title: '{}', description: '""', condition: ',', type: "'single'", final_use: 'a\\\\b' },
+    ];
+    const res = await upload(c.memberActor, csv(cells.map((v, i) => row(i, v))));
+    expect(res.status).toBe(201);
+    const got = await Promise.all(res.body.ids.map((id: number) => t.caller(c.memberActor).materials.get({ id })));
+    expect(got.map((m) => ({ title: m.title, description: m.description, condition: m.condition, type: m.type, final_use: m.final_use }))).toEqual(
+      cells,
+    );
+  });
+
   it('refuses 501 rows and imports none', async () => {
     const c = await grantedCompany();
     const res = await upload(c.memberActor, csv(Array.from({ length: 501 }, (_, i) => row(i))));

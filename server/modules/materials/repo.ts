@@ -1,11 +1,12 @@
 // Listing data access: `fn(db | tx, params)`, explicit columns, no authorization (the service decides).
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   bulk_upload_access_requests,
   companies,
   company_addresses,
   company_material_groups,
   first_level_subcategories,
+  listing_digests,
   material_groups,
   material_images,
   material_sdgs,
@@ -201,12 +202,145 @@ export async function insertMaterial(tx: DbOrTx, values: MaterialInsert) {
   return row!;
 }
 
-export function insertMaterials(tx: DbOrTx, values: MaterialInsert[]) {
-  return tx.insert(materials).values(values).returning({ id: materials.id });
+/** What every listing of one bulk upload shares: its company, uploader and address. */
+export type ImportCommon = Pick<MaterialInsert, 'kind' | 'company_id' | 'created_by_user_id' | 'address_id' | 'latitude' | 'longitude'>;
+
+/** A bulk upload row's own columns (every other column takes its default), with its SDG ids. */
+export type ImportedListing = Pick<
+  MaterialInsert,
+  | 'title'
+  | 'description'
+  | 'category'
+  | 'material_group_id'
+  | 'first_level_subcategory_id'
+  | 'second_level_subcategory_id'
+  | 'third_level_subcategory_id'
+  | 'material_group_code'
+  | 'frequency'
+  | 'quantity'
+  | 'quantity_unit'
+  | 'condition'
+  | 'type'
+  | 'final_use'
+> & { sdg_ids: number[] };
+
+/** The per-row columns in the order of the statement's unnest; sdg_ids travel as text ("2,12"). */
+const IMPORTED_COLUMNS = [
+  ['title', 'text'],
+  ['description', 'text'],
+  ['category', 'text'],
+  ['material_group_id', 'int'],
+  ['first_level_subcategory_id', 'int'],
+  ['second_level_subcategory_id', 'int'],
+  ['third_level_subcategory_id', 'int'],
+  ['material_group_code', 'text'],
+  ['frequency', 'text'],
+  ['quantity', 'int'],
+  ['quantity_unit', 'text'],
+  ['condition', 'text'],
+  ['type', 'text'],
+  ['final_use', 'text'],
+] as const satisfies readonly (readonly [Exclude<keyof ImportedListing, 'sdg_ids'>, 'text' | 'int'])[];
+
+/** A Postgres array literal of these values: `{"a \\"b\\"",NULL,3}` (elements quoted, `"` and `\\` escaped). */
+export function arrayLiteral(values: readonly (string | number | null | undefined)[]): string {
+  const element = (v: string | number | null | undefined) =>
+    v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/[\\"]/g, '\\$&')}"`;
+  return `{${values.map(element).join(',')}}`;
 }
 
-export async function insertSdgLinks(tx: DbOrTx, links: { material_id: number; sdg_id: number }[]) {
-  if (links.length) await tx.insert(material_sdgs).values(links);
+/**
+ * A bulk upload's listings and their SDG links in one statement: one array parameter per column (unnest), not
+ * a parameter per cell. A multi-row VALUES of 500 listings is 10,000 parameters, which the query builder took
+ * about 50 ms of CPU to assemble and Postgres then bound one by one. Each row draws its id from the sequence in a
+ * materialized CTE, so the links name their listing by construction. Returns the ids in input order.
+ */
+export async function insertImportedListings(tx: DbOrTx, common: ImportCommon, rows: readonly ImportedListing[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const result = await tx.execute(importedListingsStatement(common, rows));
+  const out = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return (out as { id: number }[]).map((r) => Number(r.id));
+}
+
+/** The statement behind insertImportedListings (scripts/bench explains it). */
+export function importedListingsStatement(common: ImportCommon, rows: readonly ImportedListing[]): SQL {
+  const arrays = sql.join(
+    [
+      ...IMPORTED_COLUMNS.map(([column, type]) => sql`${arrayLiteral(rows.map((r) => r[column]))}::${sql.raw(type)}[]`),
+      sql`${arrayLiteral(rows.map((r) => r.sdg_ids.join(',')))}::text[]`,
+    ],
+    sql`, `,
+  );
+  const names = sql.raw(IMPORTED_COLUMNS.map(([c]) => c).join(', '));
+  return sql`
+    with input as materialized (
+      select nextval(pg_get_serial_sequence('materials', 'id'))::int as id, u.*
+      from unnest(${arrays}) with ordinality as u(${names}, sdg_ids, i)
+    ),
+    listings as (
+      insert into materials (id, kind, company_id, created_by_user_id, address_id, latitude, longitude, ${names})
+      select id, ${common.kind ?? 'offering'}, ${common.company_id}::int, ${common.created_by_user_id ?? null}::int, ${common.address_id ?? null}::int,
+             ${common.latitude ?? null}::float8, ${common.longitude ?? null}::float8, ${names}
+      from input order by i
+    ),
+    links as (
+      insert into material_sdgs (material_id, sdg_id)
+      select id, unnest(string_to_array(sdg_ids, ','))::int from input where sdg_ids <> ''
+    )
+    select id from input order by i`;
+}
+
+/** The chains of many codes at once, each with its group's kind (the quantity unit depends on it). */
+export async function chainsFromCodes(db: DbOrTx, codes: readonly string[]): Promise<Map<string, TaxonomyChain & { group_kind: MaterialGroupKind }>> {
+  if (!codes.length) return new Map();
+  const list = sql.join(
+    codes.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  // Leaf codes first, as chainFromCode reads them: the same code on a deeper level is the more specific one.
+  const result = await db.execute(sql`
+    select distinct on (x.matched) x.matched, x.group_id, x.first_id, x.second_id, x.third_id, x.code, g.kind
+    from (
+      select t.code as matched, 3 as depth, f.material_group_id as group_id, f.id as first_id, s.id as second_id, t.id as third_id,
+             coalesce(t.code, s.code, f.code) as code
+      from third_level_subcategories t
+      join second_level_subcategories s on s.id = t.second_level_subcategory_id
+      join first_level_subcategories f on f.id = s.first_level_subcategory_id
+      where t.code in (${list})
+      union all
+      select s.code, 2, f.material_group_id, f.id, s.id, null, coalesce(s.code, f.code)
+      from second_level_subcategories s
+      join first_level_subcategories f on f.id = s.first_level_subcategory_id
+      where s.code in (${list})
+      union all
+      select f.code, 1, f.material_group_id, f.id, null, null, f.code
+      from first_level_subcategories f
+      where f.code in (${list})
+    ) x
+    join material_groups g on g.id = x.group_id
+    order by x.matched, x.depth desc, x.third_id, x.second_id, x.first_id`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    matched: string;
+    group_id: number;
+    first_id: number | null;
+    second_id: number | null;
+    third_id: number | null;
+    code: string | null;
+    kind: MaterialGroupKind;
+  }[];
+  return new Map(
+    rows.map((r) => [
+      r.matched,
+      {
+        material_group_id: r.group_id,
+        first_level_subcategory_id: r.first_id,
+        second_level_subcategory_id: r.second_id,
+        third_level_subcategory_id: r.third_id,
+        code: r.code,
+        group_kind: r.kind,
+      },
+    ]),
+  );
 }
 
 export async function updateMaterial(tx: DbOrTx, id: number, values: Partial<MaterialInsert>) {
@@ -671,4 +805,56 @@ export async function withdrawAccess(tx: DbOrTx, companyId: number, reviewerId: 
     .update(bulk_upload_access_requests)
     .set({ status: 'denied', reviewed_by_user_id: reviewerId, reviewed_at: new Date() })
     .where(and(eq(bulk_upload_access_requests.company_id, companyId), inArray(bulk_upload_access_requests.status, ['granted', 'pending'])));
+}
+
+// ---- new-listing digests of bulk uploads (docs/decisions/0151) ---------------------------------------------
+
+export async function insertListingDigest(tx: DbOrTx, row: { company_id: number; created_by_user_id: number; material_ids: number[] }) {
+  const [out] = await tx.insert(listing_digests).values(row).returning({ id: listing_digests.id });
+  return out!.id;
+}
+
+/**
+ * Unsent digests (these ids, or the oldest ones), locked for the caller's transaction. SKIP LOCKED: a digest
+ * another instance is sending right now is left to it, and once that one commits it is no longer unsent.
+ */
+export function claimUnsentDigests(tx: DbOrTx, opts: { ids?: number[]; limit: number }) {
+  return tx
+    .select({ id: listing_digests.id, company_id: listing_digests.company_id, material_ids: listing_digests.material_ids })
+    .from(listing_digests)
+    .where(and(isNull(listing_digests.sent_at), opts.ids ? inArray(listing_digests.id, opts.ids) : undefined))
+    .orderBy(asc(listing_digests.id))
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markDigestSent(tx: DbOrTx, id: number, recipients: number) {
+  await tx
+    .update(listing_digests)
+    .set({ sent_at: sql`now()`, recipients })
+    .where(eq(listing_digests.id, id));
+}
+
+/** Active offerings among these listings, counted by material group. */
+export async function activeListingsByGroup(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ group_id: materials.material_group_id, n: count() })
+    .from(materials)
+    .where(
+      and(
+        // One array literal rather than a parameter per id (a digest names up to 500 listings).
+        sql`${materials.id} = any(${`{${ids.join(',')}}`}::int[])`,
+        eq(materials.status, 'active'),
+        eq(materials.kind, 'offering'),
+        isNotNull(materials.material_group_id),
+      ),
+    )
+    .groupBy(materials.material_group_id);
+  return new Map(rows.map((r) => [r.group_id!, Number(r.n)]));
+}
+
+export async function companyName(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
+  return row?.name ?? null;
 }

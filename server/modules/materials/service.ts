@@ -620,45 +620,42 @@ function uploadFailed(deps: Deps, reason: string) {
 /**
  * All rows or none: every row is checked first (each error reported with row, column and message), then all
  * are inserted in one transaction. Unreadable files get SPEC's upload message with the support address.
+ * Followers of the listings' groups get one digest for the whole file, sent after commit (docs/decisions/0151).
  */
 export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUploadInput) {
-  if (!(await repo.hasGrantedAccess(deps.db, actor.company_id))) throw new AppError('BULK_ACCESS_REQUIRED');
   const body = Buffer.from(input.body_base64, 'base64');
   if (body.length > LIMITS.csvFormBytes) throw new AppError('PAYLOAD_TOO_LARGE');
-  const read = await readCsv(body);
+  // What does not depend on the file is read while the file is parsed; the access check still answers first.
+  const [granted, address, sdgRows, read] = await Promise.all([
+    repo.hasGrantedAccess(deps.db, actor.company_id),
+    repo.findCompanyAddress(deps.db, actor.company_id, null),
+    repo.existingSdgIds(
+      deps.db,
+      Array.from({ length: 17 }, (_, i) => i + 1),
+    ),
+    readCsv(body),
+  ]);
+  if (!granted) throw new AppError('BULK_ACCESS_REQUIRED');
   if (read.kind === 'unreadable') throw uploadFailed(deps, read.reason);
   if (read.kind === 'too_many_rows') throw new AppError('CSV_TOO_MANY_ROWS');
-
-  const address = await repo.findCompanyAddress(deps.db, actor.company_id, null);
   if (!address) throw fieldError('address_id', 'listing.addAddressFirst');
+  const knownSdgs = new Set(sdgRows.map((r) => r.id));
 
-  const errors: CsvRowError[] = [];
-  const neutralised: { row: number; column: string }[] = [];
-  const chains = new Map<string, repo.TaxonomyChain | null>();
-  const ready: { row: number; values: repo.MaterialInsert; sdgIds: number[] }[] = [];
-  const knownSdgs = new Set(
-    (
-      await repo.existingSdgIds(
-        deps.db,
-        Array.from({ length: 17 }, (_, i) => i + 1),
-      )
-    ).map((r) => r.id),
-  );
-
-  const groupKinds = new Map<number, MaterialGroupKind | null>();
-  const groupKindOf = async (groupId: number) => {
-    if (!groupKinds.has(groupId)) groupKinds.set(groupId, await repo.materialGroupKind(deps.db, groupId));
-    return groupKinds.get(groupId) ?? null;
-  };
-  let knownCodes: string[] | null = null;
-  /** The chain of a row's code, or the error naming the closest known codes (every row is checked, valid or not). */
-  const codeOf = async (row: number, raw: string | undefined): Promise<{ chain: repo.TaxonomyChain | null; error?: CsvRowError }> => {
+  // Every distinct code of the file in one query (a row's code is checked whenever the row has the header's width).
+  const wide = (cells: (typeof read.cells)[number]) => cells.width === read.header.length;
+  const codes = new Set(read.cells.filter(wide).map((c) => normalizeMaterialCode(c.values.material_group_code ?? '')));
+  codes.delete('');
+  const chains = await repo.chainsFromCodes(deps.db, [...codes]);
+  const knownCodes = [...codes].some((c) => !chains.has(c)) ? await repo.allTaxonomyCodes(deps.db) : [];
+  /** The chain of a row's code, or the error naming the closest known codes. */
+  const codeOf = (
+    row: number,
+    raw: string | undefined,
+  ): { chain: (repo.TaxonomyChain & { group_kind: MaterialGroupKind }) | null; error?: CsvRowError } => {
     const code = normalizeMaterialCode(raw ?? '');
     if (!code) return { chain: null };
-    if (!chains.has(code)) chains.set(code, await repo.chainFromCode(deps.db, code));
-    const chain = chains.get(code) ?? null;
+    const chain = chains.get(code);
     if (chain) return { chain };
-    knownCodes ??= await repo.allTaxonomyCodes(deps.db);
     const closest = closestCodes(code, knownCodes);
     const value = (raw ?? '').trim();
     return {
@@ -672,9 +669,13 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
       },
     };
   };
+
+  const errors: CsvRowError[] = [];
+  const neutralised: { row: number; column: string }[] = [];
+  const ready: repo.ImportedListing[] = [];
   for (const cells of read.cells) {
     const checked = checkRow(cells, read.header.length);
-    const coded = checked.ok || cells.width === read.header.length ? await codeOf(cells.row, cells.values.material_group_code) : { chain: null };
+    const coded = wide(cells) ? codeOf(cells.row, cells.values.material_group_code) : { chain: null };
     if (!checked.ok) {
       errors.push(...checked.errors);
       if (coded.error) errors.push(coded.error);
@@ -693,30 +694,21 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
     }
     neutralised.push(...checked.neutralised.map((column) => ({ row, column })));
     ready.push({
-      row,
-      sdgIds: [...new Set(data.sdg_goals)],
-      values: {
-        kind: 'offering',
-        company_id: actor.company_id,
-        created_by_user_id: actor.user_id,
-        title: data.title,
-        description: data.description,
-        category: data.category,
-        material_group_id: chain?.material_group_id ?? null,
-        first_level_subcategory_id: chain?.first_level_subcategory_id ?? null,
-        second_level_subcategory_id: chain?.second_level_subcategory_id ?? null,
-        third_level_subcategory_id: chain?.third_level_subcategory_id ?? null,
-        material_group_code: chain?.code ?? null,
-        frequency: data.frequency,
-        address_id: address.id,
-        latitude: address.latitude,
-        longitude: address.longitude,
-        quantity: data.quantity,
-        quantity_unit: quantityUnitFor(data.category, chain ? await groupKindOf(chain.material_group_id) : null),
-        condition: data.condition,
-        type: data.type,
-        final_use: data.final_use,
-      },
+      title: data.title,
+      description: data.description,
+      category: data.category,
+      material_group_id: chain?.material_group_id ?? null,
+      first_level_subcategory_id: chain?.first_level_subcategory_id ?? null,
+      second_level_subcategory_id: chain?.second_level_subcategory_id ?? null,
+      third_level_subcategory_id: chain?.third_level_subcategory_id ?? null,
+      material_group_code: chain?.code ?? null,
+      frequency: data.frequency,
+      quantity: data.quantity,
+      quantity_unit: quantityUnitFor(data.category, chain?.group_kind ?? null),
+      condition: data.condition,
+      type: data.type,
+      final_use: data.final_use,
+      sdg_ids: [...new Set(data.sdg_goals)],
     });
   }
 
@@ -726,26 +718,25 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
     throw new AppError('CSV_INVALID_ROWS', { fields });
   }
 
-  // One multi-row INSERT: RETURNING gives the rows back in VALUES order.
   const inserted = await deps.db.transaction(async (tx) => {
-    const rows = await repo.insertMaterials(
+    // Listings and SDG links in one statement (repo.insertImportedListings).
+    const ids = await repo.insertImportedListings(
       tx,
-      ready.map((r) => r.values),
+      {
+        kind: 'offering',
+        company_id: actor.company_id,
+        created_by_user_id: actor.user_id,
+        address_id: address.id,
+        latitude: address.latitude,
+        longitude: address.longitude,
+      },
+      ready,
     );
-    const ids = rows.map((r) => r.id);
-    await repo.insertSdgLinks(
-      tx,
-      ready.flatMap((r, i) => r.sdgIds.map((sdg_id) => ({ material_id: ids[i]!, sdg_id }))),
-    );
-    // One event for the whole file: its listeners read and write in batches, not once per row.
-    await deps.events.emit(tx, 'materials.created', {
+    // One event for the whole file: it records one digest for the followers, not a notification per row.
+    await deps.events.emit(tx, 'materials.imported', {
       company_id: actor.company_id,
-      kind: 'offering',
-      items: ids.map((material_id, i) => ({
-        material_id,
-        material_group_id: ready[i]!.values.material_group_id ?? null,
-        title: ready[i]!.values.title,
-      })),
+      user_id: actor.user_id,
+      items: ids.map((material_id, i) => ({ material_id, material_group_id: ready[i]!.material_group_id ?? null })),
     });
     return ids;
   });
@@ -755,15 +746,16 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
 // ---- notifications for new listings ------------------------------------------------------------------------
 
 /**
- * A new offering notifies the users of other companies interested in its material group under the bell, in
- * the transaction that creates the listing; those who keep new-listing mail on
+ * A new offering from the editor notifies the users of other companies interested in its material group under
+ * the bell, in the transaction that creates the listing; those who keep new-listing mail on
  * (users.email_notifications_new_listings) also get it by mail. Donations notify once approved (a later issue).
+ * A bulk upload does not come here: its followers get one digest for the file (digests.ts, docs/decisions/0151).
  */
 export async function notifyInterestedUsers(tx: Tx, e: DomainEvents['materials.created'], mailUrl: (materialId: number) => string) {
   if (e.kind !== 'offering') return;
   const items = e.items.filter((i) => i.material_group_id !== null);
   if (!items.length) return;
-  // A few statements for the whole batch (a 500-row upload): interested users and group names of every group at once.
+  // A few statements for any number of items: interested users and group names of every group at once.
   const groupIds = [...new Set(items.map((i) => i.material_group_id!))];
   const interested = await repo.interestedUserIds(tx, groupIds, e.company_id);
   const names = await repo.materialGroupNames(tx, groupIds);

@@ -25,8 +25,11 @@ export interface NotifyInput {
    * Also mail it, with this absolute link, to recipients who keep that kind of mail on: activity (offers,
    * synergies, messages; the default) or new listings.
    */
-  mail?: { url: string; preference?: 'activity' | 'new_listings' };
+  mail?: { url: string; preference?: 'activity' | 'new_listings'; template?: SummaryMailTemplate };
 }
+
+/** Mail templates that carry a notification's text (`summary`) and a link; they differ in why the reader gets them. */
+type SummaryMailTemplate = 'activity' | 'listing_digest';
 
 /** Writes one notification per user in `tx` and queues their push for after commit. Returns the new ids. */
 export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
@@ -46,7 +49,7 @@ export async function notifyMany(tx: Tx, inputs: readonly NotifyInput[]): Promis
     ),
   );
   await repo.queuePush(tx, { n: ids });
-  const mails: Parameters<typeof enqueueMails<'activity'>>[1][number][] = [];
+  const mails: Parameters<typeof enqueueMails<SummaryMailTemplate>>[1][number][] = [];
   for (const preference of ['activity', 'new_listings'] as const) {
     const withMail = inputs
       .map((input, k) => ({ input, k }))
@@ -60,7 +63,8 @@ export async function notifyMany(tx: Tx, inputs: readonly NotifyInput[]): Promis
         const r = recipients.get(user_id);
         if (!r) continue;
         const summary = renderMessage(r.language, { code: input.code, params: input.params ?? {} });
-        mails.push({ to: r.email, template: 'activity', language: r.language, data: { first_name: r.first_name, summary, url: input.mail!.url } });
+        const template = input.mail!.template ?? 'activity';
+        mails.push({ to: r.email, template, language: r.language, data: { first_name: r.first_name, summary, url: input.mail!.url } });
       }
     }
   }

@@ -18,6 +18,8 @@ export interface Filters {
   view: 'list' | 'map';
   /** Show the company's own listings too (left out by default). */
   own: boolean;
+  /** Only this company's listings (a bulk upload's digest links here, docs/decisions/0151). */
+  company: number | null;
 }
 
 export const DEFAULT_FILTERS: Filters = {
@@ -33,6 +35,7 @@ export const DEFAULT_FILTERS: Filters = {
   page: 0,
   view: 'list',
   own: false,
+  company: null,
 };
 
 const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null =>
@@ -63,6 +66,7 @@ export function parseFilters(search: string): Filters {
     page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
     view: p.get('view') === 'map' ? 'map' : 'list',
     own: p.get('own') === '1',
+    company: positiveInt(p.get('company')),
   };
 }
 
@@ -80,6 +84,7 @@ export function filtersToSearch(f: Filters): string {
   if (f.page > 0) p.set('page', String(f.page + 1));
   if (f.view !== 'list') p.set('view', f.view);
   if (f.own) p.set('own', '1');
+  if (f.company) p.set('company', String(f.company));
   const s = p.toString();
   return s ? `?${s}` : '';
 }
@@ -100,6 +105,7 @@ export function toSearchInput(f: Filters): SearchMaterialsInput {
     size: LIMITS.listingPageSize,
     kind: 'offering',
     include_own: f.own,
+    company_id: f.company ?? undefined,
   };
 }
 

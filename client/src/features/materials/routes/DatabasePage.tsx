@@ -55,6 +55,8 @@ export function DatabasePage() {
 
   const results = useQuery({ ...trpc.materials.search.queryOptions(toSearchInput(filters)), placeholderData: keepPreviousData });
   const data = results.data;
+  // Filtered by company (a digest's link), every item is that company's.
+  const companyName = filters.company ? data?.items[0]?.company_name : undefined;
   const proximityOptions: { value: Proximity; label: string }[] = [
     { value: '5', label: t`Within 5 km` },
     { value: '20', label: t`Within 20 km` },
@@ -194,6 +196,21 @@ export function DatabasePage() {
             </p>
             <Button variant="secondary" size="sm" onClick={() => update({ own: true })}>
               <Trans>Show my listings</Trans>
+            </Button>
+          </div>
+        ) : null}
+
+        {filters.company ? (
+          <div className="own-hidden" role="status" data-testid="company-filter">
+            <p>
+              {companyName ? (
+                <Trans>Only the listings of {companyName} are shown.</Trans>
+              ) : (
+                <Trans>Only the listings of one company are shown.</Trans>
+              )}
+            </p>
+            <Button variant="secondary" size="sm" onClick={() => update({ company: null })}>
+              <Trans>Show all companies</Trans>
             </Button>
           </div>
         ) : null}
