@@ -9,6 +9,7 @@ import { seedDemoRegistrations } from './db/seed/demo-registrations';
 import { seedReferenceData } from './db/seed/reference';
 import type { Env } from './env';
 import { createLogger, type Logger } from './lib/logger';
+import { warmPasswordWorker } from './lib/password';
 import { buildDeps, type Deps } from './deps';
 import { ensureBootstrapAdmin, userOfClaims } from './modules/auth/service';
 import { registerListeners } from './listeners';
@@ -61,6 +62,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   }
   registerListeners(deps);
   await deps.caches.start();
+  warmPasswordWorker();
   deps.metrics.collectProcessMetrics();
 
   // Under the start-up lock too: two instances must not both create the administrator or the demo data.

@@ -1,14 +1,93 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
-import argon2 from 'argon2';
+import path from 'node:path';
 
 /**
- * At most this many hashes or verifies run at once; the others wait their turn (issue 17). argon2 runs on
- * libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file reads, DNS and crypto
- * share, and each hash keeps a core busy for tens of milliseconds: unbounded, a burst of logins takes every
- * core from the event loop and Postgres and every other request waits. Half the cores (at least one) leaves
- * the rest to them; logins queue instead. PASSWORD_HASH_CONCURRENCY overrides it.
+ * Password hashing runs in a child process at a lower CPU priority (issue 17, decision 0157), at most
+ * PASSWORD_HASH_CONCURRENCY at once (decision 0131; default half the cores, at least one).
+ *
+ * Each argon2 hash keeps a core busy for tens of milliseconds. In the server's own thread pool, a burst of
+ * logins took a core from the event loop and Postgres at equal priority, and every other request waited
+ * (listing detail 2.7x slower while logins saturated). In the worker, niced to PASSWORD_HASH_NICE (default 19;
+ * 0 keeps the server's priority), the hashes get whatever CPU the server and the database leave; a login alone
+ * pays only the IPC hop (about 0.2 ms). The worker starts on first use, is restarted if it dies (the hashes in
+ * flight then fail with an error, never as a wrong password), and does not keep a finished script alive.
  */
 const CONCURRENCY = Math.max(1, Number(process.env.PASSWORD_HASH_CONCURRENCY) || Math.floor(os.availableParallelism() / 2));
+const WORKER = path.join(import.meta.dirname, 'password-worker.mjs');
+
+interface Pending {
+  resolve: (value: string | boolean) => void;
+  reject: (err: Error) => void;
+  op: 'hash' | 'verify';
+}
+interface Reply {
+  id: number;
+  value?: string | boolean;
+  error?: string;
+}
+
+let worker: ChildProcess | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+function refChannel(on: boolean) {
+  // While a hash is in flight the channel keeps this process alive; idle, it does not.
+  const channel = worker?.channel as { ref(): void; unref(): void } | undefined;
+  if (on) channel?.ref();
+  else channel?.unref();
+}
+
+function startWorker(): ChildProcess {
+  const child = fork(WORKER, [], {
+    // Only what the worker needs: none of the server's secrets.
+    env: {
+      PATH: process.env.PATH ?? '',
+      PASSWORD_HASH_NICE: process.env.PASSWORD_HASH_NICE ?? '19',
+      UV_THREADPOOL_SIZE: String(CONCURRENCY),
+    },
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'json',
+  });
+  child.on('message', (reply: Reply) => {
+    const p = pending.get(reply.id);
+    if (!p) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) refChannel(false);
+    if (reply.error === undefined) p.resolve(reply.value!);
+    // A hash that argon2 cannot read is simply not this password; any other failure is an error.
+    else if (p.op === 'verify') p.resolve(false);
+    else p.reject(new Error(`password hashing failed: ${reply.error}`));
+  });
+  child.once('exit', (code, signal) => {
+    if (worker === child) worker = null;
+    const lost = [...pending.values()];
+    pending.clear();
+    for (const p of lost) p.reject(new Error(`password worker exited (${signal ?? code})`));
+  });
+  child.on('error', () => {
+    // Reported through 'exit'; an error event without a listener would crash the server.
+  });
+  child.unref();
+  return child;
+}
+
+function call(op: 'hash' | 'verify', plain: string, hash?: string): Promise<string | boolean> {
+  worker ??= startWorker();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, op });
+    if (pending.size === 1) refChannel(true);
+    worker!.send({ id, op, plain, hash }, (err) => {
+      if (err && pending.delete(id)) {
+        if (pending.size === 0) refChannel(false);
+        reject(err);
+      }
+    });
+  });
+}
+
 let running = 0;
 const waiting: (() => void)[] = [];
 async function bounded<T>(work: () => Promise<T>): Promise<T> {
@@ -24,24 +103,32 @@ async function bounded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-// OWASP password storage cheat sheet: argon2id, m=19 MiB, t=2, p=1.
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
+/** argon2id with OWASP's parameters (m=19 MiB, t=2, p=1; set in password-worker.mjs). */
 export function hashPassword(plain: string): Promise<string> {
-  return bounded(() => argon2.hash(plain, OPTIONS));
+  return bounded(() => call('hash', plain) as Promise<string>);
 }
 
-export async function verifyPassword(hash: string, plain: string): Promise<boolean> {
-  try {
-    return await bounded(() => argon2.verify(hash, plain));
-  } catch {
-    return false;
-  }
+/** False for a wrong password or a hash argon2 cannot read; rejects only if the worker fails. */
+export function verifyPassword(hash: string, plain: string): Promise<boolean> {
+  return bounded(() => call('verify', plain, hash) as Promise<boolean>);
+}
+
+/** Starts the worker ahead of the first login (server boot), so that login does not pay its start. */
+export function warmPasswordWorker(): void {
+  worker ??= startWorker();
+}
+
+/** The worker's process id, if it runs (tests). */
+export function passwordWorkerPid(): number | undefined {
+  return worker?.pid;
 }
 
 /** A hash to verify against when the account does not exist, so timing does not reveal it. */
 let dummyHash: Promise<string> | null = null;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword('not-a-real-password-for-timing');
+  if (!dummyHash) {
+    dummyHash = hashPassword('not-a-real-password-for-timing');
+    dummyHash.catch(() => (dummyHash = null));
+  }
   return dummyHash;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,21 @@ describe('POST /api/auth/login', () => {
     expect(res.body.user).not.toHaveProperty('password_hash');
     const claims = jwt.decode(res.body.token) as { exp: number; iat: number };
     expect(claims.exp - claims.iat).toBe(12 * 3600);
+  });
+
+  it('records the time of the login on the user, and only after a right password', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const before = new Date(Date.now() - 1000);
+    expect((await login(member.email, 'not-the-password')).status).toBe(401);
+    const [afterWrong] = await t.database.db.select({ at: users.last_login_at }).from(users).where(eq(users.id, member.id));
+    expect(afterWrong!.at).toBeNull();
+    expect((await login(member.email, TEST_PASSWORD)).status).toBe(200);
+    const [row] = await t.database.db.select({ at: users.last_login_at }).from(users).where(eq(users.id, member.id));
+    expect(row!.at!.getTime()).toBeGreaterThanOrEqual(before.getTime());
+    // The asynchronous commit was local to that statement: this session still commits synchronously.
+    const result = await t.database.db.execute(sql`select current_setting('synchronous_commit') as setting`);
+    const [{ setting } = { setting: '' }] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { setting: string }[];
+    expect(setting).toBe('on');
   });
 
   it('gives a longer session with remember-me', async () => {
