@@ -41,6 +41,12 @@ export function createApp(deps: Deps, opts: { clientDist?: string } = {}): Expre
   const compress = compression();
   app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
 
+  // The REST paths first (issue 17): an API call is matched by its path prefix here, without walking the
+  // probes, /metrics, /trpc, stored files, map data and client assets below. Browser navigations go on to the
+  // app shell (an /admin/... page is a screen, not the REST route of the same path).
+  const rest = createRestRouter(deps);
+  app.use((req, res, next) => (isNavigation(req) ? next() : rest(req, res, next)));
+
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -97,7 +103,7 @@ export function createApp(deps: Deps, opts: { clientDist?: string } = {}): Expre
     sendStatic(req, res, shell, next);
   });
 
-  app.use(createRestRouter(deps));
+  app.use((req, res, next) => (isNavigation(req) ? rest(req, res, next) : next()));
   app.use(notFoundJson);
   app.use(errorHandler(deps.logger));
   return app;

@@ -1,4 +1,4 @@
-import express, { type Router } from 'express';
+import express, { type Response, type Router } from 'express';
 import { LIMITS } from '../../shared/constants/limits';
 import type { Deps } from '../deps';
 import { auditRest } from '../modules/audit/rest';
@@ -19,8 +19,8 @@ import { statsRest } from '../modules/stats/rest';
 import { subscriptionsRest } from '../modules/subscriptions/rest';
 import { usersRest } from '../modules/users/rest';
 import { createContext } from '../trpc/context';
-import { createCaller } from '../trpc/router';
-import { callProcedure, readInput, type RestRoute } from './define';
+import { readInput, type RestRoute } from './define';
+import { createInvoker } from './invoke';
 import { apiDocsRouter } from './docs';
 
 export const REST_ROUTES: RestRoute[] = [
@@ -51,10 +51,21 @@ const prefixOf = (p: string) => {
   return third < 0 ? p : p.slice(0, third);
 };
 
+/**
+ * A JSON answer written as it is: Express's res.json() also works out a charset, an ETag (off here) and
+ * freshness for every answer; an API answer needs none of them (issue 17). Node sets Content-Length, leaves
+ * the body out for HEAD, and the compression middleware still sees the write.
+ */
+function sendJson(res: Response, status: number, body: unknown) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
 export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES): Router {
   const r = express.Router();
-  r.use(express.json({ limit: LIMITS.jsonBodyBytes }));
-  r.use(apiDocsRouter(routes));
+  const invoke = createInvoker(routes.map((route) => route.procedure));
+  const json = express.json({ limit: LIMITS.jsonBodyBytes });
   // One router per path prefix, picked by a map lookup: a request is matched against the few routes of its
   // prefix, not against all 160 in turn (issue 17). Routes keep their full paths (metrics labels, req.params).
   const byPrefix = new Map<string, Router>();
@@ -62,18 +73,22 @@ export function createRestRouter(deps: Deps, routes: RestRoute[] = REST_ROUTES):
     const prefix = prefixOf(route.path);
     if (prefix.includes(':')) throw new Error(`REST route ${route.path}: the first two segments must be fixed`);
     let sub = byPrefix.get(prefix);
-    if (!sub) byPrefix.set(prefix, (sub = express.Router()));
+    if (!sub) {
+      byPrefix.set(prefix, (sub = express.Router()));
+      sub.use(json);
+    }
     sub[route.method](route.path, async (req, res) => {
-      const caller = createCaller(await createContext(deps, req));
-      const result = await callProcedure(caller, route.procedure, await readInput(route, req));
+      const result = await invoke(route.procedure, await createContext(deps, req), await readInput(route, req));
       if (route.respond) return route.respond.send(res, result);
-      res.status(route.status).json(result ?? null);
+      sendJson(res, route.status, result ?? null);
     });
   }
+  // Requests outside every prefix pass straight on (the app mounts this router ahead of the others).
   r.use((req, res, next) => {
     const sub = byPrefix.get(prefixOf(req.path));
     if (!sub) return next();
     sub(req, res, next);
   });
+  r.use(apiDocsRouter(routes));
   return r;
 }

@@ -67,39 +67,42 @@ export const rateLimited = (name: RateLimitName) =>
   });
 
 /**
- * What every procedure does around its own work, on both transports, in one middleware (each tRPC middleware
- * copies the call's options and context, so five of them cost a tenth of a millisecond per call; issue 17):
+ * What every procedure does around its own work, on both transports, in one middleware per rung of the ladder
+ * (each tRPC middleware copies the call's options and context: with a separate gate per rung, a call paid for
+ * one more copy; issue 17):
  * - every text of every input is checked: NUL, other control characters and lone surrogates are a field error
  *   (`field.invalidCharacters`), never a database error (shared/lib/text.ts);
+ * - the rung's gate: who may call (the row-level checks stay in the services);
  * - a mutation reads past the read caches (what it reads back after its write is what it wrote) and answers only
  *   once this instance's caches hold none of what it changed (server/lib/cache.ts), so the caller's next
  *   request, here, sees its own write;
  * - every failure (AppError, zod input error, unknown) is re-thrown as a TRPCError whose cause is an AppError;
  * - every call is timed for /metrics (trpc_procedure_duration_seconds).
  */
-const around = t.middleware(async ({ ctx, path, type, getRawInput, next }) => {
-  const started = performance.now();
-  let res: Awaited<ReturnType<typeof next>> | undefined;
-  let failure: AppError | null = null;
-  try {
-    const unsafe = findUnsafeText(await getRawInput());
-    if (unsafe !== null) throw new AppError('VALIDATION', { fields: { [unsafe]: { code: 'field.invalidCharacters' } } });
-    if (type !== 'mutation') res = await next();
-    else {
-      res = await inWriteScope(() => next());
-      if (res.ok) await ctx.deps.caches.sync();
+function rung<A extends Actor>(gate: (ctx: TrpcContext) => A) {
+  return t.middleware(async ({ ctx, path, type, getRawInput, next }) => {
+    const started = performance.now();
+    let res: Awaited<ReturnType<typeof next<{ actor: A }>>> | undefined;
+    let failure: AppError | null = null;
+    try {
+      const unsafe = findUnsafeText(await getRawInput());
+      if (unsafe !== null) throw new AppError('VALIDATION', { fields: { [unsafe]: { code: 'field.invalidCharacters' } } });
+      const actor = gate(ctx);
+      if (type !== 'mutation') res = await next({ ctx: { actor } });
+      else {
+        res = await inWriteScope(() => next({ ctx: { actor } }));
+        if (res.ok) await ctx.deps.caches.sync();
+      }
+      if (!res.ok) failure = appErrorFromTrpc(res.error);
+    } catch (err) {
+      failure = appErrorFromTrpc(err);
     }
-    if (!res.ok) failure = appErrorFromTrpc(res.error);
-  } catch (err) {
-    failure = appErrorFromTrpc(err);
-  }
-  const http = failure ? ERROR_TABLE[failure.code].http : 200;
-  ctx.deps.metrics.observeProcedure(path, http < 400 ? 'ok' : http < 500 ? 'client_error' : 'server_error', (performance.now() - started) / 1000);
-  if (failure) throw new TRPCError({ code: ERROR_TABLE[failure.code].trpc, message: failure.message, cause: failure });
-  return res!;
-});
-
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(around);
+    const http = failure ? ERROR_TABLE[failure.code].http : 200;
+    ctx.deps.metrics.observeProcedure(path, http < 400 ? 'ok' : http < 500 ? 'client_error' : 'server_error', (performance.now() - started) / 1000);
+    if (failure) throw new TRPCError({ code: ERROR_TABLE[failure.code].trpc, message: failure.message, cause: failure });
+    return res!;
+  });
+}
 
 function requireUser(ctx: TrpcContext): UserActor {
   if (ctx.actor.kind === 'user') return ctx.actor;
@@ -111,26 +114,31 @@ function requireCompanyUser(ctx: TrpcContext): CompanyActor {
   return a as CompanyActor;
 }
 
-// Each rung is one gate on the public procedure (not a chain of gates): one middleware per rung.
-export const authedProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireUser(ctx) } }));
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(rung((ctx) => ctx.actor));
 
-export const companyProcedure = publicProcedure
-  .meta({ access: 'company' })
-  .use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireCompanyUser(ctx) } }));
+export const authedProcedure = t.procedure.meta({ access: 'user' }).use(rung(requireUser));
 
-export const managerProcedure = publicProcedure.meta({ access: 'manager' }).use(({ ctx, next }) => {
-  const a = requireCompanyUser(ctx);
-  if (a.role !== 'MANAGER') throw new AppError('FORBIDDEN');
-  return next({ ctx: { ...ctx, actor: a } });
-});
+export const companyProcedure = t.procedure.meta({ access: 'company' }).use(rung(requireCompanyUser));
 
-export const adminProcedure = publicProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
-  const a = requireUser(ctx);
-  if (a.role !== 'ADMIN') throw new AppError('FORBIDDEN');
-  return next({ ctx: { ...ctx, actor: a as AdminActor } });
-});
+export const managerProcedure = t.procedure.meta({ access: 'manager' }).use(
+  rung((ctx) => {
+    const a = requireCompanyUser(ctx);
+    if (a.role !== 'MANAGER') throw new AppError('FORBIDDEN');
+    return a;
+  }),
+);
 
-export const driverProcedure = publicProcedure.meta({ access: 'driver' }).use(({ ctx, next }) => {
-  if (ctx.actor.kind !== 'driver') throw ctx.authError ?? new AppError('UNAUTHENTICATED');
-  return next({ ctx: { ...ctx, actor: ctx.actor as DriverActor } });
-});
+export const adminProcedure = t.procedure.meta({ access: 'admin' }).use(
+  rung((ctx) => {
+    const a = requireUser(ctx);
+    if (a.role !== 'ADMIN') throw new AppError('FORBIDDEN');
+    return a as AdminActor;
+  }),
+);
+
+export const driverProcedure = t.procedure.meta({ access: 'driver' }).use(
+  rung((ctx) => {
+    if (ctx.actor.kind !== 'driver') throw ctx.authError ?? new AppError('UNAUTHENTICATED');
+    return ctx.actor as DriverActor;
+  }),
+);
