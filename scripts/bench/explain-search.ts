@@ -2,6 +2,7 @@
 // warm, for one viewer: the plan once, then the median and worst execution time over a few runs.
 //   node --import tsx scripts/bench/explain-search.ts --db synergy_bench_100k [--proximity above40] [--sort distance]
 //        [--city Copenhagen] [--rings false] [--runs 15] [--plan false] [--kind offering] [--category waste]
+//        [--q <words>] (the trigram path, on a main connection)
 // --rings false: "above 40 km" by the plain KNN scan (as before decision 0147), for comparison.
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../server/db/client';
@@ -19,11 +20,13 @@ const input = searchMaterialsInput.parse({
   page: arg('page', '0'),
   kind: arg('kind', 'offering'),
   ...(arg('category', '') ? { category: arg('category', '') } : {}),
+  ...(arg('q', '') ? { q: arg('q', '') } : {}),
 });
 const rings = arg('rings', 'true') !== 'false';
 
 const database = await openPostgres(benchUrl(db), { max: 3 });
-const search = database.searchDb!;
+// A text search's trigram path runs on the main connections (bitmap scans on): --q <words> explains that one.
+const search = arg('q', '') ? database.db : database.searchDb!;
 // The viewer: the first company whose primary address is exactly at the city centre (scripts/bench/seed-materials.ts).
 const [viewer] = (await search.execute(
   sql`select company_id from company_addresses where is_primary and latitude = ${city.lat} and longitude = ${city.lng} order by company_id limit 1`,

@@ -70,6 +70,26 @@ describe('text search', () => {
     expect((await compare({ q: 'teak', proximity: 'any' })).rows.every((x) => /teak/i.test(x.title))).toBe(true);
   });
 
+  it('answers an empty first page with its own count, and a page past the last with the totals', async () => {
+    await t.database.db.execute(sql`
+      insert into materials (company_id, title, description, category, frequency, quantity, condition, type, final_use,
+                             latitude, longitude, status, kind)
+      select ${owners[0]!}, 'Quokka crate ' || g, 'Own only', 'surplus', 'weekly', 1, 'Used', 'Mixed', 'Reuse',
+             ${center.lat}::float8, ${center.lng}::float8, 'active', 'offering'
+      from generate_series(1, 3) g`);
+    for (const proximity of ['5', 'any', 'above40'] as const) {
+      const r = await compare({ q: 'quokka', proximity });
+      expect(r.rows).toEqual([]);
+      expect(r.count).toEqual({ total: 0, capped: false });
+      expect(r.own_hidden).toBe(proximity === 'above40' ? 0 : 3);
+    }
+    const first = await compare({ q: 'teak', proximity: 'any' });
+    const past = await compare({ q: 'teak', proximity: 'any', page: 20 });
+    expect(first.count.total).toBeGreaterThan(0);
+    expect(past.rows).toEqual([]);
+    expect(past.count).toEqual(first.count);
+  });
+
   it('keeps "above 40 km" with words on the trigram path', async () => {
     const r = await compare({ q: 'pallet', proximity: 'above40' });
     expect(r.via).toBe('index');
