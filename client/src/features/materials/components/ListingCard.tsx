@@ -16,7 +16,8 @@ export type ListItem = RouterOutputs['materials']['search']['items'][number];
 export function ListingPhoto({ item, className }: { item: Pick<ListItem, 'image_url' | 'category'>; className?: string }) {
   const c = CATEGORY_COLORS[item.category];
   return item.image_url ? (
-    <img className={['listing-photo', className ?? ''].join(' ')} src={item.image_url} alt="" loading="lazy" />
+    // width/height give the browser the 4:3 box before the file arrives; CSS sizes it (aspect-ratio, height auto).
+    <img className={['listing-photo', className ?? ''].join(' ')} src={item.image_url} alt="" loading="lazy" width={400} height={300} />
   ) : (
     <span
       className={['listing-photo listing-photo--placeholder', className ?? ''].join(' ')}
