@@ -29,6 +29,12 @@ export const LISTING_STATUSES = ['active', 'archived', 'deactivated'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'every few months', 'one-off'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
+
+/** SPEC §9 proximity filters: within 5, 20 or 40 km; above 40 km; `any` removes the limit. */
+export const PROXIMITIES = ['5', '20', '40', 'above40', 'any'] as const;
+export type Proximity = (typeof PROXIMITIES)[number];
+export const SEARCH_SORTS = ['distance', 'newest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 /** PRODUCT.md: kg for by-product, surplus and waste; hours for knowledge; m2 for industrial and logistics space. */
 export const QUANTITY_UNITS = ['kg', 'hours', 'm2'] as const;
 export type QuantityUnit = (typeof QUANTITY_UNITS)[number];

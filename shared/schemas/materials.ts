@@ -1,7 +1,17 @@
 // Listing (offering / donation) inputs shared by the tRPC procedures, the REST adapters and the client
 // forms (SPEC §3 fields, §5 rules, §9 limits). Messages are codes (shared/messages.ts).
 import { z } from './_zod';
-import { FREQUENCIES, LISTING_CATEGORIES, LISTING_KINDS, LISTING_STATUSES, type MaterialGroupKind, type QuantityUnit } from '../constants/enums';
+import {
+  FREQUENCIES,
+  LISTING_CATEGORIES,
+  LISTING_KINDS,
+  LISTING_STATUSES,
+  PROXIMITIES,
+  SEARCH_SORTS,
+  type MaterialGroupKind,
+  type Proximity,
+  type QuantityUnit,
+} from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
 import { id, pageInput, queryBoolean } from './_primitives';
@@ -132,10 +142,8 @@ export const setMaterialStatusInput = z.object({ id, action: z.enum(STATUS_ACTIO
 
 // ---- search (GET api/v2/materials) -------------------------------------------------------------------------
 
-/** SPEC §9 proximity filters: within 5, 20 or 40 km; above 40 km; `any` removes the limit. */
-export const PROXIMITIES = ['5', '20', '40', 'above40', 'any'] as const;
-export type Proximity = (typeof PROXIMITIES)[number];
-export const SEARCH_SORTS = ['distance', 'newest'] as const;
+// The proximity and sort values live in constants/enums.ts, so the client reads them without loading zod.
+export { PROXIMITIES, SEARCH_SORTS, type Proximity };
 
 const oneOrMany = <T extends z.ZodType>(item: T) =>
   z

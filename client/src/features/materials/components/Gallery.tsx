@@ -18,7 +18,7 @@ export function Gallery({ images, title, category }: { images: { url: string; na
   };
   return (
     <div className="gallery" role="group" aria-roledescription={t`gallery`} aria-label={t`Photos of ${title}`} onKeyDown={onKey}>
-      <img className="gallery__main" src={current.url} alt={t`${title}, photo ${n} of ${count}`} />
+      <img className="gallery__main" src={current.url} alt={t`${title}, photo ${n} of ${count}`} width={800} height={600} />
       {count > 1 ? (
         <div className="gallery__thumbs">
           {images.map((im, i) => {
@@ -32,7 +32,7 @@ export function Gallery({ images, title, category }: { images: { url: string; na
                 aria-label={t`Show photo ${k} of ${count}`}
                 onClick={() => setIndex(i)}
               >
-                <img src={im.url} alt="" />
+                <img src={im.url} alt="" width={160} height={120} />
               </button>
             );
           })}

@@ -16,7 +16,8 @@ export type ListItem = RouterOutputs['materials']['search']['items'][number];
 export function ListingPhoto({ item, className }: { item: Pick<ListItem, 'image_url' | 'category'>; className?: string }) {
   const c = CATEGORY_COLORS[item.category];
   return item.image_url ? (
-    <img className={['listing-photo', className ?? ''].join(' ')} src={item.image_url} alt="" loading="lazy" />
+    // width/height give the browser the 4:3 box before the file arrives; CSS sizes it (aspect-ratio, height auto).
+    <img className={['listing-photo', className ?? ''].join(' ')} src={item.image_url} alt="" loading="lazy" width={400} height={300} />
   ) : (
     <span
       className={['listing-photo listing-photo--placeholder', className ?? ''].join(' ')}
@@ -53,14 +54,37 @@ export function ListingCard({ item, extra, onOpen }: { item: ListItem; extra?: R
   );
 }
 
-export function ListingCardSkeleton() {
+/**
+ * A card while the data loads: the card's own elements with grey bars for text, so it takes the height a card takes
+ * (recommendations reserve their lines in CSS, so the results below them do not move when the cards arrive).
+ * `reason`: the recommendation's "why" line.
+ */
+export function ListingCardSkeleton({ reason = false }: { reason?: boolean }) {
   return (
     <div className="listing-card listing-card--skeleton" aria-hidden="true">
-      <span className="listing-photo skeleton" />
-      <div className="listing-card__body">
-        <span className="skeleton skeleton--chip" />
-        <span className="skeleton skeleton--line" />
-        <span className="skeleton skeleton--line skeleton--short" />
+      <div className="listing-card__link">
+        <span className="listing-photo listing-card__photo skeleton" />
+        <div className="listing-card__body">
+          <span className="tag skeleton skeleton--tag">{'\u00a0'}</span>
+          <span className="listing-card__title">
+            <span className="skeleton-line" />
+            <span className="skeleton-line skeleton-line--short" />
+          </span>
+          <span className="listing-card__qty">
+            <span className="skeleton-line skeleton-line--short" />
+          </span>
+          <span className="listing-card__company">
+            <span className="skeleton-line" />
+          </span>
+          <span className="listing-card__meta">
+            <span className="skeleton-line skeleton-line--short" />
+          </span>
+          {reason ? (
+            <span className="listing-card__reason">
+              <span className="skeleton-line" />
+            </span>
+          ) : null}
+        </div>
       </div>
     </div>
   );

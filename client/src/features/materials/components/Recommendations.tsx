@@ -22,7 +22,7 @@ export function Recommendations() {
       </h2>
       <div className="listing-grid listing-grid--four" aria-busy={rec.isLoading || undefined}>
         {rec.isLoading
-          ? Array.from({ length: 4 }, (_, i) => <ListingCardSkeleton key={i} />)
+          ? Array.from({ length: 4 }, (_, i) => <ListingCardSkeleton key={i} reason />)
           : rec.data?.items.map((item) => {
               const group = refText(i18n, item.reason.matched_group_name);
               const km = item.reason.distance_km;

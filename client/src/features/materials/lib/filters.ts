@@ -1,8 +1,18 @@
 // The database screen's filters live in the query string (shareable links, back button). Defaults are left
 // out of the URL; anything unknown in it is ignored rather than sent to the server.
-import { FREQUENCIES, LISTING_CATEGORIES, type Frequency, type ListingCategory } from '@shared/constants/enums';
+import {
+  FREQUENCIES,
+  LISTING_CATEGORIES,
+  PROXIMITIES,
+  SEARCH_SORTS,
+  type Frequency,
+  type ListingCategory,
+  type Proximity,
+  type SearchSort,
+} from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
-import { PROXIMITIES, SEARCH_SORTS, type Proximity, type SearchMaterialsInput } from '@shared/schemas/materials';
+// Types only: the schema module (and zod) stays out of the database page's first load.
+import type { SearchMaterialsInput } from '@shared/schemas/materials';
 
 export interface Filters {
   q: string;
@@ -13,7 +23,7 @@ export interface Filters {
   l3: number | null;
   proximity: Proximity;
   frequency: Frequency | null;
-  sort: (typeof SEARCH_SORTS)[number];
+  sort: SearchSort;
   page: number;
   view: 'list' | 'map';
   /** Show the company's own listings too (left out by default). */

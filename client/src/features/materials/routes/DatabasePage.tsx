@@ -12,11 +12,11 @@ import { Checkbox, SelectField, TextField } from '@/components/ui/Field';
 import { EmptyState, ErrorState } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { useConfig } from '@/hooks/useConfig';
+import { useRevealAfterPaint } from '@/hooks/useRevealAfterPaint';
 import { useLanguage } from '@/lib/i18n';
 import { useTRPC } from '@/lib/trpc';
-import { FREQUENCIES, LISTING_CATEGORIES } from '@shared/constants/enums';
+import { FREQUENCIES, LISTING_CATEGORIES, type Proximity } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
-import type { Proximity } from '@shared/schemas/materials';
 import { ListingCard, ListingCardSkeleton, type ListItem } from '../components/ListingCard';
 import { Pagination } from '@/components/ui/Pagination';
 import { Recommendations } from '../components/Recommendations';
@@ -247,11 +247,7 @@ export function DatabasePage() {
             {filters.view === 'map' ? (
               <ResultsView items={data.items} styleUrl={config.data?.map_style_url ?? null} />
             ) : (
-              <div className="listing-grid" data-testid="results">
-                {data.items.map((item) => (
-                  <ListingCard key={item.id} item={item} />
-                ))}
-              </div>
+              <ResultCards items={data.items} />
             )}
             <Pagination
               page={filters.page}
@@ -269,6 +265,20 @@ export function DatabasePage() {
         )}
       </section>
     </>
+  );
+}
+
+/** Cards in the first paint (a row on a desktop; the results start below the fold on a phone). */
+const FIRST_CARDS = 3;
+
+function ResultCards({ items }: { items: ListItem[] }) {
+  const shown = useRevealAfterPaint(items, FIRST_CARDS);
+  return (
+    <div className="listing-grid" data-testid="results">
+      {shown.map((item) => (
+        <ListingCard key={item.id} item={item} />
+      ))}
+    </div>
   );
 }
 
