@@ -112,3 +112,34 @@ export function localFirstPubSub(engine: NotifyEngine, db: Db): PubSub {
     },
   };
 }
+
+/**
+ * Barriers over a channel this process listens to: `pass(send)` sends a fresh token through the channel (as
+ * the channel's payloads are written) and resolves once the listener calls `heard(token)`. Postgres delivers
+ * notifications in commit order, so everything committed before the call has been heard by then. With a
+ * timeout, it resolves false if nothing comes back in time. Used by the cache bus, the notification publisher
+ * and the digest worker (their `sync()` / `flush()`).
+ */
+export function createBarriers() {
+  const waiting = new Map<string, () => void>();
+  return {
+    heard(token: string): void {
+      waiting.get(token)?.();
+    },
+    async pass(send: (token: string) => Promise<void>, timeoutMs?: number): Promise<boolean> {
+      const token = randomBytes(8).toString('hex');
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<boolean>((resolve) => {
+        waiting.set(token, () => resolve(true));
+        if (timeoutMs !== undefined) timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        await send(token);
+        return await heard;
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(token);
+      }
+    },
+  };
+}

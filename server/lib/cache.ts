@@ -14,8 +14,8 @@
 // Inside a mutation (`inWriteScope`) caches are read through, never from: what it read back after its own write
 // (an edited listing's detail) must be what it wrote, before its own notification has come back.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
 import type { PubSub } from '../db/client';
+import { createBarriers } from '../db/notify';
 import type { Logger } from './logger';
 
 export const CACHE_CHANNEL = 'cache_invalidate';
@@ -141,7 +141,7 @@ export function parseInvalidation(payload: string): { all: true } | { all: false
 export function createCacheBus(opts: { pubsub: PubSub; logger: Logger; kind: 'postgres' | 'pglite' }): CacheBus {
   const caches: TaggedCache<unknown>[] = [];
   const state = { epoch: 0, listening: false };
-  const barriers = new Map<string, () => void>();
+  const barriers = createBarriers();
   let unsubscribe: (() => Promise<void>) | null = null;
 
   const clearAll = () => {
@@ -150,7 +150,7 @@ export function createCacheBus(opts: { pubsub: PubSub; logger: Logger; kind: 'po
   };
   const apply = (payload: string) => {
     if (payload.startsWith('b:')) {
-      barriers.get(payload.slice(2))?.();
+      barriers.heard(payload.slice(2));
       return;
     }
     const parsed = parseInvalidation(payload);
@@ -178,15 +178,8 @@ export function createCacheBus(opts: { pubsub: PubSub; logger: Logger; kind: 'po
     },
     async sync() {
       if (opts.kind === 'pglite' || !state.listening) return;
-      const token = randomBytes(8).toString('hex');
-      let timer: NodeJS.Timeout | undefined;
-      const heard = new Promise<boolean>((resolve) => {
-        barriers.set(token, () => resolve(true));
-        timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS);
-      });
       try {
-        await opts.pubsub.publish(CACHE_CHANNEL, `b:${token}`);
-        if (!(await heard)) {
+        if (!(await barriers.pass((token) => opts.pubsub.publish(CACHE_CHANNEL, `b:${token}`), SYNC_TIMEOUT_MS))) {
           opts.logger.warn('cache sync heard nothing back: caches cleared');
           clearAll();
         }
@@ -194,9 +187,6 @@ export function createCacheBus(opts: { pubsub: PubSub; logger: Logger; kind: 'po
         // The write it follows has committed: never fail it over this; forget everything instead.
         opts.logger.warn({ err }, 'cache sync failed: caches cleared');
         clearAll();
-      } finally {
-        clearTimeout(timer);
-        barriers.delete(token);
       }
     },
     apply,

@@ -7,6 +7,7 @@
 // after the commit, or the NOTIFY never arrived) is sent by the listing-digests job (server/jobs/listing-digests.ts).
 import { sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
+import { createBarriers } from '../../db/notify';
 import type { DomainEvents } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
 import * as notifications from '../notifications/service';
@@ -106,12 +107,11 @@ export async function startDigestWorker(opts: {
 }): Promise<DigestWorker> {
   const logger = opts.logger.child({ module: 'listing-digests' });
   let chain: Promise<void> = Promise.resolve();
-  const flushes = new Map<string, () => void>();
-  let flushSeq = 0;
+  const barriers = createBarriers();
 
   const onPayload = (payload: string) => {
     if (payload.startsWith('flush:')) {
-      chain = chain.then(() => flushes.get(payload)?.());
+      chain = chain.then(() => barriers.heard(payload.slice('flush:'.length)));
       return;
     }
     const id = Number(payload);
@@ -133,11 +133,7 @@ export async function startDigestWorker(opts: {
   const unsubscribe = await opts.pubsub.subscribe(DIGEST_CHANNEL, onPayload);
   return {
     async flush() {
-      const token = `flush:${process.pid}-${++flushSeq}-${Math.random().toString(36).slice(2)}`;
-      const done = new Promise<void>((resolve) => flushes.set(token, resolve));
-      await opts.pubsub.publish(DIGEST_CHANNEL, token);
-      await done;
-      flushes.delete(token);
+      await barriers.pass((token) => opts.pubsub.publish(DIGEST_CHANNEL, `flush:${token}`));
     },
     async close() {
       await unsubscribe();

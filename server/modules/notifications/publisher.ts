@@ -4,6 +4,7 @@
 // the new notifications followed by their counters, so a client applies both together.
 import type { ServerFrame } from '../../../shared/ws-events';
 import type { Database, Db } from '../../db/client';
+import { createBarriers } from '../../db/notify';
 import type { Logger } from '../../lib/logger';
 import type { LocalDelivery } from '../../ws/hub';
 import * as repo from './repo';
@@ -31,8 +32,7 @@ export async function startNotificationPublisher(opts: {
   const { db, delivery } = opts;
   const logger = opts.logger.child({ module: 'notifications' });
   let chain: Promise<void> = Promise.resolve();
-  const flushes = new Map<string, () => void>();
-  let flushSeq = 0;
+  const barriers = createBarriers();
 
   const pushNotifications = async (ids: number[]) => {
     const rows = await repo.findByIds(db, ids);
@@ -82,7 +82,7 @@ export async function startNotificationPublisher(opts: {
         if (Array.isArray(request.c) && request.c.length) await pushCounters(request.c.filter(Number.isSafeInteger));
         if (Array.isArray(request.k) && request.k.length)
           await pushCounters(await delivery.connectedInCompanies(request.k.filter(Number.isSafeInteger)));
-        if (typeof request.flush === 'string') flushes.get(request.flush)?.();
+        if (typeof request.flush === 'string') barriers.heard(request.flush);
       })
       .catch((err: unknown) => logger.error({ err }, 'notification push failed'));
   };
@@ -90,11 +90,7 @@ export async function startNotificationPublisher(opts: {
   const unsubscribe = await opts.pubsub.subscribe(repo.NOTIFICATIONS_CHANNEL, onPayload);
   return {
     async flush() {
-      const token = `${process.pid}-${++flushSeq}-${Math.random().toString(36).slice(2)}`;
-      const done = new Promise<void>((resolve) => flushes.set(token, resolve));
-      await opts.pubsub.publish(repo.NOTIFICATIONS_CHANNEL, JSON.stringify({ flush: token }));
-      await done;
-      flushes.delete(token);
+      await barriers.pass((token) => opts.pubsub.publish(repo.NOTIFICATIONS_CHANNEL, JSON.stringify({ flush: token })));
     },
     async close() {
       await unsubscribe();
