@@ -131,6 +131,17 @@ export async function adminGetMaterial(deps: Deps, _actor: AdminActor, input: { 
 // ---- writes ------------------------------------------------------------------------------------------------
 
 /** Derives a consistent chain (group → level 1 → 2 → 3, code) from whatever the editor sent; ids win. */
+/** A listing's category columns from its taxonomy chain (none: all null). Create and bulk upload alike. */
+function taxonomyColumns(chain: repo.TaxonomyChain | null | undefined) {
+  return {
+    material_group_id: chain?.material_group_id ?? null,
+    first_level_subcategory_id: chain?.first_level_subcategory_id ?? null,
+    second_level_subcategory_id: chain?.second_level_subcategory_id ?? null,
+    third_level_subcategory_id: chain?.third_level_subcategory_id ?? null,
+    material_group_code: chain?.code ?? null,
+  };
+}
+
 async function resolveTaxonomy(db: DbOrTx, input: CreateMaterialInput): Promise<repo.TaxonomyChain | null> {
   const { material_group_id: g, first_level_subcategory_id: f, second_level_subcategory_id: s, third_level_subcategory_id: t } = input;
   const code = input.material_group_code?.trim() || null;
@@ -242,11 +253,7 @@ async function prepareWrite(deps: Deps, actor: CompanyActor, input: CreateMateri
     title: input.title,
     description: input.description,
     category: input.category,
-    material_group_id: chain?.material_group_id ?? null,
-    first_level_subcategory_id: chain?.first_level_subcategory_id ?? null,
-    second_level_subcategory_id: chain?.second_level_subcategory_id ?? null,
-    third_level_subcategory_id: chain?.third_level_subcategory_id ?? null,
-    material_group_code: chain?.code ?? null,
+    ...taxonomyColumns(chain),
     frequency: input.frequency,
     address_id: address.id,
     latitude: address.latitude,
@@ -697,11 +704,7 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
       title: data.title,
       description: data.description,
       category: data.category,
-      material_group_id: chain?.material_group_id ?? null,
-      first_level_subcategory_id: chain?.first_level_subcategory_id ?? null,
-      second_level_subcategory_id: chain?.second_level_subcategory_id ?? null,
-      third_level_subcategory_id: chain?.third_level_subcategory_id ?? null,
-      material_group_code: chain?.code ?? null,
+      ...taxonomyColumns(chain),
       frequency: data.frequency,
       quantity: data.quantity,
       quantity_unit: quantityUnitFor(data.category, chain?.group_kind ?? null),
