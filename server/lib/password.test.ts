@@ -32,6 +32,9 @@ describe('password hashing in the worker process', () => {
     const settled = await inFlight;
     // Killed before or after they ran: never a silent "wrong password".
     for (const s of settled) if (s.status === 'rejected') expect(String(s.reason)).toMatch(/password worker exited/);
+    // The first was sent to the worker before the kill (the second waits its turn, one hash at a time here, and
+    // goes to the new worker): it was in flight.
+    expect(settled[0]!.status).toBe('rejected');
     const hash = await hashPassword('after');
     expect(passwordWorkerPid()).not.toBe(pid);
     expect(await verifyPassword(hash, 'after')).toBe(true);
