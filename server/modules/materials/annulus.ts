@@ -147,7 +147,7 @@ export function annulusRanges(
 }
 
 /**
- * The rings a far search ("above 40 km") reads, nearest first: (40, 60], (60, 100], (100, 180], ... each twice as
+ * The rings a far search ("above 40 km") reads, nearest first, e.g. (40, 44], (44, 52], (52, 68], ... each twice as
  * wide as the one before, up to `lastKm`; beyond it the search falls back to the KNN scan.
  */
 export function ringRadiiKm(innerKm: number, firstWidthKm: number, lastKm: number): number[] {

@@ -9,7 +9,17 @@ import { searchMaterialsInput } from '../../../shared/schemas/materials';
 import { createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { materials } from '../../../drizzle/schema';
-import { cappedCount, distanceKmSql, earthPointText, searchPageQuery, searchWhere, withinKm } from './search';
+import {
+  cappedCount,
+  distanceKmSql,
+  earthPointText,
+  planDependsOnValues,
+  searchPageQuery,
+  searchShape,
+  searchStatementSql,
+  searchWhere,
+  withinKm,
+} from './search';
 
 let t: TestContext;
 let companyId: number;
@@ -68,6 +78,46 @@ describe('search query plan', () => {
     }
   });
 
+  // The search connections plan a shape's prepared statement once (plan_cache_mode = force_generic_plan,
+  // db/client.ts): that plan must read the same way as the plan made for the values.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('plans each prepared search shape once, reading as a plan for its values would (Postgres)', async () => {
+    const scans = (plan: string) =>
+      [...cteOf(plan, 'hits').matchAll(/(Seq Scan|Index Scan(?: Backward)?(?: using \w+)?) on materials/g)].map((m) => m[1]);
+    for (const proximity of ['5', '40', 'any', 'above40'] as const) {
+      for (const sort of ['distance', 'newest'] as const) {
+        for (const kind of ['offering', 'donation', 'all'] as const) {
+          const input = searchMaterialsInput.parse({ proximity, sort, kind });
+          const ctx = { center, company_id: companyId };
+          const statement = searchStatementSql(t.database.db, input, ctx);
+          const generic = await t.database.searchDb!.transaction(async (tx) => {
+            await tx.execute(sql.raw(`prepare generic_search as ${statement.sql}`));
+            await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+            const lines = rowsOf<Record<string, string>>(
+              await tx.execute(sql.raw(`explain execute generic_search(${statement.values.map(literal).join(', ')})`)),
+            );
+            await tx.execute(sql`deallocate generic_search`);
+            return lines.map((r) => r['QUERY PLAN']).join('\n');
+          });
+          const custom = await explain(searchPageQuery(t.database.db, input, ctx).getSQL());
+          // Above 40 km: the rings alike; beyond the last ring (read only when the rings hold fewer than the cap),
+          // either the KNN scan or the newest index.
+          const compared = (plan: string) => (proximity === 'above40' ? scans(plan).slice(0, 1) : scans(plan));
+          expect(compared(generic), `${proximity} ${sort} ${kind}`).toEqual(compared(custom));
+          if (proximity !== 'any') expect(scans(generic), `${proximity} ${sort} ${kind}`).not.toContain('Seq Scan');
+        }
+      }
+    }
+  });
+
+  it('plans a shape whose best index depends on a value for its values (a company, a category id, a code)', () => {
+    const shape = (filters: Record<string, unknown>) =>
+      searchShape(searchMaterialsInput.parse({ proximity: '40', ...filters }), { center, company_id: companyId });
+    expect(planDependsOnValues(shape({}))).toBe(false);
+    expect(planDependsOnValues(shape({ kind: 'donation', category: 'waste', q: 'steel', sort: 'newest' }))).toBe(false);
+    for (const filters of [{ company_id: 3 }, { material_group_id: 2 }, { first_level_subcategory_id: 2 }, { material_group_code: '0207' }])
+      expect(planDependsOnValues(shape(filters)), JSON.stringify(filters)).toBe(true);
+  });
+
   it('counts through the index and stops at the cap', async () => {
     const input = searchMaterialsInput.parse({ proximity: '40', include_own: true });
     const where = searchWhere(input, { center, company_id: companyId });
@@ -104,6 +154,14 @@ describe('search query plan', () => {
     coords(earthPointText(center)).forEach((v, i) => expect(Math.abs(v - theirs[i]!)).toBeLessThan(1e-6));
   });
 });
+
+/** A statement value as an SQL literal (EXECUTE's arguments; a test's own values only). */
+function literal(x: unknown): string {
+  if (x === null || x === undefined) return 'null';
+  if (Array.isArray(x)) return `array[${x.map(literal).join(', ')}]`;
+  if (typeof x === 'number') return String(x);
+  return `'${String(x).replace(/'/g, "''")}'`;
+}
 
 /** Rows of db.execute on either driver (postgres-js: an array; PGlite: { rows }). */
 function rowsOf<T>(res: unknown): T[] {

@@ -13,8 +13,9 @@ import { EARTH_RADIUS_KM, type LatLng } from '../../../shared/lib/geo';
 import { annulusRanges, LAT_CELLS_PER_DEGREE, ringRadiiKm } from './annulus';
 import { escapeLike } from '../../../shared/lib/text';
 import type { SearchMaterialsInput } from '../../../shared/schemas/materials';
+import type { LISTING_KINDS } from '../../../shared/constants/enums';
 import type { Database, DbOrTx } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
+import { preparedOn, statementText } from '../../db/prepared';
 
 /** The indexed, stored point (a generated column), so no row recomputes the trigonometry. */
 export const listingPoint = sql`${materials.geo}`;
@@ -83,7 +84,11 @@ export interface SearchContext {
  * tests and scripts).
  */
 export interface SearchShape {
-  kind: boolean;
+  /**
+   * The listing kind, written into the statement (two values): with it as a parameter, a generic plan guesses
+   * half the rows of each kind and may prefer a sequential scan and sort to the index (db/client.ts).
+   */
+  kind: SearchMaterialsInput['kind'];
   /** The caller company's own listings left out. */
   notOwn: boolean;
   company: boolean;
@@ -109,6 +114,8 @@ export interface SearchShape {
 }
 
 type Values = Record<string, unknown>;
+/** The kinds a statement may name, as their SQL text (a fixed list: nothing from the request reaches sql.raw). */
+const LISTING_KINDS_SQL = { offering: 'offering', donation: 'donation' } as const satisfies Record<(typeof LISTING_KINDS)[number], string>;
 /** A value of the statement by name: `sql.placeholder(name)` when preparing, the value itself otherwise. */
 type Val = (name: string) => unknown;
 
@@ -117,7 +124,7 @@ export function searchShape(input: SearchMaterialsInput, ctx: SearchContext): Se
   const code = input.material_group_code ? (/^\d+$/.test(input.material_group_code) ? 'digits' : 'dotted') : 'none';
   const rings = center && ctx.rings !== false && input.proximity === 'above40' && !input.q && !input.company_id;
   return {
-    kind: input.kind !== 'all',
+    kind: input.kind,
     notOwn: !input.include_own && ctx.company_id !== null,
     company: !!input.company_id,
     category: !!input.category,
@@ -138,7 +145,6 @@ export function searchShape(input: SearchMaterialsInput, ctx: SearchContext): Se
 /** The parameters of the statement for `searchShape(input, ctx)`, by name. */
 export function searchValues(input: SearchMaterialsInput, ctx: SearchContext): Values {
   const values: Values = {
-    kind: input.kind,
     company_id: ctx.company_id,
     filter_company: input.company_id ?? null,
     category: input.category ?? null,
@@ -174,13 +180,24 @@ const vInline =
   };
 const vPlaceholder: Val = (name) => sql.placeholder(name);
 
+/**
+ * A constant LIMIT written into the statement. Drizzle sends `.limit(n)` as a parameter, and a generic plan
+ * (the search connections', db/client.ts) guesses that a parameter LIMIT keeps a tenth of the rows: at 1M
+ * listings a 301-row scan looked like 42,900 rows and the page's joins were hashed (9 ms instead of 1.4).
+ * Drizzle takes an SQL chunk for a limit as it is.
+ */
+const constLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
+/** The capped set every search reads: searchCountCap + 1 rows (the extra one tells "300+"). */
+const HITS_LIMIT = constLimit(LIMITS.searchCountCap + 1);
+
 /** The viewer's point in a statement: `v('center')` as a cube. */
 const centerPoint = (v: Val) => sql`${v('center')}::cube`;
 
 /** The search's conditions; `words: false` leaves the text condition out (the walk applies it itself). */
 function whereOf(shape: SearchShape, v: Val, own: 'leave out' | 'only own', words = true): SQL {
-  const conds: (SQL | undefined)[] = [eq(materials.status, 'active')];
-  if (shape.kind) conds.push(sql`${materials.kind} = ${v('kind')}`);
+  // Constants are written into the statement, not passed as values: a generic plan sees what they select.
+  const conds: (SQL | undefined)[] = [sql`${materials.status} = 'active'`];
+  if (shape.kind !== 'all') conds.push(sql`${materials.kind} = ${sql.raw(`'${LISTING_KINDS_SQL[shape.kind]}'`)}`);
   if (own === 'only own') conds.push(sql`${materials.company_id} = ${v('company_id')}`);
   else if (shape.notOwn) conds.push(sql`${materials.company_id} <> ${v('company_id')}`);
   if (shape.company) conds.push(sql`${materials.company_id} = ${v('filter_company')}`);
@@ -263,14 +280,14 @@ function hitsQuery(db: DbOrTx, shape: SearchShape, v: Val) {
       // KNN order straight from the index, with no second key: any tie-breaker would force a sort over every row
       // in the radius. Ties (listings at one address) keep the index's order, stable while the data is.
       .orderBy(...(byDistance ? [sql`${listingPoint} <-> ${centerPoint(v)}`] : [desc(materials.created_at), desc(materials.id)]))
-      .limit(LIMITS.searchCountCap + 1)
+      .limit(HITS_LIMIT)
   );
 }
 
 /**
  * "Above 40 km" reads rings, not the KNN index (issue 17, decision 0147). In KNN order the index first walks
  * past every listing within 40 km (a dense city: 9 % of the table) before it meets one beyond. The same rows
- * come from rings (40, 60], (60, 100], (100, 180], ... km, nearest ring first: each ring is read row by row from
+ * come from rings (40, 44], (44, 52], (52, 68], ... km, nearest ring first: each ring is read row by row from
  * materials_lat_cell_idx (annulus.ts: only the index ranges the ring touches, not the disc inside it), checked
  * for the exact distance, sorted, and the rings are taken in order until `searchCountCap + 1` rows are found
  * (a nested loop under the LIMIT: a ring is read only if the ones before it did not fill the cap). Beyond the
@@ -300,7 +317,7 @@ function walkHitsQuery(db: DbOrTx, shape: SearchShape, v: Val) {
     .from(scan)
     .where(sql`(${scan.title} ilike ${v('q')} or ${scan.description} ilike ${v('q')})`)
     .orderBy(...(byDistance ? [sql`${scan.knn}`] : [desc(scan.created_at), desc(scan.id)]))
-    .limit(LIMITS.searchCountCap + 1);
+    .limit(HITS_LIMIT);
 }
 
 /** How far a text search first walks in the search's order (searchPage). */
@@ -314,7 +331,12 @@ export const TEXT_PROBE_ROWS = 200;
  */
 const TEXT_WALK_WORTH = Math.ceil((LIMITS.searchCountCap + 1) / 3);
 
-export const FAR_RINGS_KM = ringRadiiKm(LIMITS.defaultProximityKm, 20, 1300);
+/**
+ * The first ring is 4 km wide (was 20): every row of the ring that fills the cap is read and sorted, and a dense
+ * city held 3,200 listings between 40 and 60 km against about 1,000 between 40 and 44 (1M listings: 4.7 -> 2.7 ms
+ * in the database at Copenhagen; an empty region pays a few more probes, 4.3 -> 4.6 ms at Kuala Lumpur).
+ */
+export const FAR_RINGS_KM = ringRadiiKm(LIMITS.defaultProximityKm, 4, 1300);
 /** At most about this many index ranges per ring (rows are grouped in wider rings; annulus.ts). */
 const RANGES_PER_RING = 64;
 
@@ -354,7 +376,10 @@ function computeRingValues(center: LatLng): Values {
       lngHi.push(r.lngHi);
     }
   }
-  return { ring, cell_lo: cellLo, cell_hi: cellHi, lng_lo: lngLo, lng_hi: lngHi };
+  // As array literals, made once per point: serialising five arrays of some 800 numbers took the driver about
+  // 0.9 ms of CPU per search.
+  const literal = (xs: number[]) => `{${xs.join(',')}}`;
+  return { ring: literal(ring), cell_lo: literal(cellLo), cell_hi: literal(cellHi), lng_lo: literal(lngLo), lng_hi: literal(lngHi) };
 }
 
 function farHitsSql(shape: SearchShape, v: Val): SQL {
@@ -365,7 +390,7 @@ function farHitsSql(shape: SearchShape, v: Val): SQL {
   const lo = FAR_RINGS_KM;
   const hi = [...FAR_RINGS_KM.slice(1), null];
   const where = whereOf(shape, v, 'leave out');
-  const cap = LIMITS.searchCountCap + 1;
+  const cap = HITS_LIMIT;
   const chord = sql`cube_distance(${listingPoint}, ${center})`;
   const cell = sql.raw(`(floor("materials"."latitude" * ${LAT_CELLS_PER_DEGREE}))::int`);
   // Each (range, row) is a probe of materials_lat_cell_idx, written as a LATERAL subquery on the row and the
@@ -417,7 +442,7 @@ function ownHiddenSql(db: DbOrTx, shape: SearchShape, v: Val): SQL<number> {
     .select({ one: sql`1`.as('one') })
     .from(materials)
     .where(whereOf(shape, v, 'only own'))
-    .limit(100)
+    .limit(constLimit(100))
     .as('own');
   return sql<number>`least((select count(*) from ${own}), 99)::int`;
 }
@@ -479,6 +504,16 @@ export function searchPageQuery(db: DbOrTx, input: SearchMaterialsInput, ctx: Se
   return pageQuery(db, searchShape(input, ctx), vInline(searchValues(input, ctx)));
 }
 
+/**
+ * A search page's statement as it is prepared (placeholders $1, $2, ...) and its values in order, for a test
+ * or script that explains the plan the search connections run (a generic one; db/client.ts).
+ */
+export function searchStatementSql(db: DbOrTx, input: SearchMaterialsInput, ctx: SearchContext): { sql: string; values: unknown[] } {
+  const values = searchValues(input, ctx);
+  const text = statementText(pageQuery(db, searchShape(input, ctx), vPlaceholder).toSQL());
+  return { sql: text.sql, values: text.params.map((p) => ('name' in p ? values[p.name] : p.value)) };
+}
+
 const shapeKey = (shape: SearchShape) =>
   Object.entries(shape)
     .map(([k, x]) => `${k}=${String(x)}`)
@@ -522,28 +557,50 @@ export async function cappedCount(db: DbOrTx, where: SQL, cap: number = LIMITS.s
 export async function searchPage(database: Database, input: SearchMaterialsInput, ctx: SearchContext) {
   const shape = searchShape(input, ctx);
   const values = searchValues(input, ctx);
-  /** `prepared`: the shape's statement, built once; else built for this call (a statement lives in one session). */
-  const run = async (db: DbOrTx, s: SearchShape, vals: Values, prepared: boolean) => {
-    const rows = prepared ? await pageStatement(db, s).execute(vals) : await pageQuery(db, s, vInline(vals));
-    // No row to carry the counts: on the first page there are no hits at all, so only the own count is asked
-    // (when there is one); past the last page the counts are scanned for.
-    const counts =
-      rows[0] ??
-      (vals.offset === 0
-        ? {
-            total: 0,
-            own_hidden: s.ownHidden
-              ? ((prepared ? await ownHiddenStatement(db, s).execute(vals) : await ownHiddenQuery(db, s, vInline(vals)))[0]?.own_hidden ?? 0)
-              : 0,
-          }
-        : (prepared ? await countsStatement(db, s).execute(vals) : await countsQuery(db, s, vInline(vals)))[0]) ??
-      ({ total: 0, own_hidden: 0 } as const);
-    const n = Number(counts.total);
-    const count = n > LIMITS.searchCountCap ? { total: LIMITS.searchCountCap, capped: true } : { total: n, capped: false };
-    return { rows, count, own_hidden: Number(counts.own_hidden), via: s.q };
-  };
-  const unbitmapped = database.searchDb ?? database.db;
-  if (shape.q === 'none') return run(unbitmapped, shape, values, true);
+  // The search connections run generic plans (db/client.ts); a shape whose best index depends on a value plans
+  // this execution for its values, in a transaction of its own (its statements are then built for that call).
+  if (database.searchDb && planDependsOnValues(shape)) {
+    return database.searchDb.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`);
+      return searchOn(database, tx, shape, values, ctx);
+    });
+  }
+  return searchOn(database, database.searchDb ?? database.db, shape, values, ctx);
+}
+
+/**
+ * Filters on one company, a category id or a code prefix have indexes of their own (materials_company_idx, the
+ * category ids', materials_code_idx) that beat the KNN or newest scan for a rare value and lose to it for a
+ * common one, and a code prefix reaches its index only as a constant: their plan must see the values.
+ */
+export function planDependsOnValues(shape: SearchShape): boolean {
+  return shape.company || shape.group || shape.first || shape.second || shape.third || shape.code !== 'none';
+}
+
+/** One page and its counts. `prepared`: the shape's statement, built once per database object; else built for this call. */
+async function runPage(db: DbOrTx, s: SearchShape, vals: Values, prepared: boolean) {
+  const rows = prepared ? await pageStatement(db, s).execute(vals) : await pageQuery(db, s, vInline(vals));
+  // No row to carry the counts: on the first page there are no hits at all, so only the own count is asked
+  // (when there is one); past the last page the counts are scanned for.
+  const counts =
+    rows[0] ??
+    (vals.offset === 0
+      ? {
+          total: 0,
+          own_hidden: s.ownHidden
+            ? ((prepared ? await ownHiddenStatement(db, s).execute(vals) : await ownHiddenQuery(db, s, vInline(vals)))[0]?.own_hidden ?? 0)
+            : 0,
+        }
+      : (prepared ? await countsStatement(db, s).execute(vals) : await countsQuery(db, s, vInline(vals)))[0]) ??
+    ({ total: 0, own_hidden: 0 } as const);
+  const n = Number(counts.total);
+  const count = n > LIMITS.searchCountCap ? { total: LIMITS.searchCountCap, capped: true } : { total: n, capped: false };
+  return { rows, count, own_hidden: Number(counts.own_hidden), via: s.q };
+}
+
+/** `unbitmapped`: a search connection (or PGlite's one), or a transaction on one. */
+async function searchOn(database: Database, unbitmapped: DbOrTx, shape: SearchShape, values: Values, ctx: SearchContext) {
+  if (shape.q === 'none') return runPage(unbitmapped, shape, values, true);
   if (shape.distance !== 'beyond' && ctx.walk !== false) {
     const walk = { ...shape, q: 'walk' } as const;
     // The walk's first TEXT_PROBE_ROWS, counted (one statement), tell whether it can fill the cap: a word that few
@@ -551,15 +608,15 @@ export async function searchPage(database: Database, input: SearchMaterialsInput
     // distance, a word nobody wrote: 17.6 -> 10.8 ms median, sequential, on a busy machine).
     const [probe] = await countsStatement(unbitmapped, walk).execute({ ...values, walk: TEXT_PROBE_ROWS });
     if (Number(probe?.total ?? 0) * (TEXT_WALK_ROWS / TEXT_PROBE_ROWS) >= TEXT_WALK_WORTH) {
-      const walked = await run(unbitmapped, walk, values, true);
+      const walked = await runPage(unbitmapped, walk, values, true);
       if (walked.count.capped) return walked;
     }
   }
-  if (database.kind === 'postgres') return run(database.db, shape, values, true);
+  if (database.kind === 'postgres') return runPage(database.db, shape, values, true);
   // PGlite's one connection runs with bitmap scans off (db/client.ts); the trigram indexes need them, so this
   // search turns them on for itself, in a transaction.
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_bitmapscan = on`);
-    return run(tx, shape, values, false);
+    return runPage(tx, shape, values, false);
   });
 }
