@@ -61,8 +61,10 @@ export const materials = pgTable(
     index('materials_lat_cell_idx').on(sql`(floor(${t.latitude} * 32)::int)`, t.longitude),
     // Text search (`q=`, ILIKE '%word%' on title or description) reads these trigram indexes (pg_trgm, both
     // databases) instead of every listing: a word nothing contains costs an index probe, not a table scan.
-    index('materials_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('materials_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // New rows wait in a pending list that every text search reads in full: 128 kB, not the default 4 MB (at
+    // 1M listings a full list cost a word nothing has 3 ms instead of 0.1; migration 0020).
+    index('materials_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ gin_pending_list_limit: 128 }),
+    index('materials_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')).with({ gin_pending_list_limit: 128 }),
   ],
 );
 
