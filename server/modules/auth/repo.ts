@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { companies, company_addresses, drivers, revoked_sessions, users } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
 import { preparedOn, statementText } from '../../db/prepared';
@@ -23,8 +23,9 @@ export type SessionUserRow = {
     (typeof sessionUserColumns)[K]['_']['data'] | ((typeof sessionUserColumns)[K]['_']['notNull'] extends true ? never : null);
 };
 
-export async function findUserForLogin(db: DbOrTx, login: string) {
-  const [row] = await db
+/** The user a login names (username or email, any case), prepared: every login asks it. */
+const loginUserStatement = (db: DbOrTx) =>
+  db
     .select({
       ...sessionUserColumns,
       password_hash: users.password_hash,
@@ -35,8 +36,17 @@ export async function findUserForLogin(db: DbOrTx, login: string) {
     .from(users)
     .leftJoin(companies, eq(companies.id, users.company_id))
     // A removed user (docs/decisions/0060) has no login left: it is not found by any name.
-    .where(and(sql`(lower(${users.email}) = ${login.toLowerCase()} or lower(${users.username}) = ${login.toLowerCase()})`, isNull(users.deleted_at)))
-    .limit(1);
+    .where(
+      and(
+        sql`(lower(${users.email}) = ${sql.placeholder('login')}::text or lower(${users.username}) = ${sql.placeholder('login')}::text)`,
+        isNull(users.deleted_at),
+      ),
+    )
+    .limit(1)
+    .prepare('login_user');
+
+export async function findUserForLogin(db: DbOrTx, login: string) {
+  const [row] = await preparedOn(db, 'login_user', loginUserStatement).execute({ login: login.toLowerCase() });
   return row ?? null;
 }
 
@@ -88,13 +98,14 @@ export async function findUserAuthState(db: DbOrTx, id: number, sid?: string) {
 }
 
 /**
- * The last-login time, committed without waiting for the WAL flush (synchronous_commit off for this one
- * statement's transaction): a crash can lose the last few timestamps, never the login, and the login does not
- * wait 1-20 ms for the disk (issue 17). The setting is local to the statement's own (implicit) transaction.
+ * The last-login time and the throttle's `succeeded` writes (throttle.ts loginSucceededSql), in one statement
+ * committed without waiting for the WAL flush (synchronous_commit off for this statement's own implicit
+ * transaction; the throttle table is unlogged anyway): a crash can lose the last few timestamps, never the
+ * login, and the login does not wait 1-20 ms for the disk (issue 17).
  */
-export async function recordLogin(db: DbOrTx, userId: number) {
+export async function recordLogin(db: DbOrTx, userId: number, succeeded: SQL) {
   await db.execute(sql`
-    with async_commit as (select set_config('synchronous_commit', 'off', true))
+    with async_commit as (select set_config('synchronous_commit', 'off', true)), ${succeeded}
     update ${users} set last_login_at = now() from async_commit where ${users.id} = ${userId}`);
 }
 

@@ -9,7 +9,7 @@ import { fileUrl } from '../../lib/files';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { UserClaims } from '../../lib/tokens';
 import * as repo from './repo';
-import { accountKey, loginSucceeded, takeAccountAttempts, takeAddressAttempt, takeLoginAttempts } from './throttle';
+import { accountKey, loginSucceeded, loginSucceededSql, takeAccountAttempts, takeAddressAttempt, takeLoginAttempts } from './throttle';
 
 export type SessionUser = ReturnType<typeof toSessionUser>;
 
@@ -44,10 +44,17 @@ export async function login(deps: Deps, input: LoginInput, ip?: string) {
   // The account is the user whichever of its names was typed; an unknown name is counted as typed.
   // The address's attempt is counted while the user is looked up (it needs no account).
   const [user, address] = await Promise.all([repo.findUserForLogin(db, input.username), takeAddressAttempt(db, ip)]);
-  const keys = await takeAccountAttempts(db, user ? `acct:user:${user.id}` : accountKey(input.username), address);
-
-  const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
+  // The account's counters are taken while the password is checked (their two round trips no longer wait for
+  // each other and the hash, issue 17): the answer waits for both, and a refused attempt is refused whatever the
+  // password was (the check's result is not read). An address over its limit never reaches a check.
+  const [counted, checked] = await Promise.allSettled([
+    takeAccountAttempts(db, user ? `acct:user:${user.id}` : accountKey(input.username), address),
+    (async () => verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password))(),
+  ]);
+  if (counted.status === 'rejected') throw counted.reason;
+  if (checked.status === 'rejected') throw checked.reason;
+  const keys = counted.value;
+  if (!user || !checked.value) throw new AppError('INVALID_CREDENTIALS');
   // Only after the password is right do we tell a disabled account, or a pending or rejected company, why it
   // cannot enter.
   if (user.disabled_at) throw new AppError('ACCOUNT_DISABLED');
@@ -55,7 +62,7 @@ export async function login(deps: Deps, input: LoginInput, ip?: string) {
     if (user.company_status === 'pending') throw new AppError('ACCOUNT_PENDING');
     if (user.company_status === 'rejected') throw new AppError('ACCOUNT_REJECTED');
   }
-  await Promise.all([loginSucceeded(db, keys), repo.recordLogin(db, user.id)]);
+  await repo.recordLogin(db, user.id, loginSucceededSql(keys));
   const token = deps.tokens.signUser(
     { sub: String(user.id), role: user.role, company_id: user.company_id, tv: user.token_version },
     userTtlSeconds(deps, input.remember_me),

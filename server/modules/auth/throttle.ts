@@ -1,6 +1,7 @@
 // Login throttling, stored in Postgres so every instance agrees (NIST 800-63B §5.2.2: limit guessing without
-// letting an attacker lock the real user out). Three counters per attempt, each taken atomically BEFORE the
-// password is checked, so a burst of parallel guesses cannot slip past them:
+// letting an attacker lock the real user out). Three counters per attempt, each taken atomically before the
+// password check's answer is read (the address's before the check starts, the account's while it runs), so a
+// burst of parallel guesses cannot slip past them:
 // - account + address: 5 failures lock this account for this address only (the real user elsewhere goes on);
 // - address: 30 attempts on any accounts (one address cannot sweep many accounts);
 // - account: 100 from all addresses together (a distributed guesser meets a ceiling).
@@ -8,7 +9,7 @@
 // A successful login clears the account-and-address counter (the user's own typos do not lock them out) and gives
 // the address its attempt back (an office behind one address signs in freely), but still counts on the account:
 // one account's valid logins are bounded too (issue 17; each costs an argon2 verify), docs/decisions/0131.
-import { eq, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { auth_throttle } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
 import { takeAttempt } from '../../lib/rate-limit';
@@ -60,14 +61,14 @@ export async function takeLoginAttempts(db: DbOrTx, account: string, ip: string 
 /**
  * A successful login: the account starts afresh from this address (earlier typos forgiven) and the address gets
  * its attempt back; the attempt still counts on the account, so one account's logins cannot repeat without bound.
- * The two writes touch different keys and go side by side.
+ * As WITH items (`forgiven`, `given_back`), so that a login writes them in the statement that records it.
  */
-export async function loginSucceeded(db: DbOrTx, { pair, address }: LoginKeys): Promise<void> {
-  await Promise.all([
-    db.delete(auth_throttle).where(eq(auth_throttle.key, pair)),
-    db
-      .update(auth_throttle)
-      .set({ failures: sql`greatest(${auth_throttle.failures} - 1, 0)` })
-      .where(eq(auth_throttle.key, address)),
-  ]);
+export function loginSucceededSql({ pair, address }: Pick<LoginKeys, 'pair' | 'address'>): SQL {
+  return sql`forgiven as (delete from ${auth_throttle} where ${auth_throttle.key} = ${pair}),
+    given_back as (update ${auth_throttle} set failures = greatest(${auth_throttle.failures} - 1, 0) where ${auth_throttle.key} = ${address})`;
+}
+
+/** loginSucceededSql on its own, one statement. */
+export async function loginSucceeded(db: DbOrTx, keys: LoginKeys): Promise<void> {
+  await db.execute(sql`with ${loginSucceededSql(keys)} select 1`);
 }
