@@ -4,7 +4,9 @@ import path from 'node:path';
 
 /**
  * Password hashing runs in a child process at a lower CPU priority (issue 17, decision 0157), at most
- * PASSWORD_HASH_CONCURRENCY at once (decision 0131; default half the cores, at least one).
+ * PASSWORD_HASH_CONCURRENCY at once (decision 0131; default one per core when the worker is niced, half the
+ * cores at the server's own priority: niced, the hashes take only the CPU the rest leaves, and two logins
+ * arriving together on two cores no longer wait for each other, decision 0159).
  *
  * Each argon2 hash keeps a core busy for tens of milliseconds. In the server's own thread pool, a burst of
  * logins took a core from the event loop and Postgres at equal priority, and every other request waited
@@ -13,7 +15,11 @@ import path from 'node:path';
  * pays only the IPC hop (about 0.2 ms). The worker starts on first use, is restarted if it dies (the hashes in
  * flight then fail with an error, never as a wrong password), and does not keep a finished script alive.
  */
-const CONCURRENCY = Math.max(1, Number(process.env.PASSWORD_HASH_CONCURRENCY) || Math.floor(os.availableParallelism() / 2));
+const NICE = process.env.PASSWORD_HASH_NICE ?? '19';
+const CONCURRENCY = Math.max(
+  1,
+  Number(process.env.PASSWORD_HASH_CONCURRENCY) || (Number(NICE) > 0 ? os.availableParallelism() : Math.floor(os.availableParallelism() / 2)),
+);
 const WORKER = path.join(import.meta.dirname, 'password-worker.mjs');
 
 interface Pending {
@@ -43,7 +49,7 @@ function startWorker(): ChildProcess {
     // Only what the worker needs: none of the server's secrets.
     env: {
       PATH: process.env.PATH ?? '',
-      PASSWORD_HASH_NICE: process.env.PASSWORD_HASH_NICE ?? '19',
+      PASSWORD_HASH_NICE: NICE,
       UV_THREADPOOL_SIZE: String(CONCURRENCY),
     },
     execArgv: [],

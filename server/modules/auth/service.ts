@@ -9,7 +9,7 @@ import { fileUrl } from '../../lib/files';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { UserClaims } from '../../lib/tokens';
 import * as repo from './repo';
-import { accountKey, loginSucceeded, loginSucceededSql, takeAccountAttempts, takeAddressAttempt, takeLoginAttempts } from './throttle';
+import { accountKey, loginSucceeded, loginSucceededSql, takeLoginAttempts, takeUserLoginAttempts } from './throttle';
 
 export type SessionUser = ReturnType<typeof toSessionUser>;
 
@@ -41,20 +41,12 @@ function userTtlSeconds(deps: Deps, rememberMe: boolean | undefined): number {
 
 export async function login(deps: Deps, input: LoginInput, ip?: string) {
   const { db } = deps;
-  // The account is the user whichever of its names was typed; an unknown name is counted as typed.
-  // The address's attempt is counted while the user is looked up (it needs no account).
-  const [user, address] = await Promise.all([repo.findUserForLogin(db, input.username), takeAddressAttempt(db, ip)]);
-  // The account's counters are taken while the password is checked (their two round trips no longer wait for
-  // each other and the hash, issue 17): the answer waits for both, and a refused attempt is refused whatever the
-  // password was (the check's result is not read). An address over its limit never reaches a check.
-  const [counted, checked] = await Promise.allSettled([
-    takeAccountAttempts(db, user ? `acct:user:${user.id}` : accountKey(input.username), address),
-    (async () => verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password))(),
-  ]);
-  if (counted.status === 'rejected') throw counted.reason;
-  if (checked.status === 'rejected') throw checked.reason;
-  const keys = counted.value;
-  if (!user || !checked.value) throw new AppError('INVALID_CREDENTIALS');
+  // The account is the user whichever of its names was typed; an unknown name is counted as typed. The user is
+  // looked up while the attempt is counted (takeUserLoginAttempts finds the account by the same name itself, and
+  // takes the three counters in one statement), and both before the password is checked.
+  const [user, keys] = await Promise.all([repo.findUserForLogin(db, input.username), takeUserLoginAttempts(db, input.username, ip)]);
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
   // Only after the password is right do we tell a disabled account, or a pending or rejected company, why it
   // cannot enter.
   if (user.disabled_at) throw new AppError('ACCOUNT_DISABLED');

@@ -1,7 +1,7 @@
 // Login throttling, stored in Postgres so every instance agrees (NIST 800-63B §5.2.2: limit guessing without
-// letting an attacker lock the real user out). Three counters per attempt, each taken atomically before the
-// password check's answer is read (the address's before the check starts, the account's while it runs), so a
-// burst of parallel guesses cannot slip past them:
+// letting an attacker lock the real user out). Three counters per attempt, each taken atomically BEFORE the
+// password is checked (a user's login takes them in one statement), so a burst of parallel guesses cannot slip
+// past them:
 // - account + address: 5 failures lock this account for this address only (the real user elsewhere goes on);
 // - address: 30 attempts on any accounts (one address cannot sweep many accounts);
 // - account: 100 from all addresses together (a distributed guesser meets a ceiling).
@@ -10,8 +10,9 @@
 // the address its attempt back (an office behind one address signs in freely), but still counts on the account:
 // one account's valid logins are bounded too (issue 17; each costs an argon2 verify), docs/decisions/0131.
 import { sql, type SQL } from 'drizzle-orm';
-import { auth_throttle } from '../../../drizzle/schema';
+import { auth_throttle, users } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { takeAttempt } from '../../lib/rate-limit';
 
 export const THROTTLE = {
@@ -51,6 +52,54 @@ export async function takeAccountAttempts(db: DbOrTx, account: string, address: 
   await takeLoginAttempt(db, keys.pair, THROTTLE.accountAddressMaxAttempts);
   await takeLoginAttempt(db, keys.account, THROTTLE.accountMaxAttempts);
   return keys;
+}
+
+/**
+ * A user's login attempt: the three counters in one statement (one round trip), in order, each taken only if
+ * the one before is within its limit: the address, then the account from this address, then the account. The
+ * account is the user whose username or email `login` names (any case; `acct:user:<id>`), else the name as typed.
+ */
+export async function takeUserLoginAttempts(db: DbOrTx, login: string, ip: string | undefined, now = new Date()): Promise<LoginKeys> {
+  const address = addressKey(ip);
+  const lower = login.toLowerCase();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const windowStart = sql`${new Date(now.getTime() - THROTTLE.windowMs).toISOString()}::timestamptz`;
+  // One counter as a WITH item: a new window when the old one has passed (as rate-limit.ts takeAttempts).
+  const counter = (name: string, rows: SQL) => sql`${sql.raw(name)} as (
+      insert into ${auth_throttle} (key, failures, window_started_at) ${rows}
+      on conflict (key) do update set
+        failures = case when ${auth_throttle.window_started_at} < ${windowStart} then 1 else ${auth_throttle.failures} + 1 end,
+        window_started_at = case when ${auth_throttle.window_started_at} < ${windowStart} then ${at} else ${auth_throttle.window_started_at} end
+      returning failures, window_started_at)`;
+  const result = await db.execute(sql`
+    with account as (
+      select coalesce(
+        (select 'acct:user:' || ${users.id} from ${users}
+          where (lower(${users.email}) = ${lower} or lower(${users.username}) = ${lower}) and ${users.deleted_at} is null limit 1),
+        ${accountKey(login)}) as key),
+    ${counter('by_address', sql`values (${address}, 1, ${at})`)},
+    ${counter('by_pair', sql`select account.key || '|' || ${address}, 1, ${at} from account where (select failures from by_address) <= ${THROTTLE.addressMaxAttempts}`)},
+    ${counter('by_account', sql`select account.key, 1, ${at} from account where (select failures from by_pair) <= ${THROTTLE.accountAddressMaxAttempts}`)}
+    select (select key from account) as account,
+      (select failures from by_address) as address_n, (select window_started_at from by_address) as address_at,
+      (select failures from by_pair) as pair_n, (select window_started_at from by_pair) as pair_at,
+      (select failures from by_account) as account_n, (select window_started_at from by_account) as account_at`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as ({ account: string } & Record<
+    `${'address' | 'pair' | 'account'}_${'n' | 'at'}`,
+    number | string | Date | null
+  >)[];
+  for (const [counted, max] of [
+    ['address', THROTTLE.addressMaxAttempts],
+    ['pair', THROTTLE.accountAddressMaxAttempts],
+    ['account', THROTTLE.accountMaxAttempts],
+  ] as const) {
+    const n = Number(row![`${counted}_n`]);
+    if (n > max) {
+      const retryMs = new Date(row![`${counted}_at`] as string | Date).getTime() + THROTTLE.windowMs - now.getTime();
+      throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)) });
+    }
+  }
+  return { account: row!.account, pair: `${row!.account}|${address}`, address };
 }
 
 /** Counts one login attempt on the address, the account from this address, and the account (in that order). */
