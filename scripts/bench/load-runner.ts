@@ -2,6 +2,7 @@
 // autocannon at a fixed overall rate (or flat out when rate is 0), latencies from its per-response events.
 //   node --import tsx scripts/bench/load-runner.ts '<json LoadSpec>'   → prints one JSON LoadFigures line
 import autocannon from 'autocannon';
+import { percentile } from './common';
 
 export interface LoadSpec {
   url: string;
@@ -29,11 +30,8 @@ export interface LoadFigures {
   p99: number;
   /** The first few non-2xx statuses seen, for the log. */
   statuses: number[];
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  /** Every response's latency (ms, ascending): the bench pools a row's rounds into one distribution. */
+  latencies: number[];
 }
 
 async function main() {
@@ -89,6 +87,7 @@ async function main() {
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     statuses,
+    latencies: latencies.map((x) => Math.round(x * 100) / 100),
   };
   console.log(JSON.stringify(out));
 }
