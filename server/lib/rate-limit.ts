@@ -1,7 +1,7 @@
 // Rate limits shared by every instance: fixed windows counted in Postgres (one upsert per attempt), so a
 // burst spread over instances, transports (REST and tRPC) or parallel requests is counted once.
 // Login throttling (modules/auth/throttle.ts) and the per-procedure limits below both count here.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { auth_throttle } from '../../drizzle/schema';
 import type { DbOrTx } from '../db/client';
 import { AppError } from './errors';
@@ -15,23 +15,28 @@ export async function takeAttempt(db: DbOrTx, key: string, max: number, windowMs
 }
 
 /**
+ * An existing counter taking one more attempt (the SET of its upsert): a new window at `now` when the old one
+ * has passed, else one more in it. Raw SQL parameters go as ISO strings: postgres-js cannot serialise a Date
+ * inside sql``.
+ */
+export function countedAttempt(windowMs: number, now: Date): { failures: SQL; window_started_at: SQL } {
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+  return {
+    failures: sql`case when ${auth_throttle.window_started_at} < ${windowStart} then 1 else ${auth_throttle.failures} + 1 end`,
+    window_started_at: sql`case when ${auth_throttle.window_started_at} < ${windowStart} then ${nowSql} else ${auth_throttle.window_started_at} end`,
+  };
+}
+
+/**
  * `takeAttempt` on several keys of one window at once, in one statement (one round trip): every key counts the
  * attempt, and it is refused if any key is past its `max`, with the longest Retry-After among those.
  */
 export async function takeAttempts(db: DbOrTx, keys: readonly { key: string; max: number }[], windowMs: number, now = new Date()): Promise<void> {
-  // Raw SQL parameters go as ISO strings: postgres-js cannot serialise a Date inside sql``.
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
   const rows = await db
     .insert(auth_throttle)
     .values(keys.map(({ key }) => ({ key, failures: 1, window_started_at: now })))
-    .onConflictDoUpdate({
-      target: auth_throttle.key,
-      set: {
-        failures: sql`case when ${auth_throttle.window_started_at} < ${windowStart} then 1 else ${auth_throttle.failures} + 1 end`,
-        window_started_at: sql`case when ${auth_throttle.window_started_at} < ${windowStart} then ${nowSql} else ${auth_throttle.window_started_at} end`,
-      },
-    })
+    .onConflictDoUpdate({ target: auth_throttle.key, set: countedAttempt(windowMs, now) })
     .returning({ key: auth_throttle.key, attempts: auth_throttle.failures, window_started_at: auth_throttle.window_started_at });
   const max = new Map(keys.map((k) => [k.key, k.max]));
   let retryMs = 0;

@@ -23,6 +23,13 @@ export type SessionUserRow = {
     (typeof sessionUserColumns)[K]['_']['data'] | ((typeof sessionUserColumns)[K]['_']['notNull'] extends true ? never : null);
 };
 
+/**
+ * The user whose username or email is `lowered` (a login name in lower case). A removed user (docs/decisions/0060)
+ * has no login left: it is not found by any name.
+ */
+export const userNamed = (lowered: unknown) =>
+  and(sql`(lower(${users.email}) = ${lowered}::text or lower(${users.username}) = ${lowered}::text)`, isNull(users.deleted_at))!;
+
 /** The user a login names (username or email, any case), prepared: every login asks it. */
 const loginUserStatement = (db: DbOrTx) =>
   db
@@ -35,13 +42,7 @@ const loginUserStatement = (db: DbOrTx) =>
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.company_id))
-    // A removed user (docs/decisions/0060) has no login left: it is not found by any name.
-    .where(
-      and(
-        sql`(lower(${users.email}) = ${sql.placeholder('login')}::text or lower(${users.username}) = ${sql.placeholder('login')}::text)`,
-        isNull(users.deleted_at),
-      ),
-    )
+    .where(userNamed(sql.placeholder('login')))
     .limit(1)
     .prepare('login_user');
 

@@ -13,7 +13,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { auth_throttle, users } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { takeAttempt } from '../../lib/rate-limit';
+import { countedAttempt, takeAttempt } from '../../lib/rate-limit';
+import { userNamed } from './repo';
 
 export const THROTTLE = {
   windowMs: 15 * 60_000,
@@ -61,22 +62,16 @@ export async function takeAccountAttempts(db: DbOrTx, account: string, address: 
  */
 export async function takeUserLoginAttempts(db: DbOrTx, login: string, ip: string | undefined, now = new Date()): Promise<LoginKeys> {
   const address = addressKey(ip);
-  const lower = login.toLowerCase();
   const at = sql`${now.toISOString()}::timestamptz`;
-  const windowStart = sql`${new Date(now.getTime() - THROTTLE.windowMs).toISOString()}::timestamptz`;
-  // One counter as a WITH item: a new window when the old one has passed (as rate-limit.ts takeAttempts).
+  // One counter as a WITH item, counted as rate-limit.ts counts every attempt.
+  const set = countedAttempt(THROTTLE.windowMs, now);
   const counter = (name: string, rows: SQL) => sql`${sql.raw(name)} as (
       insert into ${auth_throttle} (key, failures, window_started_at) ${rows}
-      on conflict (key) do update set
-        failures = case when ${auth_throttle.window_started_at} < ${windowStart} then 1 else ${auth_throttle.failures} + 1 end,
-        window_started_at = case when ${auth_throttle.window_started_at} < ${windowStart} then ${at} else ${auth_throttle.window_started_at} end
+      on conflict (key) do update set failures = ${set.failures}, window_started_at = ${set.window_started_at}
       returning failures, window_started_at)`;
   const result = await db.execute(sql`
     with account as (
-      select coalesce(
-        (select 'acct:user:' || ${users.id} from ${users}
-          where (lower(${users.email}) = ${lower} or lower(${users.username}) = ${lower}) and ${users.deleted_at} is null limit 1),
-        ${accountKey(login)}) as key),
+      select coalesce((select 'acct:user:' || ${users.id} from ${users} where ${userNamed(login.toLowerCase())} limit 1), ${accountKey(login)}) as key),
     ${counter('by_address', sql`values (${address}, 1, ${at})`)},
     ${counter('by_pair', sql`select account.key || '|' || ${address}, 1, ${at} from account where (select failures from by_address) <= ${THROTTLE.addressMaxAttempts}`)},
     ${counter('by_account', sql`select account.key, 1, ${at} from account where (select failures from by_pair) <= ${THROTTLE.accountAddressMaxAttempts}`)}
