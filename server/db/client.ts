@@ -14,6 +14,7 @@ import postgres from 'postgres';
 import * as schema from '../../drizzle/schema';
 import { lockDataDir } from './lock';
 import { localFirstPubSub } from './notify';
+import { withNamedStatements } from './pglite-statements';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -177,7 +178,9 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   // whose trigram indexes are read only by bitmap scans, turns them on for itself; other reads of an embedded
   // database (demo-sized) are served as well by index and sequential scans.
   await client.exec('set enable_bitmapscan = off');
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  // Statements the app runs again and again are named once and planned by Postgres's plan cache, as postgres-js
+  // does on a server (server/db/pglite-statements.ts).
+  const db = drizzlePglite(withNamedStatements(client), { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

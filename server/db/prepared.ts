@@ -1,7 +1,7 @@
 // Named prepared statements for the hottest reads (issue 17): the statement is built by Drizzle once per
 // database, and Postgres parses and plans it once per connection (postgres-js keeps named statements per
 // connection), instead of both on every request. Only for statements whose text never changes: values go in
-// as `sql.placeholder(...)`. PGlite runs the same statement unnamed.
+// as `sql.placeholder(...)`. PGlite names a statement from its second call (db/pglite-statements.ts).
 import { Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
