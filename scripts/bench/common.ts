@@ -79,6 +79,36 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Every response's latency (ms), in arrival order. */
+  latencies: number[];
+}
+
+type FixedRateOptions = Parameters<typeof fixedRate>[2];
+
+/**
+ * Several fixed-rate rows measured side by side: `rounds` rounds, each running every row once in order, one
+ * warm-up request per row first; each row's figures are percentiles of all its rounds' responses together. A
+ * slow stretch of the machine (a checkpoint, a neighbour) then falls on every row alike instead of on one row's
+ * single run (issue 17: one 8 s run per row moved a p95 by a third between runs of the same code).
+ */
+export async function interleavedRates(specs: readonly { name: string; url: string; o: FixedRateOptions }[], rounds = 3): Promise<LoadResult[]> {
+  for (const s of specs) await fetch(s.o.paths ? new URL(s.o.paths(), s.url) : s.url, { headers: s.o.headers }).catch(() => {});
+  const runs = specs.map(() => [] as LoadResult[]);
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, s] of specs.entries()) runs[i]!.push(await fixedRate(s.name, s.url, s.o));
+  }
+  return specs.map((s, i) => {
+    const latencies = runs[i]!.flatMap((x) => x.latencies);
+    return {
+      name: s.name,
+      n: latencies.length,
+      errors: runs[i]!.reduce((a, x) => a + x.errors, 0),
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      latencies,
+    };
+  });
 }
 
 /**
@@ -116,7 +146,15 @@ export async function fixedRate(
     latencies.push(ms);
   });
   await new Promise((resolve) => instance.on('done', resolve));
-  return { name, n: latencies.length, errors, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+  return {
+    name,
+    n: latencies.length,
+    errors,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    latencies,
+  };
 }
 
 /** Prints load results as a Markdown table with ratios to `ref` (the baseline measured in the same run). */

@@ -1,16 +1,17 @@
 // Embedded database (issue 17): search (40 km) and listing detail on the demo data, the app on PGlite against
-// the same app on Postgres, interleaved in one run (target: within 2x). Each server runs in its own process and
+// the same app on Postgres, interleaved in one run (target: within 2x): three rounds of each pair, pooled. Each server runs in its own process and
 // seeds the demo itself; the demo manager signs in once on each.
-//   node --import tsx scripts/bench/embedded.ts [--rate 20] [--seconds 8]
+//   node --import tsx scripts/bench/embedded.ts [--rate 20] [--seconds 8] [--rounds 3]
 import { rmSync } from 'node:fs';
 import { loginAt, startServerProcess, type ServerProcess } from '../../server/test/server-process';
-import { arg, fixedRate, printLoadTable, rssMiB, runIfMain, scratchDatabase, type LoadResult, type ScenarioResult } from './common';
+import { arg, interleavedRates, printLoadTable, rssMiB, runIfMain, scratchDatabase, type LoadResult, type ScenarioResult } from './common';
 
 const SECRET = 'bench-perfmore-secret-that-is-long-enough-0123456789';
 
 export async function embeddedBench(): Promise<ScenarioResult[]> {
   const rate = Number(arg('rate', '20'));
   const seconds = Number(arg('seconds', '8'));
+  const rounds = Number(arg('rounds', '3'));
   const scratch = await scratchDatabase('bench_perfmore_embedded');
   const dataDir = '/tmp/perfmore-bench-embedded';
   rmSync(dataDir, { recursive: true, force: true });
@@ -35,12 +36,14 @@ export async function embeddedBench(): Promise<ScenarioResult[]> {
       ['search any distance', () => '/api/v2/materials?proximity=any'],
       ['detail', null],
     ] as const) {
-      const pair: LoadResult[] = [];
-      for (const name of ['postgres', 'pglite'] as const) {
-        const { headers, ids } = setup[name];
-        const next = path ?? (() => `/api/v2/materials/${ids[Math.floor(Math.random() * ids.length)]}`);
-        pair.push(await fixedRate(`${label}, ${name}`, `${servers[name].base}${next()}`, { rate, seconds, headers, paths: next }));
-      }
+      const pair = await interleavedRates(
+        (['postgres', 'pglite'] as const).map((name) => {
+          const { headers, ids } = setup[name];
+          const next = path ?? (() => `/api/v2/materials/${ids[Math.floor(Math.random() * ids.length)]}`);
+          return { name: `${label}, ${name}`, url: `${servers[name].base}${next()}`, o: { rate, seconds, headers, paths: next } };
+        }),
+        rounds,
+      );
       rows.push(...pair);
       const ratio = pair[1]!.p95 / pair[0]!.p95;
       ratios.push({
@@ -50,7 +53,9 @@ export async function embeddedBench(): Promise<ScenarioResult[]> {
         met: ratio <= 2 && !pair[1]!.errors,
       });
     }
-    console.log(`\nEmbedded (PGlite) against Postgres, demo data, ${rate} req/s for ${seconds} s per row, Node ${process.version}\n`);
+    console.log(
+      `\nEmbedded (PGlite) against Postgres, demo data, ${rate} req/s, ${rounds} interleaved rounds of ${seconds} s per row (pooled), Node ${process.version}\n`,
+    );
     printLoadTable(rows, rows[0]!);
     console.log(
       `\nRSS after the runs: Postgres mode ${(await rssMiB(pg.child.pid!)).toFixed(0)} MiB, embedded ${(await rssMiB(lite.child.pid!)).toFixed(0)} MiB`,

@@ -7,6 +7,7 @@
 //   npm run bench -- --only search,detail  only these groups (search, detail, login, plugins, or a plug-in's name)
 //   npm run bench -- --skip soak           leave these plug-ins out
 //   npm run bench -- --no-write            print only
+//   npm run bench -- --only search --match "above 40"  only the rows whose name has these words
 //   options: --rate 25 (search req/s) --seconds 5 (per round) --rounds 3 (per row) --db <name>
 //
 // Layout: the app runs as `server/index.ts` in its own process over a scratch Postgres database; the baselines
@@ -41,7 +42,9 @@ const ROUNDS = Math.max(1, Number(arg('rounds', '3')));
 const ONLY = arg('only', '').split(',').filter(Boolean);
 /** Plug-in scenarios to leave out (e.g. --skip soak: the 10-minute soak). */
 const SKIP = arg('skip', '').split(',').filter(Boolean);
-const WRITE = !process.argv.includes('--no-write');
+/** Only rows whose name includes this text (iterating on one row; never with a written run). */
+const MATCH = arg('match', '');
+const WRITE = !process.argv.includes('--no-write') && !MATCH;
 const SECRET = 'bench-index-secret-that-is-long-enough-0123456789';
 const PASSWORD = 'Bench!Password-2026';
 const want = (group: string) => !ONLY.length || ONLY.includes(group);
@@ -224,6 +227,7 @@ async function main() {
     target: string,
     met: (r: Row) => boolean | null,
   ) => {
+    if (MATCH && !name.includes(MATCH)) return;
     // Warm both ends (plans cached, code compiled) before measuring.
     await fetch(baseSpec.url, { headers: baseSpec.headers }).catch(() => {});
     await fetch(runSpec.url, { headers: runSpec.headers, method: runSpec.method, body: runSpec.body }).catch(() => {});
