@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../../drizzle/schema';
@@ -9,6 +9,7 @@ import type { Role } from '../../../shared/constants/enums';
 import { createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { startNotificationPublisher } from './publisher';
+import * as repo from './repo';
 import { notify, publishCompanyCounters } from './service';
 
 let t: TestContext;
@@ -132,6 +133,32 @@ describe('notifications REST', () => {
     });
     const second = await request(t.app()).get('/api/notifications?page=1&size=8').set('Authorization', bearer(member));
     expect(second.body.items.map((n: { message: string }) => n.message)).toEqual(['hello 1', 'hello 0']);
+  });
+
+  it('gives every page, from the newer and the older half alike, as a slice of one newest-first list', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    // Written in one transaction: equal created_at, told apart by id; a few older ones with their own times.
+    await raise(member.id, 18);
+    await t.database.db.execute(sql`update notifications set created_at = created_at - interval '1 day' where user_id = ${member.id} and id % 4 = 0`);
+    await raise((await createCompanyWithUsers(t.database.db)).member.id, 5, 'not yours');
+    const all = (
+      await t.database.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(eq(notifications.user_id, member.id))
+        .orderBy(desc(notifications.created_at), desc(notifications.id))
+    ).map((r) => r.id);
+    expect(all).toHaveLength(18);
+    for (const size of [1, 4, 7, 8]) {
+      for (let page = 0; page * size <= all.length + size; page++) {
+        const { rows, total } = await repo.page(t.database.db, member.id, page, size);
+        expect(
+          rows.map((r) => r.id),
+          `size ${size}, page ${page}`,
+        ).toEqual(all.slice(page * size, page * size + size));
+        expect(total).toBe(page * size < all.length ? 18 : null);
+      }
+    }
   });
 
   it('counts unseen, marks read and unread again, ignores ids that are not the caller own', async () => {

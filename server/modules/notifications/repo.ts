@@ -1,5 +1,5 @@
 // Notification rows and the counters of the bar's dots. Every read is scoped to one user.
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { chat_messages, chat_reads, chats, materials, notifications, offers, users } from '../../../drizzle/schema';
 import type { NotificationType } from '../../../shared/constants/enums';
 import type { MessageParams } from '../../../shared/messages';
@@ -50,24 +50,42 @@ export function findByIds(db: DbOrTx, ids: number[]): Promise<NotificationRow[]>
 }
 
 /**
- * Newest first; the id breaks ties between rows written in one transaction. The offset walks the
- * (user_id, created_at, id) index alone (an index-only scan of ids); only the page's rows are read from the
- * table, so the last of 10k notifications' pages costs about what the first does. `total` (the user's count)
- * comes in the same round trip; it is null only when the page is past the end.
+ * Newest first; the id breaks ties between rows written in one transaction. The page's ids come from the
+ * (user_id, created_at, id) index alone (index-only scans); only the page's rows are read from the table.
+ * `total` (the user's count, counted once in the same statement) also picks the end to page from: a page in
+ * the newer half skips its offset from the newest, a page in the older half skips from the oldest (reading
+ * upwards, then sorted newest first), so no page skips more than half the user's notifications (10k: the last
+ * page skipped 9,992 index entries, 0.9 ms, and now none). `total` is null only when the page is past the end.
  */
 export function pageQuery(db: DbOrTx, userId: Ref, size: number | Placeholder, offset: number | Placeholder) {
-  const ids = db
+  const mine = eq(notifications.user_id, userId);
+  const counted = db.$with('notification_total').as(
+    db
+      .select({ n: count().as('n') })
+      .from(notifications)
+      .where(mine),
+  );
+  const n = sql`(select n from notification_total)`;
+  // Which half the page's middle falls in: 2 * offset + size <= total puts it in the newer half.
+  const newer = db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(eq(notifications.user_id, userId))
+    .where(and(mine, sql`2 * ${offset}::int + ${size}::int <= ${n}`))
     .orderBy(desc(notifications.created_at), desc(notifications.id))
     .limit(size)
     .offset(offset);
-  const total = db.select({ n: count() }).from(notifications).where(eq(notifications.user_id, userId));
-  return db
-    .select({ ...columns, total: sql<number>`(${total})`.mapWith(Number) })
+  const older = db
+    .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.user_id, userId), inArray(notifications.id, ids)))
+    .where(and(mine, sql`2 * ${offset}::int + ${size}::int > ${n}`))
+    .orderBy(asc(notifications.created_at), asc(notifications.id))
+    .limit(sql`greatest(0, least(${size}::int, ${n} - ${offset}::int))` as unknown as number)
+    .offset(sql`greatest(0, ${n} - ${offset}::int - ${size}::int)` as unknown as number);
+  return db
+    .with(counted)
+    .select({ ...columns, total: sql<number>`${n}`.mapWith(Number) })
+    .from(notifications)
+    .where(and(mine, sql`${notifications.id} in ((${newer}) union all (${older}))`))
     .orderBy(desc(notifications.created_at), desc(notifications.id));
 }
 
