@@ -48,9 +48,9 @@ export function withNamedStatements(client: PGlite, o: NamedStatementOptions = {
   const named = new Map<string, { name: string; types: number[] }>();
   let counter = 0;
 
-  const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
-
   async function runNamed<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T> | null> {
+    // As PGlite's own query: notices go to the caller's onNotice; the file system is synced once, at the end.
+    const send = (message: Uint8Array) => client.execProtocolStream(message, { ...options, syncToFs: false });
     const results: BackendMessage[] = [];
     let stmt = named.get(text);
     let stale: typeof stmt;
@@ -110,6 +110,7 @@ export function withNamedStatements(client: PGlite, o: NamedStatementOptions = {
       }
       seen.delete(text);
     }
+    await client._checkReady();
     const result = await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runNamed<T>(text, params, options)));
     return result ?? client.query<T>(text, params, options);
   }
