@@ -1,7 +1,7 @@
 // EXPLAIN (ANALYZE, BUFFERS) of the search statement as the app runs it (search connection: no bitmap scans),
 // warm, for one viewer: the plan once, then the median and worst execution time over a few runs.
 //   node --import tsx scripts/bench/explain-search.ts --db synergy_bench_100k [--proximity above40] [--sort distance]
-//        [--city Copenhagen] [--rings false] [--runs 15] [--plan false] [--kind offering] [--category waste]
+//        [--city Copenhagen] [--rings false] [--first-ring 1|2|4] [--runs 15] [--plan false] [--kind offering] [--category waste]
 //        [--q <words>] (the trigram path, on a main connection)
 // --rings false: "above 40 km" by the plain KNN scan (as before decision 0147), for comparison.
 import { sql } from 'drizzle-orm';
@@ -31,7 +31,13 @@ const search = arg('q', '') ? database.db : database.searchDb!;
 const [viewer] = (await search.execute(
   sql`select company_id from company_addresses where is_primary and latitude = ${city.lat} and longitude = ${city.lng} order by company_id limit 1`,
 )) as unknown as { company_id: number }[];
-const ctx = { center: { lat: city.lat, lng: city.lng }, company_id: viewer?.company_id ?? null, rings };
+const firstRing = Number(arg('first-ring', '0'));
+const ctx = {
+  center: { lat: city.lat, lng: city.lng },
+  company_id: viewer?.company_id ?? null,
+  rings,
+  ...(firstRing ? { firstRingKm: firstRing } : {}),
+};
 const query = searchPageQuery(search, input, ctx).getSQL();
 
 const explain = async (timing = true) =>
@@ -53,6 +59,6 @@ if (arg('plan', 'true') !== 'false') console.log((await explain()).join('\n'));
 times.sort((a, b) => a - b);
 const rows = await searchPageQuery(search, input, ctx);
 console.log(
-  `${db} ${city.name} proximity=${input.proximity} sort=${input.sort} rings=${rings}: planning + execution median ${times[Math.floor(runs / 2)]!.toFixed(2)} ms, max ${times[runs - 1]!.toFixed(2)} ms over ${runs} runs; total ${rows[0]?.total ?? 0}`,
+  `${db} ${city.name} proximity=${input.proximity} sort=${input.sort} rings=${rings}${firstRing ? ` first ring ${firstRing} km` : ''}: planning + execution median ${times[Math.floor(runs / 2)]!.toFixed(2)} ms, max ${times[runs - 1]!.toFixed(2)} ms over ${runs} runs; total ${rows[0]?.total ?? 0}`,
 );
 await database.close();

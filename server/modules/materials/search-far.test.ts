@@ -10,7 +10,7 @@ import type { LatLng } from '../../../shared/lib/geo';
 import { searchMaterialsInput } from '../../../shared/schemas/materials';
 import { createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { FAR_RINGS_KM, searchPage, usesRings, type SearchContext } from './search';
+import { FAR_RINGS_KM, firstRingWidthKm, searchPage, usesRings, type SearchContext } from './search';
 
 let t: TestContext;
 const owners: number[] = [];
@@ -56,9 +56,9 @@ afterAll(() => t.close());
 
 type Input = Parameters<typeof searchMaterialsInput.parse>[0];
 
-async function both(input: Input, center: LatLng, company_id: number) {
+async function both(input: Input, center: LatLng, company_id: number, firstRingKm?: number) {
   const parsed = searchMaterialsInput.parse({ proximity: 'above40', ...(input as object) });
-  const ctx: SearchContext = { center, company_id };
+  const ctx: SearchContext = { center, company_id, ...(firstRingKm ? { firstRingKm } : {}) };
   expect(usesRings(parsed, ctx)).toBe(true);
   const rings = await searchPage(t.database, parsed, ctx);
   const knn = await searchPage(t.database, parsed, { ...ctx, rings: false });
@@ -99,6 +99,53 @@ describe('above 40 km by rings', () => {
       }
     });
   }
+
+  it('gives the same with a narrower first ring (a learned width; rings too narrow to fill the cap included)', async () => {
+    for (const firstRingKm of [1, 2]) {
+      for (const [name, center] of Object.entries(viewers)) {
+        for (const input of [
+          { size: 100 },
+          { sort: 'newest', size: 100, page: 1 },
+          { kind: 'all', include_own: true, size: 100, page: 2 },
+          { category: ['waste', 'surplus'], size: 50 },
+        ] as Input[]) {
+          const { rings, knn } = await both(input, center, owners[3]!, firstRingKm);
+          expect(view(rings), `${name}, first ring ${firstRingKm} km, ${JSON.stringify(input)}`).toEqual(view(knn));
+        }
+      }
+    }
+  });
+
+  it('learns a narrower first ring where the cap fills just past 40 km, and forgets it when it no longer does', async () => {
+    const c = { lat: 10, lng: 10 };
+    const seller = await createCompanyWithUsers(t.database.db, { lat: 10.4, lng: 10 });
+    // 400 listings all around the viewer between 40.2 and 40.6 km (0.36-0.365 degrees of latitude), so the cap's
+    // 301st is about 40.5 km away.
+    await t.database.db.execute(sql`
+      insert into materials (company_id, title, description, category, frequency, quantity, condition, type, final_use, latitude, longitude)
+      select ${seller.company.id}::int, 'Rim ' || g, 'x', 'waste', 'monthly', 1, 'Used', 'Mixed', 'Recycling',
+             10 + (40.2 + 0.4 * g / 400) / 6371 * 180 / pi() * cos(radians(g * 0.9)),
+             10 + (40.2 + 0.4 * g / 400) / 6371 * 180 / pi() * sin(radians(g * 0.9)) / cos(radians(10))
+      from generate_series(1, 400) g`);
+    const input = searchMaterialsInput.parse({ proximity: 'above40', frequency: 'monthly', size: 100 });
+    const ctx: SearchContext = { center: c, company_id: owners[0]! };
+    expect(firstRingWidthKm(input, c)).toBe(4);
+    const first = await searchPage(t.database, input, ctx);
+    expect(first.count).toEqual({ total: LIMITS.searchCountCap, capped: true });
+    expect(firstRingWidthKm(input, c)).toBe(1);
+    // Another filter around the same point learns on its own.
+    expect(firstRingWidthKm(searchMaterialsInput.parse({ proximity: 'above40' }), c)).toBe(4);
+    const { rings, knn } = await both({ frequency: 'monthly', size: 100, page: 2 }, c, owners[0]!);
+    expect(view(rings)).toEqual(view(knn));
+    expect(firstRingWidthKm(input, c)).toBe(1);
+    // Most of the rim goes: the cap no longer fills, and the width goes back to the default.
+    await t.database.db.execute(
+      sql`update materials set status = 'archived' where company_id = ${seller.company.id} and title like 'Rim %' and id % 4 <> 0`,
+    );
+    const after = await searchPage(t.database, input, ctx);
+    expect(after.count.capped).toBe(false);
+    expect(firstRingWidthKm(input, c)).toBe(4);
+  });
 
   it('reads past the last ring only when the rings hold fewer than the cap', async () => {
     const { rings } = await both({ size: 100, kind: 'all' }, viewers.alone!, owners[0]!);

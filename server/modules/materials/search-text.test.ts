@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMaterialsInput } from '../../../shared/schemas/materials';
 import { createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { searchPage, type SearchContext } from './search';
+import { searchPage, walksWithoutProbe, type SearchContext } from './search';
 
 let t: TestContext;
 const owners: number[] = [];
@@ -88,6 +88,31 @@ describe('text search', () => {
     expect(first.count.total).toBeGreaterThan(0);
     expect(past.rows).toEqual([]);
     expect(past.count).toEqual(first.count);
+  });
+
+  it('walks a search whose walk filled the cap without the probe next time, and forgets it once the walk falls short', async () => {
+    await t.database.db.execute(sql`
+      insert into materials (company_id, title, description, category, frequency, quantity, condition, type, final_use,
+                             latitude, longitude, status, kind)
+      select ${owners[1]!}, 'Wombat crate ' || g, 'Common for a while', 'surplus', 'weekly', 1, 'Used', 'Mixed', 'Reuse',
+             ${center.lat}::float8 + g * 0.00001, ${center.lng}::float8, 'active', 'offering'
+      from generate_series(1, 400) g`);
+    const query = { q: 'wombat', proximity: '40' };
+    const input = searchMaterialsInput.parse(query);
+    const ctx: SearchContext = { center, company_id: owners[0]! };
+    expect(walksWithoutProbe(input, ctx)).toBe(false);
+    expect((await compare(query)).via).toBe('walk');
+    expect(walksWithoutProbe(input, ctx)).toBe(true);
+    expect(walksWithoutProbe(searchMaterialsInput.parse({ ...query, sort: 'newest' }), ctx)).toBe(false);
+    const again = await compare({ ...query, page: 2 });
+    expect(again.via).toBe('walk');
+    // The word becomes rare: the remembered walk falls short, the indexes answer as they would have, and the
+    // search goes back to the probe.
+    await t.database.db.execute(sql`update materials set status = 'archived' where title like 'Wombat crate %' and id % 10 <> 0`);
+    const rare = await compare(query);
+    expect(rare.via).toBe('index');
+    expect(rare.count).toEqual({ total: 40, capped: false });
+    expect(walksWithoutProbe(input, ctx)).toBe(false);
   });
 
   it('keeps "above 40 km" with words on the trigram path', async () => {

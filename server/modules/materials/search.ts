@@ -74,6 +74,8 @@ export interface SearchContext {
   rings?: boolean;
   /** false: a text search goes to the trigram indexes at once, without the walk (tests compare the two). */
   walk?: boolean;
+  /** "Above 40 km" with this first ring width (km) instead of the learned one, learning nothing (tests). */
+  firstRingKm?: number;
 }
 
 /**
@@ -165,7 +167,8 @@ export function searchValues(input: SearchMaterialsInput, ctx: SearchContext): V
   if (ctx.center) {
     values.center = earthPointText(ctx.center);
     if (input.proximity !== 'any' && input.proximity !== 'above40') values.chord = chordMetres(Number(input.proximity));
-    if (searchShape(input, ctx).distance === 'rings') Object.assign(values, ringValues(ctx.center));
+    if (searchShape(input, ctx).distance === 'rings')
+      Object.assign(values, ringValues(ctx.center, ctx.firstRingKm ?? firstRingWidthKm(input, ctx.center)));
   }
   return values;
 }
@@ -332,11 +335,17 @@ export const TEXT_PROBE_ROWS = 200;
 const TEXT_WALK_WORTH = Math.ceil((LIMITS.searchCountCap + 1) / 3);
 
 /**
- * The first ring is 4 km wide (was 20): every row of the ring that fills the cap is read and sorted, and a dense
- * city held 3,200 listings between 40 and 60 km against about 1,000 between 40 and 44 (1M listings: 4.7 -> 2.7 ms
- * in the database at Copenhagen; an empty region pays a few more probes, 4.3 -> 4.6 ms at Kuala Lumpur).
+ * The first ring is 4 km wide (was 20) unless the viewer's point has taught a narrower one (learnFirstRing): every
+ * row of the ring that fills the cap is read and sorted, and a dense city held 3,200 listings between 40 and 60 km
+ * against about 1,000 between 40 and 44 (1M listings: 4.7 -> 2.7 ms in the database at Copenhagen; an empty
+ * region pays a few more probes, 4.3 -> 4.6 ms at Kuala Lumpur).
  */
-export const FAR_RINGS_KM = ringRadiiKm(LIMITS.defaultProximityKm, 4, 1300);
+const FIRST_RING_KM = 4;
+/** Where the rings end; the KNN scan takes over beyond. */
+const LAST_RING_KM = 1300;
+export const FAR_RINGS_KM = ringRadiiKm(LIMITS.defaultProximityKm, FIRST_RING_KM, LAST_RING_KM);
+/** First ring widths a point can learn (km), narrowest first; the last is the default. */
+const FIRST_RING_WIDTHS_KM = [1, 2, FIRST_RING_KM] as const;
 /**
  * At most about this many index ranges per ring (rows are grouped in wider rings; annulus.ts): fine for the two
  * nearest rings, which fill the cap around most viewers, coarse beyond (read only around an empty region, where
@@ -351,30 +360,31 @@ export function usesRings(input: SearchMaterialsInput, ctx: SearchContext): ctx 
   return searchShape(input, ctx).distance === 'rings';
 }
 
-/** Ring ranges by viewer point: a company's centre seldom moves, and computing them takes half a millisecond. */
+/** Ring ranges by viewer point and first ring width: a company's centre seldom moves, and computing them takes half a millisecond. */
 const ringsByCenter = new Map<string, Values>();
 
-/** The index ranges of every ring around the viewer, as the ring query's array parameters. */
-function ringValues(center: LatLng): Values {
-  const key = `${center.lat},${center.lng}`;
+/** The index ranges of every ring around the viewer, and the rings' bounds, as the ring query's array parameters. */
+function ringValues(center: LatLng, firstKm: number): Values {
+  const key = `${center.lat},${center.lng},${firstKm}`;
   let values = ringsByCenter.get(key);
   if (!values) {
     if (ringsByCenter.size >= 1000) ringsByCenter.delete(ringsByCenter.keys().next().value!);
-    ringsByCenter.set(key, (values = computeRingValues(center)));
+    ringsByCenter.set(key, (values = computeRingValues(center, firstKm)));
   }
   return values;
 }
 
-function computeRingValues(center: LatLng): Values {
+function computeRingValues(center: LatLng, firstKm: number): Values {
+  const radii = firstKm === FIRST_RING_KM ? FAR_RINGS_KM : ringRadiiKm(LIMITS.defaultProximityKm, firstKm, LAST_RING_KM);
   const ring: number[] = [];
   const cellLo: number[] = [];
   const cellHi: number[] = [];
   const lngLo: number[] = [];
   const lngHi: number[] = [];
-  for (let i = 1; i < FAR_RINGS_KM.length; i++) {
-    const outer = FAR_RINGS_KM[i]!;
+  for (let i = 1; i < radii.length; i++) {
+    const outer = radii[i]!;
     const rows = Math.max(1, Math.round((2 * outer * LAT_CELLS_PER_DEGREE) / (111.2 * (i <= 2 ? RANGES_PER_RING : RANGES_PER_OUTER_RING))));
-    for (const r of annulusRanges(center, FAR_RINGS_KM[i - 1]!, outer, rows)) {
+    for (const r of annulusRanges(center, radii[i - 1]!, outer, rows)) {
       ring.push(i);
       cellLo.push(r.cellLo);
       cellHi.push(r.cellHi);
@@ -383,18 +393,67 @@ function computeRingValues(center: LatLng): Values {
     }
   }
   // As array literals, made once per point: serialising five arrays of some 800 numbers took the driver about
-  // 0.9 ms of CPU per search.
-  const literal = (xs: number[]) => `{${xs.join(',')}}`;
-  return { ring: literal(ring), cell_lo: literal(cellLo), cell_hi: literal(cellHi), lng_lo: literal(lngLo), lng_hi: literal(lngHi) };
+  // 0.9 ms of CPU per search. The last ring (everything beyond) has no outer bound.
+  const literal = (xs: (number | null)[]) => `{${xs.map((x) => x ?? 'NULL').join(',')}}`;
+  return {
+    ring_lo: literal(radii),
+    ring_hi: literal([...radii.slice(1), null]),
+    ring: literal(ring),
+    cell_lo: literal(cellLo),
+    cell_hi: literal(cellHi),
+    lng_lo: literal(lngLo),
+    lng_hi: literal(lngHi),
+  };
+}
+
+/** The first ring width learned per viewer point and filters (km); absent: FIRST_RING_KM. */
+const firstRingByKey = new Map<string, number>();
+/** What decides how far beyond 40 km the cap reaches: the viewer's point and every filter. */
+const farKey = (input: SearchMaterialsInput, center: LatLng) =>
+  JSON.stringify([
+    center.lat,
+    center.lng,
+    input.kind,
+    input.include_own,
+    input.category,
+    input.frequency,
+    input.material_group_id,
+    input.first_level_subcategory_id,
+    input.second_level_subcategory_id,
+    input.third_level_subcategory_id,
+    input.material_group_code,
+  ]);
+
+/** The first ring's width for this search (km): what its point and filters taught, else FIRST_RING_KM. */
+export function firstRingWidthKm(input: SearchMaterialsInput, center: LatLng): number {
+  return firstRingByKey.get(farKey(input, center)) ?? FIRST_RING_KM;
+}
+
+/**
+ * After an "above 40 km" search: `edgeKm` is how far its capped set reached (the cap-th nearest listing beyond
+ * 40 km), null when it did not fill the cap. The next search with the same point and filters starts with the
+ * narrowest first ring that reaches a quarter past that edge (a dense city: about 500 listings read and sorted
+ * for the cap's 301 instead of 1,450); one that did not fill the cap goes back to the widest (fewer rings to
+ * probe around few listings). A stale width costs time (the next ring is read too), never a different answer.
+ */
+export function learnFirstRing(input: SearchMaterialsInput, center: LatLng, edgeKm: number | null): void {
+  const needed = edgeKm === null ? Infinity : (edgeKm - LIMITS.defaultProximityKm) * 1.25;
+  const width = FIRST_RING_WIDTHS_KM.find((w) => w >= needed) ?? FIRST_RING_KM;
+  const key = farKey(input, center);
+  if ((firstRingByKey.get(key) ?? FIRST_RING_KM) === width) return;
+  if (width === FIRST_RING_KM) {
+    firstRingByKey.delete(key);
+    return;
+  }
+  if (firstRingByKey.size >= 5000) firstRingByKey.delete(firstRingByKey.keys().next().value!);
+  firstRingByKey.set(key, width);
 }
 
 function farHitsSql(shape: SearchShape, v: Val): SQL {
   const center = centerPoint(v);
-  // Ring bounds in km; the last ring (everything beyond) has no outer bound. Rings are told apart by the chord
-  // (cube_distance, what `<->` orders by): one C call a row. The first ring starts a hair inside 40 km; the
-  // exact "beyond 40 km" check in `where` decides there.
-  const lo = FAR_RINGS_KM;
-  const hi = [...FAR_RINGS_KM.slice(1), null];
+  // Ring bounds in km (`ring_lo`, `ring_hi`: ringValues); the last ring (everything beyond) has no outer bound.
+  // Rings are told apart by the chord (cube_distance, what `<->` orders by): one C call a row. The first ring
+  // starts a hair inside 40 km; the exact "beyond 40 km" check in `where` decides there.
   const where = whereOf(shape, v, 'leave out');
   const cap = HITS_LIMIT;
   const chord = sql`cube_distance(${listingPoint}, ${center})`;
@@ -404,7 +463,7 @@ function farHitsSql(shape: SearchShape, v: Val): SQL {
   // reads the whole index for every range.
   return sql`select far.id, far.knn, far.created_at
     from (select n, ${chordSql(sql`lo`)} * case when n = 1 then 1 - 1e-9 else 1 end as lo, ${chordSql(sql`hi`)} as hi
-          from unnest(${sql.param(lo)}::float8[], ${sql.param(hi)}::float8[]) with ordinality as b(lo, hi, n)) as ring
+          from unnest(${v('ring_lo')}::float8[], ${v('ring_hi')}::float8[]) with ordinality as b(lo, hi, n)) as ring
     cross join lateral (
       (select probe.id, probe.knn, probe.created_at
         from unnest(${v('ring')}::int[], ${v('cell_lo')}::int[], ${v('cell_hi')}::int[], ${v('lng_lo')}::float8[], ${v('lng_hi')}::float8[])
@@ -479,6 +538,8 @@ function pageQuery(db: DbOrTx, shape: SearchShape, v: Val) {
       ...listItemColumns(shape.center ? centerPoint(v) : null),
       total: sql<number>`(select count(*) from ${hits})::int`,
       own_hidden: ownHiddenSql(db, shape, v),
+      // How far the capped set reaches (a chord): what "above 40 km" learns its first ring from.
+      far_edge: shape.distance === 'rings' ? sql<number | null>`(select max(knn) from ${hits})` : sql<number | null>`null::float8`,
     })
     .from(pageIds)
     .innerJoin(materials, eq(materials.id, pageIds.id))
@@ -565,14 +626,22 @@ export async function searchPage(database: Database, input: SearchMaterialsInput
   const values = searchValues(input, ctx);
   // The search connections run generic plans (db/client.ts); a shape whose best index depends on a value plans
   // this execution for its values, in a transaction of its own (its statements are then built for that call).
-  if (database.searchDb && planDependsOnValues(shape)) {
-    return database.searchDb.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`);
-      return searchOn(database, tx, shape, values, ctx);
-    });
+  const result =
+    database.searchDb && planDependsOnValues(shape)
+      ? await database.searchDb.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`);
+          return searchOn(database, tx, shape, values, ctx);
+        })
+      : await searchOn(database, database.searchDb ?? database.db, shape, values, ctx);
+  const edge = result.rows[0]?.far_edge;
+  if (shape.distance === 'rings' && ctx.center && ctx.firstRingKm === undefined && (edge != null || !result.count.capped)) {
+    learnFirstRing(input, ctx.center, result.count.capped ? chordKm(Number(edge)) : null);
   }
-  return searchOn(database, database.searchDb ?? database.db, shape, values, ctx);
+  return result;
 }
+
+/** A chord (what `<->` and cube_distance give) as a distance in km on the SPEC sphere: distanceKmSql in JS. */
+const chordKm = (chord: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, chord / (2 * EARTH_M)));
 
 /**
  * Filters on one company, a category id or a code prefix have indexes of their own (materials_company_idx, the
@@ -604,6 +673,27 @@ async function runPage(db: DbOrTx, s: SearchShape, vals: Values, prepared: boole
   return { rows, count, own_hidden: Number(counts.own_hidden), via: s.q };
 }
 
+/**
+ * Text searches whose walk filled the cap, by everything but the page (searchOn): they skip the probe next time.
+ * Only this way round: a search remembered as rare could go on reading the trigram indexes for a word that has
+ * since become common (80-120 ms within 40 km at 1M listings); a search remembered wrongly as common costs one
+ * walk, and is forgotten.
+ */
+const walkedBefore = new Set<string>();
+const textSearchKey = (shape: SearchShape, values: Values) => {
+  const { offset: _o, size: _s, walk: _w, ...rest } = values;
+  return `${shapeKey(shape)}|${JSON.stringify(rest)}`;
+};
+/** Whether this search would walk without the probe (tests). */
+export function walksWithoutProbe(input: SearchMaterialsInput, ctx: SearchContext): boolean {
+  return walkedBefore.has(textSearchKey(searchShape(input, ctx), searchValues(input, ctx)));
+}
+function rememberWalk(key: string) {
+  if (walkedBefore.has(key)) return;
+  if (walkedBefore.size >= 5000) walkedBefore.delete(walkedBefore.values().next().value!);
+  walkedBefore.add(key);
+}
+
 /** `unbitmapped`: a search connection (or PGlite's one), or a transaction on one. */
 async function searchOn(database: Database, unbitmapped: DbOrTx, shape: SearchShape, values: Values, ctx: SearchContext) {
   if (shape.q === 'none') return runPage(unbitmapped, shape, values, true);
@@ -611,12 +701,22 @@ async function searchOn(database: Database, unbitmapped: DbOrTx, shape: SearchSh
     const walk = { ...shape, q: 'walk' } as const;
     // The walk's first TEXT_PROBE_ROWS, counted (one statement), tell whether it can fill the cap: a word that few
     // of them have (a word nobody wrote: none) goes to the indexes without the whole walk (1M listings, any
-    // distance, a word nobody wrote: 17.6 -> 10.8 ms median, sequential, on a busy machine).
-    const [probe] = await countsStatement(unbitmapped, walk).execute({ ...values, walk: TEXT_PROBE_ROWS });
-    if (Number(probe?.total ?? 0) * (TEXT_WALK_ROWS / TEXT_PROBE_ROWS) >= TEXT_WALK_WORTH) {
-      const walked = await runPage(unbitmapped, walk, values, true);
-      if (walked.count.capped) return walked;
+    // distance, a word nobody wrote: 17.6 -> 10.8 ms median, sequential, on a busy machine). The same search
+    // (words, filters and point) whose walk filled the cap last time walks again without the probe.
+    const key = textSearchKey(shape, values);
+    let worth = walkedBefore.has(key);
+    if (!worth) {
+      const [probe] = await countsStatement(unbitmapped, walk).execute({ ...values, walk: TEXT_PROBE_ROWS });
+      worth = Number(probe?.total ?? 0) * (TEXT_WALK_ROWS / TEXT_PROBE_ROWS) >= TEXT_WALK_WORTH;
     }
+    if (worth) {
+      const walked = await runPage(unbitmapped, walk, values, true);
+      if (walked.count.capped) {
+        rememberWalk(key);
+        return walked;
+      }
+    }
+    walkedBefore.delete(key);
   }
   if (database.kind === 'postgres') return runPage(database.db, shape, values, true);
   // PGlite's one connection runs with bitmap scans off (db/client.ts); the trigram indexes need them, so this

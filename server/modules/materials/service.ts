@@ -75,7 +75,7 @@ export async function searchMaterials(deps: Deps, actor: CompanyActor, input: Se
   const { rows, count, own_hidden } = await searchPage(deps.database, input, ctx);
   return {
     ...pageOf(
-      rows.map(({ total: _t, own_hidden: _o, ...r }) => toListItem(r)),
+      rows.map(({ total: _t, own_hidden: _o, far_edge: _f, ...r }) => toListItem(r)),
       count.total,
       input.page,
       input.size,
