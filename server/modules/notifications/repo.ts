@@ -65,7 +65,7 @@ export function pageQuery(db: DbOrTx, userId: Ref, size: number | Placeholder, o
       .from(notifications)
       .where(mine),
   );
-  const n = sql`(select n from notification_total)`;
+  const n = sql`(select n from ${counted})`;
   // Which half the page's middle falls in: 2 * offset + size <= total puts it in the newer half.
   const newer = db
     .select({ id: notifications.id })
