@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
-# Node 24 LTS, multi-stage: the client is built in `build`, production dependencies are installed in
-# `prod-deps` (argon2 compiles there), and the runtime image gets only what the server reads at run time:
-# node_modules without dev dependencies, the built client, the server's TypeScript (run by tsx, a production
-# dependency), shared code, migrations and the compiled message catalogs. Runs as an unprivileged user.
+# Node 24 LTS, multi-stage: the client and the server are built in `build` (the server bundled into plain
+# JavaScript, dist/server), production dependencies are installed in `prod-deps` (argon2 compiles there), and
+# the runtime image gets only what the server reads at run time: node_modules without dev dependencies, the
+# built client, the server bundle and the migrations. Runs as an unprivileged user.
 # Not built on the development machines (no Docker engine there): see docs/deploy.md.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
@@ -29,18 +29,17 @@ RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin app \
  && mkdir -p /data && chown app /data
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist/client ./dist/client
+# The bundle holds the server, shared code, the schema and the message catalogs; `node dist/server/migrate.mjs`
+# applies the migrations on their own.
+COPY --from=build /app/dist/server ./dist/server
+# The offline base map, built once by `npm run build` (docs/decisions/0200).
+COPY --from=build /app/dist/map ./dist/map
 COPY package.json ./
-COPY server ./server
-COPY shared ./shared
-COPY drizzle ./drizzle
 COPY migrations ./migrations
-COPY scripts/migrate.ts ./scripts/migrate.ts
-# The server renders notifications and mail from the client's compiled catalogs (server/lib/i18n.ts).
-COPY client/src/locales ./client/src/locales
 USER app
 EXPOSE 3000
 # Liveness only: /readyz (database reachable, not draining) is for the load balancer.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "server/index.ts"]
+CMD ["node", "dist/server/index.mjs"]

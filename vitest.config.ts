@@ -1,7 +1,7 @@
 import path from 'node:path';
-import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
 import { catalogParts } from './client/catalog-parts';
+import { linguiMacro } from './client/lingui-macro';
 import linguiConfig from './client/lingui.config';
 
 // Client unit tests need the Lingui macro transform; its config lives in client/.
@@ -9,7 +9,7 @@ process.env.LINGUI_CONFIG ??= path.resolve(import.meta.dirname, 'client/lingui.c
 
 export default defineConfig({
   plugins: [
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: [/\/client\/src\/.*\.[jt]sx?$/] }),
+    linguiMacro({ include: /\/client\/src\// }),
     // lib/i18n.ts imports the catalog parts (decision 0137).
     catalogParts({
       root: path.resolve(import.meta.dirname, 'client'),
@@ -25,7 +25,7 @@ export default defineConfig({
   },
   test: {
     include: ['{shared,server,client,scripts}/**/*.test.{ts,tsx}'],
-    exclude: ['node_modules/**', 'dist/**', 'e2e/**'],
+    exclude: ['**/node_modules/**', 'dist/**', 'e2e/**'],
     globalSetup: ['server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -1,4 +1,4 @@
-import { defineConfig } from '@lingui/cli';
+import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
 // UI codes as SPEC writes them (en, dk, my); Intl formatting uses en-GB, da-DK, ms-MY (lib/i18n.ts).

@@ -2,9 +2,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
-import babel from '@rolldown/plugin-babel';
 import linguiConfig from './lingui.config';
 import { catalogParts } from './catalog-parts';
+import { linguiMacro } from './lingui-macro';
 import { precompress } from './precompress';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -36,7 +36,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacro(),
     catalogParts({ root: here('.'), locales: linguiConfig.locales, sourceLocale: linguiConfig.sourceLocale ?? 'en' }),
     precompress(),
   ],

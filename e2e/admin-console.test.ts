@@ -1,4 +1,4 @@
-// The administrator console (issue 14 "Tests"): an administrator adds a third-level subcategory that then appears in
+// The administrator console: an administrator adds a third-level subcategory that then appears in
 // the manager's listing editor (and takes a listing), answers a help query sent from the help page (the mail lands
 // in the outbox), reads the statistics with their CSV and the audit log of both actions; a digest's unsubscribe link
 // works without logging in. Every admin screen is checked for sideways scroll at 390 px. E2E_SHOTS=<dir> keeps
@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, hasChromium, login, chooseLanguage } from './harness';
+import { fitsWidth } from './checks';
 import { useApp } from './fixture';
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -39,8 +40,6 @@ async function signIn(page: Page, who: string, loginPath = '/login') {
   await chooseLanguage(page, 'en');
 }
 
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 describe.skipIf(!hasChromium)('administrator console', () => {
   const app = useApp();
   const stamp = Date.now().toString(36);
@@ -68,7 +67,7 @@ describe.skipIf(!hasChromium)('administrator console', () => {
     // Bad input gets the field's message and changes nothing.
     await dialog.getByTestId('node-save').click();
     await dialog.getByText('This field is required').waitFor();
-    await dialog.getByTestId('node-name').fill(leafName);
+    await dialog.getByTestId('name-en').fill(leafName);
     await dialog.getByTestId('node-code').fill('0399');
     await dialog.getByTestId('node-save').click();
     await dialog.getByText('A code here starts with 0301.').waitFor();
@@ -112,7 +111,7 @@ describe.skipIf(!hasChromium)('administrator console', () => {
     await editor.getByLabel(/^Final use/).fill('Insulation boards');
     await editor.getByRole('button', { name: 'Create listing' }).click();
     await m.page.getByTestId('snackbar').filter({ hasText: 'Offering created successfully' }).waitFor();
-    expect(await noSidewaysScroll(m.page)).toBe(true);
+    expect(await fitsWidth(m.page)).toBe(true);
     await m.context.close();
 
     // The new leaf now has a listing: deleting it is refused with that number.
@@ -154,7 +153,7 @@ describe.skipIf(!hasChromium)('administrator console', () => {
     await page.getByTestId('query-send').click();
     await detail.getByText('This field is required').waitFor();
     await page.getByTestId('query-answer').fill('Yes: list the forklift as knowledge and space under Industrial and logistics space.');
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'query-answer-390');
     await page.getByTestId('query-send').click();
     await page.getByTestId('snackbar').filter({ hasText: 'Answer sent: the mail is in the outbox' }).waitFor();
@@ -181,7 +180,7 @@ describe.skipIf(!hasChromium)('administrator console', () => {
       .filter({ hasText: 'created' })
       .filter({ hasText: `Cork offcuts ${stamp}` })
       .waitFor();
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await context.close();
   });
 
@@ -237,11 +236,20 @@ describe.skipIf(!hasChromium)('administrator console', () => {
     await page.getByTestId('language-select').first().selectOption('dk');
     await savedDk;
     await page.waitForFunction(() => document.documentElement.lang === 'da');
-    for (const url of ['/admin/statistics', '/admin/queries', '/admin/categories', '/admin/audit-log', '/admin/newsletter']) {
+    for (const url of [
+      '/admin/statistics',
+      '/admin/queries',
+      '/admin/categories',
+      '/admin/audit-log',
+      '/admin/outbox',
+      '/admin/jobs',
+      '/admin/categories/impact',
+      '/admin/newsletter',
+    ]) {
       await page.goto(url);
       await page.locator('h1').first().waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await noSidewaysScroll(page), url).toBe(true);
+      expect(await fitsWidth(page), url).toBe(true);
     }
     expect(await page.locator('h1').first().innerText()).toBe('Nyhedsbrev');
     await shot(page, 'newsletter-dk-390');

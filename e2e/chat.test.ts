@@ -5,66 +5,19 @@
 // ends while B is typing turns read-only live and keeps the text; a completed synergy's chat has no composer.
 // Screenshots at 390 and 1280 px in en and dk go to .test-results/screens.
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, hasChromium, login, ROOT } from './harness';
+import { hasChromium, login, ROOT } from './harness';
+import { api, makePng, tokenOf, axeProblems } from './checks';
 import { useApp } from './fixture';
 
 const SCREENS = path.join(ROOT, '.test-results/screens');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 // ---- a small valid PNG, built here so the test needs no fixture file ---------------------------------------
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer) {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-function makePng(width = 64, height = 48, rgb: [number, number, number] = [23, 112, 122]): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 // ---- REST set-up: a fresh company, two accepted offers on the demo manager's listings ----------------------
-async function api<T>(base: string, method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${method} ${url}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-const tokenOf = async (base: string, username: string, password = DEMO_PASSWORD) =>
-  (await api<{ token: string }>(base, 'POST', '/api/auth/login', null, { username, password })).token;
 
 async function registerCompany(base: string, adminToken: string) {
   const groups = await api<{ items: { id: number }[] }>(base, 'GET', '/api/common/material-groups', null);
@@ -332,14 +285,7 @@ describe.skipIf(!hasChromium)('chat between two companies', () => {
         await page.goto(target);
         await page.locator('h1').first().waitFor();
         await page.waitForLoadState('networkidle');
-        await page.addScriptTag({ path: axePath });
-        const result = (await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe;
-          return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-        })) as { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
-        for (const v of result.violations)
-          if (v.impact === 'serious' || v.impact === 'critical')
-            problems.push(`${width} ${target}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        problems.push(...(await axeProblems(page, `${width} ${target}`)));
       }
     }
     expect(problems).toEqual([]);

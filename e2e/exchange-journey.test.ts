@@ -1,60 +1,13 @@
-// The whole exchange loop in two browser contexts (issue 9 "Tests"): company B (a fresh company, on a phone)
+// The whole exchange loop in two browser contexts: company B (a fresh company, on a phone)
 // offers on A's listing; A (the demo manager, desktop), with pending offers open, sees the offer arrive without
 // reloading and accepts it; they chat both ways live, B with an attachment; A ends the synergy as successful
 // with savings; both rate it; B's open chat turns read-only without a reload. Nothing is set up behind the
 // screens except B's registration and approval.
-import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, hasChromium, login } from './harness';
+import { api, makePng, tokenOf } from './checks';
 import { useApp } from './fixture';
-
-async function api<T>(base: string, method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${method} ${url}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-const tokenOf = async (base: string, username: string, password = DEMO_PASSWORD) =>
-  (await api<{ token: string }>(base, 'POST', '/api/auth/login', null, { username, password })).token;
-
-/** A small valid PNG (one colour), so the attachment is a real image the server's content check accepts. */
-function png(width = 40, height = 30): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5a)]);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array(height).fill(row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const snackbar = (page: Page, text: string) => page.getByTestId('snackbar').filter({ hasText: text });
 
@@ -93,13 +46,14 @@ describe.skipIf(!hasChromium)('the exchange loop, end to end in two browsers', (
     });
     await api(app.url, 'POST', '/admin/temporary-accounts/review', admin, { id: reg.id, decision: 'approve' });
     // A's listing: an active offering of the demo company.
-    const mine = await api<{ items: { id: number; title: string; status: string; quantity: number }[] }>(
+    const mine = await api<{ items: { id: number; title: string; status: string; available_quantity: number }[] }>(
       app.url,
       'GET',
       '/api/v2/materials/offerings?size=50',
       await tokenOf(app.url, 'manager@example.com'),
     );
-    const listing = mine.items.find((m) => m.status === 'active' && m.quantity >= 10)!;
+    // One that still takes offers: accepted offers reserve all of some demo listings.
+    const listing = mine.items.find((m) => m.status === 'active' && m.available_quantity >= 10)!;
 
     const seller = await app.page(1280, 900);
     const buyer = await app.page(390, 844);
@@ -119,7 +73,7 @@ describe.skipIf(!hasChromium)('the exchange loop, end to end in two browsers', (
     await a.goto('/pending-offers');
     await socketA;
     const received = a.getByTestId('offers-received');
-    await received.getByRole('heading', { name: 'Offers on your listings' }).waitFor();
+    await received.getByRole('heading', { name: 'Waiting for your answer' }).waitFor();
     const incoming = received.getByTestId('offer-row').filter({ hasText: bName });
     expect(await incoming.count()).toBe(0);
 
@@ -156,7 +110,7 @@ describe.skipIf(!hasChromium)('the exchange loop, end to end in two browsers', (
     await inputA.press('Enter');
     await conversationB.getByTestId('chat-message').filter({ hasText: 'Welcome! Thursday works, gate 3.' }).waitFor();
 
-    await b.getByTestId('composer-file-input').setInputFiles([{ name: 'truck.png', mimeType: 'image/png', buffer: png() }]);
+    await b.getByTestId('composer-file-input').setInputFiles([{ name: 'truck.png', mimeType: 'image/png', buffer: makePng(40, 30) }]);
     await b.getByLabel('Message', { exact: true }).fill('Great, this is our truck.');
     await b.getByTestId('composer-send').click();
     const fromB = conversationA.getByTestId('chat-message').filter({ hasText: 'Great, this is our truck.' });

@@ -1,14 +1,14 @@
-// What a new user meets first (issue 11): the demo manager finds other companies' offers within 5, 20 and 40 km;
+// What a new user meets first: the demo manager finds other companies' offers within 5, 20 and 40 km;
 // searching one's own listing says it is hidden and offers to show it; the map draws land, water and city names
 // with no internet (the screenshots are kept in .test-results/screens/ to look at); a click outside the signup countries is
 // said to be outside; a member kept off the manager panel is told why; dk and my pages name no group in English.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, hasChromium, login, ROOT } from './harness';
 import { useApp } from './fixture';
+import { near, readPng } from './png';
 
 const SHOTS = path.join(ROOT, '.test-results/screens');
 
@@ -18,52 +18,6 @@ async function loginAs(page: Page, who: string, lang: 'en' | 'dk' | 'my' = 'en')
   await chooseLanguage(page, lang);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(lang === 'en' ? /^en/ : lang === 'dk' ? /^da/ : /^ms/);
 }
-
-// ---- a PNG reader for the map screenshot (8-bit RGB or RGBA, as Chromium writes them) -------------------------
-function readPng(buf: Buffer): { width: number; height: number; px: (x: number, y: number) => [number, number, number] } {
-  let pos = 8;
-  let width = 0;
-  let height = 0;
-  let channels = 3;
-  const idat: Buffer[] = [];
-  while (pos < buf.length) {
-    const len = buf.readUInt32BE(pos);
-    const type = buf.toString('ascii', pos + 4, pos + 8);
-    const data = buf.subarray(pos + 8, pos + 8 + len);
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0);
-      height = data.readUInt32BE(4);
-      channels = data[9] === 6 ? 4 : 3;
-    } else if (type === 'IDAT') idat.push(data);
-    pos += 12 + len;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * channels;
-  const out = Buffer.alloc(height * stride);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]!;
-    for (let i = 0; i < stride; i++) {
-      const x = raw[y * (stride + 1) + 1 + i]!;
-      const a = i >= channels ? out[y * stride + i - channels]! : 0;
-      const b = y > 0 ? out[(y - 1) * stride + i]! : 0;
-      const c = i >= channels && y > 0 ? out[(y - 1) * stride + i - channels]! : 0;
-      const p = a + b - c;
-      const pa = Math.abs(p - a);
-      const pb = Math.abs(p - b);
-      const pc = Math.abs(p - c);
-      const paeth = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-      const v = [x, x + a, x + b, x + ((a + b) >> 1), x + paeth][filter]!;
-      out[y * stride + i] = v & 255;
-    }
-  }
-  return { width, height, px: (x, y) => [out[y * stride + x * channels]!, out[y * stride + x * channels + 1]!, out[y * stride + x * channels + 2]!] };
-}
-
-const near = (a: [number, number, number], hex: string, tolerance = 10) => {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const b = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  return a.every((v, i) => Math.abs(v - b[i]!) <= tolerance);
-};
 
 describe.skipIf(!hasChromium)('first impression', () => {
   const app = useApp();
@@ -200,6 +154,8 @@ describe.skipIf(!hasChromium)('first impression', () => {
     await g.getByTestId('toggle-map').click();
     const picker = g.getByTestId('map-picker');
     await expect.poll(() => picker.getAttribute('data-basemap'), { timeout: 20_000 }).toBe('offline');
+    // Until the first frame the loading overlay takes the clicks.
+    await expect.poll(() => picker.getAttribute('data-map-state'), { timeout: 30_000 }).toBe('ready');
     const pb = (await picker.boundingBox())!;
     // One step out, southern Sweden (Skåne, 13.6° E 55.9° N) is on screen east of Zealand; the map opens on Jutland.
     await picker.getByRole('button', { name: 'Zoom out' }).click();

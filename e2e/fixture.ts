@@ -1,7 +1,7 @@
 // One browser per test file against the shared server (global-setup.ts); a fresh context (empty storage,
 // like a fresh --user-data-dir) per test.
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { hasChromium, launchBrowser, newPage } from './harness';
 
 export function useApp() {
@@ -22,6 +22,12 @@ export function useApp() {
     async page(width = 1280, height = 900, opts: { bypassCSP?: boolean } = {}) {
       if (!state.browser) throw new Error('browser not started');
       return newPage(state.browser, this.url, width, height, opts);
+    },
+    /** A fresh context with options of its own (a phone's user agent, a position). */
+    async context(options: BrowserContextOptions) {
+      if (!state.browser) throw new Error('browser not started');
+      const context = await state.browser.newContext({ baseURL: this.url, locale: 'en-GB', ...options });
+      return { context, page: await context.newPage() };
     },
   };
 }

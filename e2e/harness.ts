@@ -1,7 +1,7 @@
 // Browser-test harness: builds the client when needed, starts the real server on a fresh data directory,
 // and launches Debian Chromium through playwright-core (STACK.md flags, fresh profile).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,8 +32,10 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds dist/client unless it is newer than client/ and shared/. */
+/** Builds dist/client unless it is newer than client/ and shared/, and the offline base map unless it is there. */
 export function ensureBuilt() {
+  const basemap = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build-basemap.ts')], { cwd: ROOT, stdio: 'inherit' });
+  if (basemap.status !== 0) throw new Error('base map build failed');
   const index = path.join(ROOT, 'dist/client/index.html');
   const sources = Math.max(newestMtime(path.join(ROOT, 'client')), newestMtime(path.join(ROOT, 'shared')));
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
@@ -68,10 +70,11 @@ export interface RunningServer {
 
 /**
  * Starts `node --import tsx server/index.ts` on a free port and a temporary DATA_DIR, seeded with demo data;
- * `root` serves another checkout (scripts/bench/lighthouse.ts measures an older commit with it).
+ * `root` serves another checkout (scripts/bench/lighthouse.ts measures an older commit with it); `fixedPort`
+ * when the caller has a port range of its own on a shared machine.
  */
-export async function startServer(extraEnv: Record<string, string> = {}, root = ROOT): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(extraEnv: Record<string, string> = {}, root = ROOT, fixedPort?: number): Promise<RunningServer> {
+  const port = fixedPort ?? (await freePort());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'synergy-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -91,7 +94,9 @@ export async function startServer(extraEnv: Record<string, string> = {}, root = 
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // Longer on a busy machine (the bench sets it): the demo seed runs before /readyz answers.
+  const readyMs = Number(process.env.SERVER_READY_TIMEOUT_MS ?? 120_000);
+  const deadline = Date.now() + readyMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
@@ -102,7 +107,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, root = 
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server not ready after 120 s:\n${output}`);
+      throw new Error(`server not ready after ${readyMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -118,6 +123,26 @@ export async function startServer(extraEnv: Record<string, string> = {}, root = 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface RouteRow {
+  name: string;
+  path: string;
+  access: string;
+  requires?: string;
+}
+
+/**
+ * The client's route table as data. client/src/config/paths.ts uses Lingui macros, which plain Node cannot run,
+ * so it is read as text; `r({ ... })` marks each row.
+ */
+export function readRouteTable(root = ROOT): { source: string; routes: RouteRow[] } {
+  const source = readFileSync(path.join(root, 'client/src/config/paths.ts'), 'utf8');
+  const routes = [...source.matchAll(/\br\(\{([\s\S]*?)\}\)/g)].map((m) => {
+    const field = (k: string) => new RegExp(`${k}: '([^']+)'`).exec(m[1]!)?.[1];
+    return { name: field('name')!, path: field('path')!, access: field('access')!, requires: field('requires') };
+  });
+  return { source, routes };
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -1,20 +1,12 @@
 // The bars fit the screen: no sideways scrolling for a parent-company manager (the longest bar) and the administrator
 // at phone, small-desktop and desktop widths; axe-core finds no serious or critical violation on the authenticated
 // dashboard and the admin panel. And every route of client/src/config/paths.ts, for every role that may open it,
-// at 360, 390, 1024 and 1280 px: no page scrolls sideways (issue 11).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+// at 360, 390, 1024 and 1280 px: no page scrolls sideways.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, hasChromium, login, ROOT } from './harness';
+import { chooseLanguage, hasChromium, login, readRouteTable, type RouteRow } from './harness';
+import { axeProblems } from './checks';
 import { useApp } from './fixture';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-}
 
 const USERS = [
   { who: 'manager@example.com', loginPath: '/login', home: '/dashboard' },
@@ -93,16 +85,7 @@ describe.skipIf(!hasChromium)('layout', () => {
       for (const { who, loginPath, home } of USERS) {
         const { context, page } = await app.page(width, 900, { bypassCSP: true });
         await signIn(page, who, loginPath, home);
-        await page.addScriptTag({ path: axePath });
-        const result = (await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe;
-          return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-        })) as AxeResult;
-        for (const v of result.violations) {
-          if (v.impact === 'serious' || v.impact === 'critical') {
-            problems.push(`${home}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-          }
-        }
+        problems.push(...(await axeProblems(page, home)));
         await context.close();
       }
       expect(problems).toEqual([]);
@@ -183,19 +166,8 @@ describe.skipIf(!hasChromium)('layout', () => {
 
 const WIDTHS = [360, 390, 1024, 1280] as const;
 
-interface RouteRow {
-  name: string;
-  path: string;
-  access: string;
-  requires?: string;
-}
-
-const PATHS_SOURCE = readFileSync(path.join(ROOT, 'client/src/config/paths.ts'), 'utf8');
-/** The route table as data: client/src/config/paths.ts uses Lingui macros, so it is read as text here. */
-const ROUTE_TABLE: RouteRow[] = [...PATHS_SOURCE.matchAll(/\br\(\{([\s\S]*?)\}\)/g)].map((m) => {
-  const field = (k: string) => new RegExp(`${k}: '([^']+)'`).exec(m[1]!)?.[1];
-  return { name: field('name')!, path: field('path')!, access: field('access')!, requires: field('requires') };
-});
+/** The route table as data (client/src/config/paths.ts uses Lingui macros, so the harness reads it as text). */
+const { source: PATHS_SOURCE, routes: ROUTE_TABLE } = readRouteTable();
 
 type Ids = Record<string, string>;
 

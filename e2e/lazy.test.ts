@@ -1,4 +1,4 @@
-// Issue 8: pages load lazily. /landing downloads no other page's code, and a page whose chunk fails to arrive
+// Pages load lazily. /landing downloads no other page's code, and a page whose chunk fails to arrive
 // shows an error state whose retry loads it (SPEC §9 chunk load timeout; the 120 s timer itself is unit-tested).
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './harness';

@@ -1,4 +1,4 @@
-// The logistics journey (issue 15 "Tests" and "Done when"): an administrator schedules a pickup for a synergy
+// The logistics journey ("Tests" and "Done when"): an administrator schedules a pickup for a synergy
 // in progress; the driver, on a 390x844 phone with a simulated geolocation track, logs in, starts the trip,
 // arrives, begins the delivery, moves about 2 km in steps and completes it; meanwhile the administrator's trip
 // view shows the driver's position move without a reload. The synergy then shows about 2 km driven and its
@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, hasChromium, launchBrowser, login } from './harness';
+import { api, tokenOf } from './checks';
 
 const SHOTS = process.env.E2E_SHOTS;
 const shot = async (page: Page, name: string) => {
@@ -15,19 +16,6 @@ const shot = async (page: Page, name: string) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 };
-
-async function api<T>(base: string, method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${method} ${url}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-const tokenOf = async (base: string, username: string) =>
-  (await api<{ token: string }>(base, 'POST', '/api/auth/login', null, { username, password: DEMO_PASSWORD })).token;
 
 // 0.001 degree of latitude on SPEC's 6371 km sphere is 111.195 m: steps of 200 m northwards.
 const KM_PER_DEG = (6371 * Math.PI) / 180;

@@ -2,10 +2,10 @@
 // with the 5 km filter, one ~30 km away does not (but does within 40 km); the manager then deactivates and
 // archives it with the buttons its status allows. Plus: maplibre stays out of the landing page and loads with
 // the map view.
-import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, hasChromium, login } from './harness';
+import { makePng } from './checks';
 import { useApp } from './fixture';
 
 /** The manager's company (demo seed "oresund") primary address, Refshalevej, Copenhagen. */
@@ -15,39 +15,6 @@ const KM_PER_DEG_LAT = 111.195;
 const north = (km: number) => ({ lat: MANAGER_HOME.lat + km / KM_PER_DEG_LAT, lng: MANAGER_HOME.lng });
 
 // ---- a small valid PNG, built here so the test needs no fixture file ---------------------------------------
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer) {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-export function makePng(width = 48, height = 36, rgb: [number, number, number] = [15, 93, 74]): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 // ---- companies at a known distance, registered and approved through the REST API ---------------------------
 async function json<T>(res: Response): Promise<T> {
@@ -157,7 +124,7 @@ describe.skipIf(!hasChromium)('materials marketplace', () => {
     await editor.getByText('Quantity must be a whole number').waitFor();
     await editor.getByLabel(/^Quantity \(kg\)/).fill('640');
 
-    await editor.getByLabel('Add photos').setInputFiles({ name: 'pallets.png', mimeType: 'image/png', buffer: makePng() });
+    await editor.getByLabel('Add photos').setInputFiles({ name: 'pallets.png', mimeType: 'image/png', buffer: makePng(48, 36) });
     await editor.getByRole('img', { name: 'Photo 1' }).waitFor();
     await editor.getByRole('button', { name: 'Create listing' }).click();
 

@@ -1,33 +1,17 @@
-// Notifications (issue 9, SPEC §4, §9): a fresh company interested in a material group gets one notification per
+// Notifications (SPEC §4, §9): a fresh company interested in a material group gets one notification per
 // new listing in that group (10 of them, made through the REST API by a second company). The bell loads its
 // first page of 8 only when opened and the next when the list is scrolled to its end; read/unread moves the
 // dot; delete drops the item; an offer on the company's own listing arrives live and is prepended once, in the
 // reader's language. Email preferences are saved on change and kept after a reload.
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, hasChromium, ROOT } from './harness';
+import { axeProblems } from './checks';
 import { useApp } from './fixture';
 
 const SHOTS = path.join(ROOT, '.test-results/screens');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Serious or critical axe-core violations inside `selector`. */
-async function axeProblems(page: Page, selector: string) {
-  await page.addScriptTag({ path: axePath });
-  const result = (await page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<unknown> } }).axe;
-    return axe.run(
-      { include: [include] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } },
-    );
-  }, selector)) as { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function json<T>(res: Response): Promise<T> {
   const text = await res.text();
@@ -299,10 +283,10 @@ describe.skipIf(!hasChromium)('notifications', () => {
       await loginIn(page, 'en', reader.email, reader.password);
       await bell(page).click();
       await expect.poll(() => items(page).count()).toBe(8);
-      expect(await axeProblems(page, '.topbar')).toEqual([]);
+      expect(await axeProblems(page, '.topbar', { include: '.topbar' })).toEqual([]);
       await page.goto('/account/personal-info');
       await page.getByTestId('email-preferences').waitFor();
-      expect(await axeProblems(page, 'main')).toEqual([]);
+      expect(await axeProblems(page, 'main', { include: 'main' })).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, `personal-info-email-${width}-en.png`), fullPage: width > 390 });
       await context.close();
     }

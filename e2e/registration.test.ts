@@ -1,4 +1,4 @@
-// Issue 4 journey, in English and in Malay: register (address from the dropdown), thank-you dialog, refused
+// The registration journey, in English and in Malay: register (address from the dropdown), thank-you dialog, refused
 // at login while pending, approved by the administrator with the initial plan, then the new manager sees the
 // plan's end date. Plus: a bad form shows the SPEC messages and sends nothing; admin screens render.
 import { mkdirSync } from 'node:fs';
@@ -198,6 +198,8 @@ describe.skipIf(!hasChromium)('registration, approval and subscription plans', (
     await page.getByTestId('toggle-map').click();
     await page.locator('.map-picker canvas').waitFor();
     expect(scripts.length).toBeGreaterThan(before);
+    // Until its first frame the map shows its loading overlay over the canvas, which takes no clicks.
+    await expect.poll(() => page.getByTestId('map-picker').getAttribute('data-map-state'), { timeout: 30_000 }).toBe('ready');
     const box = (await page.locator('.map-picker canvas').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.getByText(/Location set \(/).waitFor();

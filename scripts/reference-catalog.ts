@@ -1,17 +1,19 @@
 // Writes client/src/lib/reference-catalog.ts: the reference-data names the product itself authored (material group
 // names, the hand-shortened EWC chapter and sub-chapter names, the knowledge and space subcategories, the built-in
-// plan names), so that `npm run i18n:extract` puts them in the Lingui catalogs for translators. EWC entry texts are
+// plan names, the Defra material names, the demo's donation tags), so that `npm run i18n:extract` puts them in the Lingui catalogs for translators. EWC entry texts are
 // the official English wording and are not in it (the client marks them lang="en").
 //   node --import tsx scripts/reference-catalog.ts            (write)
 //   node --import tsx scripts/reference-catalog.ts --check    (exit 1 when the file is out of date; used by a test)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CHAPTER_NAMES, MATERIAL_GROUPS, OWN_SUBCATEGORIES, SUBCHAPTER_NAMES } from '../server/db/seed/material-taxonomy';
-import { BUILTIN_PLANS } from '../server/db/seed/reference';
+import { referenceId } from '../shared/lib/reference-id';
+import { DEMO_DONATION_TAGS } from '../server/demo/donations';
+import { BUILTIN_PLANS, DEFRA_ROWS } from '../server/db/seed/reference';
 
 export const REFERENCE_CATALOG_FILE = path.resolve(import.meta.dirname, '../client/src/lib/reference-catalog.ts');
 
-/** The demo seed's custom plan (server/db/seed/demo.ts), which the demo company shows on its dashboard. */
+/** The demo seed's custom plan (server/demo/subscriptions.ts), which the demo company shows on its dashboard. */
 const DEMO_PLAN_TEXTS = ['Annual membership', 'Full marketplace access for one year, invoiced annually.'];
 
 export function referenceTexts(): string[] {
@@ -22,17 +24,15 @@ export function referenceTexts(): string[] {
     ...Object.values(OWN_SUBCATEGORIES).flatMap((own) => own.tree.flatMap(([l1, l2s]) => [l1, ...l2s.flatMap(([l2, leaves]) => [l2, ...leaves])])),
     ...BUILTIN_PLANS.flatMap((p) => [p.name, p.description]),
     ...DEMO_PLAN_TEXTS,
+    // The DESNZ/Defra material names, shown beside each group and mapping on the administrators' screens.
+    ...DEFRA_ROWS.map((r) => r.material),
+    // The demo's donation tags, which company users pick and administrators manage.
+    ...DEMO_DONATION_TAGS.flatMap((t) => [t.name, t.description]),
   ];
   return [...new Set(texts)];
 }
 
-const idOf = (text: string) =>
-  `ref.${text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}`;
+const idOf = referenceId;
 
 export function renderReferenceCatalog(): string {
   const texts = referenceTexts();

@@ -1,6 +1,6 @@
 // `npm run db:seed`: migrate, then seed reference data and (into an empty database) the demo marketplace.
 import { openDatabase } from '../server/db/client';
-import { seedDemo } from '../server/db/seed/demo';
+import { seedDemo } from '../server/demo';
 import { seedReferenceData } from '../server/db/seed/reference';
 import { loadEnv } from '../server/env';
 

@@ -1,13 +1,13 @@
 // The Express app factory: health, tRPC, REST adapters, stored files, and the built client.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Deps } from './deps';
 import { filesRouter } from './http/files';
 import { mapRouter } from './http/map';
+import { bodyGuard, bodyLimitFor, bodyLimitOf } from './http/body-limit';
 import { metricsRouter } from './http/metrics';
 import { clientAssets, indexClient, sendStatic } from './http/static';
 import { errorHandler, notFoundJson, requestLogging, routeLabel, securityHeaders } from './http/middleware';
@@ -15,13 +15,19 @@ import { createRestRouter } from './rest';
 import { createContext } from './trpc/context';
 import { appRouter } from './trpc/router';
 import { AppError } from './lib/errors';
+import { APP_ROOT } from './lib/paths';
 import { LIMITS } from '../shared/constants/limits';
 
-export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
+export const CLIENT_DIST = path.join(APP_ROOT, 'dist/client');
 
-/** A browser navigation (not an API call): GET/HEAD that asks for HTML. */
+/**
+ * A browser navigation (not an API call): GET/HEAD that asks for HTML and carries no Authorization header. A
+ * request with a token or an API key is a program calling the API: it gets JSON whatever its Accept says.
+ */
 function isNavigation(req: express.Request): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html') && req.headers.authorization === undefined
+  );
 }
 
 export function createApp(deps: Deps, opts: { clientDist?: string } = {}): Express {
@@ -35,13 +41,13 @@ export function createApp(deps: Deps, opts: { clientDist?: string } = {}): Expre
   app.set('query parser', 'extended');
   app.use(requestLogging(deps.logger, deps.metrics, deps.lifecycle));
   app.use(securityHeaders([deps.env.MAP_STYLE_URL, deps.env.ROUTING_URL].filter(Boolean).map((u) => new URL(u!).origin)));
-  // JSON and other text answers: brotli or gzip above 1 KiB (issue 17). Responses that already carry a
+  // JSON and other text answers: brotli or gzip above 1 KiB. Responses that already carry a
   // Content-Encoding (the client's precompressed files) and incompressible types (images) pass through. A
   // client that accepts no encoding (scripts, load generators) skips the middleware and its per-response hooks.
   const compress = compression();
   app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
 
-  // The REST paths first (issue 17): an API call is matched by its path prefix here, without walking the
+  // The REST paths first: an API call is matched by its path prefix here, without walking the
   // probes, /metrics, /trpc, stored files, map data and client assets below. Browser navigations go on to the
   // app shell (an /admin/... page is a screen, not the REST route of the same path).
   const rest = createRestRouter(deps);
@@ -67,26 +73,37 @@ export function createApp(deps: Deps, opts: { clientDist?: string } = {}): Expre
 
   app.use(metricsRouter(deps.metrics, deps.env.METRICS_TOKEN));
 
+  // One tRPC handler per body limit (server/http/body-limit.ts): a call reads at most what its procedures need.
+  const trpcByLimit = new Map<number, express.RequestHandler>();
+  const trpcFor = (limit: number) => {
+    let handler = trpcByLimit.get(limit);
+    if (!handler) {
+      handler = createExpressMiddleware({
+        router: appRouter,
+        createContext: ({ req }) => createContext(deps, req),
+        maxBodySize: limit,
+        // One request may not carry any number of calls (100 batched registrations in one request).
+        maxBatchSize: LIMITS.trpcBatchMax,
+        // 429 answers carry Retry-After on tRPC as on REST.
+        responseMeta({ errors }) {
+          const seconds = errors.map((e) => (e.cause instanceof AppError ? e.cause.retryAfterSeconds : undefined)).find((s) => s !== undefined);
+          return seconds ? { headers: { 'Retry-After': String(seconds) } } : {};
+        },
+      });
+      trpcByLimit.set(limit, handler);
+    }
+    return handler;
+  };
   app.use(
     '/trpc',
     // A batch carries several procedures; each is also timed on its own (trpc_procedure_duration_seconds).
     routeLabel('/trpc'),
-    createExpressMiddleware({
-      router: appRouter,
-      createContext: ({ req }) => createContext(deps, req),
-      maxBodySize: LIMITS.jsonBodyBytes,
-      // One request may not carry any number of calls (issue 10: 100 batched registrations in one request).
-      maxBatchSize: LIMITS.trpcBatchMax,
-      // 429 answers carry Retry-After on tRPC as on REST.
-      responseMeta({ errors }) {
-        const seconds = errors.map((e) => (e.cause instanceof AppError ? e.cause.retryAfterSeconds : undefined)).find((s) => s !== undefined);
-        return seconds ? { headers: { 'Retry-After': String(seconds) } } : {};
-      },
-    }),
+    bodyGuard(deps, (req) => bodyLimitOf(decodeURIComponent(req.path.slice(1)).split(','))),
+    (req, res, next) => trpcFor(bodyLimitFor(req))(req, res, next),
   );
 
   app.use(filesRouter(deps));
-  app.use(mapRouter(deps.env));
+  app.use(mapRouter(deps.env, deps.basemap));
 
   // The built client: hashed assets, then the app shell for every browser navigation, /admin/... included.
   // Its files are indexed once here (http/static.ts): other paths never touch the disk.

@@ -75,7 +75,7 @@ describe('embedded start with demo data', () => {
     const made = await get('/api/offers?direction=made');
     expect(received.items.some((o: { status: string }) => o.status === 'pending')).toBe(true);
     expect(received.items.some((o: { status: string }) => o.status === 'rejected')).toBe(true);
-    expect(made.items.some((o: { status: string }) => o.status === 'pending')).toBe(true);
+    expect(made.items.some((o: { status: string }) => ['pending', 'countered'].includes(o.status))).toBe(true);
     const synergies = await get('/api/exchanges');
     const levels = new Set(synergies.items.map((x: { level_of_completion: string }) => x.level_of_completion));
     expect(levels).toEqual(new Set(['IN_PROGRESS', 'COMPLETED']));
@@ -96,18 +96,23 @@ describe('embedded start with demo data', () => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
-    // Asking for the counters answers all three dots from the database.
-    const frames: { event: string; data: { count: number } }[] = [];
+    // Asking for the counters answers the message and offer dots; asking for the list answers the bell's first
+    // page and its dot, all from the database.
+    const frames: { event: string; data: { count?: number; items?: unknown[] } }[] = [];
     const got = new Promise<void>((resolve) =>
       ws.on('message', (raw) => {
         frames.push(JSON.parse(String(raw)));
-        if (frames.length === 3) resolve();
+        if (frames.length === 4) resolve();
       }),
     );
     ws.send(JSON.stringify({ event: 'newMessagesNumber', data: {} }));
+    ws.send(JSON.stringify({ event: 'listNotifications', data: {} }));
     await got;
-    expect(frames.map((f) => f.event).sort()).toEqual(['newMessagesNumber', 'notificationsUnseen', 'pendingOffersNumber']);
-    expect(frames.every((f) => Number.isInteger(f.data.count))).toBe(true);
+    expect(frames.map((f) => f.event).sort()).toEqual(['listNotifications', 'newMessagesNumber', 'notificationsUnseen', 'pendingOffersNumber']);
+    for (const f of frames) {
+      if (f.event === 'listNotifications') expect(Array.isArray(f.data.items)).toBe(true);
+      else expect(Number.isInteger(f.data.count)).toBe(true);
+    }
     ws.close();
     const refused = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
     const status = await new Promise<number>((resolve) => {

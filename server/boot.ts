@@ -3,9 +3,10 @@ import http from 'node:http';
 import pino from 'pino';
 import { createApp } from './app';
 import { applicationName, openDatabase, type Database } from './db/client';
-import { seedDemo } from './db/seed/demo';
-import { seedDemoListings } from './db/seed/demo-listings';
-import { seedDemoRegistrations } from './db/seed/demo-registrations';
+import { seedDemo } from './demo';
+import { refuseDemoCredentials } from './demo/guard';
+import { seedDemoListings } from './demo/listing-photos';
+import { seedDemoRegistrations } from './demo/registrations';
 import { seedReferenceData } from './db/seed/reference';
 import type { Env } from './env';
 import { createLogger, type Logger } from './lib/logger';
@@ -14,14 +15,12 @@ import { buildDeps, type Deps } from './deps';
 import { ensureBootstrapAdmin, userOfClaims } from './modules/auth/service';
 import { registerListeners } from './listeners';
 import { startNotificationPublisher } from './modules/notifications/publisher';
-import { answerCounterRequest } from './modules/notifications/service';
+import { answerClientRequest } from './modules/notifications/service';
 import { createHub, type Hub } from './ws/hub';
-import { newsletterJob } from './jobs/newsletter';
-import { JOBS, startScheduler } from './jobs/scheduler';
-import { listingDigestsJob } from './jobs/listing-digests';
-import { createMailTransport, mailDeliveryJob } from './lib/mail-sender';
-import { outboxDepth, publicUrl } from './lib/mail';
-import { startDigestWorker } from './modules/materials/digests';
+import { jobHandlers, RECURRING_JOBS } from './jobs';
+import { startQueue } from './jobs/queue';
+import { createMailTransport } from './lib/mail-sender';
+import { outboxDepth } from './lib/mail';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -50,9 +49,19 @@ export async function prepareDatabase(env: Env, logger: Logger): Promise<Databas
 
 export async function startServer(env: Env): Promise<RunningServer> {
   // Log lines are written by the thread pool, several at a time under load, not one write(2) per line on the
-  // event loop (issue 17); pino flushes what is left when the process exits.
+  // event loop; pino flushes what is left when the process exits.
   const logger = createLogger(env.LOG_LEVEL, pino.destination({ dest: 1, sync: false }));
   const database = await prepareDatabase(env, logger);
+  if (env.NODE_ENV === 'production') {
+    // Anyone who read the README could log in to a production database that still holds the demo's credentials.
+    try {
+      await refuseDemoCredentials(database.db, env.DEMO_PASSWORD);
+    } catch (err) {
+      logger.fatal({ err }, 'demo credentials found in production');
+      await database.close();
+      throw err;
+    }
+  }
   const deps = buildDeps(env, database, logger);
   try {
     await deps.storage.check();
@@ -78,26 +87,6 @@ export async function startServer(env: Env): Promise<RunningServer> {
     if (listings.seeded) logger.info({ photos: listings.listings }, 'demo listing photos drawn');
   });
 
-  // Daily jobs (subscription expiry), the weekly newsletter (checked hourly, sent in the first hour of each week)
-  // and, with SMTP_URL, mail delivery every minute; each runs once per period across all instances
-  // (server/jobs/scheduler.ts; the newsletter also claims its week, docs/decisions/0074).
-  const transport = createMailTransport(env);
-  const jobs = [
-    ...JOBS,
-    newsletterJob(env),
-    // Digests of bulk uploads that no instance sent right after commit (docs/decisions/0151).
-    listingDigestsJob(env),
-    ...(transport ? [mailDeliveryJob({ transport, from: env.MAIL_FROM, logger })] : []),
-  ];
-  const scheduler = startScheduler({
-    db: database.db,
-    logger,
-    jobs,
-    periods: env.JOB_SCHEDULE,
-    metrics: deps.metrics,
-    instance: applicationName(),
-  });
-
   const app = createApp(deps);
   const server = http.createServer(app);
   const hub: Hub = await createHub({
@@ -112,12 +101,27 @@ export async function startServer(env: Env): Promise<RunningServer> {
         // Company events reach members and managers (administrators act for no company).
         return state && { user_id: state.id, company_id: state.role === 'ADMIN' ? null : state.company_id };
       },
-      onClientRequest: (user_id, _frame, reply) => answerCounterRequest(deps, user_id, reply),
+      onClientRequest: (user_id, frame, reply) => answerClientRequest(deps, user_id, frame, reply),
       metrics: deps.metrics,
     },
   });
   const publisher = await startNotificationPublisher({ db: database.db, pubsub: database.pubsub, delivery: hub, logger });
-  const digests = await startDigestWorker({ db: database.db, pubsub: database.pubsub, logger, mailUrl: (path) => publicUrl(env, path) });
+  // Background work (server/jobs), started once the publisher listens so that what a job notifies is pushed
+  // live: the recurring jobs, each enqueued once per period across all instances (daily plan expiry and pruning,
+  // the hourly newsletter check that sends once a week, docs/decisions/0074), bulk-upload digests, and, with
+  // SMTP_URL, mail delivery.
+  const transport = createMailTransport(env);
+  const queue = await startQueue({
+    db: database.db,
+    pubsub: database.pubsub,
+    logger,
+    handlers: jobHandlers({ env, transport }),
+    recurring: RECURRING_JOBS,
+    periods: env.JOB_SCHEDULE,
+    concurrency: env.JOB_CONCURRENCY,
+    metrics: deps.metrics,
+    instance: applicationName(),
+  });
   deps.metrics.registerSources({
     sockets: () => hub.stats().sockets,
     outbox: () => outboxDepth(database.db),
@@ -147,14 +151,15 @@ export async function startServer(env: Env): Promise<RunningServer> {
     (closing ??= (async () => {
       deps.lifecycle.draining = true;
       logger.info({ delay_s: env.SHUTDOWN_DELAY_SECONDS, timeout_s: env.SHUTDOWN_TIMEOUT_SECONDS }, 'draining');
-      const schedulerStopped = scheduler.stop();
+      // No new job is claimed from here; the running ones get the shutdown timeout, then their lease lets another instance retry them.
+      const queueStopped = queue.stop((env.SHUTDOWN_DELAY_SECONDS + env.SHUTDOWN_TIMEOUT_SECONDS) * 1000);
       if (env.SHUTDOWN_DELAY_SECONDS > 0) await sleep(env.SHUTDOWN_DELAY_SECONDS * 1000);
       const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       // A keep-alive connection whose request has finished is idle: close it, so server.close() can complete
       // without waiting for clients to hang up. Busy connections are left to finish.
       server.closeIdleConnections();
       const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
-      await digests.close();
+      await queueStopped;
       await publisher.close();
       await hub.close();
       let timer: NodeJS.Timeout | undefined;
@@ -164,10 +169,10 @@ export async function startServer(env: Env): Promise<RunningServer> {
       clearInterval(idleSweep);
       if (!finished) logger.warn({ timeout_s: env.SHUTDOWN_TIMEOUT_SECONDS }, 'requests still running at the shutdown timeout were cut');
       server.closeAllConnections();
-      await schedulerStopped;
       transport?.close();
       await deps.displays.close();
       await deps.caches.stop();
+      await deps.basemap.close();
       await database.close();
       logger.info('stopped');
     })());

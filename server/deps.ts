@@ -12,6 +12,8 @@ import { createLocalStorage } from './lib/storage-local';
 import { createS3Storage } from './lib/storage-s3';
 import { createMetrics, type Metrics } from './lib/metrics';
 import { createCacheBus, type CacheBus } from './lib/cache';
+import { ReadBuckets } from './lib/rate-limit';
+import { baseMapTiles, type BaseMapTiles } from './lib/basemap';
 import { createDisplayRecorder, type DisplayRecorder } from './modules/materials/displays';
 
 export interface Deps {
@@ -32,6 +34,10 @@ export interface Deps {
   caches: CacheBus;
   /** Set by shutdown (server/boot.ts): /readyz fails and responses close their connections while draining. */
   lifecycle: { draining: boolean };
+  /** The offline base map's tiles (server/lib/basemap), opened on the first tile asked for. */
+  basemap: BaseMapTiles;
+  /** This instance's count of reads per account and per anonymous address (server/lib/rate-limit.ts). */
+  reads: ReadBuckets;
 }
 
 /** The configured file storage: DATA_DIR/uploads, or the S3-compatible bucket. */
@@ -60,7 +66,14 @@ export function buildDeps(env: Env, database: Database, logger: Logger): Deps {
     routing: createRouter(env),
     metrics: createMetrics(),
     displays: createDisplayRecorder(database.db, logger),
-    caches: createCacheBus({ pubsub: database.pubsub, logger, kind: database.kind }),
+    caches: createCacheBus({
+      pubsub: database.pubsub,
+      logger,
+      kind: database.kind,
+      instance: { name: database.listenerName, listeners: () => database.listeners() },
+    }),
     lifecycle: { draining: false },
+    basemap: baseMapTiles(),
+    reads: new ReadBuckets(),
   };
 }

@@ -41,20 +41,42 @@ describe('loadEnv', () => {
 
   it('refuses the embedded database in production: it cannot fsync', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/DATABASE_URL: required in production/);
-    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db/x' })).not.toThrow();
+    expect(() =>
+      loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db/x', PUBLIC_URL: 'https://synergy.example' }),
+    ).not.toThrow();
+  });
+
+  it('requires PUBLIC_URL in production, so no mail, certificate or QR code points at localhost', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db/x' })).toThrow(
+      /PUBLIC_URL: required in production/,
+    );
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db/x', PUBLIC_URL: 'not a url' })).toThrow(
+      /PUBLIC_URL/,
+    );
   });
 
   it('requires JWT_SECRET in production and refuses demo data there', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(/JWT_SECRET: required in production/);
-    expect(() => loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'x'.repeat(40), SEED_DEMO: 'true' })).toThrow(
-      /demo credentials are refused/,
-    );
-    const env = loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'x'.repeat(40) });
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/x',
+        JWT_SECRET: 'x'.repeat(40),
+        PUBLIC_URL: 'https://synergy.example',
+        SEED_DEMO: 'true',
+      }),
+    ).toThrow(/demo credentials are refused/);
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/x',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://synergy.example',
+    });
     expect(env.SEED_DEMO).toBe(false);
   });
 
   it('does not seed demo data into an external database unless asked', () => {
-    expect(loadEnv({ DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'x'.repeat(40) }).SEED_DEMO).toBe(false);
+    expect(loadEnv({ DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://synergy.example' }).SEED_DEMO).toBe(false);
   });
 
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
@@ -91,12 +113,12 @@ describe('loadEnv', () => {
   });
 
   it('parses JOB_SCHEDULE into seconds per job and refuses a malformed one', () => {
-    expect(loadEnv({ DATA_DIR: tmp(), JOB_SCHEDULE: 'deliver-mail=30,expire-subscriptions=0.5' }).JOB_SCHEDULE).toEqual({
-      'deliver-mail': 30,
+    expect(loadEnv({ DATA_DIR: tmp(), JOB_SCHEDULE: 'newsletter-digest=30,expire-subscriptions=0.5' }).JOB_SCHEDULE).toEqual({
+      'newsletter-digest': 30,
       'expire-subscriptions': 0.5,
     });
-    expect(() => loadEnv({ DATA_DIR: tmp(), JOB_SCHEDULE: 'deliver-mail' })).toThrow(/JOB_SCHEDULE/);
-    expect(() => loadEnv({ DATA_DIR: tmp(), JOB_SCHEDULE: 'deliver-mail=0.01' })).toThrow(/at least 0.2 seconds/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), JOB_SCHEDULE: 'newsletter-digest' })).toThrow(/JOB_SCHEDULE/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), JOB_SCHEDULE: 'newsletter-digest=0.01' })).toThrow(/at least 0.2 seconds/);
   });
 
   it('wants a metrics token of 16+ characters and shutdown times within bounds', () => {

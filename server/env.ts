@@ -66,7 +66,7 @@ const schema = z.object({
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
   /** After SIGTERM, how long in-flight requests may take before their connections are cut. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
-  /** Overrides job periods in seconds, e.g. `deliver-mail=30,expire-subscriptions=86400` (server/jobs/scheduler.ts). */
+  /** Overrides recurring job periods in seconds, e.g. `newsletter-digest=600,expire-subscriptions=86400` (server/jobs/index.ts). */
   JOB_SCHEDULE: z.preprocess(
     emptyToUndefined,
     z
@@ -76,8 +76,12 @@ const schema = z.object({
       .refine((periods) => Object.values(periods).every((s) => s >= 0.2), 'every period must be at least 0.2 seconds')
       .optional(),
   ),
+  /** Background jobs one instance runs at once (server/jobs/queue.ts): the rest of the database pool stays for requests. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Multiplies every rate limit's allowance (server/lib/rate-limit.ts); test runs raise it, production keeps 1. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Webhook endpoints may be http:// (tests, a receiver on this machine); otherwise https:// only. */
+  WEBHOOKS_ALLOW_HTTP: z.preprocess(emptyToUndefined, bool.default(false)),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   REMEMBER_ME_TTL_DAYS: z.coerce.number().positive().default(30),
   DRIVER_TOKEN_TTL_HOURS: z.coerce.number().positive().default(24),
@@ -104,6 +108,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const embedded = !e.DATABASE_URL;
   if (e.NODE_ENV === 'production') {
     if (!e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+    // Mail, certificates and QR codes carry absolute links: without it they would point at localhost.
+    if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the address people open; links in mail, certificates and QR codes use it)');
     // The embedded database cannot fsync (README "Durability"): production data lives in Postgres.
     if (embedded) problems.push('DATABASE_URL: required in production (the embedded database does not fsync; see README "Durability")');
     if (e.SEED_DEMO || e.DEMO_MODE) problems.push('SEED_DEMO/DEMO_MODE: demo credentials are refused in production');

@@ -1,6 +1,8 @@
-// Entry point: `node --import tsx server/index.ts`.
+// Entry point: `node dist/server/index.mjs` once bundled (npm run build, npm start), `node --import tsx
+// server/index.ts` as TypeScript (npm run dev, the tests).
 import { startServer } from './boot';
 import { EnvError, loadEnv } from './env';
+import { ensureBaseMap } from './lib/basemap';
 
 async function main() {
   let env;
@@ -14,6 +16,10 @@ async function main() {
     throw err;
   }
   const running = await startServer(env);
+  // A checkout started without `npm run build` builds its base map once, in the background. Not in servers the
+  // tests start and kill by the dozen: each would begin a build of about a minute of CPU that nothing there reads
+  // (the browser-test harness builds the map itself).
+  if (env.NODE_ENV !== 'test') ensureBaseMap(running.deps.logger);
   const stop = (signal: string) => {
     running.deps.logger.info({ signal }, 'signal received');
     // Past the drain delay and the request timeout, something is stuck: leave anyway.

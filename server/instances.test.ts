@@ -7,18 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../shared/ws-events';
 import { startServer, type RunningServer } from './boot';
-import type { Database } from './db/client';
+import type { Database, PubSub } from './db/client';
+import { createCacheBus } from './lib/cache';
 import { loadEnv } from './env';
 import { createTestDatabase } from './test/db';
 import { loginAt } from './test/server-process';
+import { onPostgres } from './test/postgres';
 
-const pg = !!process.env.TEST_DATABASE_URL;
 let database: Database;
 const servers: RunningServer[] = [];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'synergy-instances-'));
 
 beforeAll(async () => {
-  if (!pg) return;
+  if (!onPostgres) return;
   database = await createTestDatabase();
   const env = (n: string) =>
     loadEnv({
@@ -66,7 +67,7 @@ async function socket(port: number, token: string) {
   return { ws, frames, waitFor };
 }
 
-describe.skipIf(!pg)('two instances on one Postgres', () => {
+describe.skipIf(!onPostgres)('two instances on one Postgres', () => {
   it('delivers a message sent through instance A to a socket on instance B, with the unread counter', async () => {
     const [a, b] = servers.map((s) => `http://127.0.0.1:${s.port}`) as [string, string];
     const provider = await loginAt(a, 'manager@example.com');
@@ -245,6 +246,52 @@ describe.skipIf(!pg)('two instances on one Postgres', () => {
       // B learns by NOTIFY; sync() waits until B has applied everything committed before it.
       await servers[1]!.deps.caches.sync();
       expect((await unseen(b)).status).toBe(401);
+    }
+  });
+
+  it('a password change or sign-out on instance A is refused on B as soon as A has answered, even while B hears late', async () => {
+    const [a, b] = servers.map((s) => `http://127.0.0.1:${s.port}`) as [string, string];
+    const B = servers[1]!;
+    // Instance B hears its cache invalidations 300 ms late (a busy event loop, a slow network): B's old cache bus
+    // makes way for one whose notifications are delayed.
+    const late: PubSub = {
+      publish: (channel, payload) => B.deps.database.pubsub.publish(channel, payload),
+      subscribe: (channel, onMessage, onListen) =>
+        B.deps.database.pubsub.subscribe(channel, (payload) => void setTimeout(() => onMessage(payload), 300), onListen),
+    };
+    const original = B.deps.caches;
+    await original.stop();
+    B.deps.caches = createCacheBus({
+      pubsub: late,
+      logger: B.deps.logger,
+      kind: 'postgres',
+      instance: { name: B.deps.database.listenerName, listeners: () => B.deps.database.listeners() },
+    });
+    await B.deps.caches.start();
+    try {
+      for (let round = 0; round < 3; round++) {
+        const token = await loginAt(a, 'member@example.com');
+        const unseen = (base: string, t = token) => fetch(`${base}/api/notifications/unseen`, { headers: { authorization: `Bearer ${t}` } });
+        expect((await unseen(b)).status).toBe(200);
+        expect((await unseen(b)).status).toBe(200);
+        const out = await fetch(`${a}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+        expect(out.status).toBeLessThan(300);
+        expect((await unseen(b)).status).toBe(401);
+      }
+      const token = await loginAt(a, 'member@example.com');
+      const bearer = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      expect((await fetch(`${b}/api/notifications/unseen`, { headers: bearer })).status).toBe(200);
+      const changed = await fetch(`${a}/api/users/change-password`, {
+        method: 'POST',
+        headers: bearer,
+        body: JSON.stringify({ current_password: 'Synergy!2026', new_password: 'Synergy!2026-changed' }),
+      });
+      expect(changed.status).toBeLessThan(300);
+      expect((await fetch(`${b}/api/notifications/unseen`, { headers: bearer })).status).toBe(401);
+    } finally {
+      await B.deps.caches.stop();
+      B.deps.caches = original;
+      await original.start();
     }
   });
 });

@@ -6,7 +6,9 @@ import { registerChatListeners } from './modules/chat/events';
 import { registerDonationListeners } from './modules/donations/events';
 import { registerDriverListeners } from './modules/drivers/events';
 import { registerExchangeListeners } from './modules/exchanges/events';
+import { registerIntegrationListeners } from './modules/integrations/events';
 import { registerMaterialListeners } from './modules/materials/events';
+import { registerNeedListeners } from './modules/needs/events';
 import { registerOfferListeners } from './modules/offers/events';
 import { registerRegistrationListeners } from './modules/registration/events';
 
@@ -16,11 +18,13 @@ export function registerListeners(deps: Deps): () => void {
     registerAuthListeners(deps),
     registerRegistrationListeners(deps),
     registerMaterialListeners(deps),
+    registerNeedListeners(deps),
     registerOfferListeners(deps),
     registerExchangeListeners(deps),
     registerChatListeners(deps),
     registerDriverListeners(deps),
     registerDonationListeners(deps),
+    registerIntegrationListeners(deps),
   ];
   return () => {
     for (const off of offs) off();

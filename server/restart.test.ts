@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/client';
 import { createTestDatabase } from './test/db';
 import { loginAt, startServerProcess, type ServerProcess } from './test/server-process';
+import { onPostgres } from './test/postgres';
 
 const running: ServerProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -58,7 +59,7 @@ describe('a chat message survives a server crash between send and read', () => {
     console.log(`restart (embedded): killed and serving again in ${ms} ms, message kept`);
   }, 240_000);
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
+  it.skipIf(!onPostgres)(
     'on Postgres (kill -9, restart on the same database)',
     async () => {
       const database: Database = await createTestDatabase();

@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import type { Database } from './db/client';
 import { createTestDatabase } from './test/db';
 import { loginAt, startServerProcess, type ServerProcess } from './test/server-process';
+import { onPostgres } from './test/postgres';
 
 const running: ServerProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -22,7 +23,7 @@ async function serverEnv(): Promise<Record<string, string>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'synergy-shutdown-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = { DATA_DIR: dataDir, SHUTDOWN_DELAY_SECONDS: '1', SHUTDOWN_TIMEOUT_SECONDS: '4', RATE_LIMIT_SCALE: '1000' };
-  if (process.env.TEST_DATABASE_URL) {
+  if (onPostgres) {
     const database: Database = await createTestDatabase();
     cleanups.push(() => database.close());
     Object.assign(env, { DATABASE_URL: database.url!, SEED_DEMO: 'true', JWT_SECRET: 'shutdown-test-secret-that-is-long-enough' });

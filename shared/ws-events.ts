@@ -28,7 +28,7 @@ export interface ChatMessagePayload {
   sender_last_name: string | null;
   body: string;
   created_at: string;
-  attachments: { id: number; name: string; url: string }[];
+  attachments: { id: number; name: string; url: string; mime_type: string; size_bytes: number }[];
 }
 
 export interface ServerEvents {
@@ -40,6 +40,8 @@ export interface ServerEvents {
   newMessagesNumber: { count: number };
   pendingOffersNumber: { count: number };
   notificationsUnseen: { count: number };
+  /** The answer to the client's `listNotifications`: one page of the user's notifications, newest first. */
+  listNotifications: { items: NotificationPayload[]; total: number; totalPages: number; currentPage: number };
   /** Administrators: a driver's phone reported a position (the admin trip view and live map move it). */
   driverLocation: { driver_id: number; trip_id: number | null; lat: number; lng: number; at: string };
   /** Administrators: a trip changed (scheduled, edited, a step by its driver, a document, cancelled). */

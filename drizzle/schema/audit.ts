@@ -3,7 +3,7 @@ import { createdAt } from './_columns';
 import { users } from './users';
 
 /**
- * One row per administrator action that changed data (issue 14): who, what, when, and the values before and
+ * One row per administrator action that changed data: who, what, when, and the values before and
  * after. Written in the transaction of the change, so a rolled-back change leaves no entry. Never updated.
  */
 export const audit_log = pgTable(

@@ -1,6 +1,19 @@
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import type { MaterialGroupKind } from '../../shared/constants/enums';
-import { createdAt, ts } from './_columns';
+import type { CounterfactualRoute, ImpactBasis } from '../../shared/lib/impact';
+import { createdAt, translatedNames, ts } from './_columns';
+
+/**
+ * A node's own impact mapping (PRODUCT.md "Impact"; docs/decisions/0171): null basis on a subcategory means it
+ * inherits from the level above. `mapping_customized_at` is set when an administrator sets or removes it: the
+ * reference seed's default table then leaves the node's mapping as the administrator left it.
+ */
+const mappingColumns = () => ({
+  defra_material: text(),
+  basis: text().$type<ImpactBasis>(),
+  counterfactual_route: text().$type<CounterfactualRoute>(),
+  mapping_customized_at: ts(),
+});
 
 export const countries = pgTable('countries', {
   code: text().primaryKey(),
@@ -12,17 +25,18 @@ export const countries = pgTable('countries', {
 });
 
 /**
- * People-readable groups (food by-products, finance, ...), each mapped to one Defra material. `code` is the prefix
+ * People-readable groups (food by-products, finance, ...), each with its impact mapping. `code` is the prefix
  * of the product's own first-level codes under the group ("K-FIN" → "K-FIN-1"; docs/decisions/0072).
  */
 export const material_groups = pgTable('material_groups', {
   id: serial().primaryKey(),
   name: text().notNull().unique(),
+  ...translatedNames(),
   slug: text().notNull().unique(),
   code: text().unique(),
   kind: text().$type<MaterialGroupKind>().notNull().default('material'),
   description: text(),
-  defra_material: text(),
+  ...mappingColumns(),
   sort_order: integer().notNull().default(0),
   /** Set when an administrator creates or changes the row: reference-data updates then leave it as it is. */
   customized_at: ts(),
@@ -37,7 +51,9 @@ export const first_level_subcategories = pgTable(
       .notNull()
       .references(() => material_groups.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    ...translatedNames(),
     code: text(),
+    ...mappingColumns(),
     customized_at: ts(),
     created_at: createdAt(),
   },
@@ -52,7 +68,9 @@ export const second_level_subcategories = pgTable(
       .notNull()
       .references(() => first_level_subcategories.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    ...translatedNames(),
     code: text(),
+    ...mappingColumns(),
     customized_at: ts(),
     created_at: createdAt(),
   },
@@ -68,8 +86,10 @@ export const third_level_subcategories = pgTable(
       .notNull()
       .references(() => second_level_subcategories.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    ...translatedNames(),
     code: text(),
     hazardous: boolean().notNull().default(false),
+    ...mappingColumns(),
     customized_at: ts(),
     created_at: createdAt(),
   },

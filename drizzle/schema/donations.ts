@@ -1,13 +1,14 @@
 import { doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { DonationStatus } from '../../shared/constants/enums';
-import type { FactorUsed, ImpactBreakdown } from '../../shared/lib/impact';
-import { createdAt, publicUuid, ts, updatedAt } from './_columns';
+import type { CounterfactualRoute, FactorUsed, ImpactBasis, ImpactBreakdown, MappingSource } from '../../shared/lib/impact';
+import { createdAt, publicUuid, translatedNames, ts, updatedAt } from './_columns';
 import { materials } from './materials';
 import { users } from './users';
 
 export const donation_tags = pgTable('donation_tags', {
   id: serial().primaryKey(),
   name: text().notNull().unique(),
+  ...translatedNames(),
   description: text(),
   created_at: createdAt(),
   updated_at: updatedAt(),
@@ -48,6 +49,9 @@ export const donations = pgTable(
     co2e_kg: doublePrecision(),
     material_group: text(),
     defra_material: text(),
+    basis: text().$type<ImpactBasis>(),
+    counterfactual_route: text().$type<CounterfactualRoute>(),
+    mapping: jsonb().$type<MappingSource>(),
     factor_set: text(),
     factor_version: text(),
     breakdown: jsonb().$type<ImpactBreakdown>(),

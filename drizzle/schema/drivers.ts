@@ -81,12 +81,18 @@ export const trips = pgTable(
     /** The vehicle's factor when the trip was completed, and the CO2e it gave (actual_distance x factor). */
     kgco2e_per_km: doublePrecision(),
     transport_co2e_kg: doublePrecision(),
+    /** How far from the drop-off the driver's position was at Complete Delivery (km; null: no position known). */
+    completed_km_from_dropoff: doublePrecision(),
+    /** The driver completed more than 1 km from the drop-off and confirmed it was meant (docs/decisions/0203). */
+    completed_far_confirmed: boolean().notNull().default(false),
     created_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index('trips_driver_idx').on(t.driver_id, t.status),
+    // Scheduling reads a vehicle's open trips for the overlap check, and deleting a vehicle counts them.
+    index('trips_vehicle_idx').on(t.vehicle_id, t.status),
     index('trips_exchange_idx').on(t.exchange_id),
     index('trips_event_date_idx').on(t.event_date),
     // A driver has at most one trip on the way (ON_ROUTE or ARRIVED), also when two starts race (docs/decisions/0111).

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { LevelOfCompletion, QuantityUnit } from '../../shared/constants/enums';
-import type { FactorUsed, ImpactBreakdown } from '../../shared/lib/impact';
+import type { CounterfactualRoute, FactorUsed, ImpactBasis, ImpactBreakdown, MappingSource } from '../../shared/lib/impact';
 import { createdAt, publicUuid, ts, updatedAt } from './_columns';
 import { companies } from './companies';
 import { materials } from './materials';
@@ -39,6 +39,9 @@ export const exchanges = pgTable(
     item_requested: text(),
     quantity: integer().notNull().default(0),
     quantity_unit: text().$type<QuantityUnit>().notNull().default('kg'),
+    /** The price per unit agreed in the offer's negotiation (minor units of price_currency); null: none was named. */
+    unit_price_minor: integer(),
+    price_currency: text(),
     level_of_completion: text().$type<LevelOfCompletion>().notNull().default('IN_PROGRESS'),
     successful: boolean(),
     earnings_minor: integer(),
@@ -95,6 +98,10 @@ export const impact_records = pgTable(
     /** The listing's material group when the synergy ended (a snapshot: groups may be renamed or remapped). */
     material_group: text(),
     defra_material: text(),
+    /** The basis and counterfactual route of the mapping used, and the taxonomy node it came from (null before mappings). */
+    basis: text().$type<ImpactBasis>(),
+    counterfactual_route: text().$type<CounterfactualRoute>(),
+    mapping: jsonb().$type<MappingSource>(),
     factor_set: text().notNull(),
     factor_version: text().notNull(),
     breakdown: jsonb().$type<ImpactBreakdown>(),

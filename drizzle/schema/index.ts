@@ -11,3 +11,7 @@ export * from './donations';
 export * from './drivers';
 export * from './misc';
 export * from './audit';
+export * from './jobs';
+export * from './needs';
+export * from './integrations';
+export * from './invitations';

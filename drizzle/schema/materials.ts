@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, doublePrecision, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { check, customType, doublePrecision, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import type { Frequency, ListingCategory, ListingKind, ListingStatus, QuantityUnit } from '../../shared/constants/enums';
 import { createdAt, publicUuid, ts, updatedAt } from './_columns';
 import { first_level_subcategories, material_groups, sdgs, second_level_subcategories, third_level_subcategories } from './common';
@@ -38,6 +38,11 @@ export const materials = pgTable(
      */
     geo: earth().generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
     quantity: integer().notNull(),
+    /**
+     * What accepted offers of synergies not ended unsuccessfully hold of `quantity` (docs/decisions/0175): kept by
+     * the offers and exchanges modules under the listing's row lock, never written by an edit.
+     */
+    reserved_quantity: integer().notNull().default(0),
     quantity_unit: text().$type<QuantityUnit>().notNull().default('kg'),
     condition: text().notNull(),
     type: text().notNull(),
@@ -50,14 +55,14 @@ export const materials = pgTable(
     index('materials_geo_idx').using('gist', t.geo),
     index('materials_company_idx').on(t.company_id, t.created_at),
     index('materials_group_idx').on(t.material_group_id),
-    // Category administration counts and moves the listings under one subcategory (issue 14).
+    // Category administration counts and moves the listings under one subcategory.
     index('materials_first_level_idx').on(t.first_level_subcategory_id),
     index('materials_second_level_idx').on(t.second_level_subcategory_id),
     index('materials_third_level_idx').on(t.third_level_subcategory_id),
     index('materials_status_created_idx').on(t.status, t.kind, t.created_at),
     index('materials_code_idx').on(t.material_group_code),
     // "Above 40 km" reads the rings around the viewer row by row (a latitude row of 1/32 degree, then the exact
-    // longitude), skipping the dense disc inside 40 km (server/modules/materials/annulus.ts; issue 17).
+    // longitude), skipping the dense disc inside 40 km (server/modules/materials/annulus.ts).
     index('materials_lat_cell_idx').on(sql`(floor(${t.latitude} * 32)::int)`, t.longitude),
     // Text search (`q=`, ILIKE '%word%' on title or description) reads these trigram indexes (pg_trgm, both
     // databases) instead of every listing: a word nothing contains costs an index probe, not a table scan.
@@ -65,6 +70,7 @@ export const materials = pgTable(
     // 1M listings a full list cost a word nothing has 3 ms instead of 0.1; migration 0020).
     index('materials_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ gin_pending_list_limit: 128 }),
     index('materials_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')).with({ gin_pending_list_limit: 128 }),
+    check('materials_reserved_not_negative', sql`${t.reserved_quantity} >= 0`),
   ],
 );
 
@@ -108,9 +114,11 @@ export const sub_listings = pgTable(
     title: text().notNull(),
     description: text(),
     quantity: integer().notNull().default(0),
+    /** What accepted offers naming this sub-listing hold of it (they hold as much of the listing too). */
+    reserved_quantity: integer().notNull().default(0),
     created_at: createdAt(),
   },
-  (t) => [index('sub_listings_material_idx').on(t.material_id)],
+  (t) => [index('sub_listings_material_idx').on(t.material_id), check('sub_listings_reserved_not_negative', sql`${t.reserved_quantity} >= 0`)],
 );
 
 export const recommendation_displays = pgTable(
@@ -163,8 +171,8 @@ export const bulk_upload_access_requests = pgTable(
 
 /**
  * One row per bulk upload whose listings have a material group (docs/decisions/0151): written in the upload's
- * transaction, turned after commit into one notification (and mail) per follower, then marked sent in the same
- * transaction as those. A row still unsent after a crash is picked up by the listing-digests job.
+ * transaction with its `listing-digest` job, turned after commit into one notification (and mail) per follower, then
+ * marked sent in the same transaction as those (docs/decisions/0193).
  */
 export const listing_digests = pgTable(
   'listing_digests',

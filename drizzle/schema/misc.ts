@@ -48,7 +48,7 @@ export const newsletter_subscribers = pgTable(
 );
 
 /**
- * One row per weekly digest (issue 14): `period_start` is the Monday (UTC) of the week whose new listings it
+ * One row per weekly digest: `period_start` is the Monday (UTC) of the week whose new listings it
  * carried, unique, so however many instances run the job a week is sent once.
  */
 export const newsletter_runs = pgTable('newsletter_runs', {

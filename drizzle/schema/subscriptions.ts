@@ -1,11 +1,12 @@
 import { boolean, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { SubscriptionAction, SubscriptionPlanKind } from '../../shared/constants/enums';
-import { createdAt, ts, updatedAt } from './_columns';
+import { createdAt, translatedNames, ts, updatedAt } from './_columns';
 import { companies } from './companies';
 
 export const subscription_plans = pgTable('subscription_plans', {
   id: serial().primaryKey(),
   name: text().notNull(),
+  ...translatedNames(),
   kind: text().$type<SubscriptionPlanKind>().notNull(),
   /** Built-in kinds: length in days. Custom: null, dates below. */
   duration_days: integer(),

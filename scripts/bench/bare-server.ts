@@ -1,4 +1,4 @@
-// The baselines of the issue 17 scenarios, in their own process: bare Express answering a fixed JSON at
+// The baselines of the scenarios, in their own process: bare Express answering a fixed JSON at
 // GET /bare, and a bare `ws` server at /ws whose POST /broadcast sends its body to every open socket (a plain
 // `for (const ws of clients) ws.send(body)`, the floor any chat fan-out is compared with), and POST /upload
 // receiving a body without parsing it.

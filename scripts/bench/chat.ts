@@ -1,4 +1,4 @@
-// Chat fan-out (issue 17): one message in a chat between two companies of 500 users each, one socket per user
+// Chat fan-out: one message in a chat between two companies of 500 users each, one socket per user
 // (1,000 sockets), sent over REST. Measured from the client side: how long until each socket has the message
 // (the other company's sockets: the 50 ms p95 target), and the fan-out spread (first to last socket), each
 // against a bare `ws` server broadcasting the same frame to 1,000 sockets (scripts/bench/bare-server.ts) in the
@@ -88,6 +88,7 @@ export async function chatBench(): Promise<ScenarioResult[]> {
     SEED_DEMO: 'false',
     DATA_DIR: '/tmp/perfmore-bench-chat',
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
     RATE_LIMIT_SCALE: '100000',
   };
   const a = await startServerProcess(env);

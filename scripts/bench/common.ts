@@ -32,7 +32,7 @@ export const CITIES = [
   { name: 'Kuala Lumpur', lat: 3.139, lng: 101.6869, country: 'MY' },
 ].map((c, i) => ({ ...c, i }));
 
-// ---- shared by the issue 17 scenarios (notifications, chat, stats, csv, soak, embedded) ----
+// ---- shared by the scenarios (notifications, chat, stats, csv, soak, embedded) ----
 
 /** A scenario `npm run bench` can run; `run` prints its own table and returns its rows for the summary. */
 export interface Scenario {
@@ -89,7 +89,7 @@ type FixedRateOptions = Parameters<typeof fixedRate>[2];
  * Several fixed-rate rows measured side by side: `rounds` rounds, each running every row once in order, one
  * warm-up request per row first; each row's figures are percentiles of all its rounds' responses together. A
  * slow stretch of the machine (a checkpoint, a neighbour) then falls on every row alike instead of on one row's
- * single run (issue 17: one 8 s run per row moved a p95 by a third between runs of the same code).
+ * single run (one 8 s run per row moved a p95 by a third between runs of the same code).
  */
 export async function interleavedRates(specs: readonly { name: string; url: string; o: FixedRateOptions }[], rounds = 3): Promise<LoadResult[]> {
   for (const s of specs) await fetch(s.o.paths ? new URL(s.o.paths(), s.url) : s.url, { headers: s.o.headers }).catch(() => {});

@@ -1,4 +1,4 @@
-// CSV bulk import (issue 17): POST /api/v2/materials/bulk-upload with 500 valid rows (half with a material
+// CSV bulk import: POST /api/v2/materials/bulk-upload with 500 valid rows (half with a material
 // group code that three other companies' 30 users follow, so each upload sends them a digest), timed from
 // outside, interleaved with a bare Express endpoint receiving the same multipart body. The app runs in its own
 // process on a scratch database.
@@ -60,6 +60,7 @@ export async function csvBench(): Promise<ScenarioResult[]> {
       SEED_DEMO: 'false',
       DATA_DIR: '/tmp/perfmore-bench-csv',
       NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1',
       RATE_LIMIT_SCALE: '100000',
     },
     120_000,

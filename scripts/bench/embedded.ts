@@ -1,4 +1,4 @@
-// Embedded database (issue 17): search (40 km) and listing detail on the demo data, the app on PGlite against
+// Embedded database: search (40 km) and listing detail on the demo data, the app on PGlite against
 // the same app on Postgres, interleaved in one run (target: within 2x): three rounds of each pair, pooled. Each server runs in its own process and
 // seeds the demo itself; the demo manager signs in once on each.
 //   node --import tsx scripts/bench/embedded.ts [--rate 20] [--seconds 8] [--rounds 3]

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 17): search, listing detail and login against their floors, in one run, and then every
+// `npm run bench`: search, listing detail and login against their floors, in one run, and then every
 // other scenario module in scripts/bench/ that exports `scenarios`. Writes the figures into docs/benchmarks.md
 // (the generated section between the bench markers) with the machine and the commit.
 //
@@ -10,13 +10,13 @@
 //   npm run bench -- --only search --match "above 40"  only the rows whose name has these words
 //   options: --rate 25 (search req/s) --seconds 5 (per round) --rounds 3 (per row) --db <name>
 //
-// Layout: the app runs as `server/index.ts` in its own process over a scratch Postgres database; the baselines
-// (scripts/bench/baselines-server.ts: bare Express, Express + the reference KNN SQL, one argon2 verify) in a
-// second; autocannon (scripts/bench/load-runner.ts) in a third, one process per round. Each scenario round is
-// run right after its baseline round, three rounds per row; latency figures are percentiles of all the rounds'
-// responses together, throughput the median round's: the ratio compares figures measured side by side on the
-// same machine under the same neighbours. Ratios are the figures to read; absolute milliseconds depend on the
-// machine.
+// Layout: the app runs as in production (the server bundle, dist/server/index.mjs) in its own process over a
+// scratch Postgres database; the baselines (scripts/bench/baselines-server.ts: bare Express, Express + the
+// reference KNN SQL, one argon2 verify) in a second; autocannon (scripts/bench/load-runner.ts) in a third, one
+// process per round. Each scenario round is run right after its baseline round, three rounds per row; latency
+// figures are percentiles of all the rounds' responses together, throughput the median round's: the ratio
+// compares figures measured side by side on the same machine under the same neighbours. Ratios are the figures
+// to read; absolute milliseconds depend on the machine.
 //
 // Plug-ins: any scripts/bench/*.ts that exports `export const scenarios = [{ name, run }]` (run() resolves
 // to `{ name, figure, target, met }[]`) is imported and run after the built-in groups; the file's own top
@@ -31,6 +31,7 @@ import { hashPassword } from '../../server/lib/password';
 import { createTokenService } from '../../server/lib/tokens';
 import { arg, BENCH_ADMIN_URL, benchUrl, CITIES, percentile } from './common';
 import type { LoadFigures, LoadSpec } from './load-runner';
+import { ensureBenchTools } from './tools';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ROWS = Number(arg('rows', '100000'));
@@ -106,13 +107,15 @@ async function startBaselines(env: Record<string, string>): Promise<{ base: stri
 }
 
 /**
- * The app as in production (`server/index.ts`, a JSON log line per request) in its own process. Its log goes to a
- * file, not through a pipe this process would have to read: the load generator is the only other party.
+ * The app as in production (the server bundle, built first when a source is newer; a JSON log line per request)
+ * in its own process. Its log goes to a file, not through a pipe this process would have to read: the load
+ * generator is the only other party.
  */
 async function startApp(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
   const logFile = path.join(os.tmpdir(), `bench-app-${process.pid}.log`);
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['dist/server/index.mjs'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', fd, fd],
@@ -171,6 +174,7 @@ const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 const ratio = (r: Row) => (r.compare === 'p95' ? r.run.p95 / r.base.p95 : r.run.rps / r.base.rps);
 
 async function main() {
+  ensureBenchTools();
   await ensureSeeded();
   const url = benchUrl(DB);
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -197,6 +201,7 @@ async function main() {
     JWT_SECRET: SECRET,
     SEED_DEMO: 'false',
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
     DATA_DIR: `/tmp/${DB}-bench`,
     TRUST_PROXY: 'true',
     RATE_LIMIT_SCALE: '100000',

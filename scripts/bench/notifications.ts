@@ -1,4 +1,4 @@
-// Notifications (issue 17): the list at any depth with 10k notifications for one user, and the bar's
+// Notifications: the list at any depth with 10k notifications for one user, and the bar's
 // counters, interleaved with bare Express answering the same JSON as page 0 in rounds, pooled, in one run.
 // The app runs in its own process (server/index.ts) on a scratch database; load comes from this process.
 //   node --import tsx scripts/bench/notifications.ts [--rate 50] [--seconds 8] [--rounds 3] [--notifications 10000]
@@ -24,6 +24,7 @@ export async function notificationsBench(): Promise<ScenarioResult[]> {
     SEED_DEMO: 'false',
     DATA_DIR: '/tmp/perfmore-bench-notifications',
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
     RATE_LIMIT_SCALE: '100000',
   });
   const db = await openPostgres(scratch.url, { max: 2 });

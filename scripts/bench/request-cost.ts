@@ -6,17 +6,16 @@
 //   node --import tsx scripts/bench/request-cost.ts --db synergy_bench_100k [--seconds 10] [--connections 4]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import postgres from 'postgres';
 import { createTokenService } from '../../server/lib/tokens';
 import { startServerProcess } from '../../server/test/server-process';
 import { arg, benchUrl, CITIES } from './common';
+import { AUTOCANNON_BIN, ensureBenchTools } from './tools';
 
 const DB = arg('db', 'synergy_bench_100k');
 const SECONDS = arg('seconds', '10');
 const CONNECTIONS = arg('connections', '4');
 const SECRET = 'bench-cost-secret-that-is-long-enough-0123456789';
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const TICKS_PER_MS = 100 / 1000; // CLK_TCK is 100 on Linux
 
 /** user + system CPU of a process in ms (0 when it is gone). */
@@ -30,6 +29,7 @@ function cpuMs(pid: number): number {
 }
 
 async function main() {
+  ensureBenchTools();
   const url = benchUrl(DB);
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const server = await startServerProcess({
@@ -37,6 +37,7 @@ async function main() {
     JWT_SECRET: SECRET,
     SEED_DEMO: 'false',
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
     DATA_DIR: `/tmp/${DB}-cost`,
   });
   const pid = server.child.pid!;
@@ -64,7 +65,7 @@ async function main() {
     const before = new Map((await backends()).map((p) => [p, cpuMs(p)]));
     const appBefore = cpuMs(pid);
     const child = spawn(
-      path.join(ROOT, 'node_modules/.bin/autocannon'),
+      AUTOCANNON_BIN,
       ['-j', '-c', CONNECTIONS, '-d', SECONDS, '-H', `authorization=Bearer ${token}`, `${server.base}${pathname}`],
       {
         stdio: ['ignore', 'pipe', 'ignore'],

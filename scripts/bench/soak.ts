@@ -1,4 +1,4 @@
-// Soak (issue 17): a steady mixed load on the demo data for --minutes (default 10): browse (pages), search
+// Soak: a steady mixed load on the demo data for --minutes (default 10): browse (pages), search
 // (40 km), listing detail, notifications, counters, the chat list, and chat messages sent; p99 per window,
 // its drift from the first windows after warm-up to the last ones (three pooled at each end), errors, and the
 // server's RSS growth.

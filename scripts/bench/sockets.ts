@@ -5,7 +5,6 @@
 //   node --import tsx scripts/bench/sockets.ts --sockets 5000 --per-user 2
 import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import postgres from 'postgres';
 import WebSocket from 'ws';
 import { openPostgres } from '../../server/db/client';
@@ -14,12 +13,12 @@ import { createCompanyWithUsers } from '../../server/test/factories';
 import { startServerProcess } from '../../server/test/server-process';
 import { DEFAULT_CHANNEL, encodeNotifications } from '../../server/ws/hub';
 import { arg, BENCH_ADMIN_URL, benchUrl } from './common';
+import { AUTOCANNON_BIN } from './tools';
 
 const SOCKETS = Number(arg('sockets', '5000'));
 const PER_USER = Number(arg('per-user', '2'));
 const DB = arg('db', 'synergy_bench_sockets');
 const SECRET = 'bench-sockets-secret-that-is-long-enough-0123456789';
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,6 +54,7 @@ async function main() {
     SEED_DEMO: 'false',
     DATA_DIR: `/tmp/${DB}`,
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
   });
   const pid = server.child.pid!;
   const db = await openPostgres(url, { max: 4 });
@@ -138,7 +138,7 @@ async function main() {
 
   // An authenticated read (the notification counter every screen asks for) at full speed, sockets open.
   const autocannon = spawn(
-    path.join(ROOT, 'node_modules/.bin/autocannon'),
+    AUTOCANNON_BIN,
     ['-j', '-c', '16', '-d', '10', '-H', `authorization=Bearer ${tokenOf[0]}`, `${server.base}/api/notifications/unseen`],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   );

@@ -1,4 +1,4 @@
-// Company stats (issue 17): GET /api/companies/{id}/stats for a company with 100k synergies (ended over three
+// Company stats: GET /api/companies/{id}/stats for a company with 100k synergies (ended over three
 // years, so about 14k fall in the five months the figures read), interleaved with bare Express answering the
 // same JSON, plus the statements' own round trips. The app runs in its own process on a scratch database.
 //   node --import tsx scripts/bench/stats.ts [--synergies 100000] [--rate 50] [--seconds 8] [--keep]
@@ -33,6 +33,7 @@ export async function statsBench(): Promise<ScenarioResult[]> {
     SEED_DEMO: 'false',
     DATA_DIR: '/tmp/perfmore-bench-stats',
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
     RATE_LIMIT_SCALE: '100000',
   });
   const db = await openPostgres(scratch.url, { max: 2 });

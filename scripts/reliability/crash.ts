@@ -1,4 +1,4 @@
-// Crash script (issue 10, deliverable 7): the real server in a child process under a mixed write load through
+// Crash script: the real server in a child process under a mixed write load through
 // the public API, killed with SIGKILL at random moments and started again, N times. Every write the server
 // acknowledged (a 2xx answer) is recorded; at the end each one must be there. Also measures the restart time
 // (spawn of the process to its first healthy answer) and, on the embedded database, proves that a second

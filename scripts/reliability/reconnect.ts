@@ -1,4 +1,4 @@
-// Reconnect script (issue 10, deliverable 8): 1,000 WebSocket clients of real users stay connected to the
+// Reconnect script: 1,000 WebSocket clients of real users stay connected to the
 // real server (a child process) while it restarts, once gracefully (SIGTERM: sockets closed with 1001, as a
 // deployment does) and once by a crash (SIGKILL: the sockets just drop). Each client is the browser's own
 // RealtimeConnection (client/src/lib/realtime.ts, so the same reconnectDelay backoff with jitter) over the

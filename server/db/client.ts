@@ -2,7 +2,6 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePg } from 'drizzle-orm/postgres-js/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import * as schema from '../../drizzle/schema';
+import { APP_ROOT } from '../lib/paths';
 import { lockDataDir } from './lock';
 import { localFirstPubSub } from './notify';
 import { withNamedStatements } from './pglite-statements';
@@ -21,7 +21,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const MIGRATIONS_DIR = path.join(APP_ROOT, 'migrations');
 
 /**
  * Postgres LISTEN/NOTIFY (PGlite has them too). A NOTIFY sent in a transaction is delivered on commit; one sent
@@ -57,15 +57,61 @@ export interface Database {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** This process's connections by state (Postgres: pg_stat_activity) and the pool's size, for /metrics. */
   poolStats(): Promise<{ max: number; states: Record<string, number> }>;
+  /** The name this database's LISTEN connection goes by (one per open database, unique across instances). */
+  listenerName: string;
+  /** Names of every instance listening on this database now (Postgres: pg_stat_activity; PGlite: this one). */
+  listeners(): Promise<string[]>;
   close(): Promise<void>;
 }
 
 /** Held while an instance migrates and seeds at start-up (any constant; distinct from the job locks). */
 const STARTUP_LOCK_KEY = 727_000_001;
 
+const LISTENER_PREFIX = 'synergy-listen:';
+let listenerSeq = 0;
+/** A name for one database's LISTEN connection: the instances a cluster-wide cache barrier waits for. */
+function nextListenerName(): string {
+  return `${LISTENER_PREFIX}${++listenerSeq}:${process.pid}:${os.hostname()}`.slice(0, 63);
+}
+
 /** Names this process's connections in pg_stat_activity, so each instance can find its own (at most 63 bytes). */
 export function applicationName(): string {
   return `synergy:${os.hostname()}:${process.pid}`.slice(0, 63);
+}
+
+/** What postgres-js keeps per client for array types: element type to array type, and the array codecs. */
+interface ArrayTypes {
+  typeArrayMap: Record<number, number>;
+  parsers: Record<number, unknown>;
+  serializers: Record<number, unknown>;
+}
+type ClientOptions = { shared: { typeArrayMap: Record<number, number> }; parsers: Record<number, unknown>; serializers: Record<number, unknown> };
+
+/**
+ * Lets postgres-js look up the array types (its usual first query on a connection) on a connection of its own
+ * without a statement timeout, behind the same Drizzle codecs as the pool's (Drizzle passes dates through as
+ * text), and returns what it learnt.
+ */
+async function learnArrayTypes(url: string, application_name: string): Promise<ArrayTypes> {
+  const probe = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name } });
+  try {
+    drizzlePg(probe, { schema, casing: 'snake_case' });
+    await probe`select 1`;
+    const options = probe.options as unknown as ClientOptions;
+    const typeArrayMap = { ...options.shared.typeArrayMap };
+    const arrays = Object.values(typeArrayMap);
+    const pick = (codecs: Record<number, unknown>) => Object.fromEntries(arrays.filter((oid) => codecs[oid]).map((oid) => [oid, codecs[oid]]));
+    return { typeArrayMap, parsers: pick(options.parsers), serializers: pick(options.serializers) };
+  } finally {
+    await probe.end({ timeout: 5 });
+  }
+}
+
+function installArrayTypes(client: postgres.Sql, types: ArrayTypes) {
+  const options = client.options as unknown as ClientOptions;
+  Object.assign(options.shared.typeArrayMap, types.typeArrayMap);
+  Object.assign(options.parsers, types.parsers);
+  Object.assign(options.serializers, types.serializers);
 }
 
 export async function openPostgres(url: string, opts: { max?: number; statementTimeoutMs?: number } = {}): Promise<Database> {
@@ -75,14 +121,20 @@ export async function openPostgres(url: string, opts: { max?: number; statementT
   const timeout = opts.statementTimeoutMs ?? 0;
   // Session settings sent with the start-up packet: no extra round trip, and they hold on every connection.
   const connection = { application_name, ...(timeout > 0 ? { statement_timeout: timeout } : {}) };
+  // With a timeout, the array types postgres-js looks up on every new connection are learnt once, here, on a
+  // connection without it: under the timeout that look-up can be cancelled, and postgres-js leaves its failure
+  // unhandled, which ends the process (docs/decisions/0180).
+  const arrayTypes = timeout > 0 ? await learnArrayTypes(url, application_name) : null;
+  const fetch_types = arrayTypes === null;
   // The pool's connections are shared between general work and search (below); together they stay at `max`.
   const searchMax = Math.max(1, Math.floor(max / 3));
-  const client = postgres(url, { max: Math.max(1, max - searchMax), onnotice: () => {}, connection });
+  const client = postgres(url, { max: Math.max(1, max - searchMax), onnotice: () => {}, connection, fetch_types });
   const db = drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as PostgresJsDatabase<Schema> & Db;
   // A third of the pool for search (opened on demand): same timeout, no bitmap scans.
   const searchClient = postgres(url, {
     max: searchMax,
     onnotice: () => {},
+    fetch_types,
     // JIT off: a search is a short statement, but the planner's guess for the "above 40 km" ring probes (a
     // thousand rows per generate_series) can pass jit_above_cost, and compiling costs 100+ ms.
     // Generic plans: a search is a prepared statement per filter shape (materials/search.ts) whose plan is the
@@ -92,20 +144,33 @@ export async function openPostgres(url: string, opts: { max?: number; statementT
     connection: { ...connection, enable_bitmapscan: 'off', jit: 'off', plan_cache_mode: 'force_generic_plan' } as Record<string, string | number>,
   });
   const searchDb = drizzlePg(searchClient, { schema, casing: 'snake_case' }) as unknown as Db;
+  if (arrayTypes) {
+    installArrayTypes(client, arrayTypes);
+    installArrayTypes(searchClient, arrayTypes);
+  }
   let listener: postgres.Sql | null = null;
+  const listenerName = nextListenerName();
   return {
     db,
     searchDb,
     kind: 'postgres',
     url,
+    listenerName,
+    async listeners() {
+      const rows = await client<{ name: string }[]>`
+        select distinct application_name as name from pg_stat_activity
+        where datname = current_database() and application_name like ${`${LISTENER_PREFIX}%`}`;
+      return rows.map((r) => r.name);
+    },
     pubsub: localFirstPubSub(
       {
         async notify(channel, payload) {
           await client`select pg_notify(${channel}, ${payload})`;
         },
         async listen(channel, onMessage, onListen) {
-          // postgres-js keeps one dedicated LISTEN connection and re-listens after reconnects.
-          listener ??= client;
+          // postgres-js keeps one dedicated LISTEN connection and re-listens after reconnects. It is named apart
+          // (listenerName), so that an instance can tell which instances are listening.
+          listener ??= postgres(url, { max: 1, onnotice: () => {}, connection: { application_name: listenerName } });
           const sub = await listener.listen(channel, onMessage, onListen);
           return async () => {
             await sub.unlisten();
@@ -148,7 +213,7 @@ export async function openPostgres(url: string, opts: { max?: number; statementT
       return { max, states };
     },
     async close() {
-      await Promise.all([client.end({ timeout: 5 }), searchClient.end({ timeout: 5 })]);
+      await Promise.all([client.end({ timeout: 5 }), searchClient.end({ timeout: 5 }), listener?.end({ timeout: 5 })]);
     },
   };
 }
@@ -212,6 +277,9 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     exclusive: (fn) => fn(),
     // One embedded connection that runs one query at a time: there is no pool to watch.
     poolStats: async () => ({ max: 1, states: {} }),
+    // One process owns an embedded database: it is the only listener.
+    listenerName: 'pglite',
+    listeners: async () => ['pglite'],
     async close() {
       if (!client.closed) await client.close();
       unlock();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db';
 import { openPostgres, type Database } from './client';
 import { NOTIFY_PAYLOAD_MAX_BYTES, notifyInTx } from './notify';
+import { testPostgresUrl } from '../test/postgres';
 
 let database: Database;
 beforeAll(async () => {
@@ -109,8 +110,7 @@ describe('notifyInTx', () => {
   });
 });
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!databaseUrl)('notifyInTx across instances (real Postgres)', () => {
+describe.skipIf(!testPostgresUrl)('notifyInTx across instances (real Postgres)', () => {
   it("reaches another instance's subscribers once, unmarked, and this instance's once", async () => {
     const other = await openPostgres(database.url!, { max: 2 });
     try {

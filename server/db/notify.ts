@@ -11,7 +11,7 @@
 // one round trip for all of them instead of one each. A NOTIFY that fails rolls the transaction back.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db, PubSub, Tx } from './client';
+import type { Db, DbOrTx, PubSub, Tx } from './client';
 
 /** LISTEN and NOTIFY as the engine offers them (postgres-js or PGlite). */
 export interface NotifyEngine {
@@ -38,11 +38,11 @@ const notifyStatement = (channel: string, payload: string) => sql`select pg_noti
  * NOTIFY `payload` on `channel` from the transaction: every instance's subscribers hear it once, after the
  * commit, never after a rollback. In a transaction opened by `Database.db.transaction` it is queued, sent with
  * the COMMIT, and this process's own subscribers hear it straight after the commit, without waiting for Postgres
- * to send it back; in any other (a savepoint, a transaction of another client) it is sent at once and they hear
- * it from Postgres like the other instances.
+ * to send it back; in any other (a savepoint, a transaction of another client) or outside a transaction it is sent
+ * at once and they hear it from Postgres like the other instances.
  */
-export async function notifyInTx(tx: Tx, channel: string, payload: string): Promise<void> {
-  const open = openTransactions.get(tx);
+export async function notifyInTx(tx: DbOrTx, channel: string, payload: string): Promise<void> {
+  const open = openTransactions.get(tx as Tx);
   if (open) open.queued.push([channel, payload]);
   else await tx.execute(notifyStatement(channel, payload));
 }
@@ -118,7 +118,7 @@ export function localFirstPubSub(engine: NotifyEngine, db: Db): PubSub {
  * the channel's payloads are written) and resolves once the listener calls `heard(token)`. Postgres delivers
  * notifications in commit order, so everything committed before the call has been heard by then. With a
  * timeout, it resolves false if nothing comes back in time. Used by the cache bus, the notification publisher
- * and the digest worker (their `sync()` / `flush()`).
+ * (their `sync()` / `flush()`).
  */
 export function createBarriers() {
   const waiting = new Map<string, () => void>();

@@ -2,17 +2,24 @@
 // unnamed `query`, a bounded number of statements, the shape of a table changing under a statement, and the
 // client's locks (a named call never runs inside someone else's transaction).
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withNamedStatements } from './pglite-statements';
 
+// One database for the file (creating one costs seconds of CPU); each test starts from the same table and no
+// prepared statements.
 let raw: PGlite;
-beforeEach(async () => {
+beforeAll(async () => {
   raw = await PGlite.create();
+});
+beforeEach(async () => {
   await raw.exec(`
+    unlisten *;
+    deallocate all;
+    drop table if exists things;
     create table things (id int8 primary key, name text not null unique, at timestamptz, doc jsonb, tags text[]);
     insert into things values (1, 'one', '2026-01-02T03:04:05Z', '{"a":1}', '{x,y}'), (2, 'two', null, null, null);`);
 });
-afterEach(() => raw.close());
+afterAll(() => raw.close());
 
 const namedCount = async () => (await raw.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]!.n;
 

@@ -1,4 +1,4 @@
-// Named statements on the embedded database (issue 17, decision 0160). PGlite's `query()` sends every statement
+// Named statements on the embedded database (decision 0160). PGlite's `query()` sends every statement
 // unnamed: Postgres parses, analyses and plans it again on every call, in WebAssembly on the event loop (about
 // 0.9 ms of a 2.5 ms demo-size search). On a Postgres server postgres-js names each statement once per
 // connection; this does the same for PGlite's one connection: a statement text seen again is parsed once as a

@@ -1,4 +1,4 @@
-// Named prepared statements for the hottest reads (issue 17): the statement is built by Drizzle once per
+// Named prepared statements for the hottest reads: the statement is built by Drizzle once per
 // database, and Postgres parses and plans it once per connection (postgres-js keeps named statements per
 // connection), instead of both on every request. Only for statements whose text never changes: values go in
 // as `sql.placeholder(...)`. PGlite names a statement from its second call (db/pglite-statements.ts).

@@ -9,8 +9,9 @@ import { loadEnv } from '../env';
 import { createLogger } from '../lib/logger';
 import { withDatabase } from '../test/global-setup';
 import { openPostgres } from './client';
+import { testPostgresUrl } from '../test/postgres';
 
-const url = process.env.TEST_DATABASE_URL;
+const url = testPostgresUrl;
 
 describe.skipIf(!url)('start-up on an empty Postgres', () => {
   it('lets three instances starting at once migrate and seed one after another, all successfully', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createAdmin, createCompany, createCompanyWithUsers } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
+import { createLogger } from '../lib/logger';
 
 let t: TestContext;
 let adminToken: string;
@@ -156,7 +157,7 @@ describe('errors and routing', () => {
   });
 });
 
-describe('the built client and compression (issue 17)', () => {
+describe('the built client and compression', () => {
   const bundle = `export const big = ${JSON.stringify('x'.repeat(4000))};`;
   let app: ReturnType<typeof createApp>;
   beforeAll(() => {
@@ -273,5 +274,33 @@ describe('security headers and logs', () => {
     expect(loggablePath('/reset-password/6f1c2b9e4a')).toBe('/reset-password/:token');
     expect(loggablePath('/api/reset-password/6f1c2b9e4a')).toBe('/api/reset-password/:token');
     expect(loggablePath('/database')).toBe('/database');
+  });
+
+  it('masks the codes that grant something (donation QR, certificate, unsubscribe, reset) in the request log', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const app = createApp({ ...t.deps, logger }, { clientDist: path.join(os.tmpdir(), 'no-client-here') });
+    const secret = 'GRANTS-SOMETHING-5f3a9c';
+    for (const p of [
+      `/api/donations/verify/${secret}`,
+      `/api/verify/impact/${secret}`,
+      `/api/newsletter/unsubscribe/${secret}`,
+      `/api/reset-password/${secret}`,
+    ])
+      await request(app).get(p);
+    await request(app).post(`/api/donations/verify/${secret}/hand-over`).send({});
+    for (const p of [`/donations/verify/${secret}`, `/verify/impact/${secret}`, `/newsletter/unsubscribe/${secret}`, `/reset-password/${secret}`])
+      await request(app).get(p).set('Accept', 'text/html');
+    const logged = lines.map((l) => JSON.parse(l) as { msg: string; path?: string }).filter((l) => l.msg === 'request');
+    expect(logged).toHaveLength(9);
+    expect(lines.join('\n')).not.toContain(secret);
+    expect(logged.map((l) => l.path)).toEqual(
+      expect.arrayContaining([
+        '/api/donations/verify/:code',
+        '/api/donations/verify/:code/hand-over',
+        '/verify/impact/:code',
+        '/newsletter/unsubscribe/:token',
+      ]),
+    );
   });
 });

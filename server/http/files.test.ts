@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chat_attachments, chats } from '../../drizzle/schema';
-import { demoPhotoPng } from '../db/seed/demo-listings';
+import { demoPhotoPng } from '../demo/listing-photos';
 import { fileUrl } from '../lib/files';
 import type { StoredFile } from '../lib/storage';
 import { createAdmin, createCompanyWithUsers, createDriver } from '../test/factories';

@@ -1,47 +1,102 @@
-// The offline base map's files and the optional PMTiles archive with byte ranges (issue 11).
+// The offline base map's tiles and the optional PMTiles archive with byte ranges (docs/decisions/0102, 0200).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAP_PATHS } from '../../shared/constants/map';
+import { baseMapTiles, type BaseMapTiles } from '../lib/basemap';
+import { writeArchive } from '../lib/basemap/pmtiles';
 import { mapRouter } from './map';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'pmtiles-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const appWith = (MAP_PMTILES_PATH?: string) => express().use(mapRouter({ MAP_PMTILES_PATH }));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'map-http-'));
+const archive = path.join(dir, 'basemap.pmtiles');
+const tiles: BaseMapTiles[] = [];
+const open = (file: string) => {
+  const t = baseMapTiles(file);
+  tiles.push(t);
+  return t;
+};
+beforeAll(async () => {
+  await writeArchive(archive, [{ z: 1, x: 1, y: 0, data: gzipSync(Buffer.from('a vector tile')) }], {
+    minZoom: 0,
+    maxZoom: 1,
+    bounds: [0, 0, 180, 85],
+    center: [0, 0, 0],
+    metadata: {},
+  });
+});
+afterAll(async () => {
+  for (const t of tiles) await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+const appWith = (basemap: BaseMapTiles, MAP_PMTILES_PATH?: string) => express().use(mapRouter({ MAP_PMTILES_PATH }, basemap));
+/** The body as bytes (superagent unzips a gzipped answer itself; the header still says how it was sent). */
+const raw = (r: request.Response, done: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  r.on('data', (c: Buffer) => chunks.push(c));
+  r.on('end', () => done(null, Buffer.concat(chunks)));
+};
+const tileUrl = (z: number, x: number, y: number) => MAP_PATHS.tiles.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
 
-describe('offline base map files', () => {
-  it('serves the Natural Earth countries as gzipped TopoJSON with an ETag, 304 when unchanged', async () => {
-    const res = await request(appWith()).get(MAP_PATHS.countries).set('Accept-Encoding', 'gzip');
+describe('offline base map tiles', () => {
+  it('sends a tile as stored, gzipped, cached for good when the URL names the archive version', async () => {
+    const basemap = open(archive);
+    const res = await request(appWith(basemap))
+      .get(`${tileUrl(1, 1, 0)}?v=${basemap.key}`)
+      .set('Accept-Encoding', 'gzip')
+      .buffer(true)
+      .parse(raw);
     expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
     expect(res.headers['content-encoding']).toBe('gzip');
-    expect(res.body.type).toBe('Topology');
-    expect(Object.keys(res.body.objects)).toEqual(expect.arrayContaining(['countries', 'land']));
-    const again = await request(appWith()).get(MAP_PATHS.countries).set('If-None-Match', res.headers.etag!);
-    expect(again.status).toBe(304);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((res.body as Buffer).toString()).toBe('a vector tile');
   });
 
-  it('serves the gazetteer cities with a rank per country', async () => {
-    const res = await request(appWith()).get(MAP_PATHS.places);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Copenhagen', country: 'DK', rank: 0 })]));
+  it('unzips for a client that accepts no gzip, and caches for a day without the version', async () => {
+    const res = await request(appWith(open(archive)))
+      .get(`${tileUrl(1, 1, 0)}?v=old`)
+      .set('Accept-Encoding', 'identity')
+      .buffer(true)
+      .parse(raw);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect((res.body as Buffer).toString()).toBe('a vector tile');
   });
 
+  it('answers 204 where the archive has no tile (the open sea, deeper than its zooms)', async () => {
+    const app = appWith(open(archive));
+    expect((await request(app).get(tileUrl(1, 0, 1))).status).toBe(204);
+    expect((await request(app).get(tileUrl(14, 8800, 5100))).status).toBe(204);
+  });
+
+  it('refuses a malformed tile address', async () => {
+    const app = appWith(open(archive));
+    expect((await request(app).get('/map/tiles/1/x/0.mvt')).status).toBe(400);
+    expect((await request(app).get('/map/tiles/99/0/0.mvt')).status).toBe(400);
+  });
+
+  it('answers 503 with Retry-After while the archive is still being built', async () => {
+    const res = await request(appWith(open(path.join(dir, 'not-yet.pmtiles')))).get(tileUrl(0, 0, 0));
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('MAP_PMTILES_PATH', () => {
   it('serves the PMTiles archive only when configured, with range requests', async () => {
-    expect((await request(appWith()).get(MAP_PATHS.pmtiles)).status).toBe(404);
+    expect((await request(appWith(open(archive))).get(MAP_PATHS.pmtiles)).status).toBe(404);
     const file = path.join(dir, 'tiles.pmtiles');
     writeFileSync(file, Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256)));
-    const res = await request(appWith(file))
+    const res = await request(appWith(open(archive), file))
       .get(MAP_PATHS.pmtiles)
       .set('Range', 'bytes=10-19')
       .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(raw);
     expect(res.status).toBe(206);
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(res.headers['content-range']).toBe('bytes 10-19/1000');

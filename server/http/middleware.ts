@@ -62,9 +62,22 @@ export function requestLogging(logger: Logger, metrics?: Pick<Metrics, 'observeR
   };
 }
 
-/** Secrets that travel in a path (one-time reset links) never reach a log line. */
+/**
+ * Codes that grant something travel in some paths (the screen's and its API's): a reset link, a donation's QR
+ * code (its hand-over), an impact certificate's verification code, a newsletter unsubscribe token. Whoever reads
+ * the logs must not be able to use them: the request log names the route's parameter instead.
+ */
+const SECRET_PATHS: readonly [RegExp, string][] = [
+  [/^(\/(?:api\/)?reset-password\/)[^/]+/, '$1:token'],
+  [/^(\/(?:api\/)?donations\/verify\/)[^/]+/, '$1:code'],
+  [/^(\/(?:api\/)?verify\/impact\/)[^/]+/, '$1:code'],
+  [/^(\/(?:api\/)?newsletter\/unsubscribe\/)[^/]+/, '$1:token'],
+];
+
+/** The request's path as the request log writes it: with the codes that grant something masked. */
 export function loggablePath(path: string): string {
-  return path.replace(/^(\/(?:api\/)?reset-password\/)[^/]+/, '$1:token');
+  for (const [re, mask] of SECRET_PATHS) if (re.test(path)) return path.replace(re, mask);
+  return path;
 }
 
 const HOST_RE = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;

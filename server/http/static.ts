@@ -1,4 +1,4 @@
-// The built client (dist/client), issue 17: files are indexed once when the app is created, so a request that
+// The built client (dist/client): files are indexed once when the app is created, so a request that
 // is not for one of them (every API call) costs a map lookup, never a disk access; the brotli and gzip copies
 // written at build time (client/vite.config.ts) are sent to clients that accept them; hashed files under
 // /assets/ are cached for a year as immutable, everything else (the app shell, favicon) is revalidated.

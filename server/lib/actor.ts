@@ -1,4 +1,5 @@
 import type { Role } from '../../shared/constants/enums';
+import type { ApiKeyScope } from '../../shared/schemas/integrations';
 import type { LatLng } from '../../shared/lib/geo';
 
 /** Who is calling. Services take this, never req/res. */
@@ -13,6 +14,8 @@ export type Actor =
       session?: { sid: string; expires_at: Date };
       /** The company's primary address, read with the token check (undefined where the actor came another way). */
       center?: LatLng | null;
+      /** Set when the request came with one of the company's API keys instead of a person's token (REST only). */
+      api_key?: { id: number; scopes: readonly ApiKeyScope[] };
     }
   | { kind: 'driver'; driver_id: number; ip?: string };
 

@@ -1,4 +1,4 @@
-// In-process read caches kept current by Postgres NOTIFY (issue 17, docs/decisions/0155-read-caches.md).
+// In-process read caches kept current by Postgres NOTIFY (docs/decisions/0155-read-caches.md).
 //
 // Triggers (migration 0017) announce every committed change to the rows a cache holds, on one channel, as tags:
 // `u:<user ids>`, `c:<company ids>`, `m:<listing ids>` or `*` (everything). Each instance listens and drops the
@@ -14,6 +14,7 @@
 // Inside a mutation (`inWriteScope`) caches are read through, never from: what it read back after its own write
 // (an edited listing's detail) must be what it wrote, before its own notification has come back.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import type { PubSub } from '../db/client';
 import { createBarriers } from '../db/notify';
 import type { Logger } from './logger';
@@ -21,11 +22,25 @@ import type { Logger } from './logger';
 export const CACHE_CHANNEL = 'cache_invalidate';
 /** A `sync()` that hears nothing back in this time gives up, clearing every cache instead (the safe side). */
 const SYNC_TIMEOUT_MS = 2000;
-const writeScope = new AsyncLocalStorage<true>();
+/** A cluster-wide `syncAll()` that has not heard from every instance in this time answers anyway (logged). */
+const SYNC_ALL_TIMEOUT_MS = 2000;
 
-/** Runs `fn` (a mutation) with the caches bypassed for its reads. */
-export function inWriteScope<T>(fn: () => Promise<T>): Promise<T> {
-  return writeScope.run(true, fn);
+/** What a mutation did that decides how it syncs before answering. */
+export interface WriteScope {
+  /** It ended sessions: every instance must refuse them before it answers (`syncAll`). */
+  sessionsEnded: boolean;
+}
+const writeScope = new AsyncLocalStorage<WriteScope>();
+
+/** Runs `fn` (a mutation) with the caches bypassed for its reads; `scope` collects what it did. */
+export function inWriteScope<T>(fn: () => Promise<T>, scope: WriteScope = { sessionsEnded: false }): Promise<T> {
+  return writeScope.run(scope, fn);
+}
+
+/** Called when the running mutation ends sessions (the `sessions.revoked` event). */
+export function markSessionsEnded(): void {
+  const scope = writeScope.getStore();
+  if (scope) scope.sessionsEnded = true;
 }
 
 export interface CacheOptions {
@@ -54,6 +69,12 @@ export interface CacheBus {
   start(): Promise<void>;
   /** Resolves once every invalidation committed before the call has been applied on this instance. */
   sync(): Promise<void>;
+  /**
+   * Resolves once every invalidation committed before the call has been applied on every instance listening on
+   * the database (each answers the barrier after applying what came before it); false if one did not answer in
+   * time (it is stalled or gone: logged).
+   */
+  syncAll(): Promise<boolean>;
   /** Drops entries here, at once (tests; a payload as the triggers send it). */
   apply(payload: string): void;
   stop(): Promise<void>;
@@ -138,10 +159,18 @@ export function parseInvalidation(payload: string): { all: true } | { all: false
   return { all: false, tags: m[2]!.split(',').map((id) => `${m[1]}:${id}`) };
 }
 
-export function createCacheBus(opts: { pubsub: PubSub; logger: Logger; kind: 'postgres' | 'pglite' }): CacheBus {
+export function createCacheBus(opts: {
+  pubsub: PubSub;
+  logger: Logger;
+  kind: 'postgres' | 'pglite';
+  /** This instance's listener name and how to list every listening instance's (server/db/client.ts). */
+  instance?: { name: string; listeners: () => Promise<string[]> };
+}): CacheBus {
   const caches: TaggedCache<unknown>[] = [];
   const state = { epoch: 0, listening: false };
   const barriers = createBarriers();
+  /** Cluster barriers this instance waits on: the instances that have not answered yet. */
+  const awaited = new Map<string, { missing: Set<string>; done: () => void }>();
   let unsubscribe: (() => Promise<void>) | null = null;
 
   const clearAll = () => {
@@ -151,6 +180,18 @@ export function createCacheBus(opts: { pubsub: PubSub; logger: Logger; kind: 'po
   const apply = (payload: string) => {
     if (payload.startsWith('b:')) {
       barriers.heard(payload.slice(2));
+      return;
+    }
+    // A cluster barrier: everything committed before it has been applied here (notifications arrive in commit
+    // order), so answer it.
+    if (payload.startsWith('a:')) {
+      if (opts.instance) opts.pubsub.publish(CACHE_CHANNEL, `k:${payload.slice(2)}:${opts.instance.name}`).catch(() => {});
+      return;
+    }
+    if (payload.startsWith('k:')) {
+      const [token, name] = [payload.slice(2, payload.indexOf(':', 2)), payload.slice(payload.indexOf(':', 2) + 1)];
+      const w = awaited.get(token);
+      if (w && w.missing.delete(name) && w.missing.size === 0) w.done();
       return;
     }
     const parsed = parseInvalidation(payload);
@@ -187,6 +228,29 @@ export function createCacheBus(opts: { pubsub: PubSub; logger: Logger; kind: 'po
         // The write it follows has committed: never fail it over this; forget everything instead.
         opts.logger.warn({ err }, 'cache sync failed: caches cleared');
         clearAll();
+      }
+    },
+    async syncAll() {
+      if (opts.kind === 'pglite' || !opts.instance || !state.listening) {
+        await this.sync();
+        return true;
+      }
+      const token = randomBytes(8).toString('hex');
+      const missing = new Set(await opts.instance.listeners());
+      missing.add(opts.instance.name);
+      let timer: NodeJS.Timeout | undefined;
+      const answered = new Promise<boolean>((resolve) => {
+        awaited.set(token, { missing, done: () => resolve(true) });
+        timer = setTimeout(() => resolve(false), SYNC_ALL_TIMEOUT_MS);
+      });
+      try {
+        await opts.pubsub.publish(CACHE_CHANNEL, `a:${token}`);
+        const all = await answered;
+        if (!all) opts.logger.warn({ missing: [...missing] }, 'cluster cache sync: instances did not answer in time');
+        return all;
+      } finally {
+        clearTimeout(timer);
+        awaited.delete(token);
       }
     },
     apply,

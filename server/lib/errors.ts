@@ -55,7 +55,10 @@ export const ERROR_TABLE: Record<ErrorCode, { http: number; trpc: TRPC_ERROR_COD
   NOT_FOUND: { http: 404, trpc: 'NOT_FOUND' },
   USERNAME_NOT_FOUND: { http: 404, trpc: 'NOT_FOUND' },
   RESET_TOKEN_INVALID: { http: 400, trpc: 'BAD_REQUEST' },
+  // tRPC has no 410: its clients read the code; REST answers 410 Gone.
+  INVITATION_GONE: { http: 410, trpc: 'NOT_FOUND' },
   CONFLICT: { http: 409, trpc: 'CONFLICT' },
+  NOT_ENOUGH_STOCK: { http: 409, trpc: 'CONFLICT' },
   EMAIL_TAKEN: { http: 409, trpc: 'CONFLICT' },
   PAYLOAD_TOO_LARGE: { http: 413, trpc: 'PAYLOAD_TOO_LARGE' },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
@@ -104,7 +107,9 @@ const FROM_TRPC: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
 export function appErrorFromTrpc(err: unknown): AppError {
   if (err instanceof TRPCError) {
     if (err.cause instanceof AppError) return err.cause;
-    if (err.cause && 'issues' in err.cause) return toAppError(err.cause);
+    // Input that fails its schema is the caller's mistake (400); an answer that fails its output schema is ours
+    // (tRPC raises it as INTERNAL_SERVER_ERROR): a 500 with the cause logged, never a field error the caller cannot fix.
+    if (err.code === 'BAD_REQUEST' && err.cause && 'issues' in err.cause) return toAppError(err.cause);
     const code = FROM_TRPC[err.code];
     if (code) return new AppError(code, { cause: err });
     return new AppError('INTERNAL', { cause: err.cause ?? err });

@@ -6,6 +6,7 @@
 // server/listeners.ts (registerListeners), at boot and in the test harness alike.
 import type { DonationStatus, ListingKind, Language, TripStatus } from '../../shared/constants/enums';
 import type { DonationAction } from '../../shared/machines/donation';
+import type { OfferSide } from '../../shared/machines/offer';
 import type { TripPhase } from '../../shared/machines/trip';
 import type { ChatMessagePayload } from '../../shared/ws-events';
 import type { Tx } from '../db/client';
@@ -62,7 +63,20 @@ export interface DomainEvents {
   'offer.created': OfferEvent;
   'offer.updated': OfferEvent;
   'offer.withdrawn': OfferEvent;
-  'offer.accepted': OfferEvent & { exchange_id: number; chat_id: number };
+  /**
+   * A side put other terms on the table (quantity, price per unit in minor units of `currency`); the turn passes to
+   * the other side. Webhook-ready: the payload names the offer, both companies and the new terms.
+   */
+  'offer.countered': OfferEvent & {
+    by: OfferSide;
+    round: number;
+    quantity: number;
+    unit_price_minor: number | null;
+    currency: string | null;
+    message: string;
+  };
+  /** `by`: the side that accepted (the owner an offer, either side a counter). */
+  'offer.accepted': OfferEvent & { by: OfferSide; exchange_id: number; chat_id: number };
   'offer.rejected': OfferEvent & { reason: string | null };
   'exchange.completed': ExchangeEvent & { successful: boolean };
   'exchange.rated': ExchangeEvent & { rating: number };
@@ -80,20 +94,32 @@ export interface DomainEvents {
   };
   /** Sessions of these users ended (logout, logout everywhere, password change or reset): their sockets re-check. */
   'sessions.revoked': { user_ids: number[] };
-  /** A trip was scheduled, changed, moved a step, got a document or was cancelled. */
+  /** A trip was scheduled, changed, moved a step, got a document or was cancelled (`change` says which). */
   'trip.changed': {
     trip_id: number;
+    change: TripChange;
     status: TripStatus;
     phase: TripPhase;
     driver_id: number | null;
+    driver_name: string | null;
     exchange_id: number | null;
+    /** The synergy's item (or the pickup company): what the companies' notifications name. */
+    title: string;
+    /** The synergy's two companies (null for a trip of no synergy). */
+    provider_company_id: number | null;
+    requester_company_id: number | null;
     event_date: string | null;
+    start_time: string | null;
   };
   /** A driver's phone reported a position (PUT api/driver/location). */
   'driver.located': { driver_id: number; trip_id: number | null; lat: number; lng: number; at: string };
   'chat.read': { chat_id: number; user_id: number; company_id: number; other_company_id: number; last_read_message_id: number; seen_at: string };
 }
 export type DomainEventName = keyof DomainEvents;
+
+/** What happened to a trip: scheduled by an administrator, edited (reassigned, rescheduled), a driver's step, a document, cancelled. */
+export const TRIP_CHANGES = ['scheduled', 'edited', 'started', 'arrived', 'delivery_started', 'delivered', 'document', 'cancelled'] as const;
+export type TripChange = (typeof TRIP_CHANGES)[number];
 
 export type Listener<K extends DomainEventName> = (tx: Tx, payload: DomainEvents[K]) => Promise<void>;
 

@@ -1,24 +1,47 @@
-// Outbox delivery with nodemailer's jsonTransport (builds the message, opens no connection) and hand-made
-// failing transports; never a network connection.
+// Outbox delivery through the job queue, with nodemailer's jsonTransport (builds the message, opens no
+// connection) and hand-made failing transports; never a network connection.
 import { eq, inArray } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mail_outbox } from '../../drizzle/schema';
-import type { Database } from '../db/client';
-import { JOBS, runJobOnce, startScheduler } from '../jobs/scheduler';
+import { jobs, mail_outbox } from '../../drizzle/schema';
+import { openPostgres, type Database } from '../db/client';
+import { jobHandlers } from '../jobs';
+import { describeError, startQueue, type Queue } from '../jobs/queue';
 import { createTestDatabase } from '../test/db';
+import { dueNow } from '../test/jobs';
 import { createLogger } from './logger';
-import { enqueueMail } from './mail';
-import { createMailTransport, deliverQueuedMail, describeMailError, mailDeliveryJob, MAX_MAIL_ATTEMPTS, type MailTransport } from './mail-sender';
+import { enqueueMail, MAIL_JOB, MAX_MAIL_ATTEMPTS } from './mail';
+import { createMailTransport, mailHandler, type MailTransport } from './mail-sender';
+import { onPostgres } from '../test/postgres';
 
 const FROM = 'Synergy Marketplace <no-reply@example.com>';
 let database: Database;
+const started: { queue: Queue; own?: Database }[] = [];
 beforeEach(async () => {
   database = await createTestDatabase();
 });
 afterEach(async () => {
+  for (const s of started.splice(0)) {
+    await s.queue.stop();
+    await s.own?.close();
+  }
   await database.close();
 });
+
+/** A mail worker, as an instance with SMTP_URL runs it; `own` gives it a connection pool of its own (Postgres). */
+async function worker(transport: MailTransport, own?: Database): Promise<Queue> {
+  const db = own ?? database;
+  const queue = await startQueue({
+    db: db.db,
+    pubsub: db.pubsub,
+    logger: createLogger('silent'),
+    handlers: [mailHandler({ transport, from: FROM })],
+    pollMs: 60_000,
+    concurrency: 4,
+  });
+  started.push({ queue, own });
+  return queue;
+}
 
 async function queue(to = 'ana@example.com'): Promise<number> {
   const { id } = await enqueueMail(database.db, {
@@ -53,42 +76,52 @@ const failing: MailTransport = {
   },
 };
 
-describe('deliverQueuedMail', () => {
+describe('the mail job', () => {
   it('sends a queued mail and marks it sent with sent_at', async () => {
     const id = await queue();
     const { transport, sent } = recordingTransport();
-    expect(await deliverQueuedMail({ db: database.db, transport, from: FROM })).toEqual({ sent: 1, failed: 0 });
+    const w = await worker(transport);
+    await w.drain();
     expect(sent).toEqual([{ to: 'ana@example.com', subject: 'We have received your registration', text: expect.stringContaining('Hello Ana') }]);
     const after = await row(id);
     expect(after).toMatchObject({ status: 'sent', attempts: 0, last_error: null });
     expect(after.sent_at).toBeInstanceOf(Date);
     // Nothing left to send.
-    expect(await deliverQueuedMail({ db: database.db, transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
+    await w.drain();
     expect(sent).toHaveLength(1);
   });
 
-  it('sends at most `batch` mails a run, oldest first', async () => {
-    const ids = [await queue('a@example.com'), await queue('b@example.com'), await queue('c@example.com')];
+  it('does nothing when its mail was sent already (a retry after the server accepted it)', async () => {
+    const id = await queue();
+    await database.db.update(mail_outbox).set({ status: 'sent' }).where(eq(mail_outbox.id, id));
     const { transport, sent } = recordingTransport();
-    expect(await deliverQueuedMail({ db: database.db, transport, from: FROM, batch: 2 })).toEqual({ sent: 2, failed: 0 });
-    expect(sent.map((m) => m.to)).toEqual(['a@example.com', 'b@example.com']);
-    expect((await row(ids[2]!)).status).toBe('queued');
+    await (await worker(transport)).drain();
+    expect(sent).toEqual([]);
+    const [job] = await database.db.select().from(jobs).where(eq(jobs.type, MAIL_JOB.type));
+    expect(job).toMatchObject({ status: 'succeeded' });
   });
 
   it('counts a failed attempt, keeps the error without credentials, and gives up after 5 attempts', async () => {
     const id = await queue();
-    expect(await deliverQueuedMail({ db: database.db, transport: failing, from: FROM })).toEqual({ sent: 0, failed: 1 });
+    const w = await worker(failing);
+    await w.drain();
     const first = await row(id);
     expect(first).toMatchObject({ status: 'queued', attempts: 1, sent_at: null });
     expect(first.last_error).toContain('Connection refused by smtp://[redacted]@mail.example.com');
     expect(first.last_error).not.toContain('s3cret');
     expect(first.last_error!.length).toBeLessThanOrEqual(500);
 
-    for (let i = 2; i <= MAX_MAIL_ATTEMPTS; i++) await deliverQueuedMail({ db: database.db, transport: failing, from: FROM });
+    for (let i = 2; i <= MAX_MAIL_ATTEMPTS; i++) {
+      await dueNow(database.db);
+      await w.drain();
+    }
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
+    const [job] = await database.db.select().from(jobs).where(eq(jobs.type, MAIL_JOB.type));
+    expect(job).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS, last_error: first.last_error });
     // A failed mail is not tried again, even by a working transport.
     const { transport, sent } = recordingTransport();
-    expect(await deliverQueuedMail({ db: database.db, transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
+    await dueNow(database.db);
+    await (await worker(transport)).drain();
     expect(sent).toHaveLength(0);
   });
 
@@ -97,23 +130,35 @@ describe('deliverQueuedMail', () => {
     const good = await queue('good@example.com');
     const { transport: ok, sent } = recordingTransport();
     const transport: MailTransport = { sendMail: (mail) => (mail.to === 'bad@example.com' ? failing.sendMail(mail) : ok.sendMail(mail)) };
-    expect(await deliverQueuedMail({ db: database.db, transport, from: FROM })).toEqual({ sent: 1, failed: 1 });
+    await (await worker(transport)).drain();
     expect(sent.map((m) => m.to)).toEqual(['good@example.com']);
     expect((await row(bad)).status).toBe('queued');
     expect((await row(good)).status).toBe('sent');
   });
 
-  it.runIf(!!process.env.TEST_DATABASE_URL)(
+  it.runIf(onPostgres)(
     'two instances delivering at once send each mail once (real Postgres; PGlite has a single connection, so nothing runs concurrently)',
     async () => {
       const ids: number[] = [];
-      for (let i = 0; i < 30; i++) ids.push(await queue(`u${i}@example.com`));
+      await database.db.transaction(async (tx) => {
+        for (let i = 0; i < 30; i++)
+          ids.push(
+            (
+              await enqueueMail(tx, {
+                to: `u${i}@example.com`,
+                template: 'registration_received',
+                language: 'en',
+                data: { first_name: 'U', company_name: 'Acme' },
+              })
+            ).id,
+          );
+      });
       const { transport, sent } = recordingTransport(15);
-      const results = await Promise.all([
-        deliverQueuedMail({ db: database.db, transport, from: FROM, batch: 20 }),
-        deliverQueuedMail({ db: database.db, transport, from: FROM, batch: 20 }),
+      const [a, b] = await Promise.all([
+        worker(transport, await openPostgres(database.url!, { max: 3 })),
+        worker(transport, await openPostgres(database.url!, { max: 3 })),
       ]);
-      expect(results.map((r) => r.sent).sort((a, b) => a - b)).toEqual([10, 20]);
+      await Promise.all([a.drain(), b.drain()]);
       expect(sent).toHaveLength(30);
       expect(new Set(sent.map((m) => m.to)).size).toBe(30);
       const rows = await database.db.select({ status: mail_outbox.status }).from(mail_outbox).where(inArray(mail_outbox.id, ids));
@@ -122,30 +167,15 @@ describe('deliverQueuedMail', () => {
   );
 });
 
-describe('the delivery job', () => {
-  it('runs from the scheduler under its lock and stops cleanly', async () => {
-    const id = await queue();
-    const { transport, sent } = recordingTransport();
-    const job = mailDeliveryJob({ transport, from: FROM });
-    expect(job.everyHours * 3_600_000).toBe(60_000);
-    expect(await runJobOnce(database.db, job)).toEqual({ job: 'deliver-mail', ran: true, result: { sent: 1, failed: 0 } });
-    expect((await row(id)).status).toBe('sent');
-
-    const again = await queue('bo@example.com');
-    const scheduler = startScheduler({ db: database.db, logger: createLogger('silent'), jobs: [job] });
-    expect(await scheduler.started).toEqual([expect.objectContaining({ job: 'deliver-mail', ran: true })]);
-    await scheduler.stop();
-    expect((await row(again)).status).toBe('sent');
-    expect(sent).toHaveLength(2);
-  });
-});
-
 describe('without SMTP_URL', () => {
-  it('has no transport, and the default jobs leave the outbox queued', async () => {
+  it('has no transport and no mail handler, so the outbox stays queued', async () => {
     expect(createMailTransport({ SMTP_URL: undefined })).toBeNull();
-    expect(JOBS.map((j) => j.name)).not.toContain('deliver-mail');
+    const handlers = jobHandlers({ env: { PORT: 3000, MAIL_FROM: FROM }, transport: null });
+    expect(handlers.map((h) => h.spec.type)).not.toContain(MAIL_JOB.type);
     const id = await queue();
-    for (const job of JOBS) await runJobOnce(database.db, job);
+    const q = await startQueue({ db: database.db, pubsub: database.pubsub, logger: createLogger('silent'), handlers, pollMs: 60_000 });
+    started.push({ queue: q });
+    await q.drain();
     expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0, sent_at: null });
   });
 
@@ -157,10 +187,10 @@ describe('without SMTP_URL', () => {
   });
 });
 
-describe('describeMailError', () => {
+describe('describeError', () => {
   it('drops credentials and AUTH lines and truncates', () => {
-    expect(describeMailError(new Error('Invalid login: AUTH PLAIN dXNlcjpwdw== rejected'))).toBe('Invalid login: AUTH [redacted] rejected');
-    expect(describeMailError('x'.repeat(600))).toHaveLength(500);
-    expect(describeMailError(new Error(''))).toBe('unknown error');
+    expect(describeError(new Error('Invalid login: AUTH PLAIN dXNlcjpwdw== rejected'))).toBe('Invalid login: AUTH [redacted] rejected');
+    expect(describeError('x'.repeat(600))).toHaveLength(500);
+    expect(describeError(new Error(''))).toBe('unknown error');
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/constants/enums';
-import { MAIL_TEMPLATES, publicUrl, renderMail, type MailTemplate } from './mail';
+import { withoutGreeting } from '../modules/queries/service';
+import { mailFormat, referenceText } from './i18n';
+import { MAIL_TEMPLATES, publicUrl, renderMail, type MailTemplate, type MailTemplates } from './mail';
 
 describe('mail templates', () => {
   it('exist in en, dk and my for every template, each with its own text', () => {
@@ -14,7 +16,7 @@ describe('mail templates', () => {
         reason: 'R',
         url: 'https://x/r',
         expires_at: '2026-01-01 10:00',
-        // query_answer and newsletter_digest (issue 14): the reader's name, and a digest line naming Ana's listing.
+        // query_answer and newsletter_digest: the reader's name, and a digest line naming Ana's listing.
         name: 'Ana',
         subject: 'Pallets',
         answer: 'Yes.',
@@ -24,6 +26,8 @@ describe('mail templates', () => {
         count: 3,
         listings: '• Ana’s pallets',
         unsubscribe_url: 'https://x/u',
+        // invitation: Ana is the manager who invites.
+        inviter_name: 'Ana',
       };
       const texts = LANGUAGES.map((l) => renderMail(template, l, data as never));
       expect(new Set(texts.map((t) => t.subject)).size).toBe(3);
@@ -70,5 +74,64 @@ describe('mail templates', () => {
   it('builds links from PUBLIC_URL, else localhost', () => {
     expect(publicUrl({ PUBLIC_URL: 'https://m.example/', PORT: 1 }, '/login')).toBe('https://m.example/login');
     expect(publicUrl({ PORT: 3000 }, 'login')).toBe('http://localhost:3000/login');
+  });
+});
+
+describe('mail in the reader’s language and formats', () => {
+  // One sample per template: every one is rendered in every language.
+  const samples: { [K in MailTemplate]: MailTemplates[K] } = {
+    registration_received: { first_name: 'Ana', company_name: 'Acme' },
+    registration_approved: { first_name: 'Ana', company_name: 'Acme', login_url: 'https://x/login' },
+    registration_rejected: { first_name: 'Ana', company_name: 'Acme', reason: 'R' },
+    password_reset_link: { first_name: 'Ana', url: 'https://x/r', expires_at: mailFormat('en').dateTime(new Date('2026-01-05T10:30:00Z')) },
+    activity: { first_name: 'Ana', summary: 'S', url: 'https://x/a' },
+    listing_digest: { first_name: 'Ana', summary: 'S', url: 'https://x/d' },
+    donation_approved: { first_name: 'Ana', company_name: 'Acme', title: 'Pallets', approver_name: 'Bo', url: 'https://x/d' },
+    donation_denied: { first_name: 'Ana', company_name: 'Acme', title: 'Pallets', reason: 'R', url: 'https://x/d' },
+    query_answer: { name: 'Ana', subject: 'Pallets', answer: 'Yes.', question: 'Can we?', sent_at: 'x' },
+    newsletter_digest: { week: '2026-01-05', count: 1234, listings: '• Pallets', url: 'https://x/db', unsubscribe_url: 'https://x/u' },
+    invitation: { company_name: 'Acme', inviter_name: 'Bo', url: 'https://x/invitation/t', expires_at: 'x' },
+    saved_search: { first_name: 'Ana', name: 'Pallets nearby', count: 3, listings: '• Pallets', url: 'https://x/database' },
+  };
+
+  for (const template of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
+    it(`renders ${template} in en, dk and my, each in its own words, never a bare message code`, () => {
+      const texts = LANGUAGES.map((l) => renderMail(template, l, samples[template] as never));
+      expect(new Set(texts.map((t) => t.text)).size).toBe(3);
+      for (const t of texts) {
+        expect(t.text).not.toMatch(/mail\.\w+\.(body|subject)|mail\.signature/);
+        expect(t.subject).not.toMatch(/^mail\./);
+      }
+    });
+  }
+
+  it('writes numbers and days the reader’s way', () => {
+    const f = { en: mailFormat('en'), dk: mailFormat('dk'), my: mailFormat('my') };
+    expect(f.en.number(1234)).toBe('1,234');
+    expect(f.dk.number(1234)).toBe('1.234');
+    expect(f.my.number(1234)).toBe('1,234');
+    expect(f.en.day('2026-01-05')).toBe('5 January 2026');
+    expect(f.dk.day('2026-01-05')).toBe('5. januar 2026');
+    expect(f.my.day('2026-01-05')).toBe('5 Januari 2026');
+    const data = { ...samples.newsletter_digest, week: f.dk.day('2026-01-05') };
+    expect(renderMail('newsletter_digest', 'dk', data).text).toContain('1.234');
+    expect(renderMail('newsletter_digest', 'dk', data).subject).toContain('5. januar 2026');
+  });
+
+  it('names a material group in the reader’s language and leaves other text as it is', () => {
+    expect(referenceText('dk', 'Wood')).not.toBe('Wood');
+    expect(referenceText('en', 'Wood')).toBe('Wood');
+    expect(referenceText('dk', 'Oak pallets from Aarhus')).toBe('Oak pallets from Aarhus');
+  });
+
+  it('greets once when the administrator’s answer begins with its own greeting', () => {
+    const answer = withoutGreeting('Hello Ida,\n\nYes: list the pallets as surplus.');
+    expect(answer).toBe('Yes: list the pallets as surplus.');
+    const text = renderMail('query_answer', 'en', { ...samples.query_answer, name: 'Ida', answer }).text;
+    expect(text.match(/Hello/g)).toHaveLength(1);
+    expect(withoutGreeting('Kære Ida\nJa, det kan I.')).toBe('Ja, det kan I.');
+    expect(withoutGreeting('Yes, you can.')).toBe('Yes, you can.');
+    // An answer that is only a greeting is sent as written.
+    expect(withoutGreeting('Hello Ida,\n')).toBe('Hello Ida,\n');
   });
 });

@@ -78,13 +78,14 @@ export function createMetrics(): Metrics {
     slowConsumers: counter('synergy_ws_slow_consumers_terminated_total', 'Sockets terminated for holding too much unsent data.'),
   };
   const jobs = {
-    runs: counter('synergy_job_runs_total', 'Scheduled job rounds by outcome: ran, done (another instance ran this period), locked, failed.', [
-      'job',
-      'outcome',
-    ] as const),
+    runs: counter(
+      'synergy_job_runs_total',
+      'Job attempts by type and outcome: ran, retried (will try again), failed (gave up); done: a recurring period another instance had already enqueued.',
+      ['job', 'outcome'] as const,
+    ),
     duration: new client.Histogram({
       name: 'synergy_job_duration_seconds',
-      help: 'Duration of job runs that did the work.',
+      help: 'Duration of job attempts that succeeded.',
       labelNames: ['job'] as const,
       buckets: JOB_BUCKETS,
       registers: [registry],

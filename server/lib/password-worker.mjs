@@ -1,4 +1,4 @@
-// The password worker (issue 17, decision 0157): a child process that only runs argon2, at a lower CPU
+// The password worker (decision 0157): a child process that only runs argon2, at a lower CPU
 // priority than the server. server/lib/password.ts starts it and talks to it over the IPC channel. Plain
 // JavaScript so that it starts in about 40 ms with nothing but Node (no TypeScript loader).
 //

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Password hashing runs in a child process at a lower CPU priority (issue 17, decision 0157), at most
+ * Password hashing runs in a child process at a lower CPU priority (decision 0157), at most
  * PASSWORD_HASH_CONCURRENCY at once (decision 0131; default one per core when the worker is niced, half the
  * cores at the server's own priority: niced, the hashes take only the CPU the rest leaves, and two logins
  * arriving together on two cores no longer wait for each other, decision 0159).

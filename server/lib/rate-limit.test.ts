@@ -5,7 +5,9 @@ import { auth_throttle, queries } from '../../drizzle/schema';
 import { LIMITS } from '../../shared/constants/limits';
 import { createTestContext, type TestContext } from '../test/harness';
 import { AppError } from './errors';
-import { RATE_LIMITS, takeRateLimit } from './rate-limit';
+import { READ_LIMIT, RATE_LIMITS, ReadBuckets, takeRateLimit } from './rate-limit';
+import { createCompanyWithUsers } from '../test/factories';
+import { restAs } from '../test/rest-client';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -89,5 +91,63 @@ describe('per-account limits', () => {
     const [row] = await db.select().from(auth_throttle).where(eq(auth_throttle.key, 'rl:chatMessage:user:41'));
     expect(row!.failures).toBe(1);
     expect((await db.select().from(auth_throttle).where(like(auth_throttle.key, 'rl:chatMessage:ip:%'))).length).toBeGreaterThan(perAccount);
+  });
+});
+
+describe('read limits', () => {
+  it('allows a burst of a sixth of the minute’s reads, then one read per refill, and forgets a full bucket', () => {
+    const buckets = new ReadBuckets();
+    const now = 1_000_000;
+    // 60 a minute: bursts of 10, then one a second.
+    for (let i = 0; i < 10; i++) expect(buckets.take('a', 60, now)).toBe(0);
+    expect(buckets.take('a', 60, now)).toBe(1000);
+    expect(buckets.take('b', 60, now)).toBe(0);
+    expect(buckets.take('a', 60, now + 1000)).toBe(0);
+    expect(buckets.take('a', 60, now + 1000)).toBe(1000);
+    buckets.take('c', 60, now + 120_000);
+    expect(buckets.size).toBe(1);
+  });
+
+  it('limits one account’s reads (tRPC and REST together) with 429 and Retry-After, and not another account’s', async () => {
+    const { managerActor, memberActor } = await createCompanyWithUsers(t.deps.db);
+    const burst = READ_LIMIT.perMinute * READ_LIMIT.burstShare;
+    // Twice the burst at once: refills (10 a second) cannot make up the difference while they run.
+    const answers = await Promise.all([
+      ...Array.from({ length: burst }, () =>
+        t
+          .caller(managerActor)
+          .notifications.counters()
+          .then(
+            () => 200,
+            (e: { cause?: AppError }) => e.cause?.code,
+          ),
+      ),
+      ...Array.from({ length: burst }, () =>
+        restAs(t, managerActor)
+          .get('/api/notifications')
+          .then((r) => r),
+      ),
+    ]);
+    const rest = answers.slice(burst) as request.Response[];
+    const limited = rest.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThan(burst / 2);
+    expect(Number(limited[0]!.headers['retry-after'])).toBe(1);
+    expect(answers.slice(0, burst).every((a) => a === 200 || a === 'TOO_MANY_REQUESTS')).toBe(true);
+    // A colleague reads on.
+    expect((await restAs(t, memberActor).get('/api/notifications')).status).toBe(200);
+  });
+
+  it('limits anonymous reads per address', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 250 }, () =>
+        request(t.app())
+          .get('/trpc/common.config')
+          .then((r) => r),
+      ),
+    );
+    const limited = statuses.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited[0]!.body.error.json.data.appCode).toBe('TOO_MANY_REQUESTS');
   });
 });

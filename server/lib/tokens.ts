@@ -37,7 +37,7 @@ export interface TokenService {
  */
 export function createTokenService(secretText: string, previousSecretText?: string): TokenService {
   // Key objects made once: given a string, jsonwebtoken tries to parse it as a public key and then derives a
-  // secret key from it on every sign and verify (8% of a search's CPU in the issue 17 profile).
+  // secret key from it on every sign and verify (8% of a search's CPU in the search profile).
   const secret = createSecretKey(Buffer.from(secretText, 'utf8'));
   const previousSecret = previousSecretText ? createSecretKey(Buffer.from(previousSecretText, 'utf8')) : undefined;
   const sign = (payload: object, audience: string, ttl: number) =>
@@ -45,7 +45,7 @@ export function createTokenService(secretText: string, previousSecretText?: stri
   const check = (token: string, key: KeyObject, audience: string) => jwt.verify(token, key, { algorithms: ['HS256'], audience, issuer: ISSUER });
   // A token that verified once verifies the same way until it expires: the string carries its signature, and the
   // keys do not change while the process runs. Keeping the claims saves the HMAC and the JSON parsing on every
-  // request of a session (issue 17). Only successes are kept; the expiry is checked on every use.
+  // request of a session. Only successes are kept; the expiry is checked on every use.
   const verified = new Map<string, { sub: string; tv: number; exp: number }>();
   const verify = <T extends { sub: string; tv: number }>(token: string, audience: string): T & { exp: number } => {
     const key = `${audience} ${token}`;

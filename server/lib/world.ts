@@ -1,5 +1,6 @@
-// Country shapes from Natural Earth (world-atlas, 1:10m) for the offline map and the offline reverse geocoder:
-// which signup country a point lies in. Loaded once, on first use.
+// Country shapes from Natural Earth (world-atlas, 1:10m) for the offline reverse geocoder: which signup country a
+// point lies in. Loaded once, on first use. (The base map the browser draws is the finer OpenStreetMap land of
+// docs/decisions/0200.)
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
@@ -9,7 +10,7 @@ import type { SignupCountry } from '../../shared/constants/enums';
 
 const require = createRequire(import.meta.url);
 
-/** The Natural Earth 1:10m countries as TopoJSON (world-atlas); also served to the browser for the base map. */
+/** The Natural Earth 1:10m countries as TopoJSON (world-atlas). */
 export const COUNTRIES_TOPOJSON_PATH = require.resolve('world-atlas/countries-10m.json');
 
 /** ISO 3166-1 numeric codes, as world-atlas names its features. */

@@ -1,8 +1,10 @@
-// readInput: how a REST request becomes a procedure's input (issue 10: a `__proto__` key in a JSON body must not
+// readInput: how a REST request becomes a procedure's input (a `__proto__` key in a JSON body must not
 // become the input's prototype, whose fields a schema would then read as if they had been sent).
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
+import type { Deps } from '../deps';
 import { readInput, type RestRoute } from './define';
+import { createRestRouter } from './index';
 
 const route = (over: Partial<RestRoute>): RestRoute => ({
   method: 'post',
@@ -30,5 +32,16 @@ describe('readInput', () => {
       req({ title: 'Oak', extra: 1 }, { page: '2', id: '99' }, { id: '5' }),
     );
     expect(input).toEqual({ title: 'Oak', page: '2', id: '5' });
+  });
+});
+
+describe('createRestRouter', () => {
+  it('refuses, when the routes are built, a route that names no procedure', () => {
+    const deps = {} as Deps;
+    expect(() => createRestRouter(deps, [route({ path: '/api/x', procedure: 'auth.nothingHere' as RestRoute['procedure'] })])).toThrow(
+      'REST route: no procedure at auth.nothingHere',
+    );
+    expect(() => createRestRouter(deps, [route({ path: '/api/x', procedure: 'auth' as RestRoute['procedure'] })])).toThrow('no procedure at auth');
+    expect(() => createRestRouter(deps, [route({ path: '/api/x', procedure: 'auth.me' as RestRoute['procedure'] })])).not.toThrow();
   });
 });

@@ -79,6 +79,8 @@ export interface Upload {
   read: (req: Request) => Promise<{ name: string; buffer: Buffer }>;
   /** The file's media type, for the API reference. */
   contentType: string;
+  /** The largest request body the upload may send (the whole form); larger ones are refused unread. */
+  maxBytes: number;
 }
 
 /** A route with its types erased, as the registry, the Express router and the generators see it. */
@@ -151,7 +153,11 @@ export async function readInput(r: RestRoute, req: Request): Promise<Record<stri
   return reads ? input : undefined;
 }
 
-/** Calls a procedure through a tRPC caller by its dotted path (the security tests call every route's procedure so). */
+/**
+ * Calls a procedure through a tRPC caller by its dotted path: the REST routes reach their procedures so, through
+ * tRPC's public caller (its middlewares, input parsing and errors exactly as for the client), and so do the
+ * security tests.
+ */
 export function callProcedure(caller: Caller, path: ProcedurePath, input: unknown): Promise<unknown> {
   let target: unknown = caller;
   for (const key of path.split('.')) target = (target as Record<string, unknown>)[key];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness';
 import { REST_ROUTES } from '.';
 import { ERROR_SCHEMA } from './openapi';
+import { WEBHOOK_EVENTS } from '../../shared/schemas/integrations';
 
 let t: TestContext;
 let doc: {
@@ -47,11 +48,57 @@ describe('GET /api/openapi.json', () => {
     for (const r of REST_ROUTES) expect(Object.keys(op(r.method, r.path.replace(/:(\w+)/g, '{$1}')).responses)).toContain(String(r.status));
   });
 
+  it('describes the answer of a procedure that declares its output schema', () => {
+    const method = op('get', '/api/impact/method').responses['200'] as {
+      content: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(method.content['application/json']!.schema!.properties!)).toEqual(['factor_set', 'factor_version', 'formula', 'mappings']);
+    const set = op('put', '/admin/impact/mappings').responses['200'] as {
+      content: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+    };
+    expect(set.content['application/json']!.schema!.properties).toHaveProperty('effective');
+  });
+
+  it('describes the answer of every JSON route, and the media type of every file answer', () => {
+    const undescribed = REST_ROUTES.filter((r) => {
+      const success = op(r.method, r.path.replace(/:(\w+)/g, '{$1}')).responses[String(r.status)] as {
+        content: Record<string, { schema?: Record<string, unknown> }>;
+      };
+      const type = r.respond?.contentType ?? 'application/json';
+      return Object.keys(success.content[type]?.schema ?? {}).length === 0;
+    }).map((r) => `${r.method} ${r.path} (${r.procedure})`);
+    expect(undescribed).toEqual([]);
+  });
+
   it('asks for the bearer token exactly where the procedure needs a login', () => {
     expect(op('post', '/api/auth/login').security).toBeUndefined();
     expect(op('get', '/api/common/sdgs').security).toBeUndefined();
     expect(op('get', '/admin/companies').security).toEqual([{ bearerAuth: [] }]);
     expect(op('post', '/api/users/change-password').security).toEqual([{ bearerAuth: [] }]);
+    // API keys: the company's REST paths, never user management, keys themselves or administrators' paths.
+    expect(op('get', '/api/offers').security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    expect(op('post', '/api/companies/{id}/webhooks').security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    expect(op('post', '/api/companies/{id}/api-keys').security).toEqual([{ bearerAuth: [] }]);
+    expect(op('get', '/api/users/').security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('describes every webhook payload and documents dates as ISO strings', () => {
+    const full = doc as unknown as {
+      webhooks: Record<
+        string,
+        { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, { const?: string }> } }> } } }
+      >;
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> }>
+      >;
+    };
+    expect(Object.keys(full.webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    const received = full.webhooks['offer.received']!.post.requestBody.content['application/json']!.schema;
+    expect(Object.keys(received.properties)).toEqual(['type', 'timestamp', 'data']);
+    expect(received.properties.type!.const).toBe('offer.received');
+    const keys = full.paths['/api/companies/{id}/api-keys']!.get!.responses['200']!.content['application/json']!.schema;
+    expect(JSON.stringify(keys)).toContain('"format":"date-time"');
   });
 
   it('splits the input into path, query and body as the route maps it, with the zod constraints', () => {

@@ -6,7 +6,9 @@ import path from 'node:path';
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { ERROR_TABLE } from '../lib/errors';
-import type { Access, ProcedureMeta } from '../trpc/init';
+import { APP_ROOT } from '../lib/paths';
+import { KEY_FORBIDDEN, type Access, type ProcedureMeta } from '../trpc/init';
+import { WEBHOOK_EVENTS, webhookPayload, type WebhookEvent } from '../../shared/schemas/integrations';
 import { PROCEDURES } from '../trpc/router';
 import type { RestRoute } from './define';
 
@@ -81,6 +83,38 @@ function inputSchema(proc: AnyProcedure): JsonSchema | null {
   return schema;
 }
 
+/**
+ * A zod schema of what the server sends, as JSON Schema of the JSON on the wire: a Date is written as an ISO
+ * 8601 string by JSON.stringify, so it is documented as one.
+ */
+export function answerSchema(parser: z.ZodType): JsonSchema {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(parser, {
+    io: 'output',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: (ctx) => {
+      if ((ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def.type === 'date')
+        Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+    },
+  }) as JsonSchema;
+  return schema;
+}
+
+/** The procedure's declared output as JSON Schema (what it answers), or null where it declares none yet. */
+function outputSchema(proc: AnyProcedure): JsonSchema | null {
+  const parser = (proc._def as { output?: unknown }).output;
+  return parser ? answerSchema(parser as z.ZodType) : null;
+}
+
+/** An API key may call the path (docs/decisions/0230): a company's REST path outside user management and keys. */
+function keyMayCall(r: RestRoute, access: Access): boolean {
+  return (
+    r.path.startsWith('/api/') &&
+    (access === 'user' || access === 'company' || access === 'manager') &&
+    !KEY_FORBIDDEN.some((prefix) => r.procedure.startsWith(prefix))
+  );
+}
+
 const openApiPath = (p: string) => p.replace(/:(\w+)/g, '{$1}');
 
 function operationId(r: RestRoute): string {
@@ -139,10 +173,17 @@ function operation(r: RestRoute) {
     requestBody = { required: true, content: { 'application/json': { schema: pick(schema, bodyKeys) } } };
   }
 
+  // Every procedure behind a JSON path declares its output schema (the document test lists any that does not).
+  const output = outputSchema(proc);
   const success = r.respond
-    ? { description: 'Success: a file.', content: { [r.respond.contentType]: { schema: { type: 'string' } } } }
-    : // The procedures declare no output schema yet, so the answer is named but not described.
-      { description: 'Success: a JSON object (the same data the web app receives).', content: { 'application/json': {} } };
+    ? {
+        description: 'Success: a file.',
+        content: { [r.respond.contentType]: { schema: { type: 'string', contentMediaType: r.respond.contentType } } },
+      }
+    : {
+        description: 'Success: a JSON object (the same data the web app receives).',
+        content: { 'application/json': output ? { schema: output } : {} },
+      };
   const responses: Record<string, unknown> = { [String(r.status)]: success };
   if (parameters.length || requestBody) responses['400'] = errorResponse('BadRequest');
   if (access !== 'public') responses['401'] = errorResponse('Unauthorized');
@@ -156,7 +197,7 @@ function operation(r: RestRoute) {
     ...(r.summary ? { summary: r.summary } : {}),
     description: `Who may call: ${ACCESS_TEXT[access]}. Runs the tRPC procedure \`${r.procedure}\` (same input schema and rules as the web app).`,
     'x-trpc-procedure': r.procedure,
-    ...(access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+    ...(access === 'public' ? {} : { security: keyMayCall(r, access) ? [{ bearerAuth: [] }, { apiKey: [] }] : [{ bearerAuth: [] }] }),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,
@@ -164,8 +205,31 @@ function operation(r: RestRoute) {
 }
 
 function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(path.join(APP_ROOT, 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
+}
+
+const WEBHOOK_HEADERS = [
+  ['webhook-id', "The delivery's id (`msg_…`): the same on every attempt; deduplicate on it."],
+  ['webhook-timestamp', 'Seconds since the Unix epoch when this attempt was signed.'],
+  ['webhook-signature', '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the key after `whsec_`.'],
+] as const;
+
+/** One entry of the document's `webhooks` section: the POST a company's endpoint receives for the event. */
+function webhookOperation(event: WebhookEvent) {
+  return {
+    post: {
+      operationId: `webhook${event
+        .split('.')
+        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .join('')}`,
+      summary: `${event} (Standard Webhooks)`,
+      description: 'Signed per Standard Webhooks; retried for 24 hours until a 2xx answer (docs/integrations.md).',
+      parameters: WEBHOOK_HEADERS.map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } })),
+      requestBody: { required: true, content: { 'application/json': { schema: answerSchema(webhookPayload(event)) } } },
+      responses: { '2XX': { description: 'Received. Any other answer, or none within 10 s, is retried.' } },
+    },
+  };
 }
 
 export function buildOpenApiDocument(routes: readonly RestRoute[]) {
@@ -178,12 +242,22 @@ export function buildOpenApiDocument(routes: readonly RestRoute[]) {
       version: packageVersion(),
       description:
         'The REST paths for external systems. Each calls the same procedure as the web app, so validation, permissions and errors are identical. ' +
-        'Send `Authorization: Bearer <token>` (from POST /api/auth/login) where a lock is shown. Lists are paged from page 0.',
+        'Send `Authorization: Bearer <token>` (from POST /api/auth/login) or a company API key (`Authorization: Bearer sk_live_…`) where a lock is shown. ' +
+        'Lists are paged from page 0. Webhook payloads are under `webhooks` (docs/integrations.md).',
     },
     servers: [{ url: '/' }],
     paths,
+    webhooks: Object.fromEntries(WEBHOOK_EVENTS.map((event) => [event, webhookOperation(event)])),
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A person's session token from POST /api/auth/login." },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sk_live_…',
+          description: "A company's API key (POST /api/companies/{id}/api-keys): the company's REST paths, read or write by its scopes.",
+        },
+      },
       schemas: { Error: ERROR_SCHEMA },
       responses: Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([name, description]) => [

@@ -1,4 +1,4 @@
-// The file suite (issue 10, deliverable 5): the same 32 hostile files sent to every upload path (listing photos,
+// The file suite: the same 32 hostile files sent to every upload path (listing photos,
 // company logos, profile pictures, chat attachments, trip documents, CSV bulk upload). Each must be refused with a
 // 4xx, or stored only as what its bytes really are (a type the path allows, under a generated key, never under the
 // uploader's name). Text a company typed that a spreadsheet would run as a formula (= + - @) is neutralised in

@@ -1,4 +1,4 @@
-// The fuzz suite (issue 10, deliverable 4): every tRPC procedure of the app router and every REST route of the typed
+// The fuzz suite: every tRPC procedure of the app router and every REST route of the typed
 // registry (enumerated, so a new one is fuzzed without touching this file) gets bodies generated from its own zod
 // schema (as JSON Schema) and then made hostile: NUL, lone surrogates, 1 MB strings, deep nesting, __proto__ and
 // constructor keys, wrong types, numbers out of range, dates like year 0 or 99999. Then the transports themselves:

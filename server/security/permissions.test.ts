@@ -1,4 +1,4 @@
-// The permission matrix (issue 10, deliverable 2): every tRPC procedure of the app router and every REST route of
+// The permission matrix: every tRPC procedure of the app router and every REST route of
 // the typed registry, called as anonymous, a MEMBER, a MANAGER, an ADMIN, a driver, and another company's MANAGER
 // and MEMBER, against own objects and another company's. A refused call answers 401/403; anything else from an
 // actor the table does not allow is an unexpected allow. Another company's object answers exactly like a missing
@@ -10,12 +10,21 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { and, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulk_upload_access_requests, newsletter_subscribers, notifications, users } from '../../drizzle/schema';
+import { bulk_upload_access_requests, newsletter_subscribers, notifications, users, webhook_deliveries } from '../../drizzle/schema';
 import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { REST_ROUTES } from '../rest';
 import { callProcedure, type RestRoute } from '../rest/define';
-import { createAdmin, createCompanyWithUsers, createDriver, createListing, createUser, TEST_PASSWORD } from '../test/factories';
+import {
+  createAdmin,
+  createCompanyWithUsers,
+  createDriver,
+  createFailedJob,
+  createListing,
+  createOutboxMail,
+  createUser,
+  TEST_PASSWORD,
+} from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import type { Access, ProcedureMeta } from '../trpc/init';
 import { PROCEDURES } from '../trpc/router';
@@ -35,7 +44,7 @@ const ALLOWED: Record<Access, readonly ActorName[]> = {
 
 /**
  * Company A (member, manager) owns the objects; C trades with A; B is the stranger; plus an admin, a driver who
- * owns the trip, and a stranger driver (driver A vs driver B, issue 15).
+ * owns the trip, and a stranger driver (driver A vs driver B).
  */
 interface Fixtures {
   A: Awaited<ReturnType<typeof createCompanyWithUsers>>;
@@ -66,6 +75,8 @@ interface Fixtures {
   notificationOfMember: number;
   plan: number;
   bulkRequest: number;
+  /** An open invitation of A's manager. */
+  invitationA: number;
   /** A's pending donation (its managers edit it; strangers get 404). */
   donationA: number;
   /** A's approved donation: its QR code for A and administrators. */
@@ -81,7 +92,7 @@ interface Fixtures {
   victimUser: number;
   /** A user of A whose credentials and account flags the calls change. */
   colleague: number;
-  /** Administrators' categories (issue 14): a group with a leaf, and a group and a leaf to delete. */
+  /** Administrators' categories: a group with a leaf, and a group and a leaf to delete. */
   categoryGroup: number;
   categoryLeaf: number;
   victimGroup: number;
@@ -90,6 +101,18 @@ interface Fixtures {
   query: number;
   otherQuery: number;
   newsletterToken: string;
+  /** A job that failed for good, and an outbox mail whose sending failed (the administrators' retries). */
+  failedJob: number;
+  failedMail: number;
+  /** A's open need, and C's (which A may answer with its listing). */
+  needA: number;
+  needC: number;
+  /** A saved search of A's MEMBER (saved searches belong to a user). */
+  savedSearchOfMember: number;
+  /** A's API key, webhook and one of its deliveries. */
+  apiKeyA: number;
+  webhookA: number;
+  deliveryA: number;
 }
 
 /** An id no row has. */
@@ -129,6 +152,14 @@ const tripBody = (f: Fixtures) => ({
   materials: [f.listingA],
 });
 
+const needBody = (f: Fixtures) => ({
+  title: 'Matrix need',
+  description: 'Wanted for the matrix',
+  material_group_id: f.categoryGroup,
+  quantity: 10,
+  unit: 'kg' as const,
+  max_distance_km: 40,
+});
 const listingBody = {
   title: 'Spent grain',
   description: 'Wet spent grain',
@@ -183,6 +214,7 @@ const TABLE: Record<string, Entry> = {
   'common.countries': { access: 'public', input: () => ({}) },
   'common.materialGroups': { access: 'public' },
   'common.sdgs': { access: 'public' },
+  'common.typedNames': { access: 'public' },
   'common.firstLevelSubcategories': { access: 'public', input: () => ({}) },
   'common.secondLevelSubcategories': { access: 'public', input: () => ({}) },
   'common.thirdLevelSubcategories': { access: 'public', input: () => ({}) },
@@ -357,13 +389,27 @@ const TABLE: Record<string, Entry> = {
     destructive: true,
   },
   'notifications.admin.outbox': { access: 'admin', input: () => ({}) },
+  'notifications.admin.outboxMail': { access: 'admin', input: (f) => ({ id: f.failedMail }) },
+  'notifications.admin.resendMail': { access: 'admin', input: (f) => ({ id: f.failedMail }), destructive: true },
+  // jobs
+  'jobs.admin.list': { access: 'admin', input: () => ({}) },
+  'jobs.admin.retry': { access: 'admin', input: (f) => ({ id: f.failedJob }), destructive: true },
   // offers
   'offers.list': { access: 'company', input: () => ({ direction: 'received' }) },
   'offers.pending': { access: 'company', input: () => ({}) },
   'offers.get': { access: 'company', input: (f) => ({ id: f.offerToA }), object: { key: 'id' } },
-  'offers.create': { access: 'company', input: (f) => ({ material_id: f.hiddenA, quantity: 1, message: 'Matrix' }), object: { key: 'material_id' } },
+  // An archived listing answers every company 409 "no longer active" (what integrators asked for): it says the
+  // listing exists, and nothing of its content.
+  'offers.create': { access: 'company', input: (f) => ({ material_id: f.hiddenA, quantity: 1, message: 'Matrix' }) },
   'offers.update': { access: 'company', input: (f) => ({ id: f.offerByA, quantity: 2 }), object: { key: 'id' } },
   'offers.withdraw': { access: 'company', input: (f) => ({ id: f.offerByA }), object: { key: 'id' }, destructive: true },
+  // A's own offer: not A's turn to counter (the listing's company answers first), so the service refuses with 403.
+  'offers.counter': {
+    access: 'company',
+    input: (f) => ({ id: f.offerByA, unit_price: 9, message: 'Matrix' }),
+    object: { key: 'id' },
+    serviceRefusal: 'FORBIDDEN',
+  },
   'offers.review': {
     access: 'company',
     input: (f) => ({ id: f.offerToA, decision: 'reject', reason: 'Matrix' }),
@@ -380,6 +426,15 @@ const TABLE: Record<string, Entry> = {
   'stats.portfolio': { access: 'company', serviceRefusal: 'FORBIDDEN' },
   'stats.admin.platform': { access: 'admin' },
   'stats.admin.exchanges': { access: 'admin', input: () => ({}) },
+  'stats.method': { access: 'public' },
+  'stats.admin.mappings': { access: 'admin', input: () => ({ level: 'group' }) },
+  'stats.admin.searchMappings': { access: 'admin', input: () => ({ q: 'wood' }) },
+  'stats.admin.mappingChoices': { access: 'admin' },
+  'stats.admin.setMapping': {
+    access: 'admin',
+    input: (f) => ({ level: 'third', id: f.categoryLeaf, defra_material: 'Wood', basis: 'disposal_only', counterfactual_route: 'Landfill' }),
+  },
+  'stats.admin.deleteMapping': { access: 'admin', input: (f) => ({ level: 'third', id: f.categoryLeaf }) },
   // subscriptions
   'subscriptions.mine': { access: 'company' },
   'subscriptions.admin.plans': { access: 'admin' },
@@ -402,18 +457,84 @@ const TABLE: Record<string, Entry> = {
   'users.list': { access: 'manager', input: () => ({}) },
   'users.create': {
     access: 'manager',
-    input: () => ({
-      first_name: 'Matrix',
-      email: `matrix-${Math.random().toString(36).slice(2, 8)}@acme.example`,
-      password: TEST_PASSWORD,
-      role: 'MEMBER',
-    }),
+    input: () => ({ email: `matrix-${Math.random().toString(36).slice(2, 8)}@acme.example`, role: 'MEMBER' }),
+  },
+  // invitations
+  'invitations.create': {
+    access: 'manager',
+    input: (f) => ({ company_id: f.A.company.id, email: `matrix-${Math.random().toString(36).slice(2, 8)}@acme.example`, role: 'MEMBER' }),
+    object: { key: 'company_id' },
+  },
+  'invitations.list': { access: 'manager', input: (f) => ({ company_id: f.A.company.id }), object: { key: 'company_id' } },
+  'invitations.revoke': {
+    access: 'manager',
+    input: (f) => ({ company_id: f.A.company.id, id: f.invitationA }),
+    object: { key: 'company_id' },
+    destructive: true,
+  },
+  'invitations.get': { access: 'public', input: () => ({ token: 'not-an-invitation-token' }) },
+  'invitations.accept': {
+    access: 'public',
+    input: () => ({ token: 'not-an-invitation-token', first_name: 'Matrix', last_name: 'Invitee', password: 'a-long-enough-password' }),
   },
   'users.remove': { access: 'manager', input: (f) => ({ id: f.victimUser }), object: { key: 'id' }, destructive: true },
   'users.setCredentials': {
     access: 'manager',
     input: (f) => ({ id: f.colleague, user: { password: TEST_PASSWORD }, requestMadeByUser: { password: TEST_PASSWORD } }),
     object: { key: 'id' },
+  },
+  // needs: company users alike; an open need is readable by every company (so strangers are not refused a read)
+  'needs.mine': { access: 'company', input: () => ({}) },
+  'needs.search': { access: 'company', input: () => ({ proximity: 'any' }) },
+  'needs.get': { access: 'company', input: (f) => ({ id: f.needA }) },
+  'needs.create': { access: 'company', input: (f) => needBody(f) },
+  'needs.update': { access: 'company', input: (f) => ({ ...needBody(f), id: f.needA, title: 'Matrix need 2' }), object: { key: 'id' } },
+  'needs.delete': { access: 'company', input: (f) => ({ id: f.needA }), object: { key: 'id' }, destructive: true },
+  // A answers C's need with its own listing: a stranger naming A's listing gets what a missing listing gets.
+  'needs.answer': { access: 'company', input: (f) => ({ id: f.needC, material_id: f.listingA }), object: { key: 'material_id' }, destructive: true },
+  'materials.savedSearches.list': { access: 'company' },
+  'materials.savedSearches.create': { access: 'company', input: () => ({ name: 'Matrix search', filters: { proximity: '20' }, notify: false }) },
+  'materials.savedSearches.delete': {
+    access: 'company',
+    input: (f) => ({ id: f.savedSearchOfMember }),
+    object: { key: 'id', owner: 'member' },
+    destructive: true,
+  },
+  // integrations: the company's managers
+  'integrations.apiKeys.list': { access: 'manager', input: (f) => ({ company_id: f.A.company.id }), object: { key: 'company_id' } },
+  'integrations.apiKeys.create': {
+    access: 'manager',
+    input: (f) => ({ company_id: f.A.company.id, name: 'Matrix key', scopes: ['read'] }),
+    object: { key: 'company_id' },
+  },
+  'integrations.apiKeys.revoke': {
+    access: 'manager',
+    input: (f) => ({ company_id: f.A.company.id, key_id: f.apiKeyA }),
+    object: { key: 'company_id' },
+    destructive: true,
+  },
+  'integrations.webhooks.list': { access: 'manager', input: (f) => ({ company_id: f.A.company.id }), object: { key: 'company_id' } },
+  'integrations.webhooks.create': {
+    access: 'manager',
+    input: (f) => ({ company_id: f.A.company.id, url: 'https://matrix.example.com/hook', events: ['offer.received'] }),
+    object: { key: 'company_id' },
+  },
+  'integrations.webhooks.deliveries': {
+    access: 'manager',
+    input: (f) => ({ company_id: f.A.company.id, webhook_id: f.webhookA }),
+    object: { key: 'company_id' },
+  },
+  'integrations.webhooks.retry': {
+    access: 'manager',
+    input: (f) => ({ company_id: f.A.company.id, webhook_id: f.webhookA, delivery_id: f.deliveryA }),
+    object: { key: 'company_id' },
+    destructive: true,
+  },
+  'integrations.webhooks.delete': {
+    access: 'manager',
+    input: (f) => ({ company_id: f.A.company.id, webhook_id: f.webhookA }),
+    object: { key: 'company_id' },
+    destructive: true,
   },
   'users.admin.list': { access: 'admin', input: () => ({}) },
   'users.admin.update': { access: 'admin', input: (f) => ({ id: f.colleague, donations_dashboard_access: true }) },
@@ -588,6 +709,9 @@ beforeAll(async () => {
     notificationOfMember: notification!.id,
     plan: plan.id,
     bulkRequest: bulk!.id,
+    invitationA: (
+      await t.caller(A.managerActor).invitations.create({ company_id: A.company.id, email: 'matrix-invitee@acme.example', role: 'MEMBER' })
+    ).id,
     donationA: donationA.id,
     approvedDonationA: approvedDonationA.id,
     donationCode: approvedA.qr_code!,
@@ -604,7 +728,26 @@ beforeAll(async () => {
     query: query.id,
     otherQuery: otherQuery.id,
     newsletterToken: subscriber!.token,
+    failedJob: (await createFailedJob(db)).id,
+    failedMail: (await createOutboxMail(db, { status: 'failed' })).id,
+    needA: 0,
+    needC: 0,
+    savedSearchOfMember: 0,
+    apiKeyA: 0,
+    webhookA: 0,
+    deliveryA: 0,
   };
+  f.needA = (await t.caller(A.managerActor).needs.create(needBody(f))).id;
+  f.needC = (await t.caller(C.managerActor).needs.create(needBody(f))).id;
+  f.savedSearchOfMember = (await t.caller(A.memberActor).materials.savedSearches.create({ name: 'Matrix', filters: {}, notify: false })).id;
+  const integrations = t.caller(A.managerActor).integrations;
+  f.apiKeyA = (await integrations.apiKeys.create({ company_id: A.company.id, name: 'Matrix', scopes: ['read', 'write'] })).id;
+  f.webhookA = (await integrations.webhooks.create({ company_id: A.company.id, url: 'https://matrix.example.com/a', events: ['offer.received'] })).id;
+  const [delivery] = await db
+    .insert(webhook_deliveries)
+    .values({ endpoint_id: f.webhookA, msg_id: 'msg_matrix', event_type: 'offer.received', body: '{}', status: 'failed', attempts: 8 })
+    .returning({ id: webhook_deliveries.id });
+  f.deliveryA = delivery!.id;
   f.trip = (await t.caller(admin.adminActor).drivers.admin.createTrip({ ...tripBody(f), materials: [tradeA.id] })).id;
   Object.assign(actors, {
     anonymous: { kind: 'anonymous' },

@@ -1,4 +1,4 @@
-// The race suite (issue 10, deliverable 6): races two users (or a double click) can cause, on real Postgres.
+// The race suite: races two users (or a double click) can cause, on real Postgres.
 // PGlite runs one query at a time and hides them, so on PGlite this file is skipped (the reason is in the
 // describe name). Each case fires the same change many times at once and checks the one outcome.
 //
@@ -10,6 +10,11 @@
 // - server/modules/donations/donations.test.ts: approve and deny at once (one decision), 20 approvals at once
 //   (1 x 200, 19 x 409), 20 hand-over confirmations at once (one hand-over, impact stored once).
 // - server/modules/exchanges/*.test.ts: ten concurrent ends of one synergy (ended once).
+// - server/modules/offers/stock.test.ts: 50 offers of 8 kg on a 100 kg listing accepted at once -> 12 accepted,
+//   38 x 409 NOT_ENOUGH_STOCK, 96 kg reserved (docs/decisions/0175).
+// - server/modules/drivers/scheduling.test.ts: 20 overlapping trips of one driver, and of one vehicle, at once -> 1
+//   each; two trips moved onto one slot at once -> one moves; deleting a driver and a vehicle while a trip is
+//   scheduled for them, 24 rounds -> never an open trip on a deleted one (docs/decisions/0177).
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulk_upload_access_requests, company_subscriptions, offers, password_reset_tokens, subscription_plans, trips } from '../../drizzle/schema';
@@ -17,8 +22,8 @@ import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
+import { onPostgres } from '../test/postgres';
 
-const pg = !!process.env.TEST_DATABASE_URL;
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext();
@@ -44,7 +49,7 @@ const settle = async (calls: (() => Promise<unknown>)[]) =>
   );
 const tally = (outcomes: string[]) => outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o]: (acc[o] ?? 0) + 1 }), {});
 
-describe.skipIf(!pg)('races on Postgres (skipped on PGlite: it runs one query at a time, so nothing can race)', () => {
+describe.skipIf(!onPostgres)('races on Postgres (skipped on PGlite: it runs one query at a time, so nothing can race)', () => {
   it(`${N} concurrent bulk-upload access requests of one company leave exactly one pending request`, async () => {
     const { company, managerActor } = await createCompanyWithUsers(t.database.db);
     const outcomes = await settle(Array.from({ length: N }, () => () => t.caller(managerActor).materials.requestBulkAccess()));
@@ -114,7 +119,8 @@ describe.skipIf(!pg)('races on Postgres (skipped on PGlite: it runs one query at
         pickup_address: place,
         dropoff_address: { ...place, latitude: 55.7 },
         event_date: '2030-01-01',
-        start_time: '08:00',
+        // One an hour: one driver cannot be booked twice for the same time.
+        start_time: `${String(8 + i).padStart(2, '0')}:00`,
         materials: [material.id],
       });
       ids.push(trip.id);

@@ -1,4 +1,4 @@
-// The token suite (issue 10, deliverable 3): forged and broken tokens, each tried on a REST route, a tRPC
+// The token suite: forged and broken tokens, each tried on a REST route, a tRPC
 // procedure over HTTP and the WebSocket upgrade of a real server. Every one is refused: 401 on HTTP, a refused
 // upgrade (401) on the socket. A valid token on the same three targets is the control that proves they answer.
 import { generateKeyPairSync } from 'node:crypto';

@@ -1,6 +1,7 @@
 // Test data builders. Each returns the inserted row; pass only what the test cares about.
 import { randomBytes } from 'node:crypto';
-import { companies, company_addresses, drivers, materials, users } from '../../drizzle/schema';
+import { sql } from 'drizzle-orm';
+import { companies, company_addresses, drivers, jobs, mail_outbox, materials, users } from '../../drizzle/schema';
 import type { CompanyStatus, Role } from '../../shared/constants/enums';
 import { normalizeDriverPhone } from '../../shared/schemas/auth';
 import type { DbOrTx } from '../db/client';
@@ -97,6 +98,40 @@ export async function createListing(db: DbOrTx, companyId: number, o: Partial<ty
       latitude: 55.6761,
       longitude: 12.5683,
       ...o,
+    })
+    .returning();
+  return row!;
+}
+
+/** An outbox mail as enqueueMail would have written it (without its delivery job), in any state. */
+export async function createOutboxMail(db: DbOrTx, o: Partial<typeof mail_outbox.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(mail_outbox)
+    .values({
+      to_address: `reader-${uniq()}@example.com`,
+      subject: 'Your registration has been approved',
+      text_body: 'Hello Ana,\n\nGood news.\n\nThe Synergy Marketplace team',
+      template: 'registration_approved',
+      language: 'en',
+      ...(o.status === 'failed' ? { attempts: 5, last_error: 'Connection refused' } : {}),
+      ...o,
+    })
+    .returning();
+  return row!;
+}
+
+/** A job that used up its attempts, as the queue leaves one (a type no worker in tests handles, unless given). */
+export async function createFailedJob(db: DbOrTx, o: { type?: string; payload?: Record<string, unknown> } = {}) {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      type: o.type ?? 'test-failed',
+      payload: o.payload ?? {},
+      status: 'failed',
+      attempts: 3,
+      max_attempts: 3,
+      last_error: 'Connection refused',
+      finished_at: sql`now()`,
     })
     .returning();
   return row!;

@@ -13,8 +13,8 @@ import { createLogger } from '../lib/logger';
 import { registerListeners } from '../listeners';
 import { startNotificationPublisher, type NotificationPublisher } from '../modules/notifications/publisher';
 import * as users from '../modules/users/service';
-import { startDigestWorker, type DigestWorker } from '../modules/materials/digests';
-import { publicUrl } from '../lib/mail';
+import { jobHandlers, NEWSLETTER_DIGEST } from '../jobs';
+import { startQueue, type Queue } from '../jobs/queue';
 import type { ServerEventName, ServerEvents, ServerFrame } from '../../shared/ws-events';
 import { createCaller } from '../trpc/router';
 import { DEFAULT_CHANNEL } from '../ws/hub';
@@ -32,8 +32,10 @@ export interface TestContext {
   env: Env;
   /** Realtime events pushed after commit, in order, one entry per user and event. */
   sent: SentEvent[];
-  /** Waits until everything committed so far has been pushed into `sent` (bulk-upload digests sent first). */
+  /** Runs the jobs due so far (bulk-upload digests), then waits until everything committed has been pushed into `sent`. */
   flush(): Promise<void>;
+  /** This context's job worker (every handler but mail: tests have no SMTP); null when started with `queue: false`. */
+  queue: Queue | null;
   caller(actor?: Actor): ReturnType<typeof createCaller>;
   app(): Express;
   close(): Promise<void>;
@@ -43,8 +45,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 
 export async function createTestContext(
   envOverrides: Record<string, string> = {},
-  /** digestWorker false: bulk-upload digests stay unsent, as after a crash, until a test sends them. */
-  opts: { digestWorker?: boolean } = {},
+  /** queue false: no job worker, so jobs (bulk-upload digests) wait, as when no instance runs, until a test runs them. */
+  opts: { queue?: boolean } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'synergy-test-'));
   const env = loadEnv({
@@ -77,10 +79,18 @@ export async function createTestContext(
     },
     logger: deps.logger,
   });
-  const digests: DigestWorker | null =
-    opts.digestWorker === false
+  // No recurring jobs: a test that wants one enqueues it. No newsletter handler either: its tests run the job
+  // with a clock of their own. A long poll: notifications and drain() do the work.
+  const queue: Queue | null =
+    opts.queue === false
       ? null
-      : await startDigestWorker({ db: database.db, pubsub: database.pubsub, logger: deps.logger, mailUrl: (p) => publicUrl(env, p) });
+      : await startQueue({
+          db: database.db,
+          pubsub: database.pubsub,
+          logger: deps.logger,
+          handlers: jobHandlers({ env, transport: null }).filter((h) => h.spec !== NEWSLETTER_DIGEST),
+          pollMs: 60_000,
+        });
   // Events published straight to sockets (chat messages, offers) travel on the hub's channel. One addressed to
   // companies is recorded in its place at once and names its users once they are read (flush waits for that).
   const reading: Promise<unknown>[] = [];
@@ -99,16 +109,17 @@ export async function createTestContext(
     sent,
     // Postgres delivers notifications in commit order, so once the publisher has seen a NOTIFY sent now,
     // it has seen every earlier one on its channel; the hub channel is in the same order on this connection.
-    // Bulk-upload digests first: sending one commits notifications, whose pushes the publisher then flushes.
+    // Jobs first: a bulk-upload digest commits notifications, whose pushes the publisher then flushes.
+    queue,
     flush: async () => {
-      await digests?.flush();
+      await queue?.drain();
       await publisher.flush();
       await Promise.all(reading.splice(0));
     },
     caller: (actor: Actor = { kind: 'anonymous' }) => createCaller({ deps, actor, authError: null, requestId: 'test' }),
     app: () => (app ??= createApp(deps, { clientDist: path.join(dataDir, 'no-client') })),
     async close() {
-      await digests?.close();
+      await queue?.stop();
       await publisher.close();
       await unsubscribe();
       await database.close();

@@ -1,8 +1,37 @@
-// supertest with a user's bearer token, for REST-level integration tests.
-import request from 'supertest';
+// supertest for REST-level integration tests. Every JSON 2xx answer of a REST route is checked against the
+// response schema the OpenAPI document gives it, so each test that calls the REST API also checks that the
+// document describes what the server really sends.
+import supertest, { type Test } from 'supertest';
 import type { Actor } from '../lib/actor';
+import { expectRestAnswer } from './answers';
 import type { TestContext } from './harness';
 
+const METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);
+
+/** Checks the answer once it arrives (awaiting the test, as every test here does; `.end(cb)` is not checked). */
+function checked(test: Test, method: string, url: string): Test {
+  const then = test.then.bind(test);
+  test.then = ((onFulfilled, onRejected) =>
+    then((res) => {
+      expectRestAnswer(method, url, res);
+      return res;
+    }).then(onFulfilled, onRejected)) as Test['then'];
+  return test;
+}
+
+/** supertest's `request(app)`, with each answer checked against the document. */
+export function request(app: Parameters<typeof supertest>[0]): ReturnType<typeof supertest> {
+  const agent = supertest(app);
+  return new Proxy(agent, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof prop !== 'string' || !METHODS.has(prop) || typeof value !== 'function') return value;
+      return (url: string) => checked((value as (url: string) => Test).call(target, url), prop, url);
+    },
+  });
+}
+
+/** supertest with a user's bearer token. */
 export function restAs(t: TestContext, actor: Actor) {
   if (actor.kind !== 'user') throw new Error('user actor expected');
   const auth = `Bearer ${t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 3600)}`;

@@ -9,7 +9,7 @@ import type { Deps } from '../deps';
 import { ERROR_MESSAGES, type FieldErrors } from '../../shared/errors';
 import { findUnsafeText } from '../../shared/lib/text';
 import { errorMessage } from '../../shared/messages';
-import { takeRateLimit, type RateLimitName } from '../lib/rate-limit';
+import { takeRateLimit, takeReadLimit, type RateLimitName } from '../lib/rate-limit';
 
 export interface TrpcContext {
   deps: Deps;
@@ -62,17 +62,23 @@ export const middleware = t.middleware;
 export const rateLimited = (name: RateLimitName) =>
   t.middleware(async ({ ctx, next }) => {
     const a = ctx.actor;
-    await takeRateLimit(ctx.deps.db, name, { ip: a.ip, user_id: a.kind === 'user' ? a.user_id : undefined }, ctx.deps.env.RATE_LIMIT_SCALE);
+    await takeRateLimit(
+      ctx.deps.db,
+      name,
+      { ip: a.ip, user_id: a.kind === 'user' ? a.user_id : undefined, api_key_id: a.kind === 'user' ? a.api_key?.id : undefined },
+      ctx.deps.env.RATE_LIMIT_SCALE,
+    );
     return next();
   });
 
 /**
  * What every procedure does around its own work, on both transports, in one middleware per rung of the ladder
  * (each tRPC middleware copies the call's options and context: with a separate gate per rung, a call paid for
- * one more copy; issue 17):
+ * one more copy):
  * - every text of every input is checked: NUL, other control characters and lone surrogates are a field error
  *   (`field.invalidCharacters`), never a database error (shared/lib/text.ts);
  * - the rung's gate: who may call (the row-level checks stay in the services);
+ * - a read (query) counts against the caller's read limit (server/lib/rate-limit.ts), 429 past it;
  * - a mutation reads past the read caches (what it reads back after its write is what it wrote) and answers only
  *   once this instance's caches hold none of what it changed (server/lib/cache.ts), so the caller's next
  *   request, here, sees its own write;
@@ -88,10 +94,15 @@ function rung<A extends Actor>(gate: (ctx: TrpcContext) => A) {
       const unsafe = findUnsafeText(await getRawInput());
       if (unsafe !== null) throw new AppError('VALIDATION', { fields: { [unsafe]: { code: 'field.invalidCharacters' } } });
       const actor = gate(ctx);
+      // Reads are limited per account (per address when anonymous) before any of their work is done.
+      if (type === 'query') takeReadLimit(ctx.deps.reads, actor, ctx.deps.env.RATE_LIMIT_SCALE);
+      if (ctx.actor.kind === 'user' && ctx.actor.api_key) checkApiKey(ctx.actor.api_key.scopes, path, type);
       if (type !== 'mutation') res = await next({ ctx: { actor } });
       else {
-        res = await inWriteScope(() => next({ ctx: { actor } }));
-        if (res.ok) await ctx.deps.caches.sync();
+        const scope = { sessionsEnded: false };
+        res = await inWriteScope(() => next({ ctx: { actor } }), scope);
+        // Ended sessions: answered only once every instance refuses them, not only this one.
+        if (res.ok) await (scope.sessionsEnded ? ctx.deps.caches.syncAll() : ctx.deps.caches.sync());
       }
       if (!res.ok) failure = appErrorFromTrpc(res.error);
     } catch (err) {
@@ -102,6 +113,17 @@ function rung<A extends Actor>(gate: (ctx: TrpcContext) => A) {
     if (failure) throw new TRPCError({ code: ERROR_TABLE[failure.code].trpc, message: failure.message, cause: failure });
     return res!;
   });
+}
+
+/**
+ * What an API key may not do (docs/decisions/0230): anything about people's accounts (user management, passwords,
+ * sessions, profiles) or about keys themselves, which stay with a person who logged in; and with the `read`
+ * scope only, any write.
+ */
+export const KEY_FORBIDDEN = ['auth.', 'users.', 'integrations.apiKeys'];
+function checkApiKey(scopes: readonly string[], path: string, type: string) {
+  if (KEY_FORBIDDEN.some((prefix) => path.startsWith(prefix))) throw new AppError('FORBIDDEN', { message: { code: 'integration.keyForbidden' } });
+  if (type === 'mutation' && !scopes.includes('write')) throw new AppError('FORBIDDEN', { message: { code: 'integration.readOnlyKey' } });
 }
 
 function requireUser(ctx: TrpcContext): UserActor {

@@ -1,3 +1,4 @@
+import { integrationsRouter } from '../modules/integrations/router';
 import type { AnyProcedure } from '@trpc/server';
 import { auditRouter } from '../modules/audit/router';
 import { authRouter } from '../modules/auth/router';
@@ -6,8 +7,11 @@ import { commonRouter } from '../modules/common/router';
 import { donationsRouter } from '../modules/donations/router';
 import { companiesRouter } from '../modules/companies/router';
 import { exchangesRouter } from '../modules/exchanges/router';
+import { invitationsRouter } from '../modules/invitations/router';
 import { materialsRouter } from '../modules/materials/router';
 import { driverRouter, driversRouter } from '../modules/drivers/router';
+import { jobsRouter } from '../modules/jobs/router';
+import { needsRouter } from '../modules/needs/router';
 import { newsletterRouter } from '../modules/newsletter/router';
 import { notificationsRouter } from '../modules/notifications/router';
 import { offersRouter } from '../modules/offers/router';
@@ -28,7 +32,10 @@ export const appRouter = router({
   driver: driverRouter,
   drivers: driversRouter,
   exchanges: exchangesRouter,
+  integrations: integrationsRouter,
+  jobs: jobsRouter,
   materials: materialsRouter,
+  needs: needsRouter,
   newsletter: newsletterRouter,
   notifications: notificationsRouter,
   offers: offersRouter,
@@ -37,6 +44,7 @@ export const appRouter = router({
   stats: statsRouter,
   subscriptions: subscriptionsRouter,
   users: usersRouter,
+  invitations: invitationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,6 +17,8 @@ import {
   type HubDeps,
   type HubOptions,
 } from './hub';
+import { until } from '../test/poll';
+import { testPostgresUrl } from '../test/postgres';
 
 const tokens = createTokenService('x'.repeat(40));
 const logger = pino({ level: 'silent' });
@@ -158,7 +160,7 @@ describe('websocket hub: authentication on upgrade', () => {
     const gone = closed(open[0]!.ws);
     open[0]!.ws.close();
     await gone;
-    await new Promise((r) => setTimeout(r, 50));
+    await until('the closed socket to leave the hub', () => hub.stats().sockets === 3);
     await openAs(url, 5);
     expect(hub.stats().sockets).toBe(4);
   });
@@ -500,12 +502,11 @@ describe('encodeNotifications', () => {
   });
 });
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-if (!databaseUrl) console.info('hub.test.ts: TEST_DATABASE_URL is unset, so the multi-instance test (real Postgres LISTEN/NOTIFY) is skipped');
+if (!testPostgresUrl) console.info('hub.test.ts: TEST_DATABASE_URL is unset, so the multi-instance test (real Postgres LISTEN/NOTIFY) is skipped');
 
 describe('websocket hub: several instances on one Postgres', () => {
-  it.skipIf(!databaseUrl)('delivers an event sent through instance A to a socket held by instance B', async () => {
-    const databases: Database[] = [await openPostgres(databaseUrl!, { max: 2 }), await openPostgres(databaseUrl!, { max: 2 })];
+  it.skipIf(!testPostgresUrl)('delivers an event sent through instance A to a socket held by instance B', async () => {
+    const databases: Database[] = [await openPostgres(testPostgresUrl!, { max: 2 }), await openPostgres(testPostgresUrl!, { max: 2 })];
     cleanups.push(async () => {
       for (const database of databases) await database.close();
     });

@@ -19,6 +19,9 @@ export const REGISTRATION_STATUSES = ['pending', 'accepted', 'rejected'] as cons
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export const REGISTRATION_VARIANTS = ['standard', 'bank_partner'] as const;
 
+/** The industry value that asks for a custom industry text (the client offers it last in its list). */
+export const OTHER_INDUSTRY = 'other';
+
 export const COMPANY_SIZES = ['1-10', '11-50', '51-250', '251-1000', '1000+'] as const;
 
 export const LISTING_CATEGORIES = ['by-product', 'surplus', 'waste', 'knowledge'] as const;
@@ -39,13 +42,15 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const QUANTITY_UNITS = ['kg', 'hours', 'm2'] as const;
 export type QuantityUnit = (typeof QUANTITY_UNITS)[number];
 
-export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
+export const OFFER_STATUSES = ['pending', 'countered', 'accepted', 'rejected', 'withdrawn'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
+/** An offer still open: waiting for an answer or under negotiation. */
+export const OPEN_OFFER_STATUSES = ['pending', 'countered'] as const satisfies readonly OfferStatus[];
 
 export const LEVELS_OF_COMPLETION = ['IN_PROGRESS', 'COMPLETED'] as const;
 export type LevelOfCompletion = (typeof LEVELS_OF_COMPLETION)[number];
 
-/** SPEC §4 pending, then approved or denied; an approved donation is handed_over once its recipient confirms (issue 13). */
+/** SPEC §4 pending, then approved or denied; an approved donation is handed_over once its recipient confirms. */
 export const DONATION_STATUSES = ['pending', 'approved', 'denied', 'handed_over'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
@@ -60,7 +65,7 @@ export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
 
 export const BULK_ACCESS_STATUSES = ['pending', 'granted', 'denied'] as const;
 
-export const NOTIFICATION_TYPES = ['offers', 'synergies', 'new_materials', 'dashboard'] as const;
+export const NOTIFICATION_TYPES = ['offers', 'synergies', 'new_materials', 'dashboard', 'trips'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const DRIVER_STATUSES = ['AVAILABLE', 'BUSY', 'OFF_DUTY'] as const;
@@ -73,6 +78,10 @@ export type TripDocumentKind = (typeof TRIP_DOCUMENT_KINDS)[number];
 
 export const QUERY_STATUSES = ['open', 'answered'] as const;
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+/** A background job (server/jobs/queue.ts): waiting (or waiting for a retry), running, done, or given up. */
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** What a material group holds: materials (kg, CO2e), knowledge (hours) or space (m², no CO2e). */
 export const MATERIAL_GROUP_KINDS = ['material', 'knowledge', 'space'] as const;

@@ -20,6 +20,8 @@ export const LIMITS = {
   listingPhotoBytes: 2 * 1024 * 1024,
   profileImageBytes: 1 * 1024 * 1024,
   csvRowsMax: 500,
+  /** Users of one company (removed ones not counted): a manager cannot add the 201st. */
+  companyUsersMax: 200,
   csvStatedBytes: 3 * 1024 * 1024,
   csvFormBytes: Math.round(9.5 * 1024 * 1024),
   bulkImageBytes: 3 * 1024 * 1024,
@@ -28,6 +30,8 @@ export const LIMITS = {
   driverDocumentsPerUpload: 10,
   /** Largest JSON request (tRPC and REST): one driver document of 11 MB as base64 with room to spare. */
   jsonBodyBytes: 16 * 1024 * 1024,
+  /** A request that carries no file (most of them), and any request before its sender is known to be logged in. */
+  plainBodyBytes: 1024 * 1024,
   /** The admin trip calendar reads at most this many days at once (a month view with its padding weeks). */
   tripCalendarDaysMax: 62,
   /** SPEC §9 geolocation: high accuracy, no cached positions, 10 s timeout. */
@@ -51,9 +55,13 @@ export const LIMITS = {
   expiringSoonDays: 30,
   expiresVerySoonDays: 7,
   resetLinkHours: 24,
+  /** A colleague's invitation link works this many days. */
+  invitationDays: 7,
   earthRadiusKm: 6371,
   distanceStepMinKm: 0.001,
   distanceStepMaxKm: 1,
+  /** Complete Delivery farther than this from the drop-off asks the driver to confirm, and the trip records it. */
+  completeNearDropoffKm: 1,
   searchCountCap: 300,
   /** SPEC §9: a code chunk still missing after this long counts as failed (the page offers a retry). */
   chunkLoadTimeoutMs: 120_000,

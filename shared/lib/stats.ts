@@ -52,7 +52,7 @@ export function buildPeriods(now: Date, byMonth: ReadonlyMap<string, Partial<Mon
   });
 }
 
-// ---- the administrators' statistics period (issue 14, docs/decisions/0073) ----
+// ---- the administrators' statistics period (docs/decisions/0073) ----
 
 /** The longest period the statistics screen charts month by month. */
 export const ADMIN_STATS_MAX_MONTHS = 60;

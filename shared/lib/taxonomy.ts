@@ -1,4 +1,4 @@
-// Category codes (issue 14, docs/decisions/0072). Pure, used by the server's category administration and by the
+// Category codes (docs/decisions/0072). Pure, used by the server's category administration and by the
 // client to preview a default code.
 //
 // Two kinds of code live in the tree:

@@ -1,4 +1,4 @@
-// Transport CO2e of a trip: km driven x the vehicle's factor (issue 15). The default factor is DESNZ/Defra's
+// Transport CO2e of a trip: km driven x the vehicle's factor. The default factor is DESNZ/Defra's
 // 2023 "Freighting goods" figure for an average-laden diesel HGV, per vehicle km (docs/decisions/0110). It is
 // not in ../shared/data (that file holds the material-use and waste-disposal tables), so it is kept here with
 // its source and seeded into the reference data (defra_factors, table freighting_goods) beside them.
@@ -17,7 +17,7 @@ export const HGV_FACTOR = {
 /** kg CO2e per vehicle km a vehicle gets when none is given. */
 export const DEFAULT_KGCO2E_PER_KM = HGV_FACTOR.kgco2e;
 
-/** Distances are kept in km with one decimal, durations in whole minutes (issue 15 "Completing a trip"). */
+/** Distances are kept in km with one decimal, durations in whole minutes. */
 export const roundKm = (km: number) => Math.round(km * 10) / 10;
 export const wholeMinutes = (minutes: number) => Math.round(minutes);
 

@@ -1,5 +1,5 @@
 // Donation states (SPEC §4 "Donation: pending, then approved (requires approver name) or denied (requires reason)";
-// issue 13 adds the edit of a denied donation and the hand-over): one table for the server's rules and the
+// adds the edit of a denied donation and the hand-over): one table for the server's rules and the
 // buttons of the manager's donations tab and the administrators' screen.
 import { DONATION_STATUSES, type DonationStatus, type ListingStatus } from '../constants/enums';
 import { defineMachine } from './machine';

@@ -63,7 +63,7 @@ describe('trip phases', () => {
     expect(TRIP_PHASES.filter(isActivePhase)).toEqual(['ON_ROUTE', 'ARRIVED', 'DELIVERING']);
   });
 
-  it('routes to the pickup until delivery starts, then to the drop-off', () => {
-    expect(TRIP_PHASES.map(routeLeg)).toEqual(['pickup', 'pickup', null, 'dropoff', null, null]);
+  it('routes to the pickup until the truck arrives there, then to the drop-off', () => {
+    expect(TRIP_PHASES.map(routeLeg)).toEqual(['pickup', 'pickup', 'dropoff', 'dropoff', null, null]);
   });
 });

@@ -1,4 +1,4 @@
-// Trip states (SPEC §4 "Trip status", "Driver transitions"; issue 15): one table for the server's rules and the
+// Trip states (SPEC §4 "Trip status", "Driver transitions"): one table for the server's rules and the
 // buttons of the driver app and the admin screens. The stored status is one of SPEC's five; "delivery started"
 // is ARRIVED with a delivery start time (SPEC leaves the server-side status after start-delivery open,
 // docs/decisions/0111), shown here as its own phase so the table can say what each step allows.
@@ -63,10 +63,13 @@ export function tripActions(phase: TripPhase, actor: 'driver' | 'admin'): TripAc
 export const isActivePhase = (phase: TripPhase) => phase === 'ON_ROUTE' || phase === 'ARRIVED' || phase === 'DELIVERING';
 export const isClosedStatus = (status: TripStatus) => status === 'COMPLETED' || status === 'CANCELLED';
 
-/** Which route the map draws (SPEC §4 "Map routes"): to the pickup until delivery starts, then to the drop-off. */
+/**
+ * The leg the driver heads for, which the map draws and names (SPEC §4 "Map routes"): the pickup until the truck
+ * arrives there, then the drop-off, already while it loads at the pickup (docs/decisions/0202).
+ */
 export function routeLeg(phase: TripPhase): 'pickup' | 'dropoff' | null {
   if (phase === 'ASSIGNED' || phase === 'ON_ROUTE') return 'pickup';
-  if (phase === 'DELIVERING') return 'dropoff';
+  if (phase === 'ARRIVED' || phase === 'DELIVERING') return 'dropoff';
   return null;
 }
 

@@ -17,6 +17,19 @@ export const optionalText = (max = 500) =>
     .max(max)
     .optional()
     .transform((v) => (v === '' ? undefined : v));
+/**
+ * A reference row's names besides English (docs/decisions/0240), each as long as the English one may be. '' or null
+ * clears a name (the reader then sees the catalog's translation or English); absent leaves it.
+ */
+export const translatedNameFields = (max: number, tooLong?: string) => {
+  const typed = z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v ? v : v === undefined ? undefined : null));
+  return { name_dk: typed, name_my: typed };
+};
 export const email = z
   .string()
   .trim()
@@ -40,6 +53,11 @@ export interface Page<T> {
   currentPage: number;
 }
 
+/** The schema of a paged answer (`pageOf`) whose items follow `item`. */
+export function pageOutput<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), totalPages: z.number().int(), currentPage: z.number().int() });
+}
+
 /** The list answer every paged call gives (SPEC §3 Notification list, Company reviews): 0-based pages. */
 export function pageOf<T>(items: T[], total: number, page: number, size: number): Page<T> {
   return { items, total, totalPages: Math.ceil(total / size), currentPage: page };
@@ -52,3 +70,6 @@ export const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).tran
 export const codeList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean));
+
+/** The Danish and Malay names an administrator typed (decision 0240); absent or null: the catalog's, else English. */
+export const typedNameFields = { name_dk: z.string().nullable().optional(), name_my: z.string().nullable().optional() };

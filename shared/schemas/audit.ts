@@ -1,5 +1,5 @@
-// The administrators' audit trail (issue 14): what an entry holds and how the log is filtered.
-import { id, pageInput } from './_primitives';
+// The administrators' audit trail: what an entry holds and how the log is filtered.
+import { id, pageInput, pageOutput } from './_primitives';
 import { isoDateString } from './subscriptions';
 import { z } from './_zod';
 
@@ -20,6 +20,9 @@ export const AUDIT_ENTITIES = [
   'trip',
   'query',
   'newsletter',
+  'job',
+  'mail',
+  'impact_mapping',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -32,3 +35,24 @@ export const auditLogInput = pageInput.extend({
   to: isoDateString.optional(),
 });
 export type AuditLogInput = z.output<typeof auditLogInput>;
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** audit.admin.actors */
+export const adminActorsOutput = z.object({
+  items: z.array(z.object({ actor_user_id: z.number().int(), email: z.string(), name: z.string().nullable() })),
+});
+/** audit.admin.list */
+export const adminListOutput = pageOutput(
+  z.object({
+    actor_name: z.string().nullable(),
+    id: z.number().int(),
+    actor_user_id: z.number().int().nullable(),
+    actor_email: z.string(),
+    action: z.string(),
+    entity: z.string(),
+    entity_id: z.number().int().nullable(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    created_at: z.date(),
+  }),
+);

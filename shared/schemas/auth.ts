@@ -1,6 +1,7 @@
 // Auth inputs shared by the tRPC procedures, the REST adapters and the client forms.
 // Messages are codes (shared/messages.ts); the client renders them in the reader's language.
 import { z } from './_zod';
+import { ROLES, LANGUAGES, DRIVER_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
 
@@ -55,3 +56,39 @@ export const changePasswordForm = changePasswordInput
     path: ['confirm_password'],
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** auth.resetPassword */
+export const resetPasswordOutput = z.object({ success: z.literal(true) });
+/** auth.logout */
+export const logoutOutput = resetPasswordOutput;
+/** auth.logoutEverywhere */
+export const logoutEverywhereOutput = resetPasswordOutput;
+/** auth.admin.createResetLink */
+export const adminCreateResetLinkOutput = z.object({ url: z.string(), expires_at: z.string() });
+/** auth.changePassword */
+export const changePasswordOutput = z.object({ success: z.literal(true), token: z.string() });
+/** auth.driverLogin */
+export const driverLoginOutput = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  driver: z.object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string(), status: z.enum(DRIVER_STATUSES) }),
+});
+/** auth.login */
+export const loginOutput = z.object({
+  token: z.string(),
+  user: z.object({
+    id: z.number().int(),
+    uuid: z.string(),
+    email: z.string(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string().nullable(),
+    role: z.enum(ROLES),
+    company_id: z.number().int().nullable(),
+    image_url: z.string().nullable(),
+    language: z.enum(LANGUAGES),
+    donations_dashboard_access: z.boolean(),
+    official_role: z.string().nullable(),
+  }),
+});

@@ -1,7 +1,7 @@
-// Chats between the two companies of a synergy (SPEC §3, §7; issue 9 contract).
+// Chats between the two companies of a synergy (SPEC §3, §7).
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id } from './_primitives';
+import { id, pageOutput } from './_primitives';
 import { z } from './_zod';
 import { dataUrlByteLength } from './materials';
 
@@ -47,3 +47,75 @@ export const chatMessagesInput = z.object({
 export type ChatMessagesInput = z.output<typeof chatMessagesInput>;
 
 export const chatIdInput = z.object({ id });
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** A message's file, as every chat answer shows it. */
+const chatAttachment = z.object({ id: z.number().int(), name: z.string(), url: z.string(), mime_type: z.string(), size_bytes: z.number() });
+/** chat.markSeen */
+export const markSeenOutput = z.object({ chat_id: z.number().int(), last_read_message_id: z.number().int() });
+/** chat.attachments */
+export const attachmentsOutput = z.object({
+  items: z.array(
+    z.object({
+      message_id: z.number().int().nullable(),
+      created_at: z.date(),
+      id: z.number().int(),
+      name: z.string(),
+      url: z.string(),
+      mime_type: z.string(),
+      size_bytes: z.number(),
+    }),
+  ),
+});
+/** chat.send */
+export const sendOutput = z.object({
+  id: z.number().int(),
+  chat_id: z.number().int(),
+  sender_user_id: z.number().int().nullable(),
+  sender_company_id: z.number().int(),
+  sender_first_name: z.string().nullable(),
+  sender_last_name: z.string().nullable(),
+  body: z.string(),
+  created_at: z.string(),
+  attachments: z.array(chatAttachment),
+});
+/** chat.list */
+export const listOutput = pageOutput(
+  z.object({
+    id: z.number().int(),
+    exchange_id: z.number().int().nullable(),
+    title: z.string().nullable(),
+    other_company: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }),
+    last_message: z.object({ id: z.number().int(), body: z.string(), sender_company_id: z.number().int(), created_at: z.date() }).nullable(),
+    unread: z.number(),
+    read_only: z.boolean(),
+    last_activity_at: z.date(),
+  }),
+);
+/** chat.get */
+export const getOutput = z.object({
+  chat: z.object({
+    id: z.number().int(),
+    exchange_id: z.number().int().nullable(),
+    title: z.string().nullable(),
+    read_only: z.boolean(),
+    companies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    other_company: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }),
+    other_last_read_message_id: z.number().int().nullable(),
+  }),
+  items: z.array(
+    z.object({
+      attachments: z.array(chatAttachment),
+      id: z.number().int(),
+      chat_id: z.number().int(),
+      sender_user_id: z.number().int().nullable(),
+      sender_company_id: z.number().int(),
+      sender_first_name: z.string().nullable(),
+      sender_last_name: z.string().nullable(),
+      sender_former: z.boolean(),
+      body: z.string(),
+      created_at: z.date(),
+    }),
+  ),
+  has_more: z.boolean(),
+});

@@ -1,7 +1,7 @@
 import { z } from './_zod';
 import { MATERIAL_GROUP_KINDS } from '../constants/enums';
 import { m } from '../messages';
-import { codeList, id, pageInput, requiredText } from './_primitives';
+import { codeList, id, pageInput, requiredText, translatedNameFields, typedNameFields } from './_primitives';
 
 export const countriesInput = z.object({ country_codes: codeList.optional() }).default({});
 
@@ -13,10 +13,12 @@ export const subcategoriesInput = z
   })
   .default({});
 
-// ---- administrators' categories (issue 14, SPEC §7 Admin; docs/decisions/0072) ----
+// ---- administrators' categories (SPEC §7 Admin; docs/decisions/0072) ----
 
-const groupName = requiredText(100);
-const subcategoryName = requiredText(300);
+const GROUP_NAME_MAX = 100;
+const SUBCATEGORY_NAME_MAX = 300;
+const groupName = requiredText(GROUP_NAME_MAX);
+const subcategoryName = requiredText(SUBCATEGORY_NAME_MAX);
 /** Level 1, 2 or 3; REST fixes it by path (admin/first-level-subcategories, ...), tRPC sends it. */
 export const taxonomyLevel = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 /** Codes are stored upper-case and compact: EWC ("020104") or the product's own ("K-FIN-1.2"). */
@@ -40,9 +42,10 @@ const defraMaterial = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** POST admin/material-groups {name, kind, defra_material?} */
+/** POST admin/material-groups {name, name_dk?, name_my?, kind, defra_material?} */
 export const createMaterialGroupInput = z.object({
   name: groupName,
+  ...translatedNameFields(GROUP_NAME_MAX),
   kind: z.enum(MATERIAL_GROUP_KINDS),
   defra_material: defraMaterial,
 });
@@ -52,16 +55,24 @@ export type CreateMaterialGroupInput = z.output<typeof createMaterialGroupInput>
 export const updateMaterialGroupInput = z.object({
   id,
   name: groupName.optional(),
+  ...translatedNameFields(GROUP_NAME_MAX),
   kind: z.enum(MATERIAL_GROUP_KINDS).optional(),
   defra_material: defraMaterial.optional(),
 });
 export type UpdateMaterialGroupInput = z.output<typeof updateMaterialGroupInput>;
 
 /**
- * POST admin/{first,second,third}-level-subcategories {name, code?, parent_id}: parent_id is the group for the first
- * level, the level above otherwise; without a code the server gives the parent's code plus the next free number.
+ * POST admin/{first,second,third}-level-subcategories {name, name_dk?, name_my?, code?, parent_id}: parent_id is the
+ * group for the first level, the level above otherwise; without a code the server gives the parent's code plus the
+ * next free number.
  */
-export const createSubcategoryInput = z.object({ level: taxonomyLevel, name: subcategoryName, code: categoryCode, parent_id: id });
+export const createSubcategoryInput = z.object({
+  level: taxonomyLevel,
+  name: subcategoryName,
+  ...translatedNameFields(SUBCATEGORY_NAME_MAX),
+  code: categoryCode,
+  parent_id: id,
+});
 export type CreateSubcategoryInput = z.output<typeof createSubcategoryInput>;
 
 /** PUT admin/{level}-subcategories/{id}: rename, recode, or move under another parent (parent_id). */
@@ -69,6 +80,7 @@ export const updateSubcategoryInput = z.object({
   level: taxonomyLevel,
   id,
   name: subcategoryName.optional(),
+  ...translatedNameFields(SUBCATEGORY_NAME_MAX),
   code: categoryCode,
   parent_id: id.optional(),
 });
@@ -83,3 +95,156 @@ export const adminSubcategoriesInput = z.object({ level: taxonomyLevel, parent_i
 /** Find a category anywhere in the tree by name or code. */
 export const searchCategoriesInput = pageInput.extend({ q: requiredText(100) });
 export type SearchCategoriesInput = z.output<typeof searchCategoriesInput>;
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** common.admin.deleteMaterialGroup */
+export const adminDeleteMaterialGroupOutput = z.object({ success: z.literal(true), id: z.number().int() });
+/** common.admin.deleteSubcategory */
+export const adminDeleteSubcategoryOutput = adminDeleteMaterialGroupOutput;
+/** common.sdgs */
+export const sdgsOutput = z.object({ items: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), color: z.string() })) });
+/** common.firstLevelSubcategories */
+export const firstLevelSubcategoriesOutput = z.object({
+  items: z.array(
+    z.object({ id: z.number().int(), material_group_id: z.number().int(), name: z.string(), ...typedNameFields, code: z.string().nullable() }),
+  ),
+});
+/** common.secondLevelSubcategories */
+export const secondLevelSubcategoriesOutput = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      first_level_subcategory_id: z.number().int(),
+      name: z.string(),
+      ...typedNameFields,
+      code: z.string().nullable(),
+    }),
+  ),
+});
+/** common.countries */
+export const countriesOutput = z.object({
+  items: z.array(z.object({ code: z.string(), name: z.string(), currency_code: z.string(), currency_symbol: z.string(), calling_code: z.string() })),
+});
+/** common.thirdLevelSubcategories */
+export const thirdLevelSubcategoriesOutput = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      second_level_subcategory_id: z.number().int(),
+      name: z.string(),
+      ...typedNameFields,
+      code: z.string().nullable(),
+      hazardous: z.boolean(),
+    }),
+  ),
+});
+/** common.admin.createSubcategory */
+export const adminCreateSubcategoryOutput = z.object({
+  id: z.number().int(),
+  level: z.union([z.literal(3), z.literal(1), z.literal(2)]),
+  parent_id: z.number().int(),
+  name: z.string(),
+  ...typedNameFields,
+  code: z.string().nullable(),
+  group_id: z.number().int(),
+});
+/** common.admin.updateSubcategory */
+export const adminUpdateSubcategoryOutput = adminCreateSubcategoryOutput;
+/** common.materialGroups */
+export const materialGroupsOutput = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      ...typedNameFields,
+      slug: z.string(),
+      kind: z.enum(MATERIAL_GROUP_KINDS),
+      description: z.string().nullable(),
+      defra_material: z.string().nullable(),
+    }),
+  ),
+});
+/** common.geocode */
+export const geocodeOutput = z.object({
+  items: z.array(
+    z.object({
+      display_name: z.string(),
+      address: z.string(),
+      city: z.string(),
+      state: z.string(),
+      country: z.string(),
+      zip_code: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      source: z.enum(['gazetteer', 'nominatim']),
+    }),
+  ),
+});
+/** common.reverseGeocode */
+export const reverseGeocodeOutput = z.object({
+  place: z
+    .object({
+      display_name: z.string(),
+      address: z.string(),
+      city: z.string(),
+      state: z.string(),
+      country: z.string(),
+      zip_code: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      source: z.enum(['gazetteer', 'nominatim']),
+    })
+    .nullable(),
+});
+/** common.admin.createMaterialGroup */
+export const adminCreateMaterialGroupOutput = z.object({
+  customized: z.boolean(),
+  id: z.number().int(),
+  name: z.string(),
+  ...typedNameFields,
+  slug: z.string(),
+  code: z.string().nullable(),
+  kind: z.enum(MATERIAL_GROUP_KINDS),
+  description: z.string().nullable(),
+  defra_material: z.string().nullable(),
+  sort_order: z.number(),
+});
+/** common.admin.updateMaterialGroup */
+export const adminUpdateMaterialGroupOutput = adminCreateMaterialGroupOutput;
+/** common.admin.subcategories */
+export const adminSubcategoriesOutput = z.object({
+  items: z.array(
+    z.object({
+      level: z.union([z.literal(3), z.literal(1), z.literal(2)]),
+      customized: z.boolean(),
+      id: z.number().int(),
+      parent_id: z.number().int(),
+      name: z.string(),
+      ...typedNameFields,
+      code: z.string().nullable(),
+      children: z.number().int(),
+      listings: z.number(),
+      hazardous: z.boolean(),
+    }),
+  ),
+});
+/** common.admin.materialGroups */
+export const adminMaterialGroupsOutput = z.object({
+  items: z.array(
+    z.object({
+      children: z.number().int(),
+      listings: z.number(),
+      companies: z.number(),
+      customized: z.boolean(),
+      id: z.number().int(),
+      name: z.string(),
+      ...typedNameFields,
+      slug: z.string(),
+      code: z.string().nullable(),
+      kind: z.enum(MATERIAL_GROUP_KINDS),
+      description: z.string().nullable(),
+      defra_material: z.string().nullable(),
+      sort_order: z.number(),
+    }),
+  ),
+});

@@ -1,11 +1,11 @@
 // Companies: the public list and page, the manager's company save (SPEC §3 Company, §5 "Company save",
 // §7 api/companies), and companies as administrators manage them (SPEC §2 admin panel, §7 admin/companies).
 import { z } from './_zod';
-import { COMPANY_SIZES, COMPANY_STATUSES, SIGNUP_COUNTRIES, SUBSCRIPTION_STATUSES } from '../constants/enums';
+import { COMPANY_SIZES, COMPANY_STATUSES, ROLES, SIGNUP_COUNTRIES, SUBSCRIPTION_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
-import { REQUIRED, id, optionalText, pageInput, queryBoolean } from './_primitives';
+import { REQUIRED, id, optionalText, pageInput, queryBoolean, pageOutput } from './_primitives';
 import { isoDateString } from './subscriptions';
 import { clearableText, currency, imageChange } from './users';
 
@@ -178,7 +178,7 @@ export type AdminCompaniesInput = z.input<typeof adminCompaniesInput>;
 const nullableDate = isoDateString.nullable();
 
 /**
- * `PUT admin/companies/{id}` (issue 14 item 2): the company's data (the fields a manager edits, addresses and
+ * `PUT admin/companies/{id}`: the company's data (the fields a manager edits, addresses and
  * logo aside), onboarding and member-since dates, parent company flag, its parent, its portfolio companies (the
  * whole list), the donations dashboard for all its users, and bulk-upload access. Absent leaves as it is.
  */
@@ -208,3 +208,147 @@ export type AdminUpdateCompanyInput = UpdateCompanyDatesInput;
 
 /** `GET admin/companies/{id}`: one company with everything the administrators' edit dialog shows. */
 export const adminCompanyIdInput = z.object({ id });
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** companies.admin.update */
+export const adminUpdateOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(COMPANY_STATUSES),
+  onboarding_date: z.string().nullable(),
+  member_since: z.string().nullable(),
+  is_parent_company: z.boolean(),
+  parent_company_id: z.number().int().nullable(),
+  portfolio_company_ids: z.array(z.number()),
+});
+/** companies.list */
+export const listOutput = pageOutput(
+  z.object({
+    image_url: z.string().nullable(),
+    id: z.number().int(),
+    uuid: z.string(),
+    name: z.string(),
+    industry: z.string().nullable(),
+    company_size: z.string().nullable(),
+    about_info: z.string().nullable(),
+    is_parent_company: z.boolean(),
+    member_since: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+  }),
+);
+/** companies.admin.list */
+export const adminListOutput = pageOutput(
+  z.object({
+    image_url: z.string().nullable(),
+    subscription: z.object({
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      current: z
+        .object({
+          id: z.number().int(),
+          subscription_plan_id: z.number().int(),
+          plan_name: z.string(),
+          activation_date: z.string(),
+          end_date: z.string(),
+          days_left: z.number().nullable(),
+        })
+        .nullable(),
+    }),
+    manager: z.object({ id: z.number().int(), email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() }).nullable(),
+    id: z.number().int(),
+    uuid: z.string(),
+    name: z.string(),
+    status: z.enum(COMPANY_STATUSES),
+    industry: z.string().nullable(),
+    company_size: z.string().nullable(),
+    is_parent_company: z.boolean(),
+    parent_company_id: z.number().int().nullable(),
+    onboarding_date: z.string().nullable(),
+    member_since: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+    created_at: z.date(),
+  }),
+);
+/** A company's profile as every signed-in company reads it. */
+export const companyProfileOutput = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  name: z.string(),
+  company_size: z.string().nullable(),
+  industry: z.string().nullable(),
+  custom_industry: z.string().nullable(),
+  main_business: z.string().nullable(),
+  website_url: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  country_calling_code: z.string().nullable(),
+  about_info: z.string().nullable(),
+  image_url: z.string().nullable(),
+  image_name: z.string().nullable(),
+  is_parent_company: z.boolean(),
+  parent_company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  member_since: z.string().nullable(),
+  created_at: z.string(),
+  addresses: z.array(
+    z.object({
+      id: z.number().int(),
+      address: z.string(),
+      city: z.string(),
+      state: z.string().nullable(),
+      zip_code: z.string(),
+      country: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      is_primary: z.boolean(),
+    }),
+  ),
+  materials_interested: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  materials_providing: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  users: z.array(
+    z.object({
+      image_url: z.string().nullable(),
+      id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string().nullable(),
+      official_role: z.string().nullable(),
+      role: z.enum(ROLES),
+    }),
+  ),
+});
+/** What only the company itself (and administrators) read: its registration details. */
+const companyPrivateFields = {
+  registered_company_name: z.string().nullable(),
+  business_registration_number: z.string().nullable(),
+  company_license_number: z.string().nullable(),
+  company_license_expiry_date: z.string().nullable(),
+  tax_certificate_number: z.string().nullable(),
+  expectations: z.string().nullable(),
+  preferred_currency: z.string().nullable(),
+  is_bank_partner_customer: z.boolean(),
+};
+/** companies.get: the profile, and the private details for the company's own users (`private: true`). */
+export const getOutput = z.union([
+  companyProfileOutput.extend({ private: z.literal(false) }),
+  companyProfileOutput.extend({
+    private: z.literal(true),
+    status: z.enum(COMPANY_STATUSES),
+    onboarding_date: z.string().nullable(),
+    ...companyPrivateFields,
+  }),
+]);
+/** companies.update */
+export const updateOutput = getOutput;
+/** companies.admin.get */
+/** What administrators read beside the profile: status, onboarding, portfolio, the dashboards' access. */
+const companyAdminFields = {
+  status: z.enum(COMPANY_STATUSES),
+  onboarding_date: z.string().nullable(),
+  parent_company_id: z.number().int().nullable(),
+  portfolio_companies: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.enum(COMPANY_STATUSES) })),
+  donations_dashboard: z.object({ users: z.number(), with_access: z.number() }),
+  bulk_upload_access: z.enum(['pending', 'none', 'granted']),
+};
+export const adminGetOutput = z.union([
+  companyProfileOutput.extend({ ...companyAdminFields, private: z.literal(false) }),
+  companyProfileOutput.extend({ ...companyAdminFields, private: z.literal(true), ...companyPrivateFields }),
+]);

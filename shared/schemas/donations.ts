@@ -1,12 +1,13 @@
-// Donations (SPEC §3 Donation, §4, §5 "Donations", §7 Donations dashboard and admin donation tags, §9; issue 13
+// Donations (SPEC §3 Donation, §4, §5 "Donations", §7 Donations dashboard and admin donation tags, §9;
 // contract): the manager's create/edit, the administrators' approve/deny and tags, the QR hand-over and the
 // dashboard's inputs. Messages are codes (shared/messages.ts); limits come from shared/constants/limits.ts.
 import { DONATION_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, REQUIRED } from './_primitives';
+import { id, REQUIRED, translatedNameFields, typedNameFields, pageOutput } from './_primitives';
 import { listingImage, MATERIAL_MESSAGES } from './materials';
 import { z } from './_zod';
+import { hasAtMostTwoDecimals } from '../lib/money';
 
 export const DONATION_MESSAGES = {
   required: REQUIRED,
@@ -62,7 +63,7 @@ export const totalValue = z.preprocess(
     .number({ error: M.valueInvalid })
     .min(0, M.valueNegative)
     .max(DONATION_NUMBER_MAX, m('field.tooLarge', { max: DONATION_NUMBER_MAX }))
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, M.valueInvalid)
+    .refine(hasAtMostTwoDecimals, M.valueInvalid)
     .nullable(),
 );
 
@@ -80,7 +81,7 @@ export const boxes = z.preprocess(
 const optionalId = z.preprocess((v) => (v === '' || v === undefined ? null : v), id.nullable());
 
 /**
- * POST api/donations and PUT api/donations/{id} (issue 13 contract): {title, description, purpose, item_count,
+ * POST api/donations and PUT api/donations/{id}: {title, description, purpose, item_count,
  * quantity_kg, total_value, boxes, donation_tag_id, images?}. `material_group_id` (optional) names what is given, so
  * the CO2e avoided at hand-over uses that group's Defra material, exactly as for a synergy (docs/decisions/0090).
  */
@@ -167,6 +168,7 @@ export type HandOverInput = z.output<typeof handOverInput>;
 export const DONATION_TAG_NAME_MAX = 50;
 export const donationTagFields = z.object({
   name: text(DONATION_TAG_NAME_MAX, m('field.tooLong', { max: DONATION_TAG_NAME_MAX })),
+  ...translatedNameFields(DONATION_TAG_NAME_MAX, m('field.tooLong', { max: DONATION_TAG_NAME_MAX })),
   description: z
     .string()
     .trim()
@@ -194,3 +196,211 @@ export type DonationsFeedInput = z.output<typeof donationsFeedInput>;
 
 /** The environmental impact shows this many UTC calendar months, the current one last. */
 export const DONATION_IMPACT_MONTHS = 6;
+
+/** GET api/donation-tags: every tag a donation can carry. */
+export const donationTagsOutput = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      name_dk: z.string().nullable(),
+      name_my: z.string().nullable(),
+      description: z.string().nullable(),
+    }),
+  ),
+});
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** donations.admin.deleteTag */
+export const adminDeleteTagOutput = z.object({ success: z.literal(true), id: z.number().int() });
+/** donations.admin.createTag */
+export const adminCreateTagOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ...typedNameFields,
+  description: z.string().nullable(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+/** donations.admin.tag */
+export const adminTagOutput = adminCreateTagOutput;
+/** donations.admin.updateTag */
+export const adminUpdateTagOutput = adminCreateTagOutput;
+/** donations.admin.tags */
+export const adminTagsOutput = z.object({
+  items: z.array(
+    z.object({
+      donations: z.number(),
+      id: z.number().int(),
+      name: z.string(),
+      ...typedNameFields,
+      description: z.string().nullable(),
+      created_at: z.date(),
+      updated_at: z.date(),
+    }),
+  ),
+});
+/** donations.qr */
+export const qrOutput = z.union([
+  z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), encoding: z.literal('utf8'), url: z.string() }),
+  z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), encoding: z.literal('base64'), url: z.string() }),
+]);
+/** donations.verify */
+export const verifyOutput = z.object({
+  code: z.string(),
+  title: z.string(),
+  donor: z.string(),
+  item_count: z.number().int(),
+  quantity_kg: z.number().nullable(),
+  boxes: z.number().nullable(),
+  donation_tag_name: z.string().nullable(),
+  status: z.enum(DONATION_STATUSES),
+  approved_at: z.date().nullable(),
+  handed_over_at: z.date().nullable(),
+});
+/** donations.confirmHandOver */
+export const confirmHandOverOutput = verifyOutput;
+/** donations.dashboard.environmentalImpact */
+export const dashboardEnvironmentalImpactOutput = z.object({
+  success: z.literal(true),
+  data: z.object({
+    kg_donated: z.number(),
+    co2e_avoided_kg: z.number(),
+    donations_handed_over: z.number(),
+    items_donated: z.number(),
+    boxes_donated: z.number(),
+    donations_awaiting_hand_over: z.number(),
+    kg_awaiting_hand_over: z.number(),
+    months: z.array(z.object({ month: z.string(), donations: z.number(), kg: z.number(), co2e_kg: z.number() })),
+    factor_set: z.string(),
+    factor_version: z.string(),
+  }),
+});
+/** donations.dashboard.topDonors */
+export const dashboardTopDonorsOutput = z.object({
+  success: z.literal(true),
+  data: z.object({
+    items: z.array(
+      z.object({
+        company_id: z.number().int(),
+        company_name: z.string(),
+        donations: z.number(),
+        kg: z.number(),
+        co2e_kg: z.number(),
+        items: z.number(),
+        rank: z.number(),
+      }),
+    ),
+    company: z
+      .object({
+        company_id: z.number().int(),
+        company_name: z.string(),
+        donations: z.number(),
+        kg: z.number(),
+        co2e_kg: z.number(),
+        items: z.number(),
+        rank: z.number(),
+      })
+      .nullable(),
+    donors: z.number(),
+  }),
+});
+/** donations.dashboard.feed */
+export const dashboardFeedOutput = z.object({
+  success: z.literal(true),
+  data: z.object({
+    items: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        company_id: z.number().int(),
+        company_name: z.string(),
+        status: z.enum(DONATION_STATUSES),
+        item_count: z.number().int(),
+        quantity_kg: z.number().nullable(),
+        boxes: z.number().nullable(),
+        co2e_kg: z.number().nullable(),
+        donation_tag_name: z.string().nullable(),
+        at: z.date(),
+      }),
+    ),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    currentPage: z.number().int(),
+  }),
+});
+/** donations.dashboard.metrics */
+export const dashboardMetricsOutput = z.object({
+  success: z.literal(true),
+  data: z.object({
+    total: z.number().int(),
+    by_status: z.object({ pending: z.number(), approved: z.number(), denied: z.number(), handed_over: z.number() }),
+    by_tag: z.array(
+      z.object({
+        tag_id: z.number().int().nullable(),
+        tag_name: z.string().nullable(),
+        total: z.number().int(),
+        pending: z.number(),
+        approved: z.number(),
+        denied: z.number(),
+        handed_over: z.number(),
+        kg: z.number(),
+      }),
+    ),
+    value_handed_over: z.array(z.object({ currency: z.string(), value: z.number() })),
+  }),
+});
+/** A donation as its lists and its page answer it. */
+export const donationOutput = z.object({
+  total_value: z.number().nullable(),
+  image_url: z.string().nullable(),
+  qr_code: z.string().nullable(),
+  verify_url: z.string().nullable(),
+  impact: z
+    .object({
+      kg: z.number(),
+      co2e_kg: z.number(),
+      defra_material: z.string().nullable(),
+      factor_set: z.string().nullable(),
+      factor_version: z.string().nullable(),
+    })
+    .nullable(),
+  id: z.number().int(),
+  material_id: z.number().int(),
+  uuid: z.string(),
+  title: z.string(),
+  description: z.string(),
+  purpose: z.string(),
+  item_count: z.number().int(),
+  quantity_kg: z.number().nullable(),
+  currency: z.string().nullable(),
+  boxes: z.number().nullable(),
+  donation_tag_id: z.number().int().nullable(),
+  donation_tag_name: z.string().nullable(),
+  material_group_id: z.number().int().nullable(),
+  material_group_name: z.string().nullable(),
+  status: z.enum(DONATION_STATUSES),
+  approver_name: z.string().nullable(),
+  deny_reason: z.string().nullable(),
+  reviewed_at: z.date().nullable(),
+  handed_over_at: z.date().nullable(),
+  received_by: z.string().nullable(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+/** donations.create: the donation with its photos. */
+export const createOutput = donationOutput.extend({ images: z.array(z.object({ url: z.string(), name: z.string() })) });
+/** donations.get */
+export const getOutput = createOutput;
+/** donations.update */
+export const updateOutput = createOutput;
+/** donations.admin.approve */
+export const adminApproveOutput = createOutput;
+/** donations.admin.deny */
+export const adminDenyOutput = createOutput;
+/** donations.mine */
+export const mineOutput = pageOutput(donationOutput);
+/** donations.admin.list */
+export const adminListOutput = mineOutput;

@@ -1,10 +1,11 @@
-// Logistics: drivers, vehicles, trips and trip documents (SPEC §3, §4, §5, §7; issue 15 contract).
+// Logistics: drivers, vehicles, trips and trip documents (SPEC §3, §4, §5, §7).
 // Administrators' inputs (admin/drivers, admin/vehicles, admin/trips) and the driver app's (api/driver/...).
 import { DRIVER_STATUSES, TRIP_DOCUMENT_KINDS, TRIP_STATUSES } from '../constants/enums';
+import { TRIP_PHASES } from '../machines/trip';
 import { LIMITS } from '../constants/limits';
 import { DEFAULT_KGCO2E_PER_KM } from '../lib/transport';
 import { m } from '../messages';
-import { REQUIRED, email, id, requiredText } from './_primitives';
+import { REQUIRED, email, id, requiredText, pageOutput } from './_primitives';
 import { isValidDriverPhone } from './auth';
 import { dataUrlByteLength } from './materials';
 import { isoDateString } from './subscriptions';
@@ -135,7 +136,7 @@ export const startTime = z
 
 const materialIds = z.array(id).min(1).max(20);
 
-/** POST admin/trips: schedule a pickup for a synergy (issue 15 contract). */
+/** POST admin/trips: schedule a pickup for a synergy. */
 export const createTripInput = z.object({
   exchange_id: id,
   driver_id: id,
@@ -195,6 +196,9 @@ export const tripStatusInput = z.object({
   status: z.enum(TRIP_STATUSES),
   actual_duration: z.coerce.number().min(0).max(100_000).optional(),
   actual_distance: z.coerce.number().min(0).max(100_000).optional(),
+  /** COMPLETED: where the phone is now (else the last position it sent) and, when that is far from the drop-off, the driver's yes. */
+  position: z.object({ lat: latitude, lng: longitude }).optional(),
+  confirm_far_from_dropoff: z.boolean().optional(),
 });
 export type TripStatusInput = z.output<typeof tripStatusInput>;
 
@@ -240,3 +244,144 @@ export type TripRouteInput = z.output<typeof tripRouteInput>;
 
 /** Company users: the trips of one of their synergies (status and documents). */
 export const exchangeTripsInput = z.object({ exchange_id: id });
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** drivers.admin.deleteDriver */
+export const adminDeleteDriverOutput = z.object({ success: z.literal(true), id: z.number().int() });
+/** drivers.admin.deleteVehicle */
+export const adminDeleteVehicleOutput = adminDeleteDriverOutput;
+/** driver.updateLocation */
+export const driverUpdateLocationOutput = z.object({
+  success: z.literal(true),
+  lat: z.number(),
+  lng: z.number(),
+  at: z.date(),
+  trip_id: z.number().int().nullable(),
+});
+/** drivers.admin.createVehicle */
+export const adminCreateVehicleOutput = z.object({
+  id: z.number().int(),
+  vehicle_number: z.string(),
+  make: z.string(),
+  model: z.string(),
+  capacity_kg: z.number().nullable(),
+  kgco2e_per_km: z.number(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+/** drivers.admin.vehicle */
+export const adminVehicleOutput = adminCreateVehicleOutput;
+/** drivers.admin.updateVehicle */
+export const adminUpdateVehicleOutput = adminCreateVehicleOutput;
+/** A trip document as answers list it. */
+export const tripDocumentOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number(),
+  kind: z.enum(TRIP_DOCUMENT_KINDS),
+  created_at: z.date(),
+});
+/** driver.documents */
+export const driverDocumentsOutput = z.object({ items: z.array(tripDocumentOutput), count: z.number().int() });
+/** driver.uploadDocuments */
+export const driverUploadDocumentsOutput = driverDocumentsOutput.extend({ success: z.literal(true) });
+/** drivers.admin.createDriver */
+export const adminCreateDriverOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  status: z.enum(DRIVER_STATUSES),
+  current_lat: z.number().nullable(),
+  current_lng: z.number().nullable(),
+  location_updated_at: z.date().nullable(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+/** drivers.admin.driver */
+export const adminDriverOutput = adminCreateDriverOutput;
+/** drivers.admin.updateDriver */
+export const adminUpdateDriverOutput = adminCreateDriverOutput;
+/** drivers.admin.vehicles */
+export const adminVehiclesOutput = pageOutput(adminUpdateVehicleOutput);
+/** drivers.admin.drivers */
+export const adminDriversOutput = pageOutput(adminUpdateDriverOutput);
+/** A trip's pickup or drop-off as answers carry it (`lat`/`lng` repeat the coordinates for map components). */
+export const tripAddressOutput = z
+  .object({
+    address: z.string(),
+    city: z.string(),
+    country: z.string(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+  })
+  .nullable();
+/** driver.trip */
+export const driverTripOutput = z.object({
+  id: z.number().int(),
+  status: z.enum(TRIP_STATUSES),
+  phase: z.enum(TRIP_PHASES),
+  delivery_in_progress: z.boolean(),
+  delivery_started_at: z.date().nullable(),
+  completed_at: z.date().nullable(),
+  cancelled_at: z.date().nullable(),
+  exchange_id: z.number().int().nullable(),
+  calendar_event: z.object({
+    company: z.object({ id: z.number().int().nullable(), name: z.string().nullable(), phone: z.string().nullable() }),
+    contact_person: z.string().nullable(),
+    pickup_address: tripAddressOutput,
+    dropoff_address: tripAddressOutput,
+    event_date: z.string().nullable(),
+    start_time: z.string().nullable(),
+    materials: z.array(z.object({ id: z.number().int(), title: z.string(), material_group_code: z.string().nullable(), hazardous: z.boolean() })),
+    notes: z.string().nullable(),
+  }),
+  driver: z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  vehicle: z
+    .object({
+      id: z.number().int(),
+      vehicle_number: z.string().nullable(),
+      make: z.string().nullable(),
+      model: z.string().nullable(),
+      kgco2e_per_km: z.number().nullable(),
+    })
+    .nullable(),
+  start_location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  end_location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  estimated_distance: z.number().nullable(),
+  estimated_duration: z.number().nullable(),
+  estimate_is_straight_line: z.boolean(),
+  actual_duration: z.number().nullable(),
+  actual_distance: z.number().nullable(),
+  transport_co2e_kg: z.number().nullable(),
+  completed_km_from_dropoff: z.number().nullable(),
+  completed_far_confirmed: z.boolean(),
+  driver_position: z.object({ lat: z.number(), lng: z.number(), at: z.date().nullable() }).nullable(),
+  notes: z.string().nullable(),
+  hazardous: z.boolean(),
+  has_waste_transfer_note: z.boolean(),
+  documents_count: z.number().int(),
+  actions: z.array(z.enum(['edit', 'startDelivery', 'start', 'arrive', 'complete', 'cancel'])),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+/** driver.setStatus */
+export const driverSetStatusOutput = driverTripOutput;
+/** driver.startDelivery */
+export const driverStartDeliveryOutput = driverTripOutput;
+/** driver.trips */
+export const driverTripsOutput = z.object({ items: z.array(driverStartDeliveryOutput) });
+/** drivers.admin.trips */
+export const adminTripsOutput = z.object({ items: z.array(driverStartDeliveryOutput), from: z.string(), to: z.string() });
+/** drivers.admin.createTrip: the trip as its driver reads it, with its documents. */
+export const adminCreateTripOutput = driverTripOutput.extend({
+  documents: z.array(tripDocumentOutput),
+});
+/** drivers.admin.trip */
+export const adminTripOutput = adminCreateTripOutput;
+/** drivers.admin.updateTrip */
+export const adminUpdateTripOutput = adminCreateTripOutput;

@@ -1,9 +1,12 @@
-// Synergies (exchanges): list, detail, end, rate (SPEC §3 Synergy, §4, §7; issue 9 contract).
-import { LEVELS_OF_COMPLETION } from '../constants/enums';
+// Synergies (exchanges): list, detail, end, rate (SPEC §3 Synergy, §4, §7).
+import { LEVELS_OF_COMPLETION, QUANTITY_UNITS, TRIP_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id } from './_primitives';
+import { id, pageOutput } from './_primitives';
+import { tripAddressOutput } from './drivers';
+import { TRIP_PHASES } from '../machines/trip';
 import { z } from './_zod';
+import { hasAtMostTwoDecimals } from '../lib/money';
 
 /** Money in major units as typed (12.50), at most 2 decimals; stored as integer minor units. */
 const money = z.preprocess(
@@ -12,7 +15,7 @@ const money = z.preprocess(
     .number({ error: m('exchange.moneyInvalid') })
     .min(0, m('exchange.moneyNegative'))
     .max(1_000_000_000, m('field.tooLarge', { max: 1_000_000_000 }))
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, m('exchange.moneyInvalid')),
+    .refine(hasAtMostTwoDecimals, m('exchange.moneyInvalid')),
 );
 
 export const listExchangesInput = z
@@ -56,3 +59,85 @@ export const companyReviewsInput = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
 });
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** exchanges.companySdgExchanges */
+export const companySdgExchangesOutput = z.object({
+  items: z.array(z.object({ sdg_id: z.number().int(), code: z.string(), name: z.string(), color: z.string(), exchanges: z.number() })),
+  successful_exchanges: z.number(),
+});
+/** exchanges.companyReviews */
+export const companyReviewsOutput = pageOutput(
+  z.object({
+    id: z.number().int(),
+    exchange_id: z.number().int(),
+    rating: z.number(),
+    review: z.string().nullable(),
+    created_at: z.date(),
+    reviewer_company_id: z.number().int(),
+    reviewer_company_name: z.string(),
+    reviewer_first_name: z.string().nullable(),
+    reviewer_former: z.boolean(),
+    title: z.string().nullable(),
+  }),
+).extend({ average_rating: z.number().nullable() });
+/** exchanges.get */
+export const getOutput = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  offer_id: z.number().int().nullable(),
+  material: z.object({ id: z.number().int(), title: z.string().nullable() }).nullable(),
+  item_requested: z.string().nullable(),
+  request_message: z.string().nullable(),
+  quantity: z.number(),
+  quantity_unit: z.enum(QUANTITY_UNITS),
+  unit_price: z.number().nullable(),
+  unit_price_minor: z.number().nullable(),
+  price_currency: z.string().nullable(),
+  agreed_total: z.number().nullable(),
+  requesting_company: z.object({ id: z.number().int(), name: z.string() }),
+  providing_company: z.object({ id: z.number().int(), name: z.string() }),
+  created_at: z.date(),
+  completed_at: z.date().nullable(),
+  status: z.enum(['successful', 'in_progress', 'unsuccessful']),
+  level_of_completion: z.enum(LEVELS_OF_COMPLETION),
+  successful: z.boolean().nullable(),
+  earnings: z.number().nullable(),
+  savings: z.number().nullable(),
+  earnings_minor: z.number().nullable(),
+  savings_minor: z.number().nullable(),
+  currency: z.string().nullable(),
+  chat_id: z.number().int().nullable(),
+  read_only: z.boolean(),
+  ratings: z.array(z.object({ company_id: z.number().int(), rating: z.number(), review: z.string().nullable(), created_at: z.date() })),
+  impact: z.object({ kg: z.number().nullable(), hours: z.number().nullable(), co2e_kg: z.number().nullable(), factor_set: z.string() }).nullable(),
+  transport: z.object({ trips: z.number(), actual_distance_km: z.number(), actual_duration_min: z.number(), co2e_kg: z.number() }),
+  trip: z
+    .object({
+      id: z.number().int(),
+      status: z.enum(TRIP_STATUSES),
+      phase: z.enum(TRIP_PHASES),
+      event_date: z.string().nullable(),
+      start_time: z.string().nullable(),
+      estimated_duration: z.number().nullable(),
+      estimated_distance: z.number().nullable(),
+      driver: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+      vehicle: z
+        .object({ id: z.number().int(), vehicle_number: z.string().nullable(), make: z.string().nullable(), model: z.string().nullable() })
+        .nullable(),
+      pickup_address: tripAddressOutput,
+      dropoff_address: tripAddressOutput,
+      delivery_started_at: z.date().nullable(),
+    })
+    .nullable(),
+  open_trips: z.number(),
+  side: z.enum(['provider', 'requester']).nullable(),
+  can_end: z.boolean(),
+  can_rate: z.boolean(),
+});
+/** exchanges.end */
+export const endOutput = getOutput;
+/** exchanges.rate */
+export const rateOutput = getOutput;
+/** exchanges.list */
+export const listOutput = pageOutput(rateOutput);

@@ -2,11 +2,14 @@
 // forms (SPEC §3 fields, §5 rules, §9 limits). Messages are codes (shared/messages.ts).
 import { z } from './_zod';
 import {
+  BULK_ACCESS_STATUSES,
+  COMPANY_STATUSES,
   FREQUENCIES,
   LISTING_CATEGORIES,
   LISTING_KINDS,
   LISTING_STATUSES,
   PROXIMITIES,
+  QUANTITY_UNITS,
   SEARCH_SORTS,
   type MaterialGroupKind,
   type Proximity,
@@ -14,7 +17,7 @@ import {
 } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, pageInput, queryBoolean } from './_primitives';
+import { id, pageInput, queryBoolean, pageOutput } from './_primitives';
 import { LISTING_ACTIONS, type ListingAction } from '../machines/listing';
 
 export const MATERIAL_MESSAGES = {
@@ -90,6 +93,8 @@ export const listingImage = z.union([
 export type ListingImageInput = z.output<typeof listingImage>;
 
 export const subListingInput = z.object({
+  /** The sub-listing this entry keeps (its row stays, with the offers that name it); none: a new one. */
+  id: id.optional(),
   title: requiredText(LIMITS.titleMax, M.titleTooLong),
   description: z.string().trim().max(LIMITS.descriptionMax, M.descriptionTooLong).optional().nullable(),
   quantity,
@@ -270,3 +275,222 @@ export function quantityUnitFor(category: (typeof LISTING_CATEGORIES)[number], g
 export function proximityKm(p: Proximity): number | null {
   return p === 'any' || p === 'above40' ? null : Number(p);
 }
+
+// ---- saved searches (api/saved-searches) -------------------------------------------------------------------
+
+/** Saved searches a user keeps at most: a list, not a second listing store. */
+export const SAVED_SEARCHES_MAX = 20;
+
+/**
+ * A saved search: a name and the marketplace's URL parameters (`?q=wood&group=3` or `{ q: 'wood', group: 3 }`),
+ * read as the database page reads them (shared/lib/marketplace-filters.ts); `notify` mails new matches daily.
+ */
+export const createSavedSearchInput = z.object({
+  name: z.string().trim().min(1, { error: M.required, abort: true }).max(SHORT_TEXT_MAX),
+  filters: z.union([z.string().max(2000), z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean()]))]).default({}),
+  notify: z.boolean().default(false),
+});
+export type CreateSavedSearchInput = z.output<typeof createSavedSearchInput>;
+export const savedSearchIdInput = z.object({ id });
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** materials.countryCodes */
+export const countryCodesOutput = z.object({ items: z.array(z.string()) });
+/** materials.delete */
+export const deleteOutput = z.object({ success: z.literal(true), id: z.number().int() });
+/** materials.savedSearches.delete */
+export const savedSearchesDeleteOutput = deleteOutput;
+/** materials.recommendationClicked */
+export const recommendationClickedOutput = deleteOutput;
+/** materials.setStatus */
+export const setStatusOutput = z.object({ id: z.number().int(), status: z.enum(LISTING_STATUSES) });
+/** materials.bulkTemplate */
+export const bulkTemplateOutput = z.object({ file_name: z.string(), content_type: z.string(), content: z.string() });
+/** materials.bulkUpload */
+export const bulkUploadOutput = z.object({
+  imported: z.number(),
+  ids: z.array(z.number()),
+  neutralised: z.array(z.object({ row: z.number(), column: z.string() })),
+});
+/** materials.savedSearches.create */
+export const savedSearchesCreateOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  filters: z.record(z.string(), z.string()),
+  query: z.string(),
+  link: z.string(),
+  notify: z.boolean(),
+  created_at: z.string(),
+});
+/** materials.savedSearches.list */
+export const savedSearchesListOutput = z.object({ items: z.array(savedSearchesCreateOutput) });
+/** materials.requestBulkAccess */
+export const requestBulkAccessOutput = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  status: z.enum(BULK_ACCESS_STATUSES),
+  requested_by_user_id: z.number().int().nullable(),
+  reviewed_by_user_id: z.number().int().nullable(),
+  reviewed_at: z.date().nullable(),
+  created_at: z.date(),
+});
+/** materials.admin.reviewBulkAccess */
+export const adminReviewBulkAccessOutput = requestBulkAccessOutput;
+/** materials.recommendationDisplays */
+export const recommendationDisplaysOutput = pageOutput(
+  z.object({
+    id: z.number().int(),
+    material_id: z.number().int(),
+    title: z.string(),
+    user_id: z.number().int().nullable(),
+    displayed_at: z.date(),
+  }),
+);
+/** materials.bulkAccessStatus */
+export const bulkAccessStatusOutput = z.object({
+  status: z.enum(['pending', 'none', 'granted', 'denied']),
+  request: adminReviewBulkAccessOutput.nullable(),
+});
+/** materials.admin.totalClicks */
+export const adminTotalClicksOutput = z.object({
+  total_clicks: z.number(),
+  total_displays: z.number(),
+  click_through_rate: z.number().nullable(),
+  from: z.string(),
+  to: z.string(),
+  period: z.object({ displays: z.number(), clicks: z.number(), click_through_rate: z.number().nullable() }),
+  months: z.array(z.object({ month: z.string(), displays: z.number(), clicks: z.number(), click_through_rate: z.number().nullable() })),
+});
+/** materials.admin.bulkAccessRequests */
+export const adminBulkAccessRequestsOutput = pageOutput(
+  z.object({
+    company_name: z.string(),
+    id: z.number().int(),
+    company_id: z.number().int(),
+    status: z.enum(BULK_ACCESS_STATUSES),
+    requested_by_user_id: z.number().int().nullable(),
+    reviewed_by_user_id: z.number().int().nullable(),
+    reviewed_at: z.date().nullable(),
+    created_at: z.date(),
+  }),
+);
+/** materials.admin.stats */
+export const adminStatsOutput = z.object({
+  from: z.string(),
+  to: z.string(),
+  period: z.object({
+    by_category: z.object({ 'by-product': z.number(), surplus: z.number(), waste: z.number(), knowledge: z.number() }),
+    by_kind: z.object({ donation: z.number(), offering: z.number() }),
+    total: z.number().int(),
+  }),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      by_category: z.object({ 'by-product': z.number(), surplus: z.number(), waste: z.number(), knowledge: z.number() }),
+      total: z.number().int(),
+    }),
+  ),
+  by_category: z.record(z.string(), z.number()),
+  by_status: z.record(z.string(), z.number()),
+  by_kind: z.record(z.string(), z.number()),
+  total: z.number().int(),
+});
+/** A listing as lists, search and recommendations answer it. */
+export const listingCardOutput = z.object({
+  type: z.string(),
+  description: z.string().nullable(),
+  id: z.number().int(),
+  uuid: z.string(),
+  status: z.enum(LISTING_STATUSES),
+  created_at: z.date(),
+  company_id: z.number().int(),
+  kind: z.enum(LISTING_KINDS),
+  title: z.string(),
+  category: z.enum(LISTING_CATEGORIES),
+  material_group_id: z.number().int().nullable(),
+  material_group_code: z.string().nullable(),
+  frequency: z.enum(FREQUENCIES),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  quantity: z.number(),
+  reserved_quantity: z.number(),
+  quantity_unit: z.enum(QUANTITY_UNITS),
+  condition: z.string(),
+  final_use: z.string(),
+  company_name: z.string(),
+  material_group_name: z.string().nullable(),
+  available_quantity: z.number(),
+  distance_km: z.number().nullable(),
+  image_url: z.string().nullable(),
+  company_image_url: z.string().nullable(),
+});
+/** materials.mine */
+export const mineOutput = pageOutput(listingCardOutput);
+/** materials.admin.list */
+export const adminListOutput = mineOutput;
+/** materials.recommended */
+export const recommendedOutput = z.object({
+  items: z.array(listingCardOutput.extend({ reason: z.object({ matched_group_name: z.string().nullable(), distance_km: z.number().nullable() }) })),
+});
+/** materials.search */
+export const searchOutput = pageOutput(listingCardOutput).extend({ total_capped: z.boolean(), own_hidden: z.number() });
+/** materials.create */
+export const createOutput = z.object({
+  distance_km: z.number().nullable(),
+  is_own: z.boolean(),
+  images: z.array(z.object({ name: z.string(), position: z.number(), url: z.string() })),
+  sub_listings: z.array(
+    z.object({
+      available_quantity: z.number(),
+      id: z.number().int(),
+      title: z.string(),
+      description: z.string().nullable(),
+      quantity: z.number(),
+      reserved_quantity: z.number(),
+    }),
+  ),
+  type: z.string(),
+  description: z.string(),
+  id: z.number().int(),
+  uuid: z.string(),
+  status: z.enum(LISTING_STATUSES),
+  created_at: z.date(),
+  updated_at: z.date(),
+  company_id: z.number().int(),
+  kind: z.enum(LISTING_KINDS),
+  title: z.string(),
+  category: z.enum(LISTING_CATEGORIES),
+  material_group_id: z.number().int().nullable(),
+  first_level_subcategory_id: z.number().int().nullable(),
+  second_level_subcategory_id: z.number().int().nullable(),
+  third_level_subcategory_id: z.number().int().nullable(),
+  material_group_code: z.string().nullable(),
+  frequency: z.enum(FREQUENCIES),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  country: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  address_id: z.number().int().nullable(),
+  quantity: z.number(),
+  reserved_quantity: z.number(),
+  quantity_unit: z.enum(QUANTITY_UNITS),
+  condition: z.string(),
+  final_use: z.string(),
+  company_name: z.string(),
+  material_group_name: z.string().nullable(),
+  sdg_goals: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), color: z.string() })),
+  available_quantity: z.number(),
+  image_url: z.string().nullable(),
+  company_image_url: z.string().nullable(),
+});
+/** materials.get */
+export const getOutput = createOutput;
+/** materials.update */
+export const updateOutput = createOutput;
+/** materials.admin.get: the listing as its company reads it, with the company's status; no distance from an administrator. */
+export const adminGetOutput = createOutput.extend({ distance_km: z.null(), company_status: z.enum(COMPANY_STATUSES) });

@@ -1,5 +1,6 @@
 import { z } from './_zod';
-import { email, id, language, optionalText, pageInput, queryBoolean, requiredText } from './_primitives';
+import { LANGUAGES, QUERY_STATUSES } from '../constants/enums';
+import { email, id, language, optionalText, pageInput, queryBoolean, requiredText, pageOutput } from './_primitives';
 
 export const QUERY_MESSAGE_MAX = 1000;
 export const QUERY_ANSWER_MAX = 5000;
@@ -31,3 +32,33 @@ export const setQueryReadInput = z.object({ id, read: queryBoolean.default(true)
 /** POST admin/queries/{id}/answer {message}: mailed to the sender through the outbox, and the query is answered. */
 export const answerQueryInput = z.object({ id, message: requiredText(QUERY_ANSWER_MAX) });
 export type AnswerQueryInput = z.output<typeof answerQueryInput>;
+
+/** The help form's answer: the new query's id. */
+export const createQueryOutput = z.object({ id: z.number().int() });
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** queries.admin.get */
+export const adminGetOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  language: z.enum(LANGUAGES),
+  user_id: z.number().int().nullable(),
+  status: z.enum(QUERY_STATUSES),
+  read_at: z.date().nullable(),
+  read_by_email: z.string().nullable(),
+  answer: z.string().nullable(),
+  answered_at: z.date().nullable(),
+  answered_by_email: z.string().nullable(),
+  created_at: z.date(),
+});
+/** queries.admin.setRead */
+export const adminSetReadOutput = adminGetOutput;
+/** queries.admin.answer */
+export const adminAnswerOutput = adminGetOutput;
+/** queries.admin.markAnswered */
+export const adminMarkAnsweredOutput = adminGetOutput;
+/** queries.admin.list */
+export const adminListOutput = pageOutput(adminMarkAnsweredOutput).extend({ unread: z.number() });

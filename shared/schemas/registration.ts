@@ -3,11 +3,20 @@
 // `registrationInput` / `bankPartnerRegistrationInput`. The rules live once, in `applyRegistrationRules`.
 import freeMailDomains from 'email-providers/all.json' with { type: 'json' };
 import { z } from './_zod';
-import { COMPANY_SIZES, REGISTRATION_STATUSES, SIGNUP_COUNTRIES } from '../constants/enums';
+import {
+  COMPANY_SIZES,
+  COMPANY_STATUSES,
+  LANGUAGES,
+  OTHER_INDUSTRY,
+  REGISTRATION_STATUSES,
+  REGISTRATION_VARIANTS,
+  ROLES,
+  SIGNUP_COUNTRIES,
+} from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
-import { INVALID_EMAIL, REQUIRED, id, language } from './_primitives';
+import { INVALID_EMAIL, REQUIRED, id, language, pageOutput } from './_primitives';
 
 export const REGISTRATION_MESSAGES = {
   required: REQUIRED,
@@ -29,8 +38,9 @@ export const REGISTRATION_MESSAGES = {
   unknownCategory: m('registration.unknownCategory'),
 } as const;
 
-/** The industry value that asks for a custom industry text (the client offers it last in its list). */
-export const OTHER_INDUSTRY = 'other';
+// Re-exported for the server and the forms; the client's lists import it from the constants, without this module
+// (zod and the free-mail domain list, about 70 KB gzip).
+export { OTHER_INDUSTRY };
 
 const FREE_MAIL = new Set((freeMailDomains as string[]).map((d) => d.toLowerCase()));
 
@@ -225,3 +235,68 @@ export const resetPasswordInput = z.object({
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
 export const resetPasswordForm = resetPasswordInput.extend(confirm).refine(passwordsMatch, mismatch);
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** registration.register */
+export const registerOutput = z.object({ id: z.number().int(), status: z.literal('pending') });
+/** registration.registerBankPartner */
+export const registerBankPartnerOutput = registerOutput;
+/** registration.admin.stats */
+export const adminStatsOutput = z.object({
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  by_status: z.object({ pending: z.number(), rejected: z.number(), accepted: z.number(), total: z.number().int() }),
+  by_day: z.array(z.object({ pending: z.number(), rejected: z.number(), accepted: z.number(), total: z.number().int(), date: z.string() })),
+  by_month: z.array(z.object({ pending: z.number(), rejected: z.number(), accepted: z.number(), total: z.number().int(), month: z.string() })),
+});
+/** registration.admin.review */
+export const adminReviewOutput = z.object({
+  id: z.number().int(),
+  status: z.enum(REGISTRATION_STATUSES),
+  variant: z.enum(REGISTRATION_VARIANTS),
+  designation: z.string().nullable(),
+  expectations: z.string().nullable(),
+  reason: z.string().nullable(),
+  subscription_plan_id: z.number().int().nullable(),
+  subscription_plan_name: z.string().nullable(),
+  reviewed_by_user_id: z.number().int().nullable(),
+  reviewed_at: z.date().nullable(),
+  created_at: z.date(),
+  company: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    registered_company_name: z.string().nullable(),
+    status: z.enum(COMPANY_STATUSES),
+    company_size: z.string().nullable(),
+    industry: z.string().nullable(),
+    custom_industry: z.string().nullable(),
+    website_url: z.string().nullable(),
+    contact_phone: z.string().nullable(),
+    country_calling_code: z.string().nullable(),
+    preferred_currency: z.string().nullable(),
+    company_license_number: z.string().nullable(),
+    company_license_expiry_date: z.string().nullable(),
+    tax_certificate_number: z.string().nullable(),
+    is_bank_partner_customer: z.boolean(),
+    onboarding_date: z.string().nullable(),
+    member_since: z.string().nullable(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zip_code: z.string().nullable(),
+    country: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+  }),
+  user: z.object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string().nullable(),
+    email: z.string(),
+    username: z.string(),
+    role: z.enum(ROLES),
+    language: z.enum(LANGUAGES),
+  }),
+});
+/** registration.admin.list */
+export const adminListOutput = pageOutput(adminReviewOutput);

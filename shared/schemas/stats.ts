@@ -1,9 +1,10 @@
-// Impact: company stats, impact records, certificates, the ESG export, portfolio and platform totals (issue 12).
+// Impact: company stats, impact records, certificates, the ESG export, portfolio and platform totals.
 import { LANGUAGES } from '../constants/enums';
+import { COUNTERFACTUAL_ROUTES, IMPACT_BASES, MAPPING_LEVELS } from '../lib/impact';
 import { ADMIN_STATS_MAX_MONTHS, monthsBetween } from '../lib/stats';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
-import { id } from './_primitives';
+import { id, pageInput, requiredText } from './_primitives';
 import { isoDateString } from './subscriptions';
 import { z } from './_zod';
 
@@ -58,3 +59,270 @@ export const adminStatsInput = z
   )
   .default({});
 export type AdminStatsInput = z.output<typeof adminStatsInput>;
+
+// ---- impact mappings (PRODUCT.md "Impact"; docs/decisions/0171) ----
+
+export const mappingLevel = z.enum(MAPPING_LEVELS);
+const basis = z.enum(IMPACT_BASES);
+const route = z.enum(COUNTERFACTUAL_ROUTES, { message: m('impact.unknownRoute') });
+
+/**
+ * PUT admin/impact/mappings {level, id, defra_material, basis, counterfactual_route}: a Defra material and a route
+ * for like_for_like and disposal_only; neither for none (anything sent is dropped).
+ */
+export const setImpactMappingInput = z
+  .object({
+    level: mappingLevel,
+    id,
+    basis,
+    defra_material: z
+      .string()
+      .trim()
+      .max(200)
+      .nullish()
+      .transform((v) => v || null),
+    counterfactual_route: route.nullish().transform((v) => v ?? null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.basis === 'none') return;
+    if (!v.defra_material) ctx.addIssue({ code: 'custom', path: ['defra_material'], message: m('impact.materialRequired') });
+    if (!v.counterfactual_route) ctx.addIssue({ code: 'custom', path: ['counterfactual_route'], message: m('impact.routeRequired') });
+  })
+  .transform((v) => (v.basis === 'none' ? { ...v, defra_material: null, counterfactual_route: null } : v));
+export type SetImpactMappingInput = z.output<typeof setImpactMappingInput>;
+
+/** DELETE admin/impact/mappings/{level}/{id}: a subcategory's own mapping goes; it inherits again. */
+export const deleteImpactMappingInput = z.object({ level: mappingLevel, id });
+export type DeleteImpactMappingInput = z.output<typeof deleteImpactMappingInput>;
+
+/** The administrators' mapping screen: the groups (no parent) or one level under its parent. */
+export const impactMappingLevelInput = z
+  .object({ level: mappingLevel, parent_id: id.optional() })
+  .refine((v) => v.level === 'group' || v.parent_id !== undefined, { message: m('field.required'), path: ['parent_id'] });
+export type ImpactMappingLevelInput = z.output<typeof impactMappingLevelInput>;
+
+/** Find a taxonomy node by name or code on the mapping screen. */
+export const searchImpactMappingsInput = pageInput.extend({ q: requiredText(100) });
+export type SearchImpactMappingsInput = z.output<typeof searchImpactMappingsInput>;
+
+// ---- outputs of the procedures behind the REST paths above (the OpenAPI document describes them) ----
+
+const mappingFields = {
+  level: mappingLevel,
+  id: z.number().int(),
+  code: z.string().nullable(),
+  name: z.string(),
+  defra_material: z.string().nullable(),
+  basis,
+  counterfactual_route: z.enum(COUNTERFACTUAL_ROUTES).nullable(),
+};
+
+/** One mapping of the public method: a group's (always) or a subcategory's own, with what a tonne under it counts. */
+export const impactMethodMapping = z.object({
+  ...mappingFields,
+  kgco2e_per_tonne: z.number().describe('kg CO2e avoided per tonne under this mapping, from the factor set'),
+});
+
+/** GET api/impact/method */
+export const impactMethodOutput = z.object({
+  factor_set: z.string(),
+  factor_version: z.string(),
+  formula: z.string(),
+  mappings: z.array(impactMethodMapping),
+});
+export type ImpactMethod = z.output<typeof impactMethodOutput>;
+
+/** A node on the mapping screen and the answer to PUT/DELETE: its own mapping (if any) and the one it counts by. */
+export const impactMappingNode = z.object({
+  level: mappingLevel,
+  id: z.number().int(),
+  code: z.string().nullable(),
+  name: z.string(),
+  /** The group's kind: knowledge and space map to basis none only. */
+  kind: z.enum(['material', 'knowledge', 'space']),
+  own: z.object({ defra_material: z.string().nullable(), basis, counterfactual_route: z.enum(COUNTERFACTUAL_ROUTES).nullable() }).nullable(),
+  effective: z.object({
+    defra_material: z.string().nullable(),
+    basis,
+    counterfactual_route: z.enum(COUNTERFACTUAL_ROUTES).nullable(),
+    kgco2e_per_tonne: z.number(),
+    /** Where the effective mapping comes from: this node, or the level above it that carries it. */
+    from: z.object({ level: mappingLevel, id: z.number().int(), code: z.string().nullable(), name: z.string() }),
+  }),
+  /** Whether an administrator set or removed this node's mapping (else it is the default table's). */
+  customized: z.boolean(),
+  children: z.number().int(),
+});
+export type ImpactMappingNode = z.output<typeof impactMappingNode>;
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** stats.certificate */
+export const certificateOutput = z.object({ file_name: z.string(), content_type: z.string(), content_base64: z.string() });
+/** stats.export */
+export const exportOutput = z.union([
+  z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), encoding: z.literal('utf8') }),
+  z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), encoding: z.literal('base64') }),
+]);
+/** stats.company */
+export const companyOutput = z.object({
+  company_id: z.number().int(),
+  currency: z.string(),
+  periods: z.array(
+    z.object({
+      kgs: z.number(),
+      hours: z.number(),
+      co2e_kg: z.number(),
+      money_saved: z.number(),
+      revenue_made: z.number(),
+      other_currencies: z.array(z.object({ currency: z.string(), money_saved: z.number(), revenue_made: z.number() })),
+      month: z.string(),
+      completed_synergies: z.number(),
+      hours_change_percent: z.number().nullable(),
+      co2e_kg_change_percent: z.number().nullable(),
+      kgs_change_percent: z.number().nullable(),
+      completed_synergies_change_percent: z.number().nullable(),
+      money_saved_change_percent: z.number().nullable(),
+      revenue_made_change_percent: z.number().nullable(),
+    }),
+  ),
+});
+/** stats.admin.exchanges */
+export const adminExchangesOutput = z.object({
+  from: z.string(),
+  to: z.string(),
+  period: z.object({
+    offers: z.number(),
+    synergies_started: z.number(),
+    synergies_completed: z.number(),
+    successful: z.number(),
+    success_rate: z.number().nullable(),
+    kgs: z.number(),
+    hours: z.number(),
+    co2e_kg: z.number(),
+  }),
+  all_time: z.object({
+    successful: z.number(),
+    success_rate: z.number().nullable(),
+    kgs: z.number(),
+    hours: z.number(),
+    co2e_kg: z.number(),
+    offers: z.number(),
+    synergies_started: z.number(),
+    synergies_completed: z.number(),
+  }),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      offers: z.number(),
+      synergies_started: z.number(),
+      synergies_completed: z.number(),
+      successful: z.number(),
+      success_rate: z.number().nullable(),
+      kgs: z.number(),
+      hours: z.number(),
+      co2e_kg: z.number(),
+    }),
+  ),
+});
+/** stats.verify */
+export const verifyOutput = z.object({
+  kg: z.number(),
+  hours: z.number(),
+  co2e_kg: z.number(),
+  method: z.enum(['like_for_like', 'disposal_only', 'none', 'landfill_and_production', 'landfill_only']).nullable(),
+  kgco2e_per_tonne: z.number().nullable(),
+  factor_set: z.string(),
+  factor_version: z.string(),
+  factor_set_label: z.string(),
+  factors: z.array(
+    z.object({
+      table_name: z.enum(['material_use', 'waste_disposal', 'freighting_goods']),
+      material: z.string(),
+      route_or_source: z.string(),
+      kgco2e: z.number(),
+      source: z.string().nullable(),
+    }),
+  ),
+  basis: z.enum(['like_for_like', 'disposal_only', 'none']).nullable(),
+  counterfactual_route: z.enum(['Landfill', 'Anaerobic digestion', 'Composting', 'Combustion', 'Open-loop', 'Closed-loop']).nullable(),
+  basis_text: z.string().nullable(),
+  route_text: z.string().nullable(),
+  mapping: z
+    .object({ level: z.enum(['group', 'first', 'second', 'third']), id: z.number().int(), code: z.string().nullable(), name: z.string() })
+    .nullable(),
+  code: z.string(),
+  valid: z.literal(true),
+  completed_on: z.string(),
+  providing_company: z.string(),
+  receiving_company: z.string(),
+  material_group: z.string().nullable(),
+  defra_material: z.string().nullable(),
+});
+/** stats.records */
+export const recordsOutput = z.object({
+  company_id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  items: z.array(
+    z.object({
+      factor_set: z.string(),
+      factor_version: z.string(),
+      factor_set_label: z.string(),
+      method: z.enum(['like_for_like', 'disposal_only', 'none', 'landfill_and_production', 'landfill_only']).nullable(),
+      kgco2e_per_tonne: z.number().nullable(),
+      breakdown: z
+        .object({
+          method: z.enum(['like_for_like', 'disposal_only', 'none', 'landfill_and_production', 'landfill_only']),
+          basis: z.enum(['like_for_like', 'disposal_only', 'none']).optional(),
+          counterfactual_route: z
+            .enum(['Landfill', 'Anaerobic digestion', 'Composting', 'Combustion', 'Open-loop', 'Closed-loop'])
+            .nullable()
+            .optional(),
+          disposal_material: z.string().nullable(),
+          use_material: z.string().nullable(),
+          route_factor: z.number().optional(),
+          landfill: z.number().optional(),
+          reuse_disposal: z.number(),
+          avoided_disposal: z.number().optional(),
+          primary_production: z.number(),
+          secondary_source: z.number(),
+          secondary_route: z.enum(['Re-used', 'Closed-loop source']).nullable(),
+          production_credit: z.number().optional(),
+          kgco2e_per_tonne: z.number(),
+          missing: z.array(z.string()),
+        })
+        .nullable(),
+      factors: z.array(
+        z.object({
+          table_name: z.enum(['material_use', 'waste_disposal', 'freighting_goods']),
+          material: z.string(),
+          route_or_source: z.string(),
+          kgco2e: z.number(),
+          source: z.string().nullable(),
+        }),
+      ),
+      verification_code: z.string(),
+      verify_url: z.string(),
+      basis: z.enum(['like_for_like', 'disposal_only', 'none']).nullable(),
+      counterfactual_route: z.enum(['Landfill', 'Anaerobic digestion', 'Composting', 'Combustion', 'Open-loop', 'Closed-loop']).nullable(),
+      basis_text: z.string().nullable(),
+      route_text: z.string().nullable(),
+      mapping: z
+        .object({ level: z.enum(['group', 'first', 'second', 'third']), id: z.number().int(), code: z.string().nullable(), name: z.string() })
+        .nullable(),
+      exchange_id: z.number().int(),
+      title: z.string().nullable(),
+      completed_at: z.date().nullable(),
+      side: z.enum(['provider', 'requester']),
+      partner: z.object({ id: z.number().int(), name: z.string() }),
+      material_group: z.string().nullable(),
+      material_group_code: z.string().nullable(),
+      hazardous: z.boolean().nullable(),
+      kg: z.number(),
+      hours: z.number(),
+      co2e_kg: z.number(),
+      defra_material: z.string().nullable(),
+    }),
+  ),
+  totals: z.object({ synergies: z.number(), kgs: z.number(), hours: z.number(), co2e_kg: z.number() }),
+});

@@ -1,9 +1,9 @@
 // Subscription plans and their assignment to companies (SPEC §3, §4, §5 "Admin"; PRODUCT.md "Subscriptions").
 import { z } from './_zod';
-import { ASSIGNMENT_MODES } from '../constants/enums';
+import { ASSIGNMENT_MODES, SUBSCRIPTION_ACTIONS, SUBSCRIPTION_PLAN_KINDS, SUBSCRIPTION_STATUSES } from '../constants/enums';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
-import { REQUIRED, id, optionalText, requiredText } from './_primitives';
+import { REQUIRED, id, optionalText, requiredText, translatedNameFields, typedNameFields } from './_primitives';
 
 export const SUBSCRIPTION_MESSAGES = {
   invalidDate: m('field.invalidDate'),
@@ -22,12 +22,15 @@ const nullableText = (max: number) =>
     .optional()
     .transform((v) => (v === '' ? null : v));
 
+const PLAN_NAME_MAX = 100;
+
 export const planIdInput = z.object({ id });
 
 /** Administrators create custom plans: both dates required, end after start (SPEC §5 "Admin"). */
 export const createPlanInput = z
   .object({
-    name: requiredText(100),
+    name: requiredText(PLAN_NAME_MAX),
+    ...translatedNameFields(PLAN_NAME_MAX),
     description_title: optionalText(100),
     description: optionalText(1000),
     start_date: isoDateString,
@@ -41,7 +44,8 @@ export type CreatePlanInput = z.input<typeof createPlanInput>;
 export const updatePlanInput = z
   .object({
     id,
-    name: requiredText(100).optional(),
+    name: requiredText(PLAN_NAME_MAX).optional(),
+    ...translatedNameFields(PLAN_NAME_MAX),
     description_title: nullableText(100),
     description: nullableText(1000),
     start_date: isoDateString.optional(),
@@ -73,3 +77,87 @@ export const extendSubscriptionInput = z.object({
 export type ExtendSubscriptionInput = z.input<typeof extendSubscriptionInput>;
 
 export const companyIdInput = z.object({ company_id: id });
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** subscriptions.admin.deletePlan */
+export const adminDeletePlanOutput = z.object({ success: z.literal(true), id: z.number().int() });
+/** subscriptions.admin.plan */
+export const adminPlanOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ...typedNameFields,
+  kind: z.enum(SUBSCRIPTION_PLAN_KINDS),
+  duration_days: z.number().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  description_title: z.string().nullable(),
+  description: z.string().nullable(),
+  is_active: z.boolean(),
+  is_builtin: z.boolean(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+/** subscriptions.admin.createPlan */
+export const adminCreatePlanOutput = adminPlanOutput;
+/** subscriptions.admin.updatePlan */
+export const adminUpdatePlanOutput = adminPlanOutput;
+/** subscriptions.admin.plans */
+export const adminPlansOutput = z.object({ items: z.array(adminUpdatePlanOutput) });
+/** subscriptions.admin.activePlans */
+export const adminActivePlansOutput = adminPlansOutput;
+/** subscriptions.admin.history */
+export const adminHistoryOutput = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      action: z.enum(SUBSCRIPTION_ACTIONS),
+      start_date: z.string().nullable(),
+      end_date: z.string().nullable(),
+      subscription_plan_id: z.number().int().nullable(),
+      plan_name: z.string().nullable(),
+      company_subscription_id: z.number().int().nullable(),
+      note: z.string().nullable(),
+      actor_user_id: z.number().int().nullable(),
+      created_at: z.date(),
+    }),
+  ),
+});
+/** subscriptions.admin.assign */
+export const adminAssignOutput = z.object({
+  company_id: z.number().int(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  current: z
+    .object({
+      id: z.number().int(),
+      subscription_plan_id: z.number().int(),
+      plan_name: z.string(),
+      plan_kind: z.enum(SUBSCRIPTION_PLAN_KINDS),
+      description_title: z.string().nullable(),
+      assigned_date: z.date(),
+      activation_date: z.string(),
+      end_date: z.string(),
+      final_date_of_allowance: z.string(),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      days_left: z.number().nullable(),
+    })
+    .nullable(),
+  upcoming: z.array(
+    z.object({
+      id: z.number().int(),
+      subscription_plan_id: z.number().int(),
+      plan_name: z.string(),
+      plan_kind: z.enum(SUBSCRIPTION_PLAN_KINDS),
+      description_title: z.string().nullable(),
+      assigned_date: z.date(),
+      activation_date: z.string(),
+      end_date: z.string(),
+      final_date_of_allowance: z.string(),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      days_left: z.number().nullable(),
+    }),
+  ),
+});
+/** subscriptions.admin.extend */
+export const adminExtendOutput = adminAssignOutput;
+/** subscriptions.admin.companyStatus */
+export const adminCompanyStatusOutput = adminAssignOutput;

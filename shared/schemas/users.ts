@@ -1,9 +1,9 @@
 // Company users (SPEC §3 User, §6 MANAGER, §7 Users) and the own profile (/account/personal-info).
 import { z } from './_zod';
-import { COMPANY_ROLES } from '../constants/enums';
+import { COMPANY_ROLES, COMPANY_STATUSES, LANGUAGES, ROLES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { REQUIRED, email, id, language, pageInput, queryBoolean } from './_primitives';
+import { REQUIRED, email, id, language, pageInput, queryBoolean, pageOutput } from './_primitives';
 import { dataUrlByteLength } from './materials';
 
 export const setLanguageInput = z.object({ language });
@@ -17,7 +17,6 @@ export const emailPreferencesInput = z.object({
 export const USER_MESSAGES = {
   imageTooLarge: m('profile.imageTooLarge', { mb: LIMITS.profileImageBytes / (1024 * 1024) }),
   imageUnreadable: m('profile.imageUnreadable'),
-  credentialsRequired: m('user.credentialsRequired'),
   invalidCurrency: m('registration.invalidCurrency'),
   passwordTooShort: m('auth.passwordTooShort', { min: LIMITS.passwordMin }),
   passwordsDoNotMatch: m('auth.passwordsDoNotMatch'),
@@ -50,7 +49,6 @@ export const currency = z.preprocess(
     .min(1, { error: REQUIRED })
     .regex(/^[A-Z]{3}$/, USER_MESSAGES.invalidCurrency),
 );
-const password = z.string().min(1, { error: REQUIRED }).min(LIMITS.passwordMin, USER_MESSAGES.passwordTooShort).max(200);
 
 /** `GET api/users/`: the caller's company's users (managers), paged, by name or email. */
 export const listUsersInput = pageInput
@@ -66,16 +64,21 @@ export const listUsersInput = pageInput
   })
   .prefault({});
 
-/** `POST api/users/?company_id=`: a manager adds a colleague (SPEC §6: role MANAGER or MEMBER). */
-export const createUserFields = z.object({
-  first_name: requiredName,
-  last_name: clearableText(100),
+/**
+ * `POST api/users/?company_id=`: a manager invites a colleague as MANAGER or MEMBER (SPEC §6), as POST
+ * api/companies/{id}/invitations does: the colleague chooses their own name and password through the mailed link
+ * (docs/decisions/0227). A password in the body is refused; names sent by older clients are ignored.
+ */
+export const createUserInput = z.object({
   email,
-  password,
   role: companyRole,
-  official_role: clearableText(100),
+  company_id: id.optional(),
+  public_email_acknowledged: z.boolean().default(false),
+  password: z
+    .unknown()
+    .optional()
+    .refine((v) => v === undefined, m('user.useInvitation')),
 });
-export const createUserInput = createUserFields.extend({ company_id: id.optional() });
 export type CreateUserInput = z.input<typeof createUserInput>;
 
 /**
@@ -112,17 +115,19 @@ export const userIdInput = z.object({ id });
 
 /**
  * `PUT api/users/{id}/credentials/ {user, requestMadeByUser}?company_id=`: a manager sets a colleague's login
- * email and/or password, confirming with their own password (docs/decisions/0063).
+ * email, confirming with their own password (docs/decisions/0063). Only the user sets their password (0227): a
+ * password here is refused; an administrator can send a reset link.
  */
 export const setCredentialsInput = z.object({
   id,
   company_id: id.optional(),
-  user: z
-    .object({
-      email: email.optional(),
-      password: password.optional(),
-    })
-    .refine((u) => u.email !== undefined || u.password !== undefined, { message: USER_MESSAGES.credentialsRequired }),
+  user: z.object({
+    email,
+    password: z
+      .unknown()
+      .optional()
+      .refine((v) => v === undefined, m('user.passwordNotByManager')),
+  }),
   requestMadeByUser: z.object({
     /** The acting manager; when given it must be the signed-in user. */
     id: id.optional(),
@@ -131,31 +136,13 @@ export const setCredentialsInput = z.object({
 });
 export type SetCredentialsInput = z.input<typeof setCredentialsInput>;
 
-/** The manager panel's "add a user" form: the payload plus the password typed twice. */
-export const createUserForm = createUserFields
-  .extend({ confirm_password: z.string().min(1, REQUIRED) })
-  .refine((v) => v.password === v.confirm_password, { message: USER_MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
+/** The manager panel's credentials form: a new login email, and the manager's own password. */
+export const setCredentialsForm = z.object({
+  email,
+  my_password: z.string().min(1, { error: REQUIRED }).max(200),
+});
 
-/**
- * The manager panel's credentials form: a new email and/or password (typed twice), and the manager's own password.
- * Sent as `{ user: { email?, password? }, requestMadeByUser: { password } }`.
- */
-export const setCredentialsForm = z
-  .object({
-    email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), email.optional()),
-    password: z.preprocess((v) => (v === '' ? undefined : v), password.optional()),
-    confirm_password: z.string(),
-    my_password: z.string().min(1, { error: REQUIRED }).max(200),
-  })
-  .superRefine((v, ctx) => {
-    if (v.email === undefined && v.password === undefined)
-      ctx.addIssue({ code: 'custom', path: ['email'], message: USER_MESSAGES.credentialsRequired });
-    if ((v.password ?? '') !== v.confirm_password) {
-      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: USER_MESSAGES.passwordsDoNotMatch });
-    }
-  });
-
-// ---- administrators (issue 14 item 1) ----
+// ---- administrators ----
 
 export const ADMIN_USER_STATUSES = ['active', 'disabled'] as const;
 
@@ -184,3 +171,92 @@ export const adminUpdateUserInput = z.object({
   donations_dashboard_access: z.boolean().optional(),
 });
 export type AdminUpdateUserInput = z.input<typeof adminUpdateUserInput>;
+
+// ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
+/** users.remove */
+export const removeOutput = z.object({ success: z.literal(true), id: z.number().int() });
+/** users.create */
+export const createOutput = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  email: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  status: z.enum(['pending', 'accepted', 'expired', 'revoked']),
+  created_at: z.string(),
+  expires_at: z.string(),
+  accepted_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  invited_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+/** A company user as the user lists answer it. */
+export const userRowOutput = z.object({
+  image_url: z.string().nullable(),
+  disabled: z.boolean(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+  id: z.number().int(),
+  uuid: z.string(),
+  username: z.string(),
+  email: z.string(),
+  business_email: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  official_role: z.string().nullable(),
+  role: z.enum(ROLES),
+  company_id: z.number().int().nullable(),
+  donations_dashboard_access: z.boolean(),
+});
+/** users.list */
+export const listOutput = pageOutput(userRowOutput);
+/** users.admin.list */
+export const adminListOutput = pageOutput(
+  userRowOutput.extend({ company: z.object({ id: z.number().int(), name: z.string(), status: z.enum(COMPANY_STATUSES).nullable() }).nullable() }),
+);
+/** users.update */
+export const updateOutput = z.object({
+  private: z.literal(true),
+  username: z.string(),
+  email: z.string(),
+  business_email: z.string().nullable(),
+  preferred_currency: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  email_notifications_new_listings: z.boolean(),
+  donations_dashboard_access: z.boolean(),
+  disabled: z.boolean(),
+  last_login_at: z.string().nullable(),
+  account_role: z.string().nullable(),
+  id: z.number().int(),
+  uuid: z.string(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  official_role: z.string().nullable(),
+  role: z.enum(ROLES),
+  about_info: z.string().nullable(),
+  image_url: z.string().nullable(),
+  company: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }).nullable(),
+  member_since: z.string(),
+  former: z.boolean(),
+});
+/** users.setCredentials */
+export const setCredentialsOutput = updateOutput;
+/** users.admin.update */
+export const adminUpdateOutput = updateOutput;
+/** users.get */
+export const getOutput = z.union([
+  z.object({
+    id: z.number().int(),
+    uuid: z.string(),
+    first_name: z.string(),
+    last_name: z.string().nullable(),
+    official_role: z.string().nullable(),
+    role: z.enum(ROLES),
+    about_info: z.string().nullable(),
+    image_url: z.string().nullable(),
+    company: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }).nullable(),
+    member_since: z.string(),
+    former: z.boolean(),
+    disabled: z.boolean(),
+    private: z.literal(false),
+  }),
+  adminUpdateOutput,
+]);

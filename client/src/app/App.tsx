@@ -4,6 +4,7 @@ import { Router } from 'wouter';
 import { Snackbars } from '@/components/ui/Snackbars';
 import { useRealtimeCounters } from '@/hooks/useCounters';
 import { useSessionSync } from '@/hooks/useSessionSync';
+import { useTypedNames } from '@/hooks/useTypedNames';
 import { i18n } from '@/lib/i18n';
 import { TRPCProvider } from '@/lib/trpc';
 import { AppRoutes } from './AppRoutes';
@@ -13,6 +14,7 @@ import { useGuardedLocation } from './location';
 function SessionEffects() {
   useSessionSync();
   useRealtimeCounters();
+  useTypedNames();
   return null;
 }
 

@@ -22,6 +22,8 @@ describe('route guards (SPEC §2)', () => {
   it('keeps a member where they were on a manager route', () => {
     expect(at(member, '/account/manager-panel')).toEqual({ kind: 'stay', fallback: '/dashboard', reason: 'manager' });
     expect(at(manager, '/account/manager-panel/donations')).toEqual({ kind: 'render' });
+    expect(at(manager, '/account/manager-panel/integrations')).toEqual({ kind: 'render' });
+    expect(at(member, '/account/manager-panel/integrations')).toEqual({ kind: 'stay', fallback: '/dashboard', reason: 'manager' });
   });
   it('sends an administrator on a company route to /admin/panel', () => {
     expect(at(admin, '/dashboard')).toEqual({ kind: 'redirect', to: '/admin/panel' });

@@ -12,7 +12,7 @@ export interface AuthState {
   driver: boolean;
 }
 
-/** Why a navigation was refused: the user is told (issue 11: "Only managers can open the manager panel"). */
+/** Why a navigation was refused: the user is told ("Only managers can open the manager panel"). */
 export type StayReason = 'manager' | 'admin' | 'donationsDashboard' | 'parentCompany' | 'companyUser';
 
 export type Decision =

@@ -1,6 +1,6 @@
 // Route name → page component. Metadata (path, guard, title) lives in config/paths.ts.
 // Only the landing page is in the first download; every other page is its own chunk, fetched when its route
-// first renders (issue 8: the initial JS of /landing stays within scripts/check-bundle.ts's budget).
+// first renders (the initial JS of /landing stays within scripts/check-bundle.ts's budget).
 import { createElement, type ComponentType } from 'react';
 import type { RouteName } from '@/config/paths';
 import { LandingPage } from '@/features/common/routes/LandingPage';
@@ -44,6 +44,12 @@ const ResetPasswordPage = lazyComponent(() =>
     import('@/features/auth/routes/ResetPasswordPage').then((m) => m.ResetPasswordPage),
   ),
 );
+const InvitationPage = lazyComponent(() =>
+  withMessages(
+    'auth',
+    import('@/features/auth/routes/InvitationPage').then((m) => m.InvitationPage),
+  ),
+);
 const AdminPanelPage = lazyComponent(() =>
   withMessages(
     'admin',
@@ -80,10 +86,28 @@ const CategoriesPage = lazyComponent(() =>
     import('@/features/admin/routes/CategoriesPage').then((m) => m.CategoriesPage),
   ),
 );
+const ImpactMappingsPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/ImpactMappingsPage').then((m) => m.ImpactMappingsPage),
+  ),
+);
 const AuditLogPage = lazyComponent(() =>
   withMessages(
     'admin',
     import('@/features/admin/routes/AuditLogPage').then((m) => m.AuditLogPage),
+  ),
+);
+const AdminOutboxPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AdminOutboxPage').then((m) => m.AdminOutboxPage),
+  ),
+);
+const AdminJobsPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AdminJobsPage').then((m) => m.AdminJobsPage),
   ),
 );
 const AdminQueriesPage = lazyComponent(() =>
@@ -224,6 +248,18 @@ const DatabasePage = lazyComponent(() =>
     import('@/features/materials/routes/DatabasePage').then((m) => m.DatabasePage),
   ),
 );
+const MyNeedsPage = lazyComponent(() =>
+  withMessages(
+    'needs',
+    import('@/features/needs/routes/MyNeedsPage').then((m) => m.MyNeedsPage),
+  ),
+);
+const NeedsNearPage = lazyComponent(() =>
+  withMessages(
+    'needs',
+    import('@/features/needs/routes/NeedsNearPage').then((m) => m.NeedsNearPage),
+  ),
+);
 const MaterialPage = lazyComponent(() =>
   withMessages(
     'materials',
@@ -266,6 +302,12 @@ const UserManagement = lazyComponent(() =>
     import('@/features/users/components/UserManagement').then((m) => m.UserManagement),
   ),
 );
+const IntegrationsPanel = lazyComponent(() =>
+  withMessages(
+    'integrations',
+    import('@/features/integrations/components/IntegrationsPanel').then((m) => m.IntegrationsPanel),
+  ),
+);
 
 /** One page component serving several routes with a different initial tab or section. */
 function bind<P extends object>(Component: ComponentType<P>, props: P, name: string): ComponentType<PageProps> {
@@ -275,7 +317,12 @@ function bind<P extends object>(Component: ComponentType<P>, props: P, name: str
 }
 
 /** Manager panel tabs whose content another feature owns. */
-const managerSlots = { offerings: createElement(OfferingsPanel), donations: createElement(DonationsPanel), users: createElement(UserManagement) };
+const managerSlots = {
+  offerings: createElement(OfferingsPanel),
+  donations: createElement(DonationsPanel),
+  users: createElement(UserManagement),
+  integrations: createElement(IntegrationsPanel),
+};
 
 export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   home: LandingPage,
@@ -285,11 +332,14 @@ export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   registerBankPartner: bind(RegisterPage, { params: {}, variant: 'bank_partner' }, 'RegisterPage'),
   forgotPassword: ForgotPasswordPage,
   resetPassword: ResetPasswordPage,
+  invitation: InvitationPage,
   help: HelpPage,
   verifyImpact: VerifyImpactPage,
   verifyDonation: VerifyDonationPage,
   newsletterUnsubscribe: UnsubscribePage,
   database: DatabasePage,
+  myNeeds: MyNeedsPage,
+  needsNear: NeedsNearPage,
   material: MaterialPage,
   messages: MessagesPage,
   company: CompanyPage,
@@ -299,6 +349,7 @@ export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   managerOfferings: bind(ManagerPanelPage, { tab: 'offerings', slots: managerSlots }, 'ManagerPanelPage'),
   managerUsers: bind(ManagerPanelPage, { tab: 'users', slots: managerSlots }, 'ManagerPanelPage'),
   managerDonations: bind(ManagerPanelPage, { tab: 'donations', slots: managerSlots }, 'ManagerPanelPage'),
+  managerIntegrations: bind(ManagerPanelPage, { tab: 'integrations', slots: managerSlots }, 'ManagerPanelPage'),
   donationPrint: DonationPrintPage,
   dashboard: DashboardPage,
   pendingOffers: bind(SynergiesPage, { tab: 'pending' }, 'SynergiesPage'),
@@ -313,8 +364,11 @@ export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   adminStatistics: StatisticsPage,
   adminQueries: AdminQueriesPage,
   adminCategories: CategoriesPage,
+  adminImpactMappings: ImpactMappingsPage,
   adminAuditLog: AuditLogPage,
   adminNewsletter: AdminNewsletterPage,
+  adminOutbox: AdminOutboxPage,
+  adminJobs: AdminJobsPage,
   adminDonations: AdminDonationsPage,
   adminSubscriptionPlans: SubscriptionPlansPage,
   adminTrips: AdminTripsPage,

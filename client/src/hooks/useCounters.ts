@@ -28,13 +28,15 @@ export function useRealtimeCounters() {
   const session = useSession();
   // Administrators follow live events too (drivers' positions and trips on the admin trip screens).
   const token = session && (isCompanyRole(session.user.role) || session.user.role === 'ADMIN') ? session.token : null;
+  const role = session?.user.role;
 
   useEffect(() => {
     if (!token) return;
     const key = trpc.notifications.counters.queryKey();
     const patch = (p: Partial<Counters>) => queryClient.setQueryData(key, (old: Counters | undefined) => (old ? { ...old, ...p } : old));
     let opened = 0;
-    const conn = new RealtimeConnection(
+    const companyUser = isCompanyRole(role);
+    const conn: RealtimeConnection = new RealtimeConnection(
       token,
       (frame: ServerFrame) => {
         switch (frame.event) {
@@ -54,6 +56,12 @@ export function useRealtimeCounters() {
         dispatchRealtime(frame);
       },
       () => {
+        // SPEC §7: on every (re)connect the client asks for its unread-message counter and its notification
+        // list; the answers (newMessagesNumber, listNotifications) replace what a lost socket may have missed.
+        if (companyUser) {
+          conn.send('newMessagesNumber', {});
+          conn.send('listNotifications', { page: 0 });
+        }
         // The first fetch comes from useCounters; a reconnect may have missed frames, so fetch again.
         if (opened++ > 0) {
           void queryClient.invalidateQueries({ queryKey: key });
@@ -69,5 +77,5 @@ export function useRealtimeCounters() {
       },
     );
     return () => conn.close();
-  }, [token, trpc, queryClient]);
+  }, [token, role, trpc, queryClient]);
 }

@@ -1,5 +1,5 @@
 // WebSocket client for /ws?token=…: typed frames, reconnect with backoff, closed on logout.
-import type { ServerFrame } from '@shared/ws-events';
+import type { ClientEventName, ClientEvents, ServerFrame } from '@shared/ws-events';
 import { WS_CLOSE_SESSION_REVOKED, WS_PATH } from '@shared/ws-events';
 
 /** Close code of a server that is shutting down (RFC 6455 "going away"): its clients move to other instances. */
@@ -9,7 +9,7 @@ export const GOING_AWAY_SPREAD_MS = 5_000;
 
 /**
  * Backoff of other failures: 1 s, 2 s, 4 s, then every 5 s, each +-20 % at random. The cap bounds how long a client
- * waits once the server is back (at most 6 s, issue 10: 99 % within 10 s); a failed attempt is one refused TCP
+ * waits once the server is back (at most 6 s: 99 % within 10 s); a failed attempt is one refused TCP
  * connection, cheap for the server even from thousands of clients.
  */
 export const RECONNECT_BASE_MS = 1_000;
@@ -79,6 +79,11 @@ export class RealtimeConnection {
       this.attempt += 1;
       this.timer = setTimeout(() => this.connect(), delay);
     };
+  }
+
+  /** Sends a request to the server (SPEC §7 'Emitted'); dropped while the socket is not open. */
+  send<K extends ClientEventName>(event: K, data: ClientEvents[K]) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ event, data }));
   }
 
   close() {

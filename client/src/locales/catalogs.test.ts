@@ -43,8 +43,8 @@ function readPo(lang: string): Catalog {
 
 /** Words that are spelled the same in English and the target language (names, loanwords). */
 const SAME_AS_ENGLISH: Record<'dk' | 'my', string[]> = {
-  dk: ['{text}', 'Synergy Marketplace: {summary}', 'Synergy Marketplace', 'Admin', 'Administrator', 'Administration', 'Database', 'Menu', 'Status', 'Plan', 'Type', 'Note', 'Standard', 'Variant', 'Send', 'Model', 'Donor', 'Logo'],
-  my: ['{text}', 'Synergy Marketplace: {summary}', 'Synergy Marketplace', 'Menu', 'Status', 'Logo'],
+  dk: ['{text}', 'Synergy Marketplace: {summary}', 'Synergy Marketplace', 'Admin', 'Administrator', 'Administration', 'Database', 'Menu', 'Status', 'Plan', 'Type', 'Note', 'Standard', 'Variant', 'Send', 'Model', 'Donor', 'Logo', '{who}: {object} {did}', 'Start', 'Webhooks'],
+  my: ['{text}', 'Synergy Marketplace: {summary}', 'Synergy Marketplace', 'Menu', 'Status', 'Logo', 'Asbestos', '{who}: {object} {did}'],
 };
 
 const placeholders = (s: string) =>

@@ -9,8 +9,8 @@
 // 2. A hazardous entry then moves to "Hazardous waste" unless its group is one whose trade handles hazardous
 //    material as a matter of course (chemicals, oils and fuels, healthcare, e-waste): a person with waste
 //    hydraulic oil looks under oils, one with asbestos sheeting or contaminated wood under hazardous waste.
-//    Every leaf keeps its `hazardous` flag either way. Hazardous waste counts as commercial and industrial
-//    waste (landfill part only): claiming avoided primary production for contaminated material would overstate.
+//    Every leaf keeps its `hazardous` flag either way.
+// How each group and entry counts CO2e is the impact mapping's business (impact-mappings.ts).
 /** One row of the EWC list of waste snapshot (data/ewc.json). */
 export interface EwcRow {
   code: string;
@@ -29,8 +29,6 @@ export interface MaterialGroupDef {
   name: string;
   kind: GroupKind;
   description: string;
-  /** Defra material (as named in defra_factors) whose factors count this group's CO2e; null: no CO2e. */
-  defra_material: string | null;
 }
 
 export interface TaxonomyLeaf {
@@ -57,7 +55,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-FOOD',
     name: 'Food by-products',
     kind: 'material',
-    defra_material: 'Food and drink',
     description:
       'Residues and surplus from food and drink processing: spent grain, whey, peels, pulp, off-spec batches, canteen waste and edible oils.',
   },
@@ -66,7 +63,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-AGRI',
     name: 'Agriculture and forestry',
     kind: 'material',
-    defra_material: 'Organic: garden waste',
     description: 'Plant and animal residues from farms, forestry, horticulture and fishing; garden and park waste; compost and digestate.',
   },
   {
@@ -74,7 +70,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-TEXT',
     name: 'Textile by-products',
     kind: 'material',
-    defra_material: 'Clothing',
     description: 'Fibres, yarn, offcuts and finished textiles, leather and fur residues, used clothing and textile packaging.',
   },
   {
@@ -82,7 +77,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-WOOD',
     name: 'Wood',
     kind: 'material',
-    defra_material: 'Wood',
     description: 'Sawdust, shavings, offcuts, panels, bark, pallets and other wooden packaging, and clean demolition timber.',
   },
   {
@@ -90,7 +84,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-PAPER',
     name: 'Paper and cardboard',
     kind: 'material',
-    defra_material: 'Paper and board: mixed',
     description: 'Paper and cardboard packaging, office paper, paper-mill rejects and sorted paper fractions.',
   },
   {
@@ -98,7 +91,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-PLAST',
     name: 'Plastics and rubber',
     kind: 'material',
-    defra_material: 'Plastics: average plastics',
     description: 'Plastic packaging, shavings, film, rigid plastics, synthetic rubber, tyres and production residues of polymers.',
   },
   {
@@ -106,7 +98,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-METAL',
     name: 'Metals',
     kind: 'material',
-    defra_material: 'Metal: scrap metal',
     description: 'Ferrous and non-ferrous scrap, filings and turnings, cables, metallic packaging, end-of-life vehicles and metallurgy residues.',
   },
   {
@@ -114,7 +105,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-GLASS',
     name: 'Glass',
     kind: 'material',
-    defra_material: 'Glass',
     description: 'Flat and container glass, cullet, glass fibre and glass-making residues.',
   },
   {
@@ -122,7 +112,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-CONST',
     name: 'Construction residues',
     kind: 'material',
-    defra_material: 'Average construction',
     description: 'Concrete, bricks, tiles, ceramics, plaster, insulation, soil and stones, bitumen and mixed demolition waste.',
   },
   {
@@ -130,7 +119,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-MIN',
     name: 'Mining and minerals',
     kind: 'material',
-    defra_material: 'Aggregates',
     description: 'Mining and quarrying residues, drilling muds, ash and slag from combustion and incineration, sand and stones.',
   },
   {
@@ -138,7 +126,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-EWASTE',
     name: 'Electronics e-waste',
     kind: 'material',
-    defra_material: 'Electrical items - small',
     description: 'Discarded electrical and electronic equipment, its components, batteries and accumulators, lamps.',
   },
   {
@@ -146,7 +133,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-CHEM',
     name: 'Chemicals',
     kind: 'material',
-    defra_material: 'Commercial and industrial waste',
     description: 'Acids, bases, salts, solvents, paints, inks, adhesives, catalysts, off-spec and discarded chemicals.',
   },
   {
@@ -154,7 +140,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-OIL',
     name: 'Oils and fuels',
     kind: 'material',
-    defra_material: 'Mineral oil',
     description: 'Used hydraulic, engine and machining oils, bilge oil, liquid fuels and residues from refining and oil regeneration.',
   },
   {
@@ -162,7 +147,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-PACK',
     name: 'Packaging',
     kind: 'material',
-    defra_material: 'Commercial and industrial waste',
     description:
       'Composite and mixed packaging, absorbents, filter materials, wiping cloths and protective clothing. Single-material packaging sits with its material.',
   },
@@ -171,7 +155,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-HEALTH',
     name: 'Healthcare waste',
     kind: 'material',
-    defra_material: 'Commercial and industrial waste',
     description: 'Waste from human and animal health care and research, and discarded medicines.',
   },
   {
@@ -179,7 +162,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-MUNI',
     name: 'Municipal and mixed waste',
     kind: 'material',
-    defra_material: 'Household residual waste',
     description: 'Mixed municipal and commercial waste, bulky waste, market and street-cleaning waste, refuse-derived fuel.',
   },
   {
@@ -187,7 +169,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-WATER',
     name: 'Water and sludge',
     kind: 'material',
-    defra_material: 'Commercial and industrial waste',
     description: 'Waste water treatment sludge, leachate, aqueous liquid wastes, water-treatment residues and remediation waste.',
   },
   {
@@ -195,7 +176,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'M-HAZ',
     name: 'Hazardous waste',
     kind: 'material',
-    defra_material: 'Commercial and industrial waste',
     description:
       'Hazardous entries of the European List of Waste outside the chemical, oil, healthcare and e-waste trades: contaminated material, asbestos, slags and dusts with heavy metals.',
   },
@@ -204,7 +184,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'S-SPACE',
     name: 'Industrial and logistics space',
     kind: 'space',
-    defra_material: null,
     description: 'Spare warehouse, production, yard, cold-storage and office space, and shared transport capacity.',
   },
   {
@@ -212,7 +191,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'K-FIN',
     name: 'Finance',
     kind: 'knowledge',
-    defra_material: null,
     description: 'Green finance, funding and grants, accounting and sustainability reporting.',
   },
   {
@@ -220,7 +198,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'K-LEG',
     name: 'Legal',
     kind: 'knowledge',
-    defra_material: null,
     description: 'Waste and environmental law, permits, contracts and compliance.',
   },
   {
@@ -228,7 +205,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'K-HR',
     name: 'HR',
     kind: 'knowledge',
-    defra_material: null,
     description: 'Recruitment, training, health and safety culture and shared staff.',
   },
   {
@@ -236,7 +212,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'K-TECH',
     name: 'Technology',
     kind: 'knowledge',
-    defra_material: null,
     description: 'Software, data, IoT and automation for resource tracking and efficiency.',
   },
   {
@@ -244,7 +219,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'K-ENG',
     name: 'Engineering',
     kind: 'knowledge',
-    defra_material: null,
     description: 'Process, mechanical, energy and materials engineering for reuse and recycling.',
   },
   {
@@ -252,7 +226,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'K-ESG',
     name: 'Sustainability and ESG',
     kind: 'knowledge',
-    defra_material: null,
     description: 'Carbon accounting, certification, life-cycle assessment and circular design.',
   },
   {
@@ -260,7 +233,6 @@ export const MATERIAL_GROUPS: readonly MaterialGroupDef[] = [
     code: 'K-MKT',
     name: 'Marketing and sales',
     kind: 'knowledge',
-    defra_material: null,
     description: 'Market access for secondary materials, branding of circular products and export.',
   },
 ];

@@ -1,4 +1,4 @@
-// The names the product authored reach the translation catalogs (issue 11): the generated client catalog is current
+// The names the product authored reach the translation catalogs: the generated client catalog is current
 // and holds every material group, the hand-written chapter names, the knowledge and space subcategories and the plans.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   app_meta,
@@ -72,7 +72,7 @@ describe('seedReferenceData', () => {
     for (const r of rows) expect(r.color).toMatch(/^#[0-9A-F]{6}$/);
   });
 
-  it('loads all Defra rows and maps every material group to a Defra material that is loaded (none for knowledge and space)', async () => {
+  it('loads all Defra rows and gives every group its default mapping to a Defra material that is loaded (none for knowledge and space)', async () => {
     const [{ n }] = (await database.db.select({ n: count() }).from(defra_factors)) as [{ n: number }];
     // 205 material-use and waste-disposal factors from ../shared/data plus the HGV freight factor (shared/lib/transport.ts).
     expect(Number(n)).toBe(206);
@@ -83,7 +83,7 @@ describe('seedReferenceData', () => {
     expect(groups.length).toBeGreaterThanOrEqual(20);
     for (const g of groups) {
       if (g.kind === 'material') expect(materials, g.name).toContain(g.defra_material);
-      else expect(g.defra_material, g.name).toBeNull();
+      else expect(g, g.name).toMatchObject({ defra_material: null, basis: 'none' });
     }
     expect(groups.map((g) => g.name)).toEqual(
       expect.arrayContaining([
@@ -180,7 +180,19 @@ describe('seedReferenceData', () => {
       .set({ name: 'Renamed by an administrator', customized_at: new Date() })
       .where(eq(third_level_subcategories.id, leaf!.id));
     const [wood] = await db.select().from(material_groups).where(eq(material_groups.slug, 'wood'));
-    await db.update(material_groups).set({ defra_material: 'Glass', customized_at: new Date() }).where(eq(material_groups.id, wood!.id));
+    await db
+      .update(material_groups)
+      .set({ defra_material: 'Glass', customized_at: new Date(), mapping_customized_at: new Date() })
+      .where(eq(material_groups.id, wood!.id));
+    // An administrator's own mapping on a leaf, and one removed from a leaf the default table maps.
+    await db
+      .update(third_level_subcategories)
+      .set({ defra_material: 'Wood', basis: 'disposal_only', counterfactual_route: 'Combustion', mapping_customized_at: new Date() })
+      .where(eq(third_level_subcategories.code, '030105'));
+    await db
+      .update(third_level_subcategories)
+      .set({ defra_material: null, basis: null, counterfactual_route: null, mapping_customized_at: new Date() })
+      .where(eq(third_level_subcategories.code, '150103'));
     // Deleted: finance's "K-FIN-2" (with everything below it); moved away: legal's "K-LEG-1" now under HR.
     const [fin2] = await db.select().from(first_level_subcategories).where(eq(first_level_subcategories.code, 'K-FIN-2'));
     await db.delete(first_level_subcategories).where(eq(first_level_subcategories.id, fin2!.id));
@@ -205,6 +217,40 @@ describe('seedReferenceData', () => {
     expect(kept!.name).toBe('Renamed by an administrator');
     expect(await db.select().from(first_level_subcategories).where(eq(first_level_subcategories.code, 'K-FIN-2'))).toEqual([]);
     expect(await db.select().from(first_level_subcategories).where(eq(first_level_subcategories.code, 'K-LEG-1'))).toEqual([]);
+  });
+
+  it('writes the default impact mappings, and puts back one a node lost while no administrator had set it', async () => {
+    const db = database.db;
+    const leaf = async (code: string) => (await db.select().from(third_level_subcategories).where(eq(third_level_subcategories.code, code)))[0]!;
+    expect(await leaf('200110')).toMatchObject({
+      defra_material: 'Clothing',
+      basis: 'like_for_like',
+      counterfactual_route: 'Landfill',
+      mapping_customized_at: null,
+    });
+    expect(await leaf('020704')).toMatchObject({ defra_material: null, basis: null, counterfactual_route: null });
+    const [food] = await db.select().from(material_groups).where(eq(material_groups.slug, 'food-by-products'));
+    expect(food).toMatchObject({ defra_material: 'Food and drink', basis: 'disposal_only', counterfactual_route: 'Anaerobic digestion' });
+    const [woodMill] = await db
+      .select({ basis: first_level_subcategories.basis, route: first_level_subcategories.counterfactual_route })
+      .from(first_level_subcategories)
+      .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
+      .where(and(eq(material_groups.slug, 'wood'), eq(first_level_subcategories.code, '03')));
+    expect(woodMill).toEqual({ basis: 'disposal_only', route: 'Combustion' });
+
+    // A mapping on a node the table does not list, not set by an administrator: the next seed takes it away.
+    await db
+      .update(third_level_subcategories)
+      .set({ defra_material: 'Glass', basis: 'like_for_like', counterfactual_route: 'Landfill' })
+      .where(eq(third_level_subcategories.code, '020704'));
+    await db.update(third_level_subcategories).set({ basis: 'disposal_only' }).where(eq(third_level_subcategories.code, '200110'));
+    await db
+      .update(app_meta)
+      .set({ value: { version: 'older' } })
+      .where(eq(app_meta.key, REFERENCE_META_KEY));
+    await seedReferenceData(db);
+    expect(await leaf('020704')).toMatchObject({ defra_material: null, basis: null, counterfactual_route: null });
+    expect(await leaf('200110')).toMatchObject({ basis: 'like_for_like' });
   });
 
   it('gives every group its code', async () => {

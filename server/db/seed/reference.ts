@@ -23,6 +23,7 @@ import { realignListingChains } from '../../modules/materials/service';
 import type { Db, DbOrTx } from '../client';
 import defraSnapshot from './data/defra.json' with { type: 'json' };
 import ewcSnapshot from './data/ewc.json' with { type: 'json' };
+import { DEFAULT_IMPACT_MAPPINGS } from './impact-mappings';
 import { buildTaxonomy, type EwcRow, type TaxonomyGroup } from './material-taxonomy';
 
 /** One row of the Defra snapshot (data/defra.json), kg CO2e per tonne. */
@@ -115,7 +116,7 @@ export function referenceDataset(): ReferenceDataset {
   if (!dataset) {
     const taxonomy = buildTaxonomy(EWC_ROWS);
     const version = createHash('sha256')
-      .update(JSON.stringify({ COUNTRIES, SDGS, BUILTIN_PLANS, DEFRA_FACTOR_SET, DEFRA_ROWS, HGV_FACTOR, taxonomy }))
+      .update(JSON.stringify({ COUNTRIES, SDGS, BUILTIN_PLANS, DEFRA_FACTOR_SET, DEFRA_ROWS, HGV_FACTOR, taxonomy, DEFAULT_IMPACT_MAPPINGS }))
       .digest('hex')
       .slice(0, 16);
     dataset = { taxonomy, version };
@@ -139,6 +140,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await upsertSdgs(tx);
     await upsertDefraFactors(tx);
     await syncTaxonomy(tx, taxonomy);
+    await applyDefaultMappings(tx);
     await ensureBuiltinPlans(tx);
     const value = { version, factor_set: DEFRA_FACTOR_SET, seeded_at: new Date().toISOString() };
     await tx
@@ -206,7 +208,6 @@ async function syncTaxonomy(tx: DbOrTx, taxonomy: TaxonomyGroup[]): Promise<void
         code: g.code,
         kind: g.kind,
         description: g.description,
-        defra_material: g.defra_material,
         sort_order: g.sort_order,
       })),
     )
@@ -217,7 +218,6 @@ async function syncTaxonomy(tx: DbOrTx, taxonomy: TaxonomyGroup[]): Promise<void
         code: excluded('code'),
         kind: excluded('kind'),
         description: excluded('description'),
-        defra_material: excluded('defra_material'),
         sort_order: excluded('sort_order'),
       },
       setWhere: isNull(material_groups.customized_at),
@@ -361,6 +361,42 @@ async function syncTaxonomy(tx: DbOrTx, taxonomy: TaxonomyGroup[]): Promise<void
   }
   // A remapped entry took its listings' group and levels with it: the listings' copies of the chain follow.
   if (moved) await realignListingChains(tx);
+}
+
+/**
+ * Writes the default impact mappings (impact-mappings.ts) onto the taxonomy: each reference group's own, and each
+ * listed subcategory's, found by its seed key. A subcategory that had a default the table no longer lists inherits
+ * again. Nodes whose mapping an administrator set or removed (`mapping_customized_at`) are left as they are.
+ */
+async function applyDefaultMappings(tx: DbOrTx): Promise<void> {
+  const clear = { defra_material: null, basis: null, counterfactual_route: null };
+  await tx.update(first_level_subcategories).set(clear).where(isNull(first_level_subcategories.mapping_customized_at));
+  await tx.update(second_level_subcategories).set(clear).where(isNull(second_level_subcategories.mapping_customized_at));
+  await tx.update(third_level_subcategories).set(clear).where(isNull(third_level_subcategories.mapping_customized_at));
+  for (const g of DEFAULT_IMPACT_MAPPINGS) {
+    await tx
+      .update(material_groups)
+      .set(g.mapping)
+      .where(and(eq(material_groups.slug, g.group), isNull(material_groups.mapping_customized_at)));
+    for (const x of g.exceptions) {
+      if (x.level === 'third') {
+        await tx
+          .update(third_level_subcategories)
+          .set(x.mapping)
+          .where(and(eq(third_level_subcategories.code, x.code), isNull(third_level_subcategories.mapping_customized_at)));
+      } else if (x.level === 'second') {
+        await tx.execute(sql`update second_level_subcategories s
+          set defra_material = ${x.mapping.defra_material}, basis = ${x.mapping.basis}, counterfactual_route = ${x.mapping.counterfactual_route}
+          from first_level_subcategories f join material_groups g on g.id = f.material_group_id
+          where f.id = s.first_level_subcategory_id and g.slug = ${g.group} and s.code = ${x.code} and s.mapping_customized_at is null`);
+      } else {
+        await tx.execute(sql`update first_level_subcategories f
+          set defra_material = ${x.mapping.defra_material}, basis = ${x.mapping.basis}, counterfactual_route = ${x.mapping.counterfactual_route}
+          from material_groups g
+          where g.id = f.material_group_id and g.slug = ${g.group} and f.code = ${x.code} and f.mapping_customized_at is null`);
+      }
+    }
+  }
 }
 
 async function ensureBuiltinPlans(tx: DbOrTx): Promise<void> {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_log, bulk_upload_access_requests, subscription_plans } from '../../../drizzle/schema';
 import type { AdminActor } from '../../lib/actor';

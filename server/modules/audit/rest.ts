@@ -1,4 +1,4 @@
-// Issue 14: the administrators' audit trail.
+// The administrators' audit trail (SPEC §7 Admin).
 import { route } from '../../rest/define';
 
 export const auditRest = [

@@ -1,4 +1,4 @@
-// The audit trail (issue 14, docs/decisions/0056): every administrator action that changes data calls
+// The audit trail (docs/decisions/0056): every administrator action that changes data calls
 // `recordAudit` inside the transaction that makes the change, so an entry exists exactly when the change does.
 import { pageOf } from '../../../shared/schemas/_primitives';
 import type { AuditEntity, AuditLogInput } from '../../../shared/schemas/audit';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
-import request from 'supertest';
+import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth_throttle, company_addresses, users } from '../../../drizzle/schema';
 import { ERROR_MESSAGES } from '../../../shared/errors';

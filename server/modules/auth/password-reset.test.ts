@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mail_outbox, password_reset_tokens, users } from '../../../drizzle/schema';
 import { hashResetToken } from './password-reset';

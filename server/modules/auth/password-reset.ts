@@ -9,6 +9,7 @@ import type { ResetPasswordInput } from '../../../shared/schemas/registration';
 import type { Deps } from '../../deps';
 import type { AdminActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import { mailFormat } from '../../lib/i18n';
 import { enqueueMail, publicUrl } from '../../lib/mail';
 import { hashPassword } from '../../lib/password';
 import { recordAudit } from '../audit/service';
@@ -43,7 +44,7 @@ export async function createResetLink(deps: Deps, actor: AdminActor, userId: num
       to: user.email,
       template: 'password_reset_link',
       language: user.language,
-      data: { first_name: user.first_name, url, expires_at: expires_at.toISOString().slice(0, 16).replace('T', ' ') },
+      data: { first_name: user.first_name, url, expires_at: mailFormat(user.language).dateTime(expires_at) },
     });
     // The link itself is a secret: the entry says that one was made and until when, never the token.
     await recordAudit(tx, actor, { action: 'user.resetLink', entity: 'user', entity_id: user.id, after: { expires_at } });

@@ -102,7 +102,7 @@ export async function findUserAuthState(db: DbOrTx, id: number, sid?: string) {
  * The last-login time and the throttle's `succeeded` writes (throttle.ts loginSucceededSql), in one statement
  * committed without waiting for the WAL flush (synchronous_commit off for this statement's own implicit
  * transaction; the throttle table is unlogged anyway): a crash can lose the last few timestamps, never the
- * login, and the login does not wait 1-20 ms for the disk (issue 17).
+ * login, and the login does not wait 1-20 ms for the disk.
  */
 export async function recordLogin(db: DbOrTx, userId: number, succeeded: SQL) {
   await db.execute(sql`

@@ -9,6 +9,9 @@ import { fileUrl } from '../../lib/files';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { UserClaims } from '../../lib/tokens';
 import * as repo from './repo';
+import * as integrations from '../integrations/service';
+import { takeApiKeyRequest } from '../../lib/rate-limit';
+import { API_KEY_PREFIX } from '../integrations/signing';
 import { accountKey, loginSucceeded, loginSucceededSql, takeLoginAttempts, takeUserLoginAttempts } from './throttle';
 
 export type SessionUser = ReturnType<typeof toSessionUser>;
@@ -58,6 +61,20 @@ export async function login(deps: Deps, input: LoginInput, ip?: string) {
   const token = deps.tokens.signUser(
     { sub: String(user.id), role: user.role, company_id: user.company_id, tv: user.token_version },
     userTtlSeconds(deps, input.remember_me),
+  );
+  return { token, user: toSessionUser(user) };
+}
+
+/**
+ * A session for a user who has just proved who they are another way (an accepted invitation): the same token and
+ * user as login answers, for the default session length.
+ */
+export async function startSession(deps: Deps, userId: number) {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw new AppError('NOT_FOUND');
+  const token = deps.tokens.signUser(
+    { sub: String(user.id), role: user.role, company_id: user.company_id, tv: user.token_version },
+    userTtlSeconds(deps, false),
   );
   return { token, user: toSessionUser(user) };
 }
@@ -133,7 +150,7 @@ type AuthState = NonNullable<Awaited<ReturnType<typeof repo.findUserAuthState>>>
 const stateCaches = new WeakMap<CacheBus, ReadCache<AuthState>>();
 
 /**
- * The user's row as a token check needs it, from this instance's cache when it holds it (issue 17, decision
+ * The user's row as a token check needs it, from this instance's cache when it holds it (decision
  * 0155): a change to the user, their company, its addresses or their signed-out sessions drops the entry on
  * every instance (triggers of migration 0017), and a mutation's answer waits until its own changes have.
  */
@@ -163,6 +180,8 @@ export async function resolveActor(
   deps: Deps,
   authorization: string | readonly string[] | undefined,
   ip?: string,
+  /** API keys open the REST paths only: tRPC and sockets take people's and drivers' tokens. */
+  opts: { apiKeys?: boolean } = {},
 ): Promise<{ actor: Actor; authError: AppError | null }> {
   const anonymous: Actor = { kind: 'anonymous', ip };
   const fields = typeof authorization === 'string' ? [authorization] : (authorization ?? []);
@@ -170,6 +189,10 @@ export async function resolveActor(
   const match = fields[0]?.match(/^Bearer\s+(.+)$/i);
   if (!match) return { actor: anonymous, authError: null };
   const token = match[1]!.trim();
+  if (token.startsWith(API_KEY_PREFIX)) {
+    const actor = opts.apiKeys ? await actorOfApiKey(deps, token, ip) : null;
+    return actor ? { actor, authError: null } : { actor: anonymous, authError: new AppError('UNAUTHENTICATED') };
+  }
   // Only reading the token may fail as "not logged in"; a database error while checking it is a server error
   // (5xx), never a silent logout of everyone during an outage.
   const verify = <T>(read: () => T): T | AppError => {
@@ -197,6 +220,31 @@ export async function resolveActor(
   const state = await repo.findDriverAuthState(deps.db, Number(driverClaims.sub));
   if (!state || !state.is_active || state.token_version !== driverClaims.tv) return { actor: anonymous, authError: new AppError('SESSION_EXPIRED') };
   return { actor: { kind: 'driver', driver_id: state.id, ip }, authError: null };
+}
+
+/**
+ * The company an API key opens, acting as the manager who made it (docs/decisions/0230): the key exists (a
+ * revoked key is deleted, so it fails at once on every instance), and its maker is still an active user of the
+ * approved company. The key's last use is written at most once a minute.
+ */
+async function actorOfApiKey(deps: Deps, secret: string, ip?: string): Promise<Actor | null> {
+  const key = await integrations.findApiKey(deps.db, secret);
+  if (!key) return null;
+  const state = await authState(deps.db, key.created_by, undefined, deps.caches);
+  if (!state || state.shut || state.company_id !== key.company_id || state.company_status !== 'approved') return null;
+  if (state.role !== 'MANAGER' && state.role !== 'MEMBER') return null;
+  // Every request of a key counts against its own allowance (429 with Retry-After past it).
+  await takeApiKeyRequest(deps.db, key.id, deps.env.RATE_LIMIT_SCALE);
+  if (!key.last_used_at || Date.now() - key.last_used_at.getTime() >= 60_000) await integrations.touchApiKey(deps.db, key.id);
+  return {
+    kind: 'user',
+    user_id: state.id,
+    role: state.role,
+    company_id: key.company_id,
+    ip,
+    center: state.center,
+    api_key: { id: key.id, scopes: key.scopes },
+  };
 }
 
 /** Start-up: ADMIN_EMAIL + ADMIN_PASSWORD create that administrator when no user has the email. */

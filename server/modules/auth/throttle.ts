@@ -8,7 +8,7 @@
 // The account is the user's id whichever name was typed (username or email count together).
 // A successful login clears the account-and-address counter (the user's own typos do not lock them out) and gives
 // the address its attempt back (an office behind one address signs in freely), but still counts on the account:
-// one account's valid logins are bounded too (issue 17; each costs an argon2 verify), docs/decisions/0131.
+// one account's valid logins are bounded too (each costs an argon2 verify), docs/decisions/0131.
 import { sql, type SQL } from 'drizzle-orm';
 import { auth_throttle, users } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chat_attachments, chat_messages, chats, companies } from '../../../drizzle/schema';
-import { demoPhotoPng } from '../../db/seed/demo-listings';
+import { demoPhotoPng } from '../../demo/listing-photos';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { restAs } from '../../test/rest-client';
+import { request, restAs } from '../../test/rest-client';
+import { onPostgres } from '../../test/postgres';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -160,45 +160,42 @@ describe('chat', () => {
   });
 
   // Two connections at once: real Postgres only (PGlite runs one statement at a time).
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'a message racing the end of the synergy waits for it, then answers 409 and leaves nothing behind',
-    async () => {
-      const { requester, chat_id, exchange_id } = await chatBetween();
-      const lastActivity = async () => (await db().select({ at: chats.last_message_at }).from(chats).where(eq(chats.id, chat_id)))[0]!.at;
-      const before = await lastActivity();
-      const ending = postgres(t.database.url!, { max: 1, onnotice: () => {} });
-      const watcher = postgres(t.database.url!, { max: 1, onnotice: () => {} });
-      try {
-        let sending: Promise<unknown> = Promise.resolve();
-        await ending.begin(async (sql) => {
-          // The synergy's end holds its row; the message's share lock waits behind it, its insert queued after.
-          await sql`select 1 from exchanges where id = ${exchange_id} for update`;
-          sending = t.caller(requester.memberActor).chat.send({ id: chat_id, message: 'Just in time?', attachments: [] });
-          sending.catch(() => {});
-          await vi.waitFor(
-            async () => {
-              const [row] = await watcher`select count(*)::int as n from pg_stat_activity
+  it.skipIf(!onPostgres)('a message racing the end of the synergy waits for it, then answers 409 and leaves nothing behind', async () => {
+    const { requester, chat_id, exchange_id } = await chatBetween();
+    const lastActivity = async () => (await db().select({ at: chats.last_message_at }).from(chats).where(eq(chats.id, chat_id)))[0]!.at;
+    const before = await lastActivity();
+    const ending = postgres(t.database.url!, { max: 1, onnotice: () => {} });
+    const watcher = postgres(t.database.url!, { max: 1, onnotice: () => {} });
+    try {
+      let sending: Promise<unknown> = Promise.resolve();
+      await ending.begin(async (sql) => {
+        // The synergy's end holds its row; the message's share lock waits behind it, its insert queued after.
+        await sql`select 1 from exchanges where id = ${exchange_id} for update`;
+        sending = t.caller(requester.memberActor).chat.send({ id: chat_id, message: 'Just in time?', attachments: [] });
+        sending.catch(() => {});
+        await vi.waitFor(
+          async () => {
+            const [row] = await watcher`select count(*)::int as n from pg_stat_activity
                 where datname = current_database() and wait_event_type = 'Lock' and query like '%exchanges%'`;
-              expect(row!.n).toBe(1);
-            },
-            { timeout: 10_000, interval: 20 },
-          );
-          await sql`update exchanges set level_of_completion = 'COMPLETED' where id = ${exchange_id}`;
-        });
-        expect(
-          await sending.then(
-            () => null,
-            (err: unknown) => err,
-          ),
-        ).toMatchObject({ code: 'CONFLICT' });
-      } finally {
-        await ending.end();
-        await watcher.end();
-      }
-      expect(await db().select().from(chat_messages).where(eq(chat_messages.chat_id, chat_id))).toEqual([]);
-      expect(await lastActivity()).toEqual(before);
-    },
-  );
+            expect(row!.n).toBe(1);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        await sql`update exchanges set level_of_completion = 'COMPLETED' where id = ${exchange_id}`;
+      });
+      expect(
+        await sending.then(
+          () => null,
+          (err: unknown) => err,
+        ),
+      ).toMatchObject({ code: 'CONFLICT' });
+    } finally {
+      await ending.end();
+      await watcher.end();
+    }
+    expect(await db().select().from(chat_messages).where(eq(chat_messages.chat_id, chat_id))).toEqual([]);
+    expect(await lastActivity()).toEqual(before);
+  });
 
   it("carries the other company's logo URL in the list and the chat (null without one)", async () => {
     const { provider, requester, chat_id } = await chatBetween();

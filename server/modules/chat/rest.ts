@@ -1,4 +1,4 @@
-// SPEC §7 Chats, plus the send and seen paths issue 9 pins for external systems.
+// SPEC §7 Chats, plus the send and seen paths external systems call.
 import { route } from '../../rest/define';
 
 export const chatRest = [

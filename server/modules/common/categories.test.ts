@@ -1,4 +1,4 @@
-// Administrators' categories (issue 14 deliverable 5): the SPEC §7 Admin paths and payloads, default codes, deletes
+// Administrators' categories: the SPEC §7 Admin paths and payloads, default codes, deletes
 // refused while listings use a node (409 with their number), moves that keep codes and listings consistent, the
 // Defra mapping for new impact records, and an audit entry for every change.
 import { and, eq } from 'drizzle-orm';
@@ -175,7 +175,7 @@ describe('subcategories', () => {
     expect(await entries('subcategory', l3.body.id)).toEqual([
       expect.objectContaining({
         action: 'subcategory.create',
-        after: { level: 3, name: 'Marine cargo', code: 'K-FIN-3.1.1', parent_id: l2.body.id },
+        after: { level: 3, name: 'Marine cargo', name_dk: null, name_my: null, code: 'K-FIN-3.1.1', parent_id: l2.body.id },
       }),
     ]);
   });

@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 

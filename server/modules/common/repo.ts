@@ -1,16 +1,19 @@
-import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   companies,
   countries,
   defra_factors,
+  donation_tags,
   first_level_subcategories,
   material_groups,
   materials,
   sdgs,
   second_level_subcategories,
+  subscription_plans,
   taxonomy_removals,
   third_level_subcategories,
 } from '../../../drizzle/schema';
+import { typedNamesByEnglish, type TypedNames } from '../../../shared/lib/reference-names';
 import { escapeLike } from '../../../shared/lib/text';
 import type { DbOrTx } from '../../db/client';
 
@@ -32,6 +35,8 @@ export function listMaterialGroups(db: DbOrTx) {
     .select({
       id: material_groups.id,
       name: material_groups.name,
+      name_dk: material_groups.name_dk,
+      name_my: material_groups.name_my,
       slug: material_groups.slug,
       kind: material_groups.kind,
       description: material_groups.description,
@@ -51,6 +56,8 @@ export function listFirstLevel(db: DbOrTx, groupId?: number) {
       id: first_level_subcategories.id,
       material_group_id: first_level_subcategories.material_group_id,
       name: first_level_subcategories.name,
+      name_dk: first_level_subcategories.name_dk,
+      name_my: first_level_subcategories.name_my,
       code: first_level_subcategories.code,
     })
     .from(first_level_subcategories)
@@ -64,6 +71,8 @@ export function listSecondLevel(db: DbOrTx, parentId?: number) {
       id: second_level_subcategories.id,
       first_level_subcategory_id: second_level_subcategories.first_level_subcategory_id,
       name: second_level_subcategories.name,
+      name_dk: second_level_subcategories.name_dk,
+      name_my: second_level_subcategories.name_my,
       code: second_level_subcategories.code,
     })
     .from(second_level_subcategories)
@@ -77,6 +86,8 @@ export function listThirdLevel(db: DbOrTx, parentId?: number) {
       id: third_level_subcategories.id,
       second_level_subcategory_id: third_level_subcategories.second_level_subcategory_id,
       name: third_level_subcategories.name,
+      name_dk: third_level_subcategories.name_dk,
+      name_my: third_level_subcategories.name_my,
       code: third_level_subcategories.code,
       hazardous: third_level_subcategories.hazardous,
     })
@@ -96,7 +107,7 @@ export async function landingCounts(db: DbOrTx) {
   return { companies: c?.n ?? 0, materials: m?.n ?? 0 };
 }
 
-// ---- administrators' categories (issue 14, docs/decisions/0072) ----------------------------------------------
+// ---- administrators' categories (docs/decisions/0072) ----------------------------------------------
 
 /** Category writes are rare and touch codes across the tree: one transaction at a time takes them. */
 const TAXONOMY_LOCK_KEY = 727_003_001;
@@ -122,6 +133,8 @@ type Level = keyof typeof LEVEL;
 const groupColumns = {
   id: material_groups.id,
   name: material_groups.name,
+  name_dk: material_groups.name_dk,
+  name_my: material_groups.name_my,
   slug: material_groups.slug,
   code: material_groups.code,
   kind: material_groups.kind,
@@ -171,7 +184,14 @@ export async function slugsLike(db: DbOrTx, base: string) {
 
 export async function insertGroup(
   db: DbOrTx,
-  values: { name: string; slug: string; kind: 'material' | 'knowledge' | 'space'; defra_material: string | null },
+  values: {
+    name: string;
+    name_dk: string | null;
+    name_my: string | null;
+    slug: string;
+    kind: 'material' | 'knowledge' | 'space';
+    defra_material: string | null;
+  },
 ) {
   const [row] = await db
     .insert(material_groups)
@@ -179,6 +199,7 @@ export async function insertGroup(
       ...values,
       sort_order: sql`(select coalesce(max(${material_groups.sort_order}), 0) + 10 from ${material_groups})`,
       customized_at: new Date(),
+      mapping_customized_at: new Date(),
     })
     .returning({ id: material_groups.id });
   return row!.id;
@@ -187,7 +208,17 @@ export async function insertGroup(
 export async function updateGroup(
   db: DbOrTx,
   id: number,
-  values: Partial<{ name: string; code: string; kind: 'material' | 'knowledge' | 'space'; defra_material: string | null }>,
+  values: Partial<{
+    name: string;
+    name_dk: string | null;
+    name_my: string | null;
+    code: string;
+    kind: 'material' | 'knowledge' | 'space';
+    defra_material: string | null;
+    basis: null;
+    counterfactual_route: null;
+    mapping_customized_at: Date;
+  }>,
 ) {
   await db
     .update(material_groups)
@@ -221,6 +252,8 @@ export interface TaxonomyNodeRow {
   level: Level;
   parent_id: number;
   name: string;
+  name_dk: string | null;
+  name_my: string | null;
   code: string | null;
   customized_at: Date | null;
   group_id: number;
@@ -237,6 +270,8 @@ export async function findNode(db: DbOrTx, level: Level, id: number): Promise<Ta
         id: first_level_subcategories.id,
         parent_id: first_level_subcategories.material_group_id,
         name: first_level_subcategories.name,
+        name_dk: first_level_subcategories.name_dk,
+        name_my: first_level_subcategories.name_my,
         code: first_level_subcategories.code,
         customized_at: first_level_subcategories.customized_at,
         group_id: material_groups.id,
@@ -253,6 +288,8 @@ export async function findNode(db: DbOrTx, level: Level, id: number): Promise<Ta
         id: second_level_subcategories.id,
         parent_id: second_level_subcategories.first_level_subcategory_id,
         name: second_level_subcategories.name,
+        name_dk: second_level_subcategories.name_dk,
+        name_my: second_level_subcategories.name_my,
         code: second_level_subcategories.code,
         customized_at: second_level_subcategories.customized_at,
         group_id: material_groups.id,
@@ -270,6 +307,8 @@ export async function findNode(db: DbOrTx, level: Level, id: number): Promise<Ta
       id: third_level_subcategories.id,
       parent_id: third_level_subcategories.second_level_subcategory_id,
       name: third_level_subcategories.name,
+      name_dk: third_level_subcategories.name_dk,
+      name_my: third_level_subcategories.name_my,
       code: third_level_subcategories.code,
       customized_at: third_level_subcategories.customized_at,
       group_id: material_groups.id,
@@ -318,45 +357,90 @@ export async function codeTaken(db: DbOrTx, level: Level, code: string, parentId
   return !!row;
 }
 
-export async function insertNode(db: DbOrTx, level: Level, values: { parent_id: number; name: string; code: string | null }) {
+/** A subcategory's parent, names and code as stored. */
+type NodeValues = { parent_id: number; name: string; name_dk: string | null; name_my: string | null; code: string | null };
+
+export async function insertNode(db: DbOrTx, level: Level, values: NodeValues) {
   const now = new Date();
   if (level === 1) {
     const [r] = await db
       .insert(first_level_subcategories)
-      .values({ material_group_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+      .values({
+        material_group_id: values.parent_id,
+        name: values.name,
+        name_dk: values.name_dk,
+        name_my: values.name_my,
+        code: values.code,
+        customized_at: now,
+      })
       .returning({ id: first_level_subcategories.id });
     return r!.id;
   }
   if (level === 2) {
     const [r] = await db
       .insert(second_level_subcategories)
-      .values({ first_level_subcategory_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+      .values({
+        first_level_subcategory_id: values.parent_id,
+        name: values.name,
+        name_dk: values.name_dk,
+        name_my: values.name_my,
+        code: values.code,
+        customized_at: now,
+      })
       .returning({ id: second_level_subcategories.id });
     return r!.id;
   }
   const [r] = await db
     .insert(third_level_subcategories)
-    .values({ second_level_subcategory_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+    .values({
+      second_level_subcategory_id: values.parent_id,
+      name: values.name,
+      name_dk: values.name_dk,
+      name_my: values.name_my,
+      code: values.code,
+      customized_at: now,
+    })
     .returning({ id: third_level_subcategories.id });
   return r!.id;
 }
 
-export async function updateNode(db: DbOrTx, level: Level, id: number, values: { parent_id: number; name: string; code: string | null }) {
+export async function updateNode(db: DbOrTx, level: Level, id: number, values: NodeValues) {
   const now = new Date();
   if (level === 1) {
     await db
       .update(first_level_subcategories)
-      .set({ material_group_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+      .set({
+        material_group_id: values.parent_id,
+        name: values.name,
+        name_dk: values.name_dk,
+        name_my: values.name_my,
+        code: values.code,
+        customized_at: now,
+      })
       .where(eq(first_level_subcategories.id, id));
   } else if (level === 2) {
     await db
       .update(second_level_subcategories)
-      .set({ first_level_subcategory_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+      .set({
+        first_level_subcategory_id: values.parent_id,
+        name: values.name,
+        name_dk: values.name_dk,
+        name_my: values.name_my,
+        code: values.code,
+        customized_at: now,
+      })
       .where(eq(second_level_subcategories.id, id));
   } else {
     await db
       .update(third_level_subcategories)
-      .set({ second_level_subcategory_id: values.parent_id, name: values.name, code: values.code, customized_at: now })
+      .set({
+        second_level_subcategory_id: values.parent_id,
+        name: values.name,
+        name_dk: values.name_dk,
+        name_my: values.name_my,
+        code: values.code,
+        customized_at: now,
+      })
       .where(eq(third_level_subcategories.id, id));
   }
 }
@@ -423,6 +507,8 @@ export function adminLevel(db: DbOrTx, level: Level, parentId: number) {
       id: t.id,
       parent_id: parent,
       name: t.name,
+      name_dk: t.name_dk,
+      name_my: t.name_my,
       code: t.code,
       customized_at: t.customized_at,
       children,
@@ -438,16 +524,16 @@ export function adminLevel(db: DbOrTx, level: Level, parentId: number) {
 export async function searchCategories(db: DbOrTx, q: string, page: number, size: number) {
   const like = `%${escapeLike(q)}%`;
   const codeLike = `${escapeLike(q.replace(/\s+/g, '').toUpperCase())}%`;
-  const matches = sql`(select 1 as level, f.id, f.name, f.code, g.id as group_id, g.name as group_name, null::text as l1_name, null::text as l2_name, f.material_group_id as parent_id
+  const matches = sql`(select 1 as level, f.id, f.name, f.name_dk, f.name_my, f.code, g.id as group_id, g.name as group_name, null::text as l1_name, null::text as l2_name, f.material_group_id as parent_id
       from first_level_subcategories f join material_groups g on g.id = f.material_group_id
       where f.name ilike ${like} or f.code like ${codeLike}
     union all
-    select 2, s.id, s.name, s.code, g.id, g.name, f.name, null, s.first_level_subcategory_id
+    select 2, s.id, s.name, s.name_dk, s.name_my, s.code, g.id, g.name, f.name, null, s.first_level_subcategory_id
       from second_level_subcategories s join first_level_subcategories f on f.id = s.first_level_subcategory_id
       join material_groups g on g.id = f.material_group_id
       where s.name ilike ${like} or s.code like ${codeLike}
     union all
-    select 3, t.id, t.name, t.code, g.id, g.name, f.name, s.name, t.second_level_subcategory_id
+    select 3, t.id, t.name, t.name_dk, t.name_my, t.code, g.id, g.name, f.name, s.name, t.second_level_subcategory_id
       from third_level_subcategories t join second_level_subcategories s on s.id = t.second_level_subcategory_id
       join first_level_subcategories f on f.id = s.first_level_subcategory_id join material_groups g on g.id = f.material_group_id
       where t.name ilike ${like} or t.code like ${codeLike})`;
@@ -460,6 +546,8 @@ export async function searchCategories(db: DbOrTx, q: string, page: number, size
     level: number;
     id: number;
     name: string;
+    name_dk: string | null;
+    name_my: string | null;
     code: string | null;
     group_id: number;
     group_name: string;
@@ -468,4 +556,33 @@ export async function searchCategories(db: DbOrTx, q: string, page: number, size
     parent_id: number;
   };
   return { rows: rowsOf<Row>(items), total: Number(rowsOf<{ n: number }>(total)[0]?.n ?? 0) };
+}
+
+/**
+ * Every reference row an administrator gave a Danish or Malay name (groups, subcategories, plans, donation tags),
+ * oldest first, so that of two rows sharing an English name the later one's names win (typedNamesByEnglish).
+ */
+export async function typedNames(db: DbOrTx) {
+  const tables = [
+    material_groups,
+    first_level_subcategories,
+    second_level_subcategories,
+    third_level_subcategories,
+    subscription_plans,
+    donation_tags,
+  ];
+  const rows = await Promise.all(
+    tables.map((t) =>
+      db
+        .select({ name: t.name, name_dk: t.name_dk, name_my: t.name_my, created_at: t.created_at })
+        .from(t)
+        .where(or(isNotNull(t.name_dk), isNotNull(t.name_my))),
+    ),
+  );
+  return rows.flat().sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
+
+/** `typedNames` as the server's `referenceText` reads them (mail, notification summaries). */
+export async function loadTypedNames(db: DbOrTx): Promise<TypedNames> {
+  return typedNamesByEnglish(await typedNames(db));
 }

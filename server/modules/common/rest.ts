@@ -42,7 +42,7 @@ export const commonRest = [
   }),
 ];
 
-// Administrators' categories (SPEC §7 Admin, issue 14): exactly these paths and payloads. The three subcategory
+// Administrators' categories (SPEC §7 Admin): exactly these paths and payloads. The three subcategory
 // levels share one procedure each; the path fixes the level.
 const LEVEL_PATHS = [
   [1, 'first'],
@@ -62,15 +62,15 @@ export const commonAdminRest = [
     path: '/admin/material-groups',
     procedure: 'common.admin.createMaterialGroup',
     status: 201,
-    body: ['name', 'kind', 'defra_material'],
-    summary: 'Create a material group {name, kind: material|knowledge|space, defra_material?}',
+    body: ['name', 'name_dk', 'name_my', 'kind', 'defra_material'],
+    summary: 'Create a material group {name, name_dk?, name_my?, kind: material|knowledge|space, defra_material?}',
   }),
   route({
     method: 'put',
     path: '/admin/material-groups/:id',
     procedure: 'common.admin.updateMaterialGroup',
     params: { id: 'id' },
-    body: ['name', 'kind', 'defra_material'],
+    body: ['name', 'name_dk', 'name_my', 'kind', 'defra_material'],
     summary: 'Rename a group or change its kind (only unused) or Defra material (new impact records use it)',
   }),
   route({
@@ -94,16 +94,16 @@ export const commonAdminRest = [
       path: `/admin/${name}-level-subcategories`,
       procedure: 'common.admin.createSubcategory',
       status: 201,
-      body: ['name', 'code', 'parent_id'],
+      body: ['name', 'name_dk', 'name_my', 'code', 'parent_id'],
       fixed: { level },
-      summary: `Create a ${name}-level subcategory {name, code?, parent_id}; code defaults to the parent's code plus the next free number`,
+      summary: `Create a ${name}-level subcategory {name, name_dk?, name_my?, code?, parent_id}; code defaults to the parent's code plus the next free number`,
     }),
     route({
       method: 'put',
       path: `/admin/${name}-level-subcategories/:id`,
       procedure: 'common.admin.updateSubcategory',
       params: { id: 'id' },
-      body: ['name', 'code', 'parent_id'],
+      body: ['name', 'name_dk', 'name_my', 'code', 'parent_id'],
       fixed: { level },
       summary: `Rename, recode or move (parent_id) a ${name}-level subcategory; listings under it follow`,
     }),

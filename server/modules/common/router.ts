@@ -1,12 +1,28 @@
 import {
+  adminCreateMaterialGroupOutput,
+  adminCreateSubcategoryOutput,
+  adminDeleteMaterialGroupOutput,
+  adminDeleteSubcategoryOutput,
+  adminMaterialGroupsOutput,
   adminSubcategoriesInput,
+  adminSubcategoriesOutput,
+  adminUpdateMaterialGroupOutput,
+  adminUpdateSubcategoryOutput,
   countriesInput,
+  countriesOutput,
   createMaterialGroupInput,
   createSubcategoryInput,
   deleteSubcategoryInput,
+  firstLevelSubcategoriesOutput,
+  geocodeOutput,
   materialGroupIdInput,
+  materialGroupsOutput,
+  reverseGeocodeOutput,
+  sdgsOutput,
   searchCategoriesInput,
+  secondLevelSubcategoriesOutput,
   subcategoriesInput,
+  thirdLevelSubcategoriesOutput,
   updateMaterialGroupInput,
   updateSubcategoryInput,
 } from '../../../shared/schemas/common';
@@ -18,39 +34,66 @@ import * as service from './service';
 export const commonRouter = router({
   config: publicProcedure.query(({ ctx }) => service.clientConfig(ctx.deps)),
   landingStats: publicProcedure.query(({ ctx }) => service.landingStats(ctx.deps)),
-  countries: publicProcedure.input(countriesInput).query(({ ctx, input }) => service.listCountries(ctx.deps, input)),
-  materialGroups: publicProcedure.query(({ ctx }) => service.listMaterialGroups(ctx.deps)),
-  sdgs: publicProcedure.query(({ ctx }) => service.listSdgs(ctx.deps)),
-  firstLevelSubcategories: publicProcedure.input(subcategoriesInput).query(({ ctx, input }) => service.listFirstLevelSubcategories(ctx.deps, input)),
+  countries: publicProcedure
+    .input(countriesInput)
+    .output(countriesOutput)
+    .query(({ ctx, input }) => service.listCountries(ctx.deps, input)),
+  materialGroups: publicProcedure.output(materialGroupsOutput).query(({ ctx }) => service.listMaterialGroups(ctx.deps)),
+  /** Danish and Malay names administrators typed for reference rows, by English name (the client's `refText`). */
+  typedNames: publicProcedure.query(({ ctx }) => service.typedNames(ctx.deps)),
+  sdgs: publicProcedure.output(sdgsOutput).query(({ ctx }) => service.listSdgs(ctx.deps)),
+  firstLevelSubcategories: publicProcedure
+    .input(subcategoriesInput)
+    .output(firstLevelSubcategoriesOutput)
+    .query(({ ctx, input }) => service.listFirstLevelSubcategories(ctx.deps, input)),
   secondLevelSubcategories: publicProcedure
     .input(subcategoriesInput)
+    .output(secondLevelSubcategoriesOutput)
     .query(({ ctx, input }) => service.listSecondLevelSubcategories(ctx.deps, input)),
-  thirdLevelSubcategories: publicProcedure.input(subcategoriesInput).query(({ ctx, input }) => service.listThirdLevelSubcategories(ctx.deps, input)),
-  geocode: publicProcedure.input(geocodeInput).query(({ ctx, input }) => geo.geocode(ctx.deps, input)),
-  reverseGeocode: publicProcedure.input(reverseGeocodeInput).query(({ ctx, input }) => geo.reverseGeocode(ctx.deps, input)),
-  /** Administrators' categories: material groups and the three subcategory levels (issue 14). */
+  thirdLevelSubcategories: publicProcedure
+    .input(subcategoriesInput)
+    .output(thirdLevelSubcategoriesOutput)
+    .query(({ ctx, input }) => service.listThirdLevelSubcategories(ctx.deps, input)),
+  geocode: publicProcedure
+    .input(geocodeInput)
+    .output(geocodeOutput)
+    .query(({ ctx, input }) => geo.geocode(ctx.deps, input)),
+  reverseGeocode: publicProcedure
+    .input(reverseGeocodeInput)
+    .output(reverseGeocodeOutput)
+    .query(({ ctx, input }) => geo.reverseGeocode(ctx.deps, input)),
+  /** Administrators' categories: material groups and the three subcategory levels. */
   admin: router({
-    materialGroups: adminProcedure.query(({ ctx }) => service.adminMaterialGroups(ctx.deps)),
-    subcategories: adminProcedure.input(adminSubcategoriesInput).query(({ ctx, input }) => service.adminSubcategories(ctx.deps, input)),
+    materialGroups: adminProcedure.output(adminMaterialGroupsOutput).query(({ ctx }) => service.adminMaterialGroups(ctx.deps)),
+    subcategories: adminProcedure
+      .input(adminSubcategoriesInput)
+      .output(adminSubcategoriesOutput)
+      .query(({ ctx, input }) => service.adminSubcategories(ctx.deps, input)),
     searchCategories: adminProcedure.input(searchCategoriesInput).query(({ ctx, input }) => service.searchCategories(ctx.deps, input)),
     defraMaterials: adminProcedure.query(({ ctx }) => service.defraMaterials(ctx.deps)),
     createMaterialGroup: adminProcedure
       .input(createMaterialGroupInput)
+      .output(adminCreateMaterialGroupOutput)
       .mutation(({ ctx, input }) => service.createMaterialGroup(ctx.deps, ctx.actor, input)),
     updateMaterialGroup: adminProcedure
       .input(updateMaterialGroupInput)
+      .output(adminUpdateMaterialGroupOutput)
       .mutation(({ ctx, input }) => service.updateMaterialGroup(ctx.deps, ctx.actor, input)),
     deleteMaterialGroup: adminProcedure
       .input(materialGroupIdInput)
+      .output(adminDeleteMaterialGroupOutput)
       .mutation(({ ctx, input }) => service.deleteMaterialGroup(ctx.deps, ctx.actor, input)),
     createSubcategory: adminProcedure
       .input(createSubcategoryInput)
+      .output(adminCreateSubcategoryOutput)
       .mutation(({ ctx, input }) => service.createSubcategory(ctx.deps, ctx.actor, input)),
     updateSubcategory: adminProcedure
       .input(updateSubcategoryInput)
+      .output(adminUpdateSubcategoryOutput)
       .mutation(({ ctx, input }) => service.updateSubcategory(ctx.deps, ctx.actor, input)),
     deleteSubcategory: adminProcedure
       .input(deleteSubcategoryInput)
+      .output(adminDeleteSubcategoryOutput)
       .mutation(({ ctx, input }) => service.deleteSubcategory(ctx.deps, ctx.actor, input)),
   }),
 });

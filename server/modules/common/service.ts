@@ -61,13 +61,26 @@ export function clientConfig(deps: Deps) {
     map_style_url: deps.env.MAP_STYLE_URL ?? null,
     /** Street-level vector tiles served by this app (MAP_PMTILES_PATH); MAP_STYLE_URL wins when both are set. */
     map_pmtiles_url: deps.env.MAP_PMTILES_PATH && !deps.env.MAP_STYLE_URL ? MAP_PATHS.pmtiles : null,
+    /** The offline base map's tiles (docs/decisions/0200), with the archive's version so browsers cache them for good. */
+    map_tiles_url: `${MAP_PATHS.tiles}?v=${deps.basemap.key}`,
   };
 }
 
-// ---- administrators' categories (issue 14, SPEC §7 Admin; docs/decisions/0072) ----------------------------
+// ---- administrators' categories (SPEC §7 Admin; docs/decisions/0072) ----------------------------
 // Every write takes the taxonomy lock, records its audit entry in its transaction, and leaves listings, codes and
 // the reference sync consistent: a node in use is never deleted, a child's code always extends its parent's, listings
 // follow a moved node, and what an administrator changed stays changed when reference data is updated.
+
+/**
+ * The names administrators typed in Danish and Malay, by English name: for readers that know a row only by its
+ * English name (a listing's group, a notification's parameters, a mail). The client applies them to `refText`.
+ */
+export async function typedNames(deps: Pick<Deps, 'db'>) {
+  return { items: (await repo.typedNames(deps.db)).map(({ name, name_dk, name_my }) => ({ name, name_dk, name_my })) };
+}
+
+/** `typedNames` as the server's `referenceText` reads them (mail, notification summaries); `db` may be a transaction. */
+export const loadTypedNames = (db: DbOrTx) => repo.loadTypedNames(db);
 
 const groupView = (g: NonNullable<Awaited<ReturnType<typeof repo.findGroup>>>) => {
   const { customized_at, ...rest } = g;
@@ -132,14 +145,15 @@ export async function createMaterialGroup(deps: Deps, actor: AdminActor, input: 
     const taken = new Set(await repo.slugsLike(tx, base));
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    const groupId = await repo.insertGroup(tx, { name: input.name, slug, kind: input.kind, defra_material: input.defra_material });
+    const names = { name: input.name, name_dk: input.name_dk ?? null, name_my: input.name_my ?? null };
+    const groupId = await repo.insertGroup(tx, { ...names, slug, kind: input.kind, defra_material: input.defra_material });
     const code = `${KIND_LETTER[input.kind]}-${groupId}`;
     await repo.updateGroup(tx, groupId, { code });
     await recordAudit(tx, actor, {
       action: 'material_group.create',
       entity: 'material_group',
       entity_id: groupId,
-      after: { name: input.name, slug, code, kind: input.kind, defra_material: input.defra_material },
+      after: { ...names, slug, code, kind: input.kind, defra_material: input.defra_material },
     });
     return groupId;
   });
@@ -147,8 +161,9 @@ export async function createMaterialGroup(deps: Deps, actor: AdminActor, input: 
 }
 
 /**
- * PUT admin/material-groups/{id}: rename, change the Defra material (impact records stored before keep theirs) or
- * the kind (only while no listing uses the group; a knowledge or space group maps to no Defra material).
+ * PUT admin/material-groups/{id}: rename, change the Defra material (impact records stored before keep theirs; the
+ * group then counts disposal only via landfill until its mapping says otherwise) or the kind (only while no listing
+ * uses the group; a knowledge or space group maps to no Defra material).
  */
 export async function updateMaterialGroup(deps: Deps, actor: AdminActor, input: UpdateMaterialGroupInput) {
   await deps.db.transaction(async (tx) => {
@@ -165,13 +180,25 @@ export async function updateMaterialGroup(deps: Deps, actor: AdminActor, input: 
     if (input.defra_material !== undefined || kind !== before.kind) await checkDefraMaterial(tx, kind, defra);
     const name = input.name ?? before.name;
     if (name !== before.name && (await repo.groupNameTaken(tx, name, before.id))) throw fieldError('name', 'category.nameTaken');
-    await repo.updateGroup(tx, before.id, { name, kind, defra_material: defra });
+    // A new Defra material (or kind) starts from the conservative basis and route, disposal only via landfill; the
+    // impact mapping screen sets them (docs/decisions/0171).
+    const remapped = defra !== before.defra_material || kind !== before.kind;
+    const name_dk = input.name_dk !== undefined ? input.name_dk : before.name_dk;
+    const name_my = input.name_my !== undefined ? input.name_my : before.name_my;
+    await repo.updateGroup(tx, before.id, {
+      name,
+      name_dk,
+      name_my,
+      kind,
+      defra_material: defra,
+      ...(remapped ? { basis: null, counterfactual_route: null, mapping_customized_at: new Date() } : {}),
+    });
     await recordAudit(tx, actor, {
       action: 'material_group.update',
       entity: 'material_group',
       entity_id: before.id,
-      before: { name: before.name, kind: before.kind, defra_material: before.defra_material },
-      after: { name, kind, defra_material: defra },
+      before: { name: before.name, name_dk: before.name_dk, name_my: before.name_my, kind: before.kind, defra_material: before.defra_material },
+      after: { name, name_dk, name_my, kind, defra_material: defra },
     });
   });
   return groupView((await repo.findGroup(deps.db, input.id))!);
@@ -228,7 +255,16 @@ async function defaultCode(tx: DbOrTx, parentCode: string | null, level: Taxonom
 
 async function nodeView(db: DbOrTx, level: TaxonomyLevel, id: number) {
   const node = (await repo.findNode(db, level, id))!;
-  return { id: node.id, level, parent_id: node.parent_id, name: node.name, code: node.code, group_id: node.group_id };
+  return {
+    id: node.id,
+    level,
+    parent_id: node.parent_id,
+    name: node.name,
+    name_dk: node.name_dk,
+    name_my: node.name_my,
+    code: node.code,
+    group_id: node.group_id,
+  };
 }
 
 /**
@@ -243,12 +279,13 @@ export async function createSubcategory(deps: Deps, actor: AdminActor, input: Cr
     if (input.code !== undefined) checkExplicitCode(input.code, parent.code, input.level);
     const code = input.code ?? (await defaultCode(tx, parent.code, input.level));
     if (code !== null && (await repo.codeTaken(tx, input.level, code, parent.id))) throw fieldError('code', 'category.codeTaken', { code });
-    const nodeId = await repo.insertNode(tx, input.level, { parent_id: parent.id, name: input.name, code });
+    const names = { name: input.name, name_dk: input.name_dk ?? null, name_my: input.name_my ?? null };
+    const nodeId = await repo.insertNode(tx, input.level, { parent_id: parent.id, ...names, code });
     await recordAudit(tx, actor, {
       action: 'subcategory.create',
       entity: 'subcategory',
       entity_id: nodeId,
-      after: { level: input.level, name: input.name, code, parent_id: parent.id },
+      after: { level: input.level, ...names, code, parent_id: parent.id },
     });
     return nodeId;
   });
@@ -310,18 +347,22 @@ export async function updateSubcategory(deps: Deps, actor: AdminActor, input: Up
     }
 
     const name = input.name ?? node.name;
+    const name_dk = input.name_dk !== undefined ? input.name_dk : node.name_dk;
+    const name_my = input.name_my !== undefined ? input.name_my : node.name_my;
     const key = seedKey(node);
     if (key !== null && (moving || code !== node.code)) await repo.addRemoval(tx, input.level, key);
-    await repo.updateNode(tx, input.level, node.id, { parent_id: parent.id, name, code });
+    await repo.updateNode(tx, input.level, node.id, { parent_id: parent.id, name, name_dk, name_my, code });
     const listings = moving || code !== node.code ? await materials.realignListingChains(tx, { level: input.level, id: node.id }) : 0;
     await recordAudit(tx, actor, {
       action: moving ? 'subcategory.move' : 'subcategory.update',
       entity: 'subcategory',
       entity_id: node.id,
-      before: { level: input.level, name: node.name, code: node.code, parent_id: node.parent_id },
+      before: { level: input.level, name: node.name, name_dk: node.name_dk, name_my: node.name_my, code: node.code, parent_id: node.parent_id },
       after: {
         level: input.level,
         name,
+        name_dk,
+        name_my,
         code,
         parent_id: parent.id,
         ...(recoded ? { recoded_below: recoded } : {}),

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company_addresses, company_subscriptions, registration_requests, subscription_plans } from '../../../drizzle/schema';
 import type { SubscriptionStatus } from '../../../shared/constants/enums';

@@ -12,6 +12,7 @@ import {
 import type { CompanyStatus, SubscriptionStatus } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 
 /**
  * A company's current subscription in SQL, the same choice as pickCurrentSubscription (shared/lib/subscription):
@@ -86,7 +87,7 @@ export async function listCompaniesForAdmin(db: DbOrTx, f: AdminCompanyFilter) {
   const urgency = sql`case ${status} when 'expired' then 0 when 'inactive' then 1 when 'expires_very_soon' then 2 when 'expiring_soon' then 3 else 4 end`;
 
   const conds: SQL[] = [];
-  if (f.search) conds.push(ilike(companies.name, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.search) conds.push(ilike(companies.name, containsPattern(f.search)));
   if (f.is_parent_company !== undefined) conds.push(eq(companies.is_parent_company, f.is_parent_company));
   if (f.status) conds.push(eq(companies.status, f.status));
   if (f.subscription_status?.length) conds.push(inArray(status, f.subscription_status));
@@ -151,14 +152,12 @@ export function listCompanyAddresses(db: DbOrTx, companyId: number) {
     .orderBy(desc(company_addresses.is_primary), asc(company_addresses.id));
 }
 
-// ---- the public list and one company (issue 12 item 1) ------------------------------------------------------
-
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+// ---- the public list and one company ------------------------------------------------------
 
 /** Approved companies by name, each with its primary address's town; one query with its total. */
 export async function listApprovedCompanies(db: DbOrTx, f: { search?: string; page: number; size: number }) {
   const conds: SQL[] = [eq(companies.status, 'approved')];
-  if (f.search) conds.push(ilike(companies.name, likePattern(f.search)));
+  if (f.search) conds.push(ilike(companies.name, containsPattern(f.search)));
   const rows = await db
     .select({
       id: companies.id,

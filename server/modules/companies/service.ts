@@ -1,5 +1,5 @@
 // Companies: the public list and page (SPEC §7 api/companies), the manager's company save (SPEC §5 "Company save",
-// docs/decisions/0062), and administrators' company list and edit (issue 14 item 2, docs/decisions/0065).
+// docs/decisions/0062), and administrators' company list and edit (docs/decisions/0065).
 import type { z } from 'zod';
 import { normalizeCompanySave, withOnePrimary } from '../../../shared/lib/company';
 import { daysLeft, isoDate } from '../../../shared/lib/subscription';
@@ -311,7 +311,7 @@ async function auditState(db: DbOrTx, id: number) {
 }
 
 /**
- * `PUT admin/companies/{id}` (issue 14 item 2): the company's data (the same save rules as a manager's), onboarding
+ * `PUT admin/companies/{id}`: the company's data (the same save rules as a manager's), onboarding
  * and member-since dates, the parent flag, its parent, its portfolio, the donations dashboard for all its users and
  * bulk-upload access, in one transaction with one audit entry holding what changed.
  */

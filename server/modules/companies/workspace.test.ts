@@ -1,7 +1,7 @@
-// Issue 12 item 1 and issue 14 item 2: the public company list and page, the managers' company save (SPEC §5
+// The public company list and page, the managers' company save (SPEC §5
 // rules, addresses, logo), and the administrators' company edit with its audit entries, through the database.
 import { and, eq } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   audit_log,
@@ -240,7 +240,7 @@ describe('GET api/companies/{id}/sdg-exchanges', () => {
   });
 });
 
-describe('PUT admin/companies/{id} (issue 14 item 2)', () => {
+describe('PUT admin/companies/{id}', () => {
   const auth = () => ({ Authorization: tokenOf(admin.admin) });
 
   it('edits company data with the save rules, and records who changed what', async () => {

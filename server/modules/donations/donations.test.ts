@@ -1,10 +1,9 @@
-// Donations end to end on the service and REST layers (issue 13 "Tests"): the manager's create and edit, every
+// Donations end to end on the service and REST layers: the manager's create and edit, every
 // SPEC §5 rule refusing bad input with its message and writing nothing, who may do what (a member cannot create,
 // another company's donation is 404, only administrators decide, the dashboard needs its access flag), approve and
 // deny only from pending with a notification and a mail, the QR code, the public check and hand-over, tags with
 // audit entries, the dashboard's figures against the database, live events, and races on Postgres.
 import { and, count, eq, inArray } from 'drizzle-orm';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   audit_log,
@@ -19,12 +18,13 @@ import {
 } from '../../../drizzle/schema';
 import { computeCo2eAvoided, DEFRA_FACTOR_SET } from '../../../shared/lib/impact';
 import { lastMonths } from '../../../shared/lib/stats';
-import { demoPhotoPng } from '../../db/seed/demo-listings';
+import { demoPhotoPng } from '../../demo/listing-photos';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { createAdmin, createCompanyWithUsers, createUser } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { restAs } from '../../test/rest-client';
+import { request, restAs } from '../../test/rest-client';
+import { onPostgres } from '../../test/postgres';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -418,17 +418,25 @@ describe('QR code, public check and hand-over', () => {
     expect([twice.status, twice.body.error.message]).toEqual([409, 'This donation has already been handed over.']);
 
     const factors = await db().select().from(defra_factors).where(eq(defra_factors.factor_set, DEFRA_FACTOR_SET));
-    const expected = computeCo2eAvoided({ kg: 1000, defra_material: 'Wood', factors: factors as never });
+    // A donation names only its group: wood counts disposal only via landfill (docs/decisions/0170).
+    const expected = computeCo2eAvoided({
+      kg: 1000,
+      mapping: { defra_material: 'Wood', basis: 'disposal_only', counterfactual_route: 'Landfill' },
+      factors: factors as never,
+    });
     const [row] = await db().select().from(donations).where(eq(donations.id, d.id));
     expect(row).toMatchObject({
       status: 'handed_over',
       received_by: 'Lena, school caretaker',
       impact_kg: 1000,
       defra_material: 'Wood',
+      basis: 'disposal_only',
+      counterfactual_route: 'Landfill',
+      mapping: { level: 'group', name: 'Wood' },
       material_group: 'Wood',
     });
     expect(row!.co2e_kg).toBeCloseTo(expected.co2e_kg, 9);
-    expect(Math.round(row!.co2e_kg!)).toBe(1199);
+    expect(row!.co2e_kg).toBeCloseTo(925.2445, 6);
     const view = await t.caller(a.memberActor).donations.get({ id: d.id });
     expect(view.impact).toMatchObject({ kg: 1000, defra_material: 'Wood' });
     const [listing] = await db().select({ status: materials.status }).from(materials).where(eq(materials.id, d.material_id));
@@ -605,8 +613,8 @@ describe('the donations dashboard', () => {
       9,
     );
     expect(thisMonth.donations).toBe(handedThisMonth.length);
-    // The wood donation's CO2e is the synergies' figure for 2000 kg of wood.
-    expect(sum(handed, (r) => r.co2e_kg)).toBeGreaterThan(2000 * 1.199 - 1);
+    // The wood donation's CO2e is the synergies' figure for 2000 kg of wood in its group: disposal only via landfill.
+    expect(sum(handed, (r) => r.co2e_kg)).toBeGreaterThan(2 * 925.2445 - 1);
 
     for (const s of ['pending', 'approved', 'denied', 'handed_over'] as const)
       expect(metrics.data.by_status[s], s).toBe(all.filter((r) => r.status === s).length);
@@ -661,7 +669,6 @@ describe('the donations dashboard', () => {
   });
 });
 
-const pg = !!process.env.TEST_DATABASE_URL;
 const settle = async (calls: (() => Promise<unknown>)[]) =>
   (await Promise.allSettled(calls.map((c) => c()))).map((r) =>
     r.status === 'fulfilled'
@@ -672,7 +679,7 @@ const settle = async (calls: (() => Promise<unknown>)[]) =>
   );
 const tally = (outcomes: string[]) => outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o]: (acc[o] ?? 0) + 1 }), {});
 
-describe.skipIf(!pg)('races on Postgres', () => {
+describe.skipIf(!onPostgres)('races on Postgres', () => {
   it('two administrators approve and deny at once: exactly one decision wins, one notification set, one audit entry', async () => {
     const second = await createAdmin(db());
     for (let round = 0; round < 10; round++) {

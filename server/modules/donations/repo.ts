@@ -178,6 +178,8 @@ export async function companyInfo(db: DbOrTx, companyId: number) {
 const tagColumns = {
   id: donation_tags.id,
   name: donation_tags.name,
+  name_dk: donation_tags.name_dk,
+  name_my: donation_tags.name_my,
   description: donation_tags.description,
   created_at: donation_tags.created_at,
   updated_at: donation_tags.updated_at,
@@ -209,12 +211,15 @@ export async function tagByName(db: DbOrTx, name: string) {
 }
 
 /** Inserts the tag; null when the name is taken (the unique index decides between concurrent creations). */
-export async function insertTag(tx: DbOrTx, values: { name: string; description: string | null }) {
+/** A tag's fields; an absent translated name is left as it is. */
+type TagValues = { name: string; name_dk?: string | null; name_my?: string | null; description: string | null };
+
+export async function insertTag(tx: DbOrTx, values: TagValues) {
   const [row] = await tx.insert(donation_tags).values(values).onConflictDoNothing({ target: donation_tags.name }).returning(tagColumns);
   return row ?? null;
 }
 
-export async function updateTag(tx: DbOrTx, id: number, values: { name: string; description: string | null }) {
+export async function updateTag(tx: DbOrTx, id: number, values: TagValues) {
   const [row] = await tx.update(donation_tags).set(values).where(eq(donation_tags.id, id)).returning(tagColumns);
   return row ?? null;
 }

@@ -1,4 +1,4 @@
-// Donation paths: issue 13's contract (api/donations, admin/donations, the QR code and the public hand-over) and
+// Donation paths (api/donations, admin/donations, the QR code and the public hand-over) and
 // SPEC §7's donations dashboard and admin donation tags. GET api/v2/materials/donations is declared with the other
 // materials paths (it must come before api/v2/materials/:id) and calls donations.mine.
 import type { Response } from 'express';
@@ -106,6 +106,7 @@ export const donationsRest = [
     body: ['reason'],
     summary: 'Deny a pending donation with a reason (409 otherwise); its managers get a notification and a mail',
   }),
+  route({ method: 'get', path: '/api/donation-tags', procedure: 'donations.tags', summary: 'The donation tags, for any signed-in company user' }),
   route({
     method: 'get',
     path: '/admin/donation-tags',

@@ -1,4 +1,4 @@
-// Donations (issue 13): a manager's donation (a listing of kind 'donation' plus its donation row, docs/decisions/0090),
+// Donations: a manager's donation (a listing of kind 'donation' plus its donation row, docs/decisions/0090),
 // the administrators' approve or deny, the QR code and the recipient's hand-over on the public page, donation tags,
 // and the donations dashboard. Every state change follows shared/machines/donation.ts; decisions and the hand-over
 // apply once however many people click at once (guarded updates). Row-level rules live here: a donation is read by
@@ -229,7 +229,7 @@ export async function listOwnDonations(deps: Deps, actor: CompanyActor, input: O
 
 /** The tags a donation may carry (the manager's form). */
 export async function listTags(deps: Deps) {
-  return { items: (await repo.tags(deps.db)).map(({ id, name, description }) => ({ id, name, description })) };
+  return { items: (await repo.tags(deps.db)).map(({ id, name, name_dk, name_my, description }) => ({ id, name, name_dk, name_my, description })) };
 }
 
 // ---- the QR code and the public hand-over ----
@@ -279,6 +279,23 @@ export async function verifyDonation(deps: Deps, input: { code: string }) {
   return publicView(await byCode(deps, input.code));
 }
 
+/** The impact columns a hand-over records on its donation, from the listing's impact (stats.listingImpact). */
+export function handOverImpact(impact: Awaited<ReturnType<typeof stats.listingImpact>>) {
+  return {
+    impact_kg: impact.kg,
+    co2e_kg: impact.co2e_kg,
+    material_group: impact.material_group,
+    defra_material: impact.defra_material,
+    basis: impact.basis,
+    counterfactual_route: impact.counterfactual_route,
+    mapping: impact.mapping,
+    factor_set: impact.factor_set,
+    factor_version: impact.factor_version,
+    breakdown: impact.breakdown,
+    factors: impact.factors,
+  };
+}
+
 /**
  * POST api/donations/verify/{code}/hand-over: public. The recipient confirms the hand-over once: handed_over with its
  * time, and the impact stored by the synergies' impact function (never recomputed). A second confirmation: 409.
@@ -290,14 +307,7 @@ export async function confirmHandOver(deps: Deps, input: HandOverInput) {
     const impact = await stats.listingImpact(tx, { material_id: before.material_id, quantity: before.quantity_kg ?? 0, quantity_unit: 'kg' });
     const row = await repo.handOver(tx, input.code, {
       received_by: input.received_by,
-      impact_kg: impact.kg,
-      co2e_kg: impact.co2e_kg,
-      material_group: impact.material_group,
-      defra_material: impact.defra_material,
-      factor_set: impact.factor_set,
-      factor_version: impact.factor_version,
-      breakdown: impact.breakdown,
-      factors: impact.factors,
+      ...handOverImpact(impact),
     });
     // Someone confirmed between the read and this update: exactly one confirmation counts.
     if (!row) throw conflict('donation.alreadyHandedOver');
@@ -415,7 +425,7 @@ export async function updateTag(deps: Deps, actor: AdminActor, input: DonationTa
         action: 'donation_tag.update',
         entity: 'donation_tag',
         entity_id: id,
-        before: { name: before.name, description: before.description },
+        before: { name: before.name, name_dk: before.name_dk, name_my: before.name_my, description: before.description },
         after: values,
       });
       return tag;

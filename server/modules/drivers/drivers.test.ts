@@ -1,10 +1,9 @@
-// Logistics end to end on the service and REST layers (issue 15 "Tests"): administrators' drivers, vehicles
+// Logistics end to end on the service and REST layers: administrators' drivers, vehicles
 // and trips; the driver's steps in order and every wrong order refused with nothing written; the hazardous gate;
 // documents (30 hostile uploads refused); who may read them; the synergy's transport; live events to admins.
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_log, drivers, third_level_subcategories, trip_documents, trips } from '../../../drizzle/schema';
 import { straightLineEstimate } from '../../../shared/lib/geo';
@@ -12,7 +11,7 @@ import { HGV_FACTOR } from '../../../shared/lib/transport';
 import type { Actor } from '../../lib/actor';
 import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { restAs } from '../../test/rest-client';
+import { request, restAs } from '../../test/rest-client';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -391,7 +390,8 @@ describe('the driver: one step at a time', () => {
   it('lets a driver have one trip on the way at a time', async () => {
     const a = await scheduled();
     const b = await scheduled();
-    await t.caller(admin.adminActor).drivers.admin.updateTrip({ id: b.trip.id, driver_id: a.driver.id });
+    // Later the same day: the same slot would clash (scheduling.test.ts).
+    await t.caller(admin.adminActor).drivers.admin.updateTrip({ id: b.trip.id, driver_id: a.driver.id, start_time: '14:00' });
     await a.as.driver.setStatus({ id: a.trip.id, status: 'ON_ROUTE' });
     await expect(a.as.driver.setStatus({ id: b.trip.id, status: 'ON_ROUTE' })).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -598,5 +598,79 @@ describe('live positions', () => {
     ).toBe(false);
     const live = await t.caller(admin.adminActor).drivers.admin.livePositions();
     expect(live.items.find((x) => x.driver_id === s.driver.id)).toMatchObject({ lat: 55.68, lng: 12.59, trip_id: s.trip.id, trip_phase: 'ON_ROUTE' });
+  });
+});
+
+describe('completing away from the drop-off', () => {
+  /** A trip with its delivery begun (pickup Refshalevej, drop-off Valby, 7.7 km apart). */
+  async function delivering() {
+    const s = await scheduled();
+    await s.as.driver.setStatus({ id: s.trip.id, status: 'ON_ROUTE' });
+    await s.as.driver.setStatus({ id: s.trip.id, status: 'ARRIVED' });
+    await s.as.driver.startDelivery({ id: s.trip.id });
+    return s;
+  }
+
+  it('asks the driver to confirm more than 1 km away, writes nothing until then, and records the yes for the administrator', async () => {
+    const s = await delivering();
+    await s.as.driver.updateLocation({ lat: copenhagen.latitude, lng: copenhagen.longitude });
+    const api = driverRest(s.driver);
+    const refused = await api.put(`/api/driver/trips/${s.trip.id}/status`).send({ status: 'COMPLETED', actual_distance: 0.2 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe('You are 7.7 km from the drop-off. Complete the delivery here anyway?');
+    expect(await stored(s.trip.id)).toMatchObject({
+      status: 'ARRIVED',
+      completed_at: null,
+      completed_far_confirmed: false,
+      completed_km_from_dropoff: null,
+    });
+
+    const done = await api
+      .put(`/api/driver/trips/${s.trip.id}/status`)
+      .send({ status: 'COMPLETED', actual_distance: 0.2, confirm_far_from_dropoff: true });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      status: 'COMPLETED',
+      completed_far_confirmed: true,
+      end_location: { lat: copenhagen.latitude, lng: copenhagen.longitude },
+    });
+    expect(done.body.completed_km_from_dropoff).toBeCloseTo(7.7, 1);
+    const seen = await t.caller(admin.adminActor).drivers.admin.trip({ id: s.trip.id });
+    expect(seen).toMatchObject({ completed_far_confirmed: true });
+    expect(seen.completed_km_from_dropoff).toBeCloseTo(7.7, 1);
+  });
+
+  it('takes the phone’s fix sent with Complete Delivery over the last position it reported', async () => {
+    const s = await delivering();
+    await s.as.driver.updateLocation({ lat: copenhagen.latitude, lng: copenhagen.longitude });
+    // 300 m north of the drop-off: near enough, no question.
+    const done = await s.as.driver.setStatus({ id: s.trip.id, status: 'COMPLETED', position: { lat: valby.lat + 0.0027, lng: valby.lng } });
+    expect(done).toMatchObject({ status: 'COMPLETED', completed_far_confirmed: false, end_location: { lat: valby.lat + 0.0027, lng: valby.lng } });
+    expect(done.completed_km_from_dropoff).toBeCloseTo(0.3, 2);
+  });
+
+  it('completes without a question when no position is known, and says so', async () => {
+    const s = await delivering();
+    const done = await s.as.driver.setStatus({ id: s.trip.id, status: 'COMPLETED', confirm_far_from_dropoff: true });
+    expect(done).toMatchObject({ status: 'COMPLETED', completed_km_from_dropoff: null, completed_far_confirmed: false, end_location: null });
+  });
+});
+
+describe('the synergy’s companies and the driver’s position', () => {
+  it('see the driver’s last position only while the trip is on the way', async () => {
+    const s = await scheduled();
+    const trips = async () => (await t.caller(s.requester.memberActor).drivers.exchangeTrips({ exchange_id: s.id })).items[0]!;
+    await s.as.driver.updateLocation({ lat: 55.68, lng: 12.59 });
+    expect((await trips()).driver_position).toBeNull();
+    await s.as.driver.setStatus({ id: s.trip.id, status: 'ON_ROUTE' });
+    await s.as.driver.updateLocation({ lat: 55.681, lng: 12.591 });
+    expect((await trips()).driver_position).toMatchObject({ lat: 55.681, lng: 12.591 });
+    expect((await t.caller(s.provider.managerActor).drivers.exchangeTrips({ exchange_id: s.id })).items[0]!.driver_position).toMatchObject({
+      lat: 55.681,
+    });
+    await s.as.driver.setStatus({ id: s.trip.id, status: 'ARRIVED' });
+    await s.as.driver.startDelivery({ id: s.trip.id });
+    await s.as.driver.setStatus({ id: s.trip.id, status: 'COMPLETED', position: { lat: valby.lat, lng: valby.lng } });
+    expect((await trips()).driver_position).toBeNull();
   });
 });

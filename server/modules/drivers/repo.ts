@@ -14,8 +14,7 @@ import {
 } from '../../../drizzle/schema';
 import type { DriverStatus, TripDocumentKind, TripStatus } from '../../../shared/constants/enums';
 import type { DbOrTx, Tx } from '../../db/client';
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containsPattern } from '../../db/like';
 
 // ---- drivers ----
 
@@ -54,7 +53,7 @@ export async function findDriverForAdmin(db: DbOrTx, id: number) {
 
 export async function lockDriver(tx: Tx, id: number) {
   const [row] = await tx
-    .select({ id: drivers.id, status: drivers.status, is_active: drivers.is_active })
+    .select({ id: drivers.id, name: drivers.name, status: drivers.status, is_active: drivers.is_active })
     .from(drivers)
     .where(eq(drivers.id, id))
     .for('update');
@@ -64,7 +63,14 @@ export async function lockDriver(tx: Tx, id: number) {
 function driversWhere(input: { q?: string; status?: DriverStatus }): SQL {
   const parts: SQL[] = [eq(drivers.is_active, true)];
   if (input.status) parts.push(eq(drivers.status, input.status));
-  if (input.q) parts.push(or(ilike(drivers.name, like(input.q)), ilike(drivers.email, like(input.q)), ilike(drivers.phone, like(input.q)))!);
+  if (input.q)
+    parts.push(
+      or(
+        ilike(drivers.name, containsPattern(input.q)),
+        ilike(drivers.email, containsPattern(input.q)),
+        ilike(drivers.phone, containsPattern(input.q)),
+      )!,
+    );
   return and(...parts)!;
 }
 
@@ -162,7 +168,13 @@ export async function findVehicle(db: DbOrTx, id: number) {
 export async function listVehicles(db: DbOrTx, input: { q?: string; page: number; size: number }) {
   const parts: SQL[] = [eq(vehicles.is_active, true)];
   if (input.q)
-    parts.push(or(ilike(vehicles.vehicle_number, like(input.q)), ilike(vehicles.make, like(input.q)), ilike(vehicles.model, like(input.q)))!);
+    parts.push(
+      or(
+        ilike(vehicles.vehicle_number, containsPattern(input.q)),
+        ilike(vehicles.make, containsPattern(input.q)),
+        ilike(vehicles.model, containsPattern(input.q)),
+      )!,
+    );
   const where = and(...parts);
   const [items, [total]] = await Promise.all([
     db
@@ -188,6 +200,16 @@ export async function updateVehicle(tx: DbOrTx, id: number, values: Partial<Vehi
   // An edit that names no field (an empty PUT) changes nothing; drizzle refuses an empty SET.
   if (!Object.keys(values).length) return;
   await tx.update(vehicles).set(values).where(eq(vehicles.id, id));
+}
+
+/** Locks the vehicle's row: scheduling and deleting one vehicle run one after the other (docs/decisions/0177). */
+export async function lockVehicle(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ id: vehicles.id, vehicle_number: vehicles.vehicle_number, is_active: vehicles.is_active })
+    .from(vehicles)
+    .where(eq(vehicles.id, id))
+    .for('update');
+  return row ?? null;
 }
 
 /**
@@ -251,6 +273,11 @@ const tripColumns = {
   cancelled_at: trips.cancelled_at,
   kgco2e_per_km: trips.kgco2e_per_km,
   transport_co2e_kg: trips.transport_co2e_kg,
+  completed_km_from_dropoff: trips.completed_km_from_dropoff,
+  completed_far_confirmed: trips.completed_far_confirmed,
+  driver_lat: drivers.current_lat,
+  driver_lng: drivers.current_lng,
+  driver_located_at: drivers.location_updated_at,
   exchange_provider_company_id: exchanges.provider_company_id,
   exchange_requester_company_id: exchanges.requester_company_id,
   exchange_level: exchanges.level_of_completion,
@@ -327,6 +354,40 @@ export async function countOpenTripsOf(db: DbOrTx, driverId: number) {
     .from(trips)
     .where(and(eq(trips.driver_id, driverId), inArray(trips.status, OPEN)));
   return Number(row?.n ?? 0);
+}
+
+export async function countOpenTripsOfVehicle(db: DbOrTx, vehicleId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(trips)
+    .where(and(eq(trips.vehicle_id, vehicleId), inArray(trips.status, OPEN)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The open trips (not completed or cancelled) of this driver or this vehicle, other than `exceptTripId`: what a
+ * new slot may clash with. Few per driver and vehicle, read through trips_driver_idx and trips_vehicle_idx.
+ */
+export async function openTripsOf(db: DbOrTx, by: { driver_id: number | null; vehicle_id: number | null }, exceptTripId: number | null) {
+  const who: SQL[] = [];
+  if (by.driver_id !== null) who.push(eq(trips.driver_id, by.driver_id));
+  if (by.vehicle_id !== null) who.push(eq(trips.vehicle_id, by.vehicle_id));
+  if (!who.length) return [];
+  return db
+    .select({
+      id: trips.id,
+      driver_id: trips.driver_id,
+      vehicle_id: trips.vehicle_id,
+      event_date: trips.event_date,
+      start_time: trips.start_time,
+      estimated_duration: trips.estimated_duration,
+      title: sql<string>`coalesce(${exchanges.item_requested}, ${pickupCompany.name}, '')`,
+    })
+    .from(trips)
+    .leftJoin(exchanges, eq(exchanges.id, trips.exchange_id))
+    .leftJoin(pickupCompany, eq(pickupCompany.id, trips.company_id))
+    .where(and(or(...who), inArray(trips.status, OPEN), exceptTripId === null ? undefined : ne(trips.id, exceptTripId)))
+    .orderBy(asc(trips.event_date), asc(trips.start_time), asc(trips.id));
 }
 
 export type TripValues = Partial<typeof trips.$inferInsert>;
@@ -413,7 +474,11 @@ export async function schedulableExchanges(db: DbOrTx, input: { q?: string; exch
   if (input.exchange_id) parts.push(eq(exchanges.id, input.exchange_id));
   if (input.q)
     parts.push(
-      or(ilike(exchanges.item_requested, like(input.q)), ilike(pickupCompany.name, like(input.q)), ilike(requesterCompany.name, like(input.q)))!,
+      or(
+        ilike(exchanges.item_requested, containsPattern(input.q)),
+        ilike(pickupCompany.name, containsPattern(input.q)),
+        ilike(requesterCompany.name, containsPattern(input.q)),
+      )!,
     );
   return db
     .select({
@@ -453,7 +518,7 @@ export async function primaryAddresses(db: DbOrTx, companyIds: readonly number[]
     .where(and(inArray(company_addresses.company_id, [...companyIds]), eq(company_addresses.is_primary, true)));
 }
 
-/** Completed trips of a synergy: what its transport adds up (issue 15 `transport`). */
+/** Completed trips of a synergy: what its transport adds up (`transport`). */
 export async function completedTripsOfExchanges(db: DbOrTx, exchangeIds: readonly number[]) {
   if (!exchangeIds.length) return [];
   return db
@@ -465,6 +530,19 @@ export async function completedTripsOfExchanges(db: DbOrTx, exchangeIds: readonl
     })
     .from(trips)
     .where(and(inArray(trips.exchange_id, [...exchangeIds]), eq(trips.status, 'COMPLETED')));
+}
+
+/** Open trips of these synergies: on the way first, then by date and time (the synergy card shows the first). */
+export async function openTripsOfExchanges(db: DbOrTx, exchangeIds: readonly number[]) {
+  if (!exchangeIds.length) return [];
+  return tripQuery(db)
+    .where(and(inArray(trips.exchange_id, [...exchangeIds]), inArray(trips.status, OPEN)))
+    .orderBy(
+      sql`case when ${trips.status} in ('ON_ROUTE', 'ARRIVED') then 0 else 1 end`,
+      asc(trips.event_date),
+      asc(trips.start_time),
+      asc(trips.id),
+    );
 }
 
 export async function tripsOfExchange(db: DbOrTx, exchangeId: number) {

@@ -1,5 +1,5 @@
-// SPEC §7 "Driver (driver token)" and "CRUD on admin/drivers, admin/vehicles", plus admin/trips as pinned by
-// issue 15. Every path calls the tRPC procedure the apps use (docs/decisions/0002, 0008).
+// SPEC §7 "Driver (driver token)" and "CRUD on admin/drivers, admin/vehicles", plus admin/trips.
+// Every path calls the tRPC procedure the apps use (docs/decisions/0002, 0008).
 import { route } from '../../rest/define';
 
 export const driversRest = [
@@ -12,7 +12,8 @@ export const driversRest = [
     procedure: 'driver.setStatus',
     params: { id: 'id' },
     body: 'rest',
-    summary: 'Move the trip one step: ON_ROUTE, ARRIVED, or COMPLETED with actual_duration (min) and actual_distance (km)',
+    summary:
+      'Move the trip one step: ON_ROUTE, ARRIVED, or COMPLETED with actual_duration (min), actual_distance (km) and the phone’s position; more than 1 km from the drop-off, 409 until confirm_far_from_dropoff is true',
   }),
   route({
     method: 'post',

@@ -1,4 +1,4 @@
-// Logistics (issue 15): administrators keep drivers and vehicles and schedule trips for synergies; a driver
+// Logistics: administrators keep drivers and vehicles and schedule trips for synergies; a driver
 // carries a trip ASSIGNED → ON_ROUTE → ARRIVED → delivery → COMPLETED on the phone; administrators may cancel.
 // The rules are the table in shared/machines/trip.ts; a driver sees only its own trips (another's answers 404
 // like a missing one); documents are private files (folder `trips`, files.ts); side effects and live positions
@@ -6,7 +6,7 @@
 // transportOfExchange, never from these tables directly.
 import type { TripStatus } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
-import type { LatLng } from '../../../shared/lib/geo';
+import { haversineKm, type LatLng } from '../../../shared/lib/geo';
 import { DEFAULT_KGCO2E_PER_KM, roundKm, sumTransport, transportCo2eKg, wholeMinutes } from '../../../shared/lib/transport';
 import {
   STATUS_REQUEST_ACTION,
@@ -17,7 +17,8 @@ import {
   tripPhase,
   type TripPhase,
 } from '../../../shared/machines/trip';
-import type { MessageCode } from '../../../shared/messages';
+import type { Message, MessageCode } from '../../../shared/messages';
+import { slotEndTime, slotsOverlap, type TripSlot } from '../../../shared/lib/schedule';
 import { normalizeDriverPhone } from '../../../shared/schemas/auth';
 import { pageOf } from '../../../shared/schemas/_primitives';
 import type {
@@ -43,6 +44,7 @@ import { isUniqueViolation, violatedConstraint } from '../../db/errors';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { AdminActor, CompanyActor, DriverActor } from '../../lib/actor';
+import type { TripChange } from '../../lib/events';
 import { AppError, fieldError } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
 import { RouteError, StraightLineRouter, type Route, type RouteFailure } from '../../lib/routing';
@@ -129,6 +131,14 @@ function tripView(row: Trip, mats: Material[], docs: Document[], viewer: 'driver
     actual_duration: row.actual_duration,
     actual_distance: row.actual_distance,
     transport_co2e_kg: row.transport_co2e_kg,
+    /** Complete Delivery's distance from the drop-off, and whether the driver confirmed completing far from it. */
+    completed_km_from_dropoff: row.completed_km_from_dropoff,
+    completed_far_confirmed: row.completed_far_confirmed,
+    /** The driver's last reported position while the trip is on the way (the synergy's companies follow it); else null. */
+    driver_position:
+      isActivePhase(phase) && row.driver_lat !== null && row.driver_lng !== null
+        ? { lat: row.driver_lat, lng: row.driver_lng, at: row.driver_located_at }
+        : null,
     notes: row.notes,
     /** A material of the trip is a hazardous (`*`) entry of the list of waste: it needs a waste transfer note to start. */
     hazardous,
@@ -282,9 +292,15 @@ export async function updateVehicle(deps: Deps, actor: AdminActor, input: Update
   return getVehicle(deps, actor, { id });
 }
 
-/** Trips keep showing a deleted vehicle; new trips cannot pick it. */
+/**
+ * Trips keep showing a deleted vehicle; new trips cannot pick it. Refused while the vehicle has trips not yet
+ * completed (reassign or cancel them first); the row lock orders it with schedulings of the same vehicle.
+ */
 export async function deleteVehicle(deps: Deps, actor: AdminActor, input: { id: number }) {
   await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockVehicle(tx, input.id);
+    if (!locked?.is_active) throw new AppError('NOT_FOUND');
+    if ((await repo.countOpenTripsOfVehicle(tx, input.id)) > 0) throw conflict('vehicle.hasOpenTrips');
     const before = await repo.findVehicle(tx, input.id);
     if (!before) throw new AppError('NOT_FOUND');
     await repo.deactivateVehicle(tx, input.id);
@@ -387,6 +403,38 @@ async function checkVehicle(db: DbOrTx, id: number | null | undefined) {
   if (id != null && !(await repo.findVehicle(db, id))) throw fieldError('vehicle_id', 'trip.unknownVehicle');
 }
 
+/**
+ * Holds the driver and the vehicle of a slot for the rest of the transaction and refuses (409, naming the other
+ * trip) a slot that overlaps an open trip of either (docs/decisions/0177). The rows are locked in one order
+ * everywhere (the trip, then its driver, then its vehicle): schedulings of one driver or vehicle run one after the
+ * other and each sees the trips the one before wrote; a delete of the driver or vehicle waits for them, and one that
+ * committed first makes them unknown (a trip never lands on a deleted driver or vehicle).
+ */
+async function holdSchedule(tx: Tx, slot: TripSlot, driverId: number | null, vehicleId: number | null, exceptTripId: number | null) {
+  const driver = driverId === null ? null : await repo.lockDriver(tx, driverId);
+  if (driverId !== null && !driver?.is_active) throw fieldError('driver_id', 'trip.unknownDriver');
+  const vehicle = vehicleId === null ? null : await repo.lockVehicle(tx, vehicleId);
+  if (vehicleId !== null && !vehicle?.is_active) throw fieldError('vehicle_id', 'trip.unknownVehicle');
+  const others = await repo.openTripsOf(tx, { driver_id: driverId, vehicle_id: vehicleId }, exceptTripId);
+  const other = (o: (typeof others)[number]) => ({
+    trip: o.id,
+    title: o.title,
+    date: o.event_date ?? '',
+    time: o.start_time ?? '',
+    until: slotEndTime(o) ?? '',
+  });
+  const byDriver = driver && others.find((o) => o.driver_id === driver.id && slotsOverlap(slot, o));
+  if (byDriver) {
+    const message: Message = { code: 'trip.driverOverlap', params: { driver: driver.name, ...other(byDriver) } };
+    throw new AppError('CONFLICT', { message, fields: { driver_id: message } });
+  }
+  const byVehicle = vehicle && others.find((o) => o.vehicle_id === vehicle.id && slotsOverlap(slot, o));
+  if (byVehicle) {
+    const message: Message = { code: 'trip.vehicleOverlap', params: { vehicle: vehicle.vehicle_number, ...other(byVehicle) } };
+    throw new AppError('CONFLICT', { message, fields: { vehicle_id: message } });
+  }
+}
+
 async function checkMaterials(db: DbOrTx, ids: readonly number[], companyIds: readonly number[]) {
   const unique = [...new Set(ids)];
   const found = await repo.materialsOfCompanies(db, unique, companyIds);
@@ -404,6 +452,8 @@ export async function createTrip(deps: Deps, actor: AdminActor, input: CreateTri
   const materialIds = await checkMaterials(deps.db, input.materials, [exchange.provider_company_id, exchange.requester_company_id]);
   const estimates = await estimate(deps, input.pickup_address, input.dropoff_address);
   const id = await deps.db.transaction(async (tx) => {
+    const slot = { event_date: input.event_date, start_time: input.start_time, estimated_duration: estimates.estimated_duration };
+    await holdSchedule(tx, slot, input.driver_id, input.vehicle_id ?? null, null);
     const tripId = await repo.insertTrip(tx, {
       exchange_id: exchange.id,
       driver_id: input.driver_id,
@@ -424,7 +474,7 @@ export async function createTrip(deps: Deps, actor: AdminActor, input: CreateTri
     await repo.setTripMaterials(tx, tripId, materialIds);
     const row = await loadTrip(tx, tripId);
     await recordAudit(tx, actor, { action: 'trip.create', entity: 'trip', entity_id: tripId, after: { ...input, status: 'ASSIGNED' } });
-    await emitChanged(deps, tx, row);
+    await emitChanged(deps, tx, row, 'scheduled');
     return tripId;
   });
   return getTripForAdmin(deps, actor, { id });
@@ -441,7 +491,7 @@ export async function updateTrip(deps: Deps, actor: AdminActor, input: UpdateTri
   // Estimates need the router, outside the transaction; the addresses are re-read inside it.
   const before = await loadTrip(deps.db, id);
   const addressesChange = changes.pickup_address !== undefined || changes.dropoff_address !== undefined;
-  const estimates =
+  const estimates: Partial<Awaited<ReturnType<typeof estimate>>> =
     !status && addressesChange
       ? await estimate(deps, changes.pickup_address ?? storedAddress(before, 'pickup'), changes.dropoff_address ?? storedAddress(before, 'dropoff'))
       : {};
@@ -449,9 +499,11 @@ export async function updateTrip(deps: Deps, actor: AdminActor, input: UpdateTri
     if (!(await repo.lockTrip(tx, id))) throw new AppError('NOT_FOUND');
     const row = await loadTrip(tx, id);
     const phase = tripPhase(row.status, row.delivery_started_at);
+    let change: TripChange = 'edited';
     if (status === 'CANCELLED') {
       if (!tripMachine.can(phase, 'cancel')) throw conflict('trip.closed', { status: row.status });
       await repo.updateTrip(tx, id, { status: 'CANCELLED', cancelled_at: new Date() });
+      change = 'cancelled';
       if (row.driver_id !== null && isActivePhase(phase)) await repo.setDriverStatus(tx, row.driver_id, 'AVAILABLE');
       await recordAudit(tx, actor, {
         action: 'trip.cancel',
@@ -462,8 +514,18 @@ export async function updateTrip(deps: Deps, actor: AdminActor, input: UpdateTri
       });
     } else {
       if (!tripMachine.can(phase, 'edit')) throw conflict(isClosedStatus(row.status) ? 'trip.closed' : 'trip.notEditable', { status: row.status });
-      if (changes.driver_id !== undefined) await checkDriver(tx, changes.driver_id);
-      await checkVehicle(tx, changes.vehicle_id);
+      const slot = {
+        event_date: changes.event_date ?? row.event_date,
+        start_time: changes.start_time ?? row.start_time,
+        estimated_duration: estimates.estimated_duration ?? row.estimated_duration,
+      };
+      await holdSchedule(
+        tx,
+        slot,
+        changes.driver_id !== undefined ? changes.driver_id : row.driver_id,
+        changes.vehicle_id !== undefined ? changes.vehicle_id : row.vehicle_id,
+        id,
+      );
       const materialIds =
         changes.materials === undefined
           ? undefined
@@ -493,7 +555,7 @@ export async function updateTrip(deps: Deps, actor: AdminActor, input: UpdateTri
         after: { ...stored, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) },
       });
     }
-    await emitChanged(deps, tx, await loadTrip(tx, id));
+    await emitChanged(deps, tx, await loadTrip(tx, id), change);
   });
   return getTripForAdmin(deps, actor, { id });
 }
@@ -601,7 +663,7 @@ export async function setTripStatus(deps: Deps, actor: DriverActor, input: TripS
     if (action === 'start') await startTrip(tx, actor, row);
     else if (action === 'arrive') await repo.updateTrip(tx, row.id, { status: 'ARRIVED' });
     else await completeTrip(tx, actor, row, input, now);
-    await emitChanged(deps, tx, await loadTrip(tx, row.id));
+    await emitChanged(deps, tx, await loadTrip(tx, row.id), action === 'start' ? 'started' : action === 'arrive' ? 'arrived' : 'delivered');
   });
   return myTrip(deps, actor, input);
 }
@@ -630,6 +692,13 @@ async function completeTrip(tx: Tx, actor: DriverActor, row: Trip, input: TripSt
   const actual_distance = roundKm(input.actual_distance ?? 0);
   const factor = row.vehicle_kgco2e_per_km ?? DEFAULT_KGCO2E_PER_KM;
   const driver = await repo.findDriverForAdmin(tx, actor.driver_id);
+  // Where the truck is: the phone's fix sent with the request, else the last one it reported.
+  const at = input.position ?? point(driver?.current_lat ?? null, driver?.current_lng ?? null);
+  const dropoff = point(row.dropoff_lat, row.dropoff_lng);
+  const fromDropoff = at && dropoff ? haversineKm(at, dropoff) : null;
+  const far = fromDropoff !== null && fromDropoff > LIMITS.completeNearDropoffKm;
+  // Far from the drop-off, the driver says it is meant (a wrong tap, or a drop-off moved on the day); nothing is written before.
+  if (far && !input.confirm_far_from_dropoff) throw conflict('trip.farFromDropoff', { km: roundKm(fromDropoff) });
   await repo.updateTrip(tx, row.id, {
     status: 'COMPLETED',
     completed_at: now,
@@ -637,8 +706,10 @@ async function completeTrip(tx: Tx, actor: DriverActor, row: Trip, input: TripSt
     actual_distance,
     kgco2e_per_km: factor,
     transport_co2e_kg: transportCo2eKg(actual_distance, factor),
-    end_lat: driver?.current_lat ?? null,
-    end_lng: driver?.current_lng ?? null,
+    end_lat: at?.lat ?? null,
+    end_lng: at?.lng ?? null,
+    completed_km_from_dropoff: fromDropoff === null ? null : Math.round(fromDropoff * 1000) / 1000,
+    completed_far_confirmed: far,
   });
   await repo.setDriverStatus(tx, actor.driver_id, 'AVAILABLE');
 }
@@ -658,7 +729,7 @@ export async function startDelivery(deps: Deps, actor: DriverActor, input: Start
       ...(input.estimated_distance !== undefined ? { estimated_distance: roundKm(input.estimated_distance) } : {}),
       ...(input.estimated_duration !== undefined ? { estimated_duration: wholeMinutes(input.estimated_duration) } : {}),
     });
-    await emitChanged(deps, tx, await loadTrip(tx, row.id));
+    await emitChanged(deps, tx, await loadTrip(tx, row.id), 'delivery_started');
   });
   return myTrip(deps, actor, input);
 }
@@ -760,7 +831,7 @@ export async function uploadDocuments(deps: Deps, actor: DriverActor, input: Upl
           kind: input.documents[i]!.kind,
         })),
       );
-      await emitChanged(deps, tx, row);
+      await emitChanged(deps, tx, row, 'document');
       return inserted;
     });
     return { success: true as const, items: rows.map(documentView), count: (await repo.documentsOf(deps.db, [input.id])).length };
@@ -783,6 +854,41 @@ export async function transportOfExchanges(db: DbOrTx, exchangeIds: readonly num
   return new Map(exchangeIds.map((id) => [id, sumTransport(rows.filter((r) => r.exchange_id === id))]));
 }
 
+/** What a synergy's card shows of a trip while it runs: when, where, who drives, and how far it has come. */
+function runningTripView(row: Trip) {
+  const phase = tripPhase(row.status, row.delivery_started_at);
+  return {
+    id: row.id,
+    status: row.status,
+    phase,
+    event_date: row.event_date,
+    start_time: row.start_time,
+    estimated_duration: row.estimated_duration,
+    estimated_distance: row.estimated_distance,
+    driver: row.driver_id === null ? null : { id: row.driver_id, name: row.driver_name },
+    vehicle:
+      row.vehicle_id === null ? null : { id: row.vehicle_id, vehicle_number: row.vehicle_number, make: row.vehicle_make, model: row.vehicle_model },
+    pickup_address: addressView(row.pickup_address, row.pickup_city, row.pickup_country, row.pickup_lat, row.pickup_lng),
+    dropoff_address: addressView(row.dropoff_address, row.dropoff_city, row.dropoff_country, row.dropoff_lat, row.dropoff_lng),
+    delivery_started_at: row.delivery_started_at,
+  };
+}
+export type RunningTripView = ReturnType<typeof runningTripView>;
+
+/**
+ * The trip each synergy has running (not completed or cancelled; the one on the way first, else the next by date)
+ * and how many it has open: the synergy card's trip block. One query for a page of synergies.
+ */
+export async function runningTripsOfExchanges(db: DbOrTx, exchangeIds: readonly number[]) {
+  const rows = await repo.openTripsOfExchanges(db, exchangeIds);
+  return new Map(
+    exchangeIds.map((id) => {
+      const open = rows.filter((r) => r.exchange_id === id);
+      return [id, { trip: open[0] ? runningTripView(open[0]) : null, open_trips: open.length }];
+    }),
+  );
+}
+
 /** A synergy's trips for one of its two companies (status, driver, figures and documents); anyone else gets 404. */
 export async function exchangeTrips(deps: Deps, actor: CompanyActor, input: { exchange_id: number }) {
   const exchange = await repo.findExchangeForTrip(deps.db, input.exchange_id);
@@ -802,13 +908,19 @@ export async function exchangeTrips(deps: Deps, actor: CompanyActor, input: { ex
 
 // ---- events ----
 
-async function emitChanged(deps: Deps, tx: Tx, row: Trip) {
+async function emitChanged(deps: Deps, tx: Tx, row: Trip, change: TripChange) {
   await deps.events.emit(tx, 'trip.changed', {
     trip_id: row.id,
+    change,
     status: row.status,
     phase: tripPhase(row.status, row.delivery_started_at),
     driver_id: row.driver_id,
+    driver_name: row.driver_name,
     exchange_id: row.exchange_id,
+    title: row.exchange_title ?? row.company_name ?? '',
+    provider_company_id: row.exchange_provider_company_id,
+    requester_company_id: row.exchange_requester_company_id,
     event_date: row.event_date,
+    start_time: row.start_time,
   });
 }

@@ -4,6 +4,7 @@ import { impact_records, material_groups, notifications, reviews } from '../../.
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { restAs } from '../../test/rest-client';
+import { onPostgres } from '../../test/postgres';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -146,7 +147,7 @@ describe('synergies', () => {
     expect(await db().select().from(reviews).where(eq(reviews.exchange_id, id))).toHaveLength(2);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('lets only one of ten concurrent ends through and keeps one impact record (real Postgres)', async () => {
+  it.skipIf(!onPostgres)('lets only one of ten concurrent ends through and keeps one impact record (real Postgres)', async () => {
     const { provider, requester, id } = await synergy();
     const calls = Array.from({ length: 10 }, (_, i) =>
       t.caller((i % 2 ? provider : requester).memberActor).exchanges.end({ id, level_of_completion: 'COMPLETED', successful: true, savings: i }),

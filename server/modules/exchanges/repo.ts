@@ -15,6 +15,8 @@ export async function insertExchange(
     item_requested: string;
     quantity: number;
     quantity_unit: QuantityUnit;
+    unit_price_minor: number | null;
+    price_currency: string | null;
   },
 ) {
   const [row] = await tx.insert(exchanges).values(values).returning({ id: exchanges.id });
@@ -34,6 +36,8 @@ const columns = {
   request_message: exchanges.request_message,
   quantity: exchanges.quantity,
   quantity_unit: exchanges.quantity_unit,
+  unit_price_minor: exchanges.unit_price_minor,
+  price_currency: exchanges.price_currency,
   level_of_completion: exchanges.level_of_completion,
   successful: exchanges.successful,
   earnings_minor: exchanges.earnings_minor,

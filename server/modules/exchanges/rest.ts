@@ -1,4 +1,4 @@
-// SPEC §7 Exchanges (synergies) and company reviews, as pinned by issue 9.
+// SPEC §7 Exchanges (synergies) and company reviews, as SPEC pins them.
 import { route } from '../../rest/define';
 
 export const exchangesRest = [

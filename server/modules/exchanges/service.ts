@@ -13,12 +13,15 @@ import { AppError } from '../../lib/errors';
 import * as chat from '../chat/service';
 import * as stats from '../stats/service';
 import * as drivers from '../drivers/service';
+import * as materials from '../materials/service';
 import * as repo from './repo';
+import { toMajor, toMinor } from '../../../shared/lib/money';
 
 type Side = 'provider' | 'requester';
 
-const toMinor = (major: number | undefined) => (major === undefined ? null : Math.round(major * 100));
-const toMajor = (minor: number | null) => (minor === null ? null : minor / 100);
+/** The agreed price times the quantity, in minor units; null when no price was agreed. */
+const agreedTotalMinor = (row: { unit_price_minor: number | null; quantity: number }) =>
+  row.unit_price_minor === null ? null : row.unit_price_minor * row.quantity;
 
 function sideOf(row: repo.ExchangeRow, companyId: number | null): Side | null {
   if (row.provider_company_id === companyId) return 'provider';
@@ -29,8 +32,9 @@ function sideOf(row: repo.ExchangeRow, companyId: number | null): Side | null {
 type Rating = Awaited<ReturnType<typeof repo.reviewsOf>>[number];
 
 type Transport = Awaited<ReturnType<typeof drivers.transportOfExchange>>;
+type Running = { trip: drivers.RunningTripView | null; open_trips: number };
 
-function toView(row: repo.ExchangeRow, side: Side | null, ratings: Rating[], transport: Transport) {
+function toView(row: repo.ExchangeRow, side: Side | null, ratings: Rating[], transport: Transport, running: Running) {
   const completed = row.level_of_completion === 'COMPLETED';
   const myCompany = side === 'provider' ? row.provider_company_id : side === 'requester' ? row.requester_company_id : null;
   const mine = ratings.find((r) => r.company_id === myCompany) ?? null;
@@ -43,6 +47,11 @@ function toView(row: repo.ExchangeRow, side: Side | null, ratings: Rating[], tra
     request_message: row.request_message,
     quantity: row.quantity,
     quantity_unit: row.quantity_unit,
+    /** The price per unit agreed in the offer's negotiation, its currency and the agreed total (null: none named). */
+    unit_price: toMajor(row.unit_price_minor),
+    unit_price_minor: row.unit_price_minor,
+    price_currency: row.price_currency,
+    agreed_total: toMajor(agreedTotalMinor(row)),
     requesting_company: { id: row.requester_company_id, name: row.requester_company_name },
     providing_company: { id: row.provider_company_id, name: row.provider_company_name },
     /** SPEC "date submitted": when the synergy started. */
@@ -63,8 +72,11 @@ function toView(row: repo.ExchangeRow, side: Side | null, ratings: Rating[], tra
       row.impact_factor_set === null
         ? null
         : { kg: row.impact_kg, hours: row.impact_hours, co2e_kg: row.impact_co2e_kg, factor_set: row.impact_factor_set },
-    /** Its completed trips: km driven, minutes and the transport CO2e (km x each vehicle's factor), issue 15. */
+    /** Its completed trips: km driven, minutes and the transport CO2e (km x each vehicle's factor). */
     transport,
+    /** The trip running for it now (on the way, else the next one scheduled) and how many are open. */
+    trip: running.trip,
+    open_trips: running.open_trips,
     /** The caller's side (null for administrators) and what it may do now. */
     side,
     can_end: side !== null && canExchange(row.level_of_completion, 'end'),
@@ -94,6 +106,9 @@ export async function startFromOffer(
     quantity: number;
     quantity_unit: QuantityUnit;
     request_message: string;
+    /** The agreed price per unit (minor units of price_currency), when the negotiation named one. */
+    unit_price_minor: number | null;
+    price_currency: string | null;
   },
 ) {
   const exchange_id = await repo.insertExchange(tx, {
@@ -105,6 +120,8 @@ export async function startFromOffer(
     item_requested: input.title,
     quantity: input.quantity,
     quantity_unit: input.quantity_unit,
+    unit_price_minor: input.unit_price_minor,
+    price_currency: input.price_currency,
   });
   const chat_id = await chat.openForExchange(tx, { exchange_id, company_ids: [input.provider_company_id, input.requester_company_id] });
   return { exchange_id, chat_id };
@@ -112,21 +129,30 @@ export async function startFromOffer(
 
 export async function getExchange(deps: Deps, actor: UserActor, input: { id: number }) {
   const { row, side } = await load(deps.db, actor, input.id);
-  const [ratings, transport] = await Promise.all([repo.reviewsOf(deps.db, [row.id]), drivers.transportOfExchange(deps.db, row.id)]);
-  return toView(row, side, ratings, transport);
+  const [ratings, transport, running] = await Promise.all([
+    repo.reviewsOf(deps.db, [row.id]),
+    drivers.transportOfExchange(deps.db, row.id),
+    drivers.runningTripsOfExchanges(deps.db, [row.id]),
+  ]);
+  return toView(row, side, ratings, transport, running.get(row.id)!);
 }
 
 export async function listExchanges(deps: Deps, actor: CompanyActor, input: ListExchangesInput) {
   const where = repo.companyWhere(actor.company_id, input.status);
   const [rows, total] = await Promise.all([repo.listPage(deps.db, where, input.page, input.size), repo.countWhere(deps.db, where)]);
   const ids = rows.map((r) => r.id);
-  const [ratings, transport] = await Promise.all([repo.reviewsOf(deps.db, ids), drivers.transportOfExchanges(deps.db, ids)]);
+  const [ratings, transport, running] = await Promise.all([
+    repo.reviewsOf(deps.db, ids),
+    drivers.transportOfExchanges(deps.db, ids),
+    drivers.runningTripsOfExchanges(deps.db, ids),
+  ]);
   const items = rows.map((r) =>
     toView(
       r,
       sideOf(r, actor.company_id),
       ratings.filter((x) => x.exchange_id === r.id),
       transport.get(r.id)!,
+      running.get(r.id)!,
     ),
   );
   return pageOf(items, total, input.page, input.size);
@@ -142,14 +168,28 @@ export async function exchangeStats(deps: Deps, actor: CompanyActor) {
 /** PUT api/exchanges/{id}: either company ends the synergy, once; a second end answers 409. */
 export async function endExchange(deps: Deps, actor: CompanyActor, input: EndExchangeInput) {
   await deps.db.transaction(async (tx) => {
+    // An unsuccessful end gives the synergy's quantity back to its listing: the listing's stock is locked first (the
+    // order acceptances and deleting a listing take), then the synergy.
+    const listingId = input.successful ? null : ((await repo.findExchange(tx, input.id))?.material_id ?? null);
+    if (listingId !== null) await materials.lockStock(tx, listingId);
     if (!(await repo.lockExchange(tx, input.id, 'update'))) throw new AppError('NOT_FOUND');
     const { row, side } = await load(tx, actor, input.id);
     if (!side) throw new AppError('NOT_FOUND');
     if (!canExchange(row.level_of_completion, 'end')) throw new AppError('CONFLICT', { message: { code: 'exchange.alreadyCompleted' } });
-    const earnings_minor = toMinor(input.earnings);
-    const savings_minor = toMinor(input.savings);
-    const currency = earnings_minor === null && savings_minor === null ? null : ((await repo.companyCurrency(tx, actor.company_id)) ?? 'EUR');
+    // Money typed at the end wins; a synergy ended without any takes its agreed price as the default for both the
+    // provider's earnings and the requester's savings, in the agreed currency (docs/decisions/0226).
+    const agreed = input.earnings === undefined && input.savings === undefined ? agreedTotalMinor(row) : null;
+    const earnings_minor = agreed ?? (input.earnings === undefined ? null : toMinor(input.earnings));
+    const savings_minor = agreed ?? (input.savings === undefined ? null : toMinor(input.savings));
+    const currency =
+      agreed !== null
+        ? row.price_currency
+        : earnings_minor === null && savings_minor === null
+          ? null
+          : ((await repo.companyCurrency(tx, actor.company_id)) ?? 'EUR');
     await repo.complete(tx, row.id, { successful: input.successful, earnings_minor, savings_minor, currency });
+    // The listing's stock was locked above (a listing deleted meanwhile has no stock to give back to).
+    if (!input.successful && row.material_id !== null) await materials.refreshReservations(tx, row.material_id);
     // The impact is stored once, in this transaction (PRODUCT.md "Impact"; the stats module owns the record).
     if (input.successful)
       await stats.recordImpact(tx, { exchange_id: row.id, material_id: row.material_id, quantity: row.quantity, quantity_unit: row.quantity_unit });

@@ -1,4 +1,4 @@
-// Which parts of the map a ring (annulus) around a point can touch, as index ranges (issue 17, decision 0147).
+// Which parts of the map a ring (annulus) around a point can touch, as index ranges (decision 0147).
 //
 // `materials_lat_cell_idx` is a btree on (floor(latitude * LAT_CELLS_PER_DEGREE), longitude): a latitude row of
 // 1/32 degree (3.5 km) and, inside it, the exact longitude. One probe `cell = c and longitude between a and b`

@@ -1,4 +1,4 @@
-// The bulk-upload report names the real problem of each cell (issue 11): what was found and what is allowed.
+// The bulk-upload report names the real problem of each cell: what was found and what is allowed.
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../../../shared/messages';
 import { CSV_COLUMNS, type CsvColumn } from '../../../shared/schemas/materials';

@@ -1,17 +1,17 @@
 // New-listing digests of bulk uploads (docs/decisions/0151): one notification (and mail) per follower per upload,
 // sent after the upload's commit from a durable record, never twice, and not lost when no instance sent it at once.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company_material_groups, listing_digests, mail_outbox, notifications, users } from '../../../drizzle/schema';
+import { company_material_groups, jobs, listing_digests, mail_outbox, notifications, users } from '../../../drizzle/schema';
 import { CSV_COLUMNS } from '../../../shared/schemas/materials';
-import { listingDigestsJob } from '../../jobs/listing-digests';
-import { runJobOnce } from '../../jobs/scheduler';
+import { jobHandlers } from '../../jobs';
+import { startQueue } from '../../jobs/queue';
 import type { Actor } from '../../lib/actor';
 import { renderMessage } from '../../lib/i18n';
 import { createAdmin, createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { digestLink, sendListingDigests } from './digests';
+import { digestLink, LISTING_DIGEST_JOB, sendListingDigests } from './digests';
 
 const HEADER = CSV_COLUMNS.join(',');
 const row = (title: string, code = '') => [title, 'Used EUR pallets', 'surplus', code, 'monthly', '10', 'Used', 'Wood', 'Reuse', '12'].join(',');
@@ -137,14 +137,14 @@ describe('bulk-upload digests, sent right after commit', () => {
   });
 });
 
-describe('bulk-upload digests no instance sent at once (the process died after the commit)', () => {
+describe('bulk-upload digests while no instance runs jobs (all stopped, or died after the commit)', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestContext({}, { digestWorker: false });
+    t = await createTestContext({}, { queue: false });
   });
   afterAll(() => t.close());
 
-  it('keeps the record, and the listing-digests job sends it once', async () => {
+  it('keeps the record and its job, and a worker started later sends it once', async () => {
     const w = await world(t);
     const res = await upload(t, w.seller.memberActor, csv([row('A1', w.a.code), row('B1', w.b.code)]));
     expect(res.status).toBe(201);
@@ -154,9 +154,21 @@ describe('bulk-upload digests no instance sent at once (the process died after t
     const [pending] = await t.database.db.select().from(listing_digests).where(eq(listing_digests.company_id, w.seller.company.id));
     expect(pending!.sent_at).toBeNull();
 
-    const job = listingDigestsJob(t.env);
-    expect(await runJobOnce(t.database.db, job)).toMatchObject({ ran: true, result: { digests: 1, recipients: followers.length } });
-    expect(await runJobOnce(t.database.db, job)).toMatchObject({ ran: true, result: { digests: 0, recipients: 0 } });
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.type, LISTING_DIGEST_JOB.type));
+    expect(job).toMatchObject({ status: 'queued', payload: { digest_id: pending!.id } });
+
+    const queue = await startQueue({
+      db: t.database.db,
+      pubsub: t.database.pubsub,
+      logger: t.deps.logger,
+      handlers: jobHandlers({ env: t.env, transport: null }),
+      pollMs: 60_000,
+    });
+    await queue.drain();
+    await queue.stop();
+    const [sent] = await t.database.db.select().from(listing_digests).where(eq(listing_digests.id, pending!.id));
+    expect(sent).toMatchObject({ recipients: followers.length, sent_at: expect.any(Date) });
+    expect((await t.database.db.select().from(jobs).where(eq(jobs.id, job!.id)))[0]).toMatchObject({ status: 'succeeded' });
     const rows = await digestRows(t, followers);
     expect(rows.map((r) => r.user_id).sort()).toEqual([...followers].sort());
     expect(rows.find((r) => r.user_id === w.both.manager.id)!.params).toMatchObject({ count: 2 });

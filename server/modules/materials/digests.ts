@@ -1,27 +1,34 @@
 // New-listing digests of bulk uploads (docs/decisions/0151). The upload's transaction writes one listing_digests
-// row (recordListingDigest, the listener of 'materials.imported') and a NOTIFY that Postgres delivers to every
-// instance only on commit. The digest worker of each instance then tries to claim the row; the one that does turns
-// it into one notification per follower of the listings' groups (a mail too, for those who keep new-listing mail
-// on; the live push as for any notification) and marks it sent, all in one transaction. So the uploader's request
-// writes one row instead of the fan-out, and nothing it committed is lost: a row still unsent (the process died
-// after the commit, or the NOTIFY never arrived) is sent by the listing-digests job (server/jobs/listing-digests.ts).
-import { sql } from 'drizzle-orm';
-import type { Database, Db, Tx } from '../../db/client';
-import { createBarriers } from '../../db/notify';
+// row (recordListingDigest, the listener of 'materials.imported') and a `listing-digest` job (server/jobs/queue.ts).
+// A worker of some instance picks the job up as soon as the upload commits and turns the row into one
+// notification per follower of the listings' groups (a mail too, for those who keep new-listing mail on; the live
+// push as for any notification) and marks it sent, in one transaction with the job's completion. So the uploader's
+// request writes one row instead of the fan-out, and nothing it committed is lost: a job whose worker died is
+// taken up again, and a failed send is retried with the job's backoff.
+import type { Tx } from '../../db/client';
+import { defineJob, enqueue, transactionalHandler, type JobHandler } from '../../jobs/queue';
 import type { DomainEvents } from '../../lib/events';
-import type { Logger } from '../../lib/logger';
 import * as notifications from '../notifications/service';
 import * as repo from './repo';
 
-export const DIGEST_CHANNEL = 'synergy_listing_digests';
+export const LISTING_DIGEST_JOB = defineJob<{ digest_id: number }>({
+  type: 'listing-digest',
+  backoff: [10_000, 60_000, 300_000, 1_800_000, 7_200_000],
+  timeoutMs: 120_000,
+});
 
-/** In the upload's transaction: the durable record of what its followers are to be told. */
+/** In the upload's transaction: the durable record of what its followers are to be told, and the job that tells them. */
 export async function recordListingDigest(tx: Tx, e: DomainEvents['materials.imported']): Promise<void> {
   // Only listings with a material group can match what a company follows.
   const ids = e.items.filter((i) => i.material_group_id !== null).map((i) => i.material_id);
   if (!ids.length) return;
   const id = await repo.insertListingDigest(tx, { company_id: e.company_id, created_by_user_id: e.user_id, material_ids: ids });
-  await tx.execute(sql`select pg_notify(${DIGEST_CHANNEL}, ${String(id)})`);
+  await enqueue(tx, LISTING_DIGEST_JOB, { digest_id: id });
+}
+
+/** The `listing-digest` job: sends its digest, unless some run already did. */
+export function listingDigestHandler(mailUrl: (path: string) => string): JobHandler {
+  return transactionalHandler(LISTING_DIGEST_JOB, ({ db, job }) => sendListingDigests(db, mailUrl, { ids: [job.payload.digest_id], limit: 1 }));
 }
 
 /**
@@ -90,54 +97,4 @@ async function sendDigest(tx: Tx, digest: { company_id: number; material_ids: nu
     }),
   );
   return groupsOf.size;
-}
-
-export interface DigestWorker {
-  /** Resolves once every digest whose NOTIFY was delivered before the call has been handled (tests, shutdown). */
-  flush(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** Listens for committed digests and sends each at once, one at a time, in commit order. */
-export async function startDigestWorker(opts: {
-  db: Db;
-  pubsub: Database['pubsub'];
-  logger: Logger;
-  mailUrl: (path: string) => string;
-}): Promise<DigestWorker> {
-  const logger = opts.logger.child({ module: 'listing-digests' });
-  let chain: Promise<void> = Promise.resolve();
-  const barriers = createBarriers();
-
-  const onPayload = (payload: string) => {
-    if (payload.startsWith('flush:')) {
-      chain = chain.then(() => barriers.heard(payload.slice('flush:'.length)));
-      return;
-    }
-    const id = Number(payload);
-    if (!Number.isSafeInteger(id)) {
-      logger.warn('malformed digest notice ignored');
-      return;
-    }
-    chain = chain
-      .then(async () => {
-        const started = performance.now();
-        const out = await opts.db.transaction((tx) => sendListingDigests(tx, opts.mailUrl, { ids: [id], limit: 1 }));
-        if (out.digests)
-          logger.info({ digest_id: id, recipients: out.recipients, ms: Math.round(performance.now() - started) }, 'listing digest sent');
-      })
-      // Left unsent: the listing-digests job sends it on its next run.
-      .catch((err: unknown) => logger.error({ err, digest_id: id }, 'listing digest not sent'));
-  };
-
-  const unsubscribe = await opts.pubsub.subscribe(DIGEST_CHANNEL, onPayload);
-  return {
-    async flush() {
-      await barriers.pass((token) => opts.pubsub.publish(DIGEST_CHANNEL, `flush:${token}`));
-    },
-    async close() {
-      await unsubscribe();
-      await chain;
-    },
-  };
 }

@@ -1,4 +1,4 @@
-// Recommendation displays: batched writes and the retention job (issue 17, docs/decisions/0130).
+// Recommendation displays: batched writes and the retention job (docs/decisions/0130).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recommendation_displays } from '../../../drizzle/schema';

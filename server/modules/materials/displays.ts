@@ -1,4 +1,4 @@
-// Recommendation displays off the read path (issue 17): every /database view shows up to 4 recommendations,
+// Recommendation displays off the read path: every /database view shows up to 4 recommendations,
 // and logging each as its own INSERT made a read into a write. Displays are buffered in memory and written in
 // one multi-row INSERT every few seconds (or as soon as 500 wait); readers of the log on this instance flush
 // first, so what a company just saw is in its own log. A crash loses at most one interval's displays: they

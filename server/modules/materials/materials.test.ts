@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companies,
@@ -14,7 +14,7 @@ import {
   users,
 } from '../../../drizzle/schema';
 import { haversineKm } from '../../../shared/lib/geo';
-import { demoPhotoPng } from '../../db/seed/demo-listings';
+import { demoPhotoPng } from '../../demo/listing-photos';
 import type { Actor } from '../../lib/actor';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -352,7 +352,7 @@ describe('search by distance', () => {
     const withOwn = await search('proximity=5&include_own=true');
     expect(withOwn.body.items.map((i: { company_id: number }) => i.company_id)).toEqual([viewer.company.id, near.company.id]);
     expect(withOwn.body.items[0].distance_km).toBeCloseTo(0, 3);
-    // Left out, the caller's own matching listings are counted so the screen can say they are hidden (issue 11).
+    // Left out, the caller's own matching listings are counted so the screen can say they are hidden.
     expect(within5.body.own_hidden).toBe(1);
     expect(withOwn.body.own_hidden).toBe(0);
     expect((await search('proximity=5&category=waste')).body.own_hidden).toBe(0);
@@ -458,7 +458,7 @@ describe('own lists, country codes and admin views', () => {
     expect(stats.body.by_status.active).toBeGreaterThan(0);
     expect(stats.body.total).toBe(Object.values(stats.body.by_kind as Record<string, number>).reduce((x, y) => x + y, 0));
     const clicks = await as.get('/admin/total-recommendations-clicks');
-    // SPEC §7: total_clicks; issue 14 adds displays, the click-through rate and months beside it.
+    // SPEC §7: total_clicks; adds displays, the click-through rate and months beside it.
     expect(clicks.body).toMatchObject({ total_clicks: expect.any(Number), total_displays: expect.any(Number) });
     expect((await api(a.managerActor).get('/admin/materials')).status).toBe(403);
     expect((await as.get(`/admin/materials/${created.id}`)).body.id).toBe(created.id);

@@ -5,14 +5,17 @@ import {
   companies,
   company_addresses,
   company_material_groups,
+  exchanges,
   first_level_subcategories,
   listing_digests,
   material_groups,
   material_images,
   material_sdgs,
   materials,
+  offers,
   recommendation_clicks,
   recommendation_displays,
+  saved_searches,
   sdgs,
   second_level_subcategories,
   sub_listings,
@@ -24,7 +27,7 @@ import type { LatLng } from '../../../shared/lib/geo';
 import type { AdminMaterialsInput } from '../../../shared/schemas/materials';
 import type { DbOrTx } from '../../db/client';
 import { preparedOn, statementText } from '../../db/prepared';
-import { centerOf, escapeLike, listingPoint, listItemColumns, notFromUnapprovedCompany } from './search';
+import { centerOf, escapeLike, listingPoint, listItemColumns, notFromUnapprovedCompany, notFullyReserved } from './search';
 
 // ---- companies, addresses, taxonomy -------------------------------------------------------------------------
 
@@ -347,24 +350,97 @@ export async function updateMaterial(tx: DbOrTx, id: number, values: Partial<Mat
   await tx.update(materials).set(values).where(eq(materials.id, id));
 }
 
-export async function replaceChildren(
-  tx: DbOrTx,
-  materialId: number,
-  c: {
-    images: { storage_key: string; name: string }[];
-    sdg_ids: number[];
-    sub_listings: { title: string; description: string | null; quantity: number }[];
-  },
-) {
+/** Photos and goals are replaced as a whole; sub-listings keep their rows (offers name them): syncSubListings. */
+export async function replaceChildren(tx: DbOrTx, materialId: number, c: { images: { storage_key: string; name: string }[]; sdg_ids: number[] }) {
   await tx.delete(material_images).where(eq(material_images.material_id, materialId));
   await tx.delete(material_sdgs).where(eq(material_sdgs.material_id, materialId));
-  await tx.delete(sub_listings).where(eq(sub_listings.material_id, materialId));
   if (c.images.length)
     await tx
       .insert(material_images)
       .values(c.images.map((im, position) => ({ material_id: materialId, storage_key: im.storage_key, name: im.name, position })));
   if (c.sdg_ids.length) await tx.insert(material_sdgs).values(c.sdg_ids.map((sdg_id) => ({ material_id: materialId, sdg_id })));
-  if (c.sub_listings.length) await tx.insert(sub_listings).values(c.sub_listings.map((s) => ({ material_id: materialId, ...s })));
+}
+
+export type SubListingValues = { title: string; description: string | null; quantity: number };
+
+/** A listing's sub-listings after an edit: rows kept (by id, changed in place), new ones, and ids removed. */
+export async function syncSubListings(
+  tx: DbOrTx,
+  materialId: number,
+  plan: { keep: (SubListingValues & { id: number })[]; add: SubListingValues[]; remove: number[] },
+) {
+  if (plan.remove.length) await tx.delete(sub_listings).where(and(eq(sub_listings.material_id, materialId), inArray(sub_listings.id, plan.remove)));
+  for (const k of plan.keep) {
+    await tx
+      .update(sub_listings)
+      .set({ title: k.title, description: k.description, quantity: k.quantity })
+      .where(and(eq(sub_listings.id, k.id), eq(sub_listings.material_id, materialId)));
+  }
+  if (plan.add.length) await tx.insert(sub_listings).values(plan.add.map((s) => ({ material_id: materialId, ...s })));
+}
+
+// ---- stock (docs/decisions/0175) ----------------------------------------------------------------------------
+
+/**
+ * Locks the listing's row for the rest of the transaction and reads its stock and its sub-listings'. Every change
+ * to what is reserved (an acceptance, an unsuccessful end) and every edit takes this lock first, so they run one
+ * after the other per listing and each reads the stock the one before left. FOR NO KEY UPDATE: new offers (whose
+ * foreign key takes a KEY SHARE lock) are not held up.
+ */
+export async function lockStock(tx: DbOrTx, materialId: number) {
+  const [row] = await tx
+    .select({ id: materials.id, quantity: materials.quantity, reserved_quantity: materials.reserved_quantity })
+    .from(materials)
+    .where(eq(materials.id, materialId))
+    .for('no key update');
+  if (!row) return null;
+  const subs = await tx
+    .select({ id: sub_listings.id, title: sub_listings.title, quantity: sub_listings.quantity, reserved_quantity: sub_listings.reserved_quantity })
+    .from(sub_listings)
+    .where(eq(sub_listings.material_id, materialId))
+    .orderBy(asc(sub_listings.id));
+  return { ...row, sub_listings: subs };
+}
+export type ListingStock = NonNullable<Awaited<ReturnType<typeof lockStock>>>;
+
+/** Which of these sub-listings a pending offer names (an edit may not remove those). */
+export async function subListingsWithPendingOffers(tx: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await tx
+    .selectDistinct({ id: offers.sub_listing_id })
+    .from(offers)
+    .where(and(inArray(offers.sub_listing_id, [...ids]), inArray(offers.status, ['pending', 'countered'])));
+  return new Set(rows.map((r) => r.id!));
+}
+
+/**
+ * shared/lib/stock.ts `reservesStock` in SQL: accepted, and the synergy (if any) not ended unsuccessfully. `o` is
+ * the offers row, `e` its synergy (left-joined).
+ */
+const reservingOffer = sql`o.status = 'accepted' and not coalesce(e.level_of_completion = 'COMPLETED' and e.successful = false, false)`;
+
+/**
+ * Recomputes what the listing and its sub-listings have reserved from their offers, in the caller's transaction
+ * (which holds lockStock). A sum, not an increment: it is right whatever happened before, and reads the
+ * acceptance or end the transaction has just written. A raw statement: a reservation is not an edit, so the
+ * listing's updated_at stays.
+ */
+export async function refreshReservations(tx: DbOrTx, materialId: number) {
+  await tx.execute(sql`
+    update ${materials} m set reserved_quantity = r.reserved
+    from (select coalesce(sum(o.quantity), 0)::int as reserved
+          from ${offers} o left join ${exchanges} e on e.offer_id = o.id
+          where o.material_id = ${materialId} and ${reservingOffer}) r
+    where m.id = ${materialId} and m.reserved_quantity <> r.reserved`);
+  await tx.execute(sql`
+    update ${sub_listings} s set reserved_quantity = r.reserved
+    from (select s2.id, coalesce(sum(o.quantity) filter (where ${reservingOffer}), 0)::int as reserved
+          from ${sub_listings} s2
+          left join ${offers} o on o.sub_listing_id = s2.id
+          left join ${exchanges} e on e.offer_id = o.id
+          where s2.material_id = ${materialId}
+          group by s2.id) r
+    where s.id = r.id and s.reserved_quantity <> r.reserved`);
 }
 
 /** What a write needs to decide: whose listing it is, what kind and in which state. */
@@ -395,12 +471,6 @@ export async function imageKeysInUse(db: DbOrTx, keys: string[]): Promise<Set<st
 /** Deletes the listing; false when it was already gone (a concurrent delete got there first). */
 export async function deleteMaterial(tx: DbOrTx, id: number): Promise<boolean> {
   const rows = await tx.delete(materials).where(eq(materials.id, id)).returning({ id: materials.id });
-  return rows.length === 1;
-}
-
-/** Locks the listing row for the rest of the transaction; false when it no longer exists. */
-export async function lockMaterial(tx: DbOrTx, id: number): Promise<boolean> {
-  const rows = await tx.select({ id: materials.id }).from(materials).where(eq(materials.id, id)).for('no key update');
   return rows.length === 1;
 }
 
@@ -446,8 +516,9 @@ const detailQuery = (db: DbOrTx) =>
         sql`select json_agg(json_build_object('id', g.id, 'code', g.code, 'name', g.name, 'color', g.color) order by g.id)
             from ${material_sdgs} ms join ${sdgs} g on g.id = ms.sdg_id where ms.material_id = ${materials.id}`,
       ),
-      sub_listings: jsonRows<{ id: number; title: string; description: string; quantity: number }>(
-        sql`select json_agg(json_build_object('id', s.id, 'title', s.title, 'description', s.description, 'quantity', s.quantity) order by s.id)
+      sub_listings: jsonRows<{ id: number; title: string; description: string; quantity: number; reserved_quantity: number }>(
+        sql`select json_agg(json_build_object('id', s.id, 'title', s.title, 'description', s.description, 'quantity', s.quantity,
+              'reserved_quantity', s.reserved_quantity) order by s.id)
             from ${sub_listings} s where s.material_id = ${materials.id}`,
       ),
     })
@@ -508,7 +579,7 @@ export async function adminStats(db: DbOrTx) {
   return { by_category, by_status, by_kind, total: Object.values(by_kind).reduce((a, b) => a + b, 0) };
 }
 
-/** Listings created per UTC month in [start, end), by category and kind (issue 14 statistics). */
+/** Listings created per UTC month in [start, end), by category and kind (statistics). */
 export function createdByMonth(db: DbOrTx, start: Date, end: Date) {
   const month = sql<string>`to_char(${materials.created_at} at time zone 'UTC', 'YYYY-MM')`;
   return db
@@ -563,7 +634,13 @@ export async function interestedGroupIds(db: DbOrTx, companyId: number): Promise
 }
 
 const recommendableWhere = (companyId: number) =>
-  and(eq(materials.status, 'active'), eq(materials.kind, 'offering'), ne(materials.company_id, companyId), notFromUnapprovedCompany)!;
+  and(
+    eq(materials.status, 'active'),
+    eq(materials.kind, 'offering'),
+    ne(materials.company_id, companyId),
+    notFullyReserved,
+    notFromUnapprovedCompany,
+  )!;
 
 const candidateColumns = (center: LatLng | null) => ({
   ...listItemColumns(center),
@@ -857,4 +934,79 @@ export async function activeListingsByGroup(db: DbOrTx, ids: number[]): Promise<
 export async function companyName(db: DbOrTx, id: number): Promise<string | null> {
   const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
   return row?.name ?? null;
+}
+
+// ---- saved searches ----------------------------------------------------------------------------------------
+
+const savedSearchColumns = {
+  id: saved_searches.id,
+  name: saved_searches.name,
+  filters: saved_searches.filters,
+  notify: saved_searches.notify,
+  checked_at: saved_searches.checked_at,
+  created_at: saved_searches.created_at,
+};
+
+/** Holds the user's saved searches for the rest of the transaction (two-key advisory lock: class 7, the user). */
+export async function lockSavedSearchesOf(db: DbOrTx, userId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(7, ${userId}::int)`);
+}
+
+export async function countSavedSearches(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(saved_searches).where(eq(saved_searches.user_id, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertSavedSearch(
+  db: DbOrTx,
+  v: { user_id: number; company_id: number; name: string; filters: Record<string, string>; notify: boolean },
+) {
+  const [row] = await db.insert(saved_searches).values(v).returning(savedSearchColumns);
+  return row!;
+}
+
+/** The user's saved searches, newest first (a short list: SAVED_SEARCHES_MAX). */
+export function listSavedSearches(db: DbOrTx, userId: number) {
+  return db
+    .select(savedSearchColumns)
+    .from(saved_searches)
+    .where(eq(saved_searches.user_id, userId))
+    .orderBy(desc(saved_searches.created_at), desc(saved_searches.id));
+}
+
+export async function deleteSavedSearch(db: DbOrTx, id: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(saved_searches)
+    .where(and(eq(saved_searches.id, id), eq(saved_searches.user_id, userId)))
+    .returning({ id: saved_searches.id });
+  return rows.length > 0;
+}
+
+/**
+ * Saved searches with mail on, last checked before `before`, of users who may still log in, locked for this run
+ * (SKIP LOCKED: a second instance's run takes others); with the reader's address, language and company point.
+ */
+export function claimDueSavedSearches(db: DbOrTx, before: Date, limit: number) {
+  return db
+    .select({
+      id: saved_searches.id,
+      name: saved_searches.name,
+      filters: saved_searches.filters,
+      checked_at: saved_searches.checked_at,
+      company_id: saved_searches.company_id,
+      email: users.email,
+      first_name: users.first_name,
+      language: users.language,
+    })
+    .from(saved_searches)
+    .innerJoin(users, eq(users.id, saved_searches.user_id))
+    .where(and(eq(saved_searches.notify, true), lt(saved_searches.checked_at, before), isNull(users.deleted_at), isNull(users.disabled_at)))
+    .orderBy(asc(saved_searches.checked_at))
+    .limit(limit)
+    .for('update', { of: saved_searches, skipLocked: true });
+}
+
+export async function markSavedSearchesChecked(db: DbOrTx, ids: number[], at: Date) {
+  if (!ids.length) return;
+  await db.update(saved_searches).set({ checked_at: at }).where(inArray(saved_searches.id, ids));
 }

@@ -43,6 +43,7 @@ const csvUpload = {
     return { name: file.originalname || 'upload.csv', buffer: file.buffer };
   },
   contentType: 'text/csv',
+  maxBytes: LIMITS.csvFormBytes,
   fields: { name: 'file_name', base64: 'body_base64' },
 } as const;
 
@@ -134,6 +135,23 @@ export const materialsRest = [
     params: { id: 'id' },
     body: ['action'],
     summary: 'Change a listing status',
+  }),
+
+  route({ method: 'get', path: '/api/saved-searches', procedure: 'materials.savedSearches.list', summary: "The user's saved searches" }),
+  route({
+    method: 'post',
+    path: '/api/saved-searches',
+    procedure: 'materials.savedSearches.create',
+    status: 201,
+    body: 'rest',
+    summary: 'Save a marketplace search (filters as the database page URL parameters; notify: a daily mail of new matches)',
+  }),
+  route({
+    method: 'delete',
+    path: '/api/saved-searches/:id',
+    procedure: 'materials.savedSearches.delete',
+    params: { id: 'id' },
+    summary: 'Delete an own saved search',
   }),
 
   route({ method: 'get', path: '/api/recommended-materials', procedure: 'materials.recommended', summary: 'Listings recommended to the company' }),

@@ -1,4 +1,4 @@
-// "Above 40 km" by rings (issue 17) gives what the plain KNN scan gave: the same rows, in the same order, with
+// "Above 40 km" by rings gives what the plain KNN scan gave: the same rows, in the same order, with
 // the same capped totals and own counts, page after page, for both sorts and with filters. Random listings
 // (distinct points, so no two are equally far) around viewers in a dense city, at the antimeridian, near a pole
 // and far from everything (where the rings find too few and the KNN scan beyond them takes over).
@@ -11,6 +11,7 @@ import { searchMaterialsInput } from '../../../shared/schemas/materials';
 import { createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { FAR_RINGS_KM, firstRingWidthKm, searchPage, usesRings, type SearchContext } from './search';
+import { searchMemoryOf } from './search-memory';
 
 let t: TestContext;
 const owners: number[] = [];
@@ -129,22 +130,22 @@ describe('above 40 km by rings', () => {
       from generate_series(1, 400) g`);
     const input = searchMaterialsInput.parse({ proximity: 'above40', frequency: 'monthly', size: 100 });
     const ctx: SearchContext = { center: c, company_id: owners[0]! };
-    expect(firstRingWidthKm(input, c)).toBe(4);
+    expect(firstRingWidthKm(searchMemoryOf(t.database), input, c)).toBe(4);
     const first = await searchPage(t.database, input, ctx);
     expect(first.count).toEqual({ total: LIMITS.searchCountCap, capped: true });
-    expect(firstRingWidthKm(input, c)).toBe(1);
+    expect(firstRingWidthKm(searchMemoryOf(t.database), input, c)).toBe(1);
     // Another filter around the same point learns on its own.
-    expect(firstRingWidthKm(searchMaterialsInput.parse({ proximity: 'above40' }), c)).toBe(4);
+    expect(firstRingWidthKm(searchMemoryOf(t.database), searchMaterialsInput.parse({ proximity: 'above40' }), c)).toBe(4);
     const { rings, knn } = await both({ frequency: 'monthly', size: 100, page: 2 }, c, owners[0]!);
     expect(view(rings)).toEqual(view(knn));
-    expect(firstRingWidthKm(input, c)).toBe(1);
+    expect(firstRingWidthKm(searchMemoryOf(t.database), input, c)).toBe(1);
     // Most of the rim goes: the cap no longer fills, and the width goes back to the default.
     await t.database.db.execute(
       sql`update materials set status = 'archived' where company_id = ${seller.company.id} and title like 'Rim %' and id % 4 <> 0`,
     );
     const after = await searchPage(t.database, input, ctx);
     expect(after.count.capped).toBe(false);
-    expect(firstRingWidthKm(input, c)).toBe(4);
+    expect(firstRingWidthKm(searchMemoryOf(t.database), input, c)).toBe(4);
   });
 
   it('reads past the last ring only when the rings hold fewer than the cap', async () => {

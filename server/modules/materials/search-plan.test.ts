@@ -20,6 +20,7 @@ import {
   searchWhere,
   withinKm,
 } from './search';
+import { onPostgres } from '../../test/postgres';
 
 let t: TestContext;
 let companyId: number;
@@ -64,7 +65,7 @@ describe('search query plan', () => {
     });
   }
 
-  it('reads "above 40 km" ring by ring from materials_lat_cell_idx, never the whole table or index (issue 17)', async () => {
+  it('reads "above 40 km" ring by ring from materials_lat_cell_idx, never the whole table or index', async () => {
     for (const sort of ['distance', 'newest'] as const) {
       const input = searchMaterialsInput.parse({ proximity: 'above40', sort });
       const plan = await explain(searchPageQuery(t.database.db, input, { center, company_id: companyId }).getSQL());
@@ -80,7 +81,7 @@ describe('search query plan', () => {
 
   // The search connections plan a shape's prepared statement once (plan_cache_mode = force_generic_plan,
   // db/client.ts): that plan must read the same way as the plan made for the values.
-  it.skipIf(!process.env.TEST_DATABASE_URL)('plans each prepared search shape once, reading as a plan for its values would (Postgres)', async () => {
+  it.skipIf(!onPostgres)('plans each prepared search shape once, reading as a plan for its values would (Postgres)', async () => {
     const scans = (plan: string) =>
       [...cteOf(plan, 'hits').matchAll(/(Seq Scan|Index Scan(?: Backward)?(?: using \w+)?) on materials/g)].map((m) => m[1]);
     for (const proximity of ['5', '40', 'any', 'above40'] as const) {
@@ -130,7 +131,7 @@ describe('search query plan', () => {
     });
   });
 
-  it("selects and measures as earthdistance's own functions do (the point literal and chord compare, issue 17)", async () => {
+  it("selects and measures as earthdistance's own functions do (the point literal and chord compare)", async () => {
     const list = rowsOf<{ km: number; reference_km: number; within: boolean; reference_within: boolean }>(
       await t.database.db.execute(sql`
         select ${distanceKmSql(center)} as km,

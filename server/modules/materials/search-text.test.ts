@@ -1,4 +1,4 @@
-// Text search (`q`, issue 17): a common word is answered by walking the first listings in the search's order, a
+// Text search (`q`): a common word is answered by walking the first listings in the search's order, a
 // rare one by the trigram indexes; both give what the trigram path alone gives: the same rows in the same order,
 // the same capped totals and own counts, for every distance, both sorts and several pages. Postgres
 // (TEST_DATABASE_URL) and PGlite.
@@ -100,10 +100,10 @@ describe('text search', () => {
     const query = { q: 'wombat', proximity: '40' };
     const input = searchMaterialsInput.parse(query);
     const ctx: SearchContext = { center, company_id: owners[0]! };
-    expect(walksWithoutProbe(input, ctx)).toBe(false);
+    expect(walksWithoutProbe(t.database, input, ctx)).toBe(false);
     expect((await compare(query)).via).toBe('walk');
-    expect(walksWithoutProbe(input, ctx)).toBe(true);
-    expect(walksWithoutProbe(searchMaterialsInput.parse({ ...query, sort: 'newest' }), ctx)).toBe(false);
+    expect(walksWithoutProbe(t.database, input, ctx)).toBe(true);
+    expect(walksWithoutProbe(t.database, searchMaterialsInput.parse({ ...query, sort: 'newest' }), ctx)).toBe(false);
     const again = await compare({ ...query, page: 2 });
     expect(again.via).toBe('walk');
     // The word becomes rare: the remembered walk falls short, the indexes answer as they would have, and the
@@ -112,7 +112,7 @@ describe('text search', () => {
     const rare = await compare(query);
     expect(rare.via).toBe('index');
     expect(rare.count).toEqual({ total: 40, capped: false });
-    expect(walksWithoutProbe(input, ctx)).toBe(false);
+    expect(walksWithoutProbe(t.database, input, ctx)).toBe(false);
   });
 
   it('keeps "above 40 km" with words on the trigram path', async () => {

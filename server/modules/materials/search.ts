@@ -16,6 +16,7 @@ import type { SearchMaterialsInput } from '../../../shared/schemas/materials';
 import type { LISTING_KINDS } from '../../../shared/constants/enums';
 import type { Database, DbOrTx } from '../../db/client';
 import { preparedOn, statementText } from '../../db/prepared';
+import { searchMemoryOf, type SearchMemory } from './search-memory';
 
 /** The indexed, stored point (a generated column), so no row recomputes the trigonometry. */
 export const listingPoint = sql`${materials.geo}`;
@@ -25,7 +26,7 @@ const EARTH_M = 6378168;
 
 /**
  * The viewer's point as a cube literal, computed here exactly as `ll_to_earth` does (earth() * cos(radians(lat))
- * * cos(radians(lng)), ...). A literal instead of a call (issue 17): `ll_to_earth`, `earth_box`,
+ * * cos(radians(lng)), ...). A literal instead of a call: `ll_to_earth`, `earth_box`,
  * `earth_distance` and `earth()` are SQL-language functions that Postgres re-parses and inlines at every
  * planning, which took more than half of a search's 2 ms of planning; a literal is parsed once.
  */
@@ -46,17 +47,30 @@ export function chordMetres(km: number): number {
   const arc = (km / EARTH_RADIUS_KM) * EARTH_M;
   return 2 * EARTH_M * Math.sin(arc / (2 * EARTH_M));
 }
-/** Distance in km on the SPEC sphere, from the chord (what `earth_distance(...) / earth() * 6371` gives). */
-export const distanceKmSql = (c: LatLng | SQL) =>
-  sql<number>`(2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, cube_distance(${listingPoint}, ${centerOf(c)}) / ${2 * EARTH_M}::float8)))`;
+/**
+ * Distance in km on the SPEC sphere, from the chord (what `earth_distance(...) / earth() * 6371` gives). `point` is
+ * the stored earth point of the rows measured: listings by default, or another table's (wanted listings, needs).
+ */
+export const distanceKmSql = (c: LatLng | SQL, point: SQL = listingPoint) =>
+  sql<number>`(2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, cube_distance(${point}, ${centerOf(c)}) / ${2 * EARTH_M}::float8)))`;
 
 /** `distance <= km`, as an index condition (the cube around the point) plus the exact check. */
-export function withinKm(c: LatLng, km: number): SQL {
+export function withinKm(c: LatLng | SQL, km: number, point: SQL = listingPoint): SQL {
   const chord = chordMetres(km);
-  return sql`(cube_enlarge(${centerOf(c)}, ${chord}::float8, 3) @> ${listingPoint}::cube and cube_distance(${listingPoint}, ${centerOf(c)}) <= ${chord}::float8)`;
+  return sql`(cube_enlarge(${centerOf(c)}, ${chord}::float8, 3) @> ${point}::cube and cube_distance(${point}, ${centerOf(c)}) <= ${chord}::float8)`;
+}
+
+/**
+ * `distance(a, b) <= km` for a radius each row holds (an SQL expression in SPEC km), as the chord it means; the cube
+ * around `a` lets a GiST index on `b`'s point answer it (`b` the indexed side).
+ */
+export function withinKmSql(a: SQL, b: SQL, km: SQL): SQL {
+  return sql`(cube_enlarge(${a}, ${chordSql(km)}, 3) @> ${b}::cube and cube_distance(${a}, ${b}) <= ${chordSql(km)})`;
 }
 /** The chord of a SPEC distance given in SQL (the rings' bounds, a column of the ring list), as chordMetres. */
 const chordSql = (km: SQL) => sql`(2 * earth() * sin(${km}::float8 / ${EARTH_RADIUS_KM}::float8 / 2))`;
+/** The chord of a SPEC distance given in SQL (exported for other tables' radius conditions). */
+export const chordOf = chordSql;
 export { escapeLike };
 
 /**
@@ -66,11 +80,19 @@ export { escapeLike };
  */
 export const notFromUnapprovedCompany = sql`${materials.company_id} not in (select ${companies.id} from ${companies} where ${companies.status} in ('pending', 'rejected'))`;
 
+/**
+ * A listing whose accepted offers hold everything it lists leaves search and recommendations (docs/decisions/0175);
+ * its page still opens and says "Fully reserved". Written as shared/lib/stock.ts `isFullyReserved` so a generic plan
+ * sees what it keeps: `reserved_quantity > 0` is rare in the column's statistics, so the whole condition is
+ * estimated to keep nearly every row and leaves the search's plans as they were.
+ */
+export const notFullyReserved = sql`not (${materials.reserved_quantity} > 0 and ${materials.reserved_quantity} >= ${materials.quantity})`;
+
 export interface SearchContext {
   /** The caller company's primary address; null when it has none (then no distance filter or order). */
   center: LatLng | null;
   company_id: number | null;
-  /** false: "above 40 km" by the plain KNN scan, as before issue 17's rings (tests compare the two). */
+  /** false: "above 40 km" by the plain KNN scan, as before the rings (tests compare the two). */
   rings?: boolean;
   /** false: a text search goes to the trigram indexes at once, without the walk (tests compare the two). */
   walk?: boolean;
@@ -79,7 +101,7 @@ export interface SearchContext {
 }
 
 /**
- * What a search's SQL text depends on (issue 17). Everything else (the viewer's point, ids, codes, the words,
+ * What a search's SQL text depends on. Everything else (the viewer's point, ids, codes, the words,
  * the page) goes in as parameters, so one statement is built per shape and reused: Drizzle took 0.9-1.8 ms to
  * build a search on every request. The builders below branch on the shape only, and take every value through
  * `v(name)`: a placeholder in the prepared statement, or the value itself (searchWhere / searchPageQuery, for
@@ -167,8 +189,7 @@ export function searchValues(input: SearchMaterialsInput, ctx: SearchContext): V
   if (ctx.center) {
     values.center = earthPointText(ctx.center);
     if (input.proximity !== 'any' && input.proximity !== 'above40') values.chord = chordMetres(Number(input.proximity));
-    if (searchShape(input, ctx).distance === 'rings')
-      Object.assign(values, ringValues(ctx.center, ctx.firstRingKm ?? firstRingWidthKm(input, ctx.center)));
+    if (searchShape(input, ctx).distance === 'rings') Object.assign(values, ringValues(ctx.center, ctx.firstRingKm ?? FIRST_RING_KM));
   }
   return values;
 }
@@ -223,6 +244,7 @@ function whereOf(shape: SearchShape, v: Val, own: 'leave out' | 'only own', word
   } else if (shape.distance === 'beyond' || shape.distance === 'rings') {
     conds.push(sql`cube_distance(${listingPoint}, ${centerPoint(v)}) > ${chordMetres(LIMITS.defaultProximityKm)}::float8`);
   }
+  conds.push(notFullyReserved);
   conds.push(notFromUnapprovedCompany);
   return and(...conds)!;
 }
@@ -245,6 +267,9 @@ export function listItemColumns(center: LatLng | SQL | null) {
     material_group_code: materials.material_group_code,
     frequency: materials.frequency,
     quantity: materials.quantity,
+    /** Held by accepted offers of synergies not ended unsuccessfully; `available_quantity` is what is left. */
+    reserved_quantity: materials.reserved_quantity,
+    available_quantity: sql<number>`greatest(${materials.quantity} - ${materials.reserved_quantity}, 0)::int`,
     quantity_unit: materials.quantity_unit,
     condition: materials.condition,
     type: materials.type,
@@ -288,7 +313,7 @@ function hitsQuery(db: DbOrTx, shape: SearchShape, v: Val) {
 }
 
 /**
- * "Above 40 km" reads rings, not the KNN index (issue 17, decision 0147). In KNN order the index first walks
+ * "Above 40 km" reads rings, not the KNN index (decision 0147). In KNN order the index first walks
  * past every listing within 40 km (a dense city: 9 % of the table) before it meets one beyond. The same rows
  * come from rings (40, 44], (44, 52], (52, 68], ... km, nearest ring first: each ring is read row by row from
  * materials_lat_cell_idx (annulus.ts: only the index ranges the ring touches, not the disc inside it), checked
@@ -406,8 +431,6 @@ function computeRingValues(center: LatLng, firstKm: number): Values {
   };
 }
 
-/** The first ring width learned per viewer point and filters (km); absent: FIRST_RING_KM. */
-const firstRingByKey = new Map<string, number>();
 /** What decides how far beyond 40 km the cap reaches: the viewer's point and every filter. */
 const farKey = (input: SearchMaterialsInput, center: LatLng) =>
   JSON.stringify([
@@ -425,8 +448,8 @@ const farKey = (input: SearchMaterialsInput, center: LatLng) =>
   ]);
 
 /** The first ring's width for this search (km): what its point and filters taught, else FIRST_RING_KM. */
-export function firstRingWidthKm(input: SearchMaterialsInput, center: LatLng): number {
-  return firstRingByKey.get(farKey(input, center)) ?? FIRST_RING_KM;
+export function firstRingWidthKm(memory: SearchMemory, input: SearchMaterialsInput, center: LatLng): number {
+  return memory.firstRingKm(farKey(input, center)) ?? FIRST_RING_KM;
 }
 
 /**
@@ -436,17 +459,12 @@ export function firstRingWidthKm(input: SearchMaterialsInput, center: LatLng): n
  * for the cap's 301 instead of 1,450); one that did not fill the cap goes back to the widest (fewer rings to
  * probe around few listings). A stale width costs time (the next ring is read too), never a different answer.
  */
-export function learnFirstRing(input: SearchMaterialsInput, center: LatLng, edgeKm: number | null): void {
+export function learnFirstRing(memory: SearchMemory, input: SearchMaterialsInput, center: LatLng, edgeKm: number | null): void {
   const needed = edgeKm === null ? Infinity : (edgeKm - LIMITS.defaultProximityKm) * 1.25;
   const width = FIRST_RING_WIDTHS_KM.find((w) => w >= needed) ?? FIRST_RING_KM;
   const key = farKey(input, center);
-  if ((firstRingByKey.get(key) ?? FIRST_RING_KM) === width) return;
-  if (width === FIRST_RING_KM) {
-    firstRingByKey.delete(key);
-    return;
-  }
-  if (firstRingByKey.size >= 5000) firstRingByKey.delete(firstRingByKey.keys().next().value!);
-  firstRingByKey.set(key, width);
+  if ((memory.firstRingKm(key) ?? FIRST_RING_KM) === width) return;
+  memory.setFirstRingKm(key, width === FIRST_RING_KM ? null : width);
 }
 
 function farHitsSql(shape: SearchShape, v: Val): SQL {
@@ -622,20 +640,23 @@ export async function cappedCount(db: DbOrTx, where: SQL, cap: number = LIMITS.s
  * indexes at once: its walk would first pass every listing within 40 km.
  */
 export async function searchPage(database: Database, input: SearchMaterialsInput, ctx: SearchContext) {
+  const memory = searchMemoryOf(database);
   const shape = searchShape(input, ctx);
-  const values = searchValues(input, ctx);
+  // "Above 40 km" starts with the first ring this point and these filters taught, unless the caller fixed one.
+  const learns = shape.distance === 'rings' && ctx.center !== null && ctx.firstRingKm === undefined;
+  const values = searchValues(input, learns && ctx.center ? { ...ctx, firstRingKm: firstRingWidthKm(memory, input, ctx.center) } : ctx);
   // The search connections run generic plans (db/client.ts); a shape whose best index depends on a value plans
   // this execution for its values, in a transaction of its own (its statements are then built for that call).
   const result =
     database.searchDb && planDependsOnValues(shape)
       ? await database.searchDb.transaction(async (tx) => {
           await tx.execute(sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`);
-          return searchOn(database, tx, shape, values, ctx);
+          return searchOn(database, memory, tx, shape, values, ctx);
         })
-      : await searchOn(database, database.searchDb ?? database.db, shape, values, ctx);
+      : await searchOn(database, memory, database.searchDb ?? database.db, shape, values, ctx);
   const edge = result.rows[0]?.far_edge;
-  if (shape.distance === 'rings' && ctx.center && ctx.firstRingKm === undefined && (edge != null || !result.count.capped)) {
-    learnFirstRing(input, ctx.center, result.count.capped ? chordKm(Number(edge)) : null);
+  if (learns && ctx.center && (edge != null || !result.count.capped)) {
+    learnFirstRing(memory, input, ctx.center, result.count.capped ? chordKm(Number(edge)) : null);
   }
   return result;
 }
@@ -674,28 +695,22 @@ async function runPage(db: DbOrTx, s: SearchShape, vals: Values, prepared: boole
 }
 
 /**
- * Text searches whose walk filled the cap, by everything but the page (searchOn): they skip the probe next time.
- * Only this way round: a search remembered as rare could go on reading the trigram indexes for a word that has
- * since become common (80-120 ms within 40 km at 1M listings); a search remembered wrongly as common costs one
- * walk, and is forgotten.
+ * A text search whose walk filled the cap is remembered by everything but its page (searchOn, SearchMemory): it
+ * skips the probe next time. Only this way round: a search remembered as rare could go on reading the trigram
+ * indexes for a word that has since become common (80-120 ms within 40 km at 1M listings); a search remembered
+ * wrongly as common costs one walk, and is forgotten.
  */
-const walkedBefore = new Set<string>();
 const textSearchKey = (shape: SearchShape, values: Values) => {
   const { offset: _o, size: _s, walk: _w, ...rest } = values;
   return `${shapeKey(shape)}|${JSON.stringify(rest)}`;
 };
 /** Whether this search would walk without the probe (tests). */
-export function walksWithoutProbe(input: SearchMaterialsInput, ctx: SearchContext): boolean {
-  return walkedBefore.has(textSearchKey(searchShape(input, ctx), searchValues(input, ctx)));
-}
-function rememberWalk(key: string) {
-  if (walkedBefore.has(key)) return;
-  if (walkedBefore.size >= 5000) walkedBefore.delete(walkedBefore.values().next().value!);
-  walkedBefore.add(key);
+export function walksWithoutProbe(database: Database, input: SearchMaterialsInput, ctx: SearchContext): boolean {
+  return searchMemoryOf(database).walked(textSearchKey(searchShape(input, ctx), searchValues(input, ctx)));
 }
 
 /** `unbitmapped`: a search connection (or PGlite's one), or a transaction on one. */
-async function searchOn(database: Database, unbitmapped: DbOrTx, shape: SearchShape, values: Values, ctx: SearchContext) {
+async function searchOn(database: Database, memory: SearchMemory, unbitmapped: DbOrTx, shape: SearchShape, values: Values, ctx: SearchContext) {
   if (shape.q === 'none') return runPage(unbitmapped, shape, values, true);
   if (shape.distance !== 'beyond' && ctx.walk !== false) {
     const walk = { ...shape, q: 'walk' } as const;
@@ -704,7 +719,7 @@ async function searchOn(database: Database, unbitmapped: DbOrTx, shape: SearchSh
     // distance, a word nobody wrote: 17.6 -> 10.8 ms median, sequential, on a busy machine). The same search
     // (words, filters and point) whose walk filled the cap last time walks again without the probe.
     const key = textSearchKey(shape, values);
-    let worth = walkedBefore.has(key);
+    let worth = memory.walked(key);
     if (!worth) {
       const [probe] = await countsStatement(unbitmapped, walk).execute({ ...values, walk: TEXT_PROBE_ROWS });
       worth = Number(probe?.total ?? 0) * (TEXT_WALK_ROWS / TEXT_PROBE_ROWS) >= TEXT_WALK_WORTH;
@@ -712,11 +727,11 @@ async function searchOn(database: Database, unbitmapped: DbOrTx, shape: SearchSh
     if (worth) {
       const walked = await runPage(unbitmapped, walk, values, true);
       if (walked.count.capped) {
-        rememberWalk(key);
+        memory.rememberWalk(key);
         return walked;
       }
     }
-    walkedBefore.delete(key);
+    memory.forgetWalk(key);
   }
   if (database.kind === 'postgres') return runPage(database.db, shape, values, true);
   // PGlite's one connection runs with bitmap scans off (db/client.ts); the trigram indexes need them, so this

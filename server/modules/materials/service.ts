@@ -14,6 +14,7 @@ import type { FieldErrors } from '../../../shared/errors';
 import type { MessageCode } from '../../../shared/messages';
 import { haversineKm, type LatLng } from '../../../shared/lib/geo';
 import { pageOf } from '../../../shared/schemas/_primitives';
+import { availableFor } from '../../../shared/lib/stock';
 import { closestCodes } from '../../../shared/lib/closest';
 import {
   normalizeMaterialCode,
@@ -34,7 +35,7 @@ import type { AdminActor, CompanyActor } from '../../lib/actor';
 import type { DomainEvents } from '../../lib/events';
 import { AppError, fieldError } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
-import { CSV_TEMPLATE_FILE_NAME, checkRow, csvTemplate, readCsv, type CsvRowError } from './csv';
+import { CSV_CELL_MAX, CSV_TEMPLATE_FILE_NAME, checkRow, csvTemplate, readCsv, type CsvRowError } from './csv';
 import { canWriteKind, nextStatus, recommendationScore } from './policy';
 import * as notifications from '../notifications/service';
 import { recordAudit } from '../audit/service';
@@ -87,9 +88,14 @@ export async function searchMaterials(deps: Deps, actor: CompanyActor, input: Se
 
 /** A listing's detail as every viewer sees it (the distance and `is_own` are the viewer's own). */
 function shapeDetail(d: repo.MaterialDetailRow) {
-  const { company_status, images, ...row } = d;
+  const { company_status, images, sub_listings, ...row } = d;
   return {
-    detail: { ...toListItem(row), images: images.map(({ storage_key, ...image }) => ({ url: fileUrl(storage_key), ...image })) },
+    detail: {
+      ...toListItem(row),
+      images: images.map(({ storage_key, ...image }) => ({ url: fileUrl(storage_key), ...image })),
+      // What an offer on each part can still ask for: the part's own rest, and no more than the listing's.
+      sub_listings: sub_listings.map((s) => ({ ...s, available_quantity: availableFor(row, s) })),
+    },
     company_status,
     at: row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null,
   };
@@ -264,7 +270,7 @@ async function prepareWrite(deps: Deps, actor: CompanyActor, input: CreateMateri
     type: input.type,
     final_use: input.final_use,
   };
-  const subs = input.sub_listings.map((s) => ({ title: s.title, description: s.description ?? null, quantity: s.quantity }));
+  const subs = input.sub_listings.map((s) => ({ id: s.id, title: s.title, description: s.description ?? null, quantity: s.quantity }));
   return { values, sdgIds, subs };
 }
 
@@ -276,7 +282,8 @@ export async function createMaterial(deps: Deps, actor: CompanyActor, input: Cre
   try {
     row = await deps.db.transaction(async (tx) => {
       const r = await repo.insertMaterial(tx, { ...values, company_id: actor.company_id, created_by_user_id: actor.user_id });
-      await repo.replaceChildren(tx, r.id, { images, sdg_ids: sdgIds, sub_listings: subs });
+      await repo.replaceChildren(tx, r.id, { images, sdg_ids: sdgIds });
+      await repo.syncSubListings(tx, r.id, { keep: [], add: subs.map(({ id: _id, ...v }) => v), remove: [] });
       await deps.events.emit(tx, 'materials.created', {
         company_id: actor.company_id,
         kind: values.kind,
@@ -310,10 +317,15 @@ export async function updateMaterial(deps: Deps, actor: CompanyActor, input: Upd
   const { images, created } = await storeImages(deps, input.images, before);
   try {
     await deps.db.transaction(async (tx) => {
-      // A delete that committed meanwhile makes this a 404, not a foreign-key error on the children.
-      if (!(await repo.lockMaterial(tx, head.id))) throw new AppError('NOT_FOUND');
+      // A delete that committed meanwhile makes this a 404, not a foreign-key error on the children. The stock lock
+      // orders the edit with acceptances, so the reserved figures it checks against stay true until it commits.
+      const stock = await repo.lockStock(tx, head.id);
+      if (!stock) throw new AppError('NOT_FOUND');
+      checkKeepsReservations(values.quantity, stock);
+      const plan = await planSubListings(tx, stock, subs);
       await repo.updateMaterial(tx, head.id, values);
-      await repo.replaceChildren(tx, head.id, { images, sdg_ids: sdgIds, sub_listings: subs });
+      await repo.replaceChildren(tx, head.id, { images, sdg_ids: sdgIds });
+      await repo.syncSubListings(tx, head.id, plan);
     });
   } catch (err) {
     await removeFiles(deps, created);
@@ -325,6 +337,55 @@ export async function updateMaterial(deps: Deps, actor: CompanyActor, input: Upd
     before.map((b) => b.storage_key).filter((k) => !kept.has(k)),
   );
   return getMaterial(deps, actor, { id: head.id });
+}
+
+/**
+ * An edit may not list less than accepted offers reserve (docs/decisions/0175), unless it does not lower the
+ * quantity: a listing over-committed before reservations existed can still be edited without raising it.
+ */
+function checkKeepsReservations(quantity: number, stock: repo.ListingStock) {
+  if (quantity < stock.reserved_quantity && quantity < stock.quantity) {
+    const message = { code: 'listing.quantityBelowReserved' as const, params: { reserved: stock.reserved_quantity } };
+    throw new AppError('CONFLICT', { message, fields: { quantity: message } });
+  }
+}
+
+type SubListingEdit = repo.SubListingValues & { id?: number };
+
+/**
+ * Which sub-listings an edit keeps, adds and removes. A sub-listing is kept by its id, or (for a caller that sends
+ * none, as older clients did) by its title; offers name sub-listings, so a kept one keeps its row. One that a pending
+ * offer names or that accepted offers reserve cannot be removed, nor lowered below what is reserved of it (409).
+ */
+async function planSubListings(tx: Tx, stock: repo.ListingStock, subs: SubListingEdit[]) {
+  const existing = new Map(stock.sub_listings.map((s) => [s.id, s]));
+  const keep: (repo.SubListingValues & { id: number })[] = [];
+  const add: repo.SubListingValues[] = [];
+  const taken = new Set<number>();
+  for (const [i, sub] of subs.entries()) {
+    const { id: wanted, ...values } = sub;
+    const match =
+      (wanted !== undefined && existing.has(wanted) && !taken.has(wanted) ? existing.get(wanted) : undefined) ??
+      (wanted === undefined ? stock.sub_listings.find((s) => !taken.has(s.id) && s.title === values.title) : undefined);
+    if (!match) {
+      add.push(values);
+      continue;
+    }
+    taken.add(match.id);
+    if (values.quantity < match.reserved_quantity && values.quantity < match.quantity) {
+      const message = { code: 'listing.subListingBelowReserved' as const, params: { reserved: match.reserved_quantity, title: match.title } };
+      throw new AppError('CONFLICT', { message, fields: { [`sub_listings.${i}.quantity`]: message } });
+    }
+    keep.push({ id: match.id, ...values });
+  }
+  const removed = stock.sub_listings.filter((s) => !taken.has(s.id));
+  const pending = await repo.subListingsWithPendingOffers(
+    tx,
+    removed.map((s) => s.id),
+  );
+  const blocked = removed.find((s) => s.reserved_quantity > 0 || pending.has(s.id));
+  if (blocked) throw new AppError('CONFLICT', { message: { code: 'listing.subListingReserved', params: { title: blocked.title } } });
+  return { keep, add, remove: removed.map((s) => s.id) };
 }
 
 export async function setMaterialStatus(deps: Deps, actor: CompanyActor, input: { id: number; action: StatusAction }) {
@@ -430,13 +491,13 @@ export async function createDonationListing(
     latitude: x.address.latitude,
     longitude: x.address.longitude,
   });
-  await repo.replaceChildren(tx, row.id, { images: x.images, sdg_ids: [], sub_listings: [] });
+  await repo.replaceChildren(tx, row.id, { images: x.images, sdg_ids: [] });
   return row;
 }
 
 export async function updateDonationListing(tx: Tx, materialId: number, values: DonationListingValues, images: ListingImage[]) {
   await repo.updateMaterial(tx, materialId, donationListingRow(values));
-  await repo.replaceChildren(tx, materialId, { images, sdg_ids: [], sub_listings: [] });
+  await repo.replaceChildren(tx, materialId, { images, sdg_ids: [] });
 }
 
 /** Moves a donation's listing to the status its donation's state implies (LISTING_STATUS_OF_DONATION). */
@@ -645,6 +706,11 @@ export async function bulkUpload(deps: Deps, actor: CompanyActor, input: BulkUpl
   if (!granted) throw new AppError('BULK_ACCESS_REQUIRED');
   if (read.kind === 'unreadable') throw uploadFailed(deps, read.reason);
   if (read.kind === 'too_many_rows') throw new AppError('CSV_TOO_MANY_ROWS');
+  if (read.kind === 'cell_too_long') {
+    throw new AppError('CSV_INVALID_ROWS', {
+      fields: { [`rows.${read.row}.${read.column}`]: { code: 'bulk.cellTooLong', params: { max: CSV_CELL_MAX.toLocaleString('en-GB') } } },
+    });
+  }
   if (!address) throw fieldError('address_id', 'listing.addAddressFirst');
   const knownSdgs = new Set(sdgRows.map((r) => r.id));
 
@@ -775,6 +841,19 @@ export async function notifyInterestedUsers(tx: Tx, e: DomainEvents['materials.c
         mail: { url: mailUrl(i.material_id), preference: 'new_listings' as const },
       })),
   );
+}
+
+// ---- stock, for the offers and exchanges modules (in the caller's transaction; docs/decisions/0175) ----------
+
+/** Locks the listing's stock for the rest of the transaction and reads it (null: the listing is gone). */
+export function lockStock(tx: Tx, materialId: number) {
+  return repo.lockStock(tx, materialId);
+}
+export type ListingStock = repo.ListingStock;
+
+/** Recomputes the listing's reservations after an acceptance or an end; the caller holds lockStock. */
+export function refreshReservations(tx: Tx, materialId: number) {
+  return repo.refreshReservations(tx, materialId);
 }
 
 // ---- for the companies module (in the caller's transaction) -------------------------------------------------

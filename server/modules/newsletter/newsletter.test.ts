@@ -1,17 +1,17 @@
-// The weekly newsletter (issue 14 deliverable 7): the digest of the week's new listings to every active subscriber
+// The weekly newsletter: the digest of the week's new listings to every active subscriber
 // through the outbox, once per week however many runners try, an unsubscribe link that works without logging in,
 // and the runs administrators see.
 import { eq, inArray } from 'drizzle-orm';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mail_outbox, materials, newsletter_runs, newsletter_subscribers } from '../../../drizzle/schema';
+import { jobs, mail_outbox, materials, newsletter_runs, newsletter_subscribers } from '../../../drizzle/schema';
 import { openPostgres, type Database } from '../../db/client';
-import { newsletterJob } from '../../jobs/newsletter';
-import { runJobOnce } from '../../jobs/scheduler';
+import { jobHandlers, NEWSLETTER_DIGEST } from '../../jobs';
+import { enqueue, startQueue, type Queue } from '../../jobs/queue';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { restAs } from '../../test/rest-client';
+import { request, restAs } from '../../test/rest-client';
 import { maskEmail, sendWeeklyDigest, weekStart } from './service';
+import { onPostgres } from '../../test/postgres';
 
 let t: TestContext;
 const db = () => t.database.db;
@@ -64,7 +64,7 @@ describe('the weekly digest', () => {
     expect(enMail).toMatchObject({
       template: 'newsletter_digest',
       language: 'en',
-      subject: 'Synergy Marketplace: new listings in the week of 2031-03-03',
+      subject: 'Synergy Marketplace: new listings in the week of 3 March 2031',
     });
     expect(enMail.text_body).toContain(inWeek.title);
     expect(enMail.text_body).toContain(`https://market.example/material/${inWeek.id}`);
@@ -72,6 +72,8 @@ describe('the weekly digest', () => {
     expect(enMail.text_body).not.toContain('This week');
     expect(enMail.text_body).toContain(`https://market.example/newsletter/unsubscribe/${en.unsubscribe_token}`);
     expect(mails.find((m) => m.to_address === dk.email)!.language).toBe('dk');
+    // The week is written the Danish way in the Danish mail, not as an ISO date.
+    expect(mails.find((m) => m.to_address === dk.email)!.subject).toContain('3. marts 2031');
 
     // The link's token alone unsubscribes, without a login; the next week's digest skips the address.
     const info = await request(t.app()).get(`/api/newsletter/unsubscribe/${en.unsubscribe_token}`);
@@ -135,29 +137,46 @@ describe('the weekly digest', () => {
   });
 });
 
-describe.runIf(!!process.env.TEST_DATABASE_URL)('the newsletter job on two instances (real Postgres)', () => {
+describe.runIf(onPostgres)('the newsletter job on two instances (real Postgres)', () => {
   const others: Database[] = [];
+  const queues: Queue[] = [];
   afterAll(async () => {
+    for (const q of queues) await q.stop();
     for (const d of others) await d.close();
   });
+
+  /** Two instances, each with a connection pool of its own and a job worker whose clock says `at`. */
+  async function instances(at: string) {
+    const made: Queue[] = [];
+    for (const d of [t.database, ...(others.length ? others : [await openPostgres(t.database.url!, { max: 2 })])]) {
+      if (d !== t.database && !others.includes(d)) others.push(d);
+      const handlers = jobHandlers({ env: { ...env, MAIL_FROM: 'x@example.com' }, transport: null, now: () => new Date(at) });
+      made.push(await startQueue({ db: d.db, pubsub: d.pubsub, logger: t.deps.logger, handlers, concurrency: 2, pollMs: 60_000 }));
+    }
+    queues.push(...made);
+    return made;
+  }
+
+  /** Four hourly runs of the job at the same moment, run by whichever instance claims each. */
+  async function runFour(workers: Queue[]) {
+    await db().transaction(async (tx) => {
+      for (let i = 0; i < 4; i++) await enqueue(tx, NEWSLETTER_DIGEST, { period: new Date().toISOString() });
+    });
+    await Promise.all(workers.map((w) => w.drain()));
+    const rows = await db().select({ status: jobs.status }).from(jobs).where(eq(jobs.type, NEWSLETTER_DIGEST.type));
+    expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
+    await Promise.all(workers.map((w) => w.stop()));
+  }
 
   it('sends each week once when two runners start it at the same moment, and again once the week after', async () => {
     const reader = await subscribe();
     const { company } = await createCompanyWithUsers(db());
     await createListing(db(), company.id, { title: `Race week ${tag()}`, created_at: new Date('2033-09-07T10:00:00Z') });
-    // Two instances: two connection pools to the same database, each running the job as the scheduler does.
-    const second = await openPostgres(t.database.url!, { max: 2 });
-    others.push(second);
-    const job = newsletterJob(env, () => new Date('2033-09-14T00:30:00Z'));
-    const outcomes = await Promise.all([runJobOnce(db(), job), runJobOnce(second.db, job), runJobOnce(db(), job), runJobOnce(second.db, job)]);
-    expect(outcomes.every((o) => o.ran || o.reason === 'locked')).toBe(true);
-    expect(outcomes.filter((o) => o.ran && (o.result as { sent: boolean }).sent)).toHaveLength(1);
+    await runFour(await instances('2033-09-14T00:30:00Z'));
     expect(await digestsTo([reader.email])).toHaveLength(1);
     expect(await db().select().from(newsletter_runs).where(eq(newsletter_runs.period_start, '2033-09-05'))).toHaveLength(1);
 
-    const later = newsletterJob(env, () => new Date('2033-09-21T06:00:00Z'));
-    await Promise.all([runJobOnce(db(), later), runJobOnce(second.db, later)]);
-    await runJobOnce(second.db, later);
+    await runFour(await instances('2033-09-21T06:00:00Z'));
     expect(await db().select().from(newsletter_runs).where(eq(newsletter_runs.period_start, '2033-09-12'))).toHaveLength(1);
     // Week of 12 September had no new listing: recorded, nothing sent.
     expect(await digestsTo([reader.email])).toHaveLength(1);

@@ -1,7 +1,14 @@
-// The newsletter's unsubscribe link (public, token only) and the administrators' view of the weekly runs (issue 14).
+// The newsletter's unsubscribe link (public, token only) and the administrators' view of the weekly runs.
 import { route } from '../../rest/define';
 
 export const newsletterRest = [
+  route({
+    method: 'post',
+    path: '/api/newsletter/subscribe',
+    procedure: 'newsletter.subscribe',
+    body: 'rest',
+    summary: 'Public: subscribe an address to the weekly digest {email, language?}',
+  }),
   route({
     method: 'get',
     path: '/api/newsletter/unsubscribe/:token',

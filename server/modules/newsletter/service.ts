@@ -1,4 +1,4 @@
-// The weekly newsletter (PRODUCT.md "Other", issue 14 deliverable 7): the footer box stores a subscription; a
+// The weekly newsletter (PRODUCT.md "Other"): the footer box stores a subscription; a
 // weekly job mails every active subscriber a digest of the week's new listings through the outbox, each mail with
 // an unsubscribe link that works without logging in (its own random token). Administrators see the runs.
 import type { z } from 'zod';
@@ -9,7 +9,9 @@ import type { Deps } from '../../deps';
 import type { Env } from '../../env';
 import type { AdminActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import { mailFormat, referenceText } from '../../lib/i18n';
 import { enqueueMails, publicUrl } from '../../lib/mail';
+import { loadTypedNames } from '../common/service';
 import * as repo from './repo';
 
 const DAY_MS = 86_400_000;
@@ -64,15 +66,28 @@ export async function sendWeeklyDigest(tx: DbOrTx, env: Pick<Env, 'PUBLIC_URL' |
   const period = { period_start: isoDay(start), period_end: isoDay(new Date(end.getTime() - DAY_MS)) };
   const runId = await repo.claimRun(tx, period);
   if (runId === null) return { sent: false as const, ...period };
-  const [subscribers, listings] = await Promise.all([repo.activeSubscribers(tx), repo.weekListings(tx, start, end, DIGEST_LISTINGS_SHOWN)]);
+  const [subscribers, listings, typed] = await Promise.all([
+    repo.activeSubscribers(tx),
+    repo.weekListings(tx, start, end, DIGEST_LISTINGS_SHOWN),
+    loadTypedNames(tx),
+  ]);
   let mails = 0;
   if (listings.total > 0) {
-    const lines = listings.rows
-      .map(
-        (l) =>
-          `• ${l.title}${l.group ? ` (${l.group}${l.city ? `, ${l.city}` : ''})` : l.city ? ` (${l.city})` : ''}\n  ${publicUrl(env, `/material/${l.id}`)}`,
-      )
-      .join('\n');
+    // The lines name each listing's material group in the subscriber's language: one text per language.
+    const linesByLanguage = new Map<string, string>();
+    const linesIn = (language: string) => {
+      let lines = linesByLanguage.get(language);
+      if (lines === undefined) {
+        lines = listings.rows
+          .map((l) => {
+            const group = l.group ? referenceText(language, l.group, typed) : null;
+            return `• ${l.title}${group ? ` (${group}${l.city ? `, ${l.city}` : ''})` : l.city ? ` (${l.city})` : ''}\n  ${publicUrl(env, `/material/${l.id}`)}`;
+          })
+          .join('\n');
+        linesByLanguage.set(language, lines);
+      }
+      return lines;
+    };
     mails = await enqueueMails(
       tx,
       subscribers.map((s) => ({
@@ -80,9 +95,9 @@ export async function sendWeeklyDigest(tx: DbOrTx, env: Pick<Env, 'PUBLIC_URL' |
         template: 'newsletter_digest' as const,
         language: s.language,
         data: {
-          week: period.period_start,
+          week: mailFormat(s.language).day(period.period_start),
           count: listings.total,
-          listings: lines,
+          listings: linesIn(s.language),
           url: publicUrl(env, '/database'),
           unsubscribe_url: publicUrl(env, `/newsletter/unsubscribe/${s.token}`),
         },

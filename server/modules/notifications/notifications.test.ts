@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { desc, eq, sql } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../../drizzle/schema';
 import type { Role } from '../../../shared/constants/enums';
@@ -10,7 +10,9 @@ import { createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { startNotificationPublisher } from './publisher';
 import * as repo from './repo';
-import { notify, publishCompanyCounters } from './service';
+import type { ClientFrame } from '../../../shared/ws-events';
+import { answerClientRequest, notify, publishCompanyCounters } from './service';
+import { onPostgres } from '../../test/postgres';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -89,28 +91,25 @@ describe('notify', () => {
     expect(await t.database.db.select().from(notifications).where(eq(notifications.user_id, member.id))).toEqual([]);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'keeps a notification committed by a server that crashed before pushing it (real Postgres, two processes)',
-    async () => {
-      const { member } = await createCompanyWithUsers(t.database.db);
-      const script = path.resolve(import.meta.dirname, '../../test/fixtures/notify-then-crash.ts');
-      const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script, t.database.url!, String(member.id)], {
-        cwd: path.resolve(import.meta.dirname, '../../..'),
-      });
-      const err = await run.then(
-        () => null,
-        (e: { signal?: string; stdout?: string }) => e,
-      );
-      expect(err?.signal).toBe('SIGKILL');
-      const id = Number(err!.stdout!.trim());
-      // A client that reconnects refetches: the notification is there.
-      const list = await t
-        .caller({ kind: 'user', user_id: member.id, role: 'MEMBER', company_id: member.company_id })
-        .notifications.list({ page: 0, size: 8 });
-      expect(list.items.map((n) => n.id)).toEqual([id]);
-      expect(list.items[0]).toMatchObject({ message: 'committed, then the server died', seen: false });
-    },
-  );
+  it.skipIf(!onPostgres)('keeps a notification committed by a server that crashed before pushing it (real Postgres, two processes)', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    const script = path.resolve(import.meta.dirname, '../../test/fixtures/notify-then-crash.ts');
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script, t.database.url!, String(member.id)], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+    });
+    const err = await run.then(
+      () => null,
+      (e: { signal?: string; stdout?: string }) => e,
+    );
+    expect(err?.signal).toBe('SIGKILL');
+    const id = Number(err!.stdout!.trim());
+    // A client that reconnects refetches: the notification is there.
+    const list = await t
+      .caller({ kind: 'user', user_id: member.id, role: 'MEMBER', company_id: member.company_id })
+      .notifications.list({ page: 0, size: 8 });
+    expect(list.items.map((n) => n.id)).toEqual([id]);
+    expect(list.items[0]).toMatchObject({ message: 'committed, then the server died', seen: false });
+  });
 });
 
 describe('notifications REST', () => {
@@ -246,5 +245,44 @@ describe('counters of a whole company (after a chat message)', () => {
     expect(seen.filter((s) => s !== 'message').sort()).toEqual([...ids].sort());
     expect(seen.indexOf('message')).toBeGreaterThan(0);
     expect(seen.indexOf('message')).toBeLessThan(ids.length);
+  });
+});
+
+describe('client requests on the socket (SPEC §7 emitted events)', () => {
+  const ask = async (user_id: number, frame: ClientFrame) => {
+    const replies: { event: string; data: unknown }[] = [];
+    await answerClientRequest(t.deps, user_id, frame, (event, data) => replies.push({ event, data }));
+    return replies;
+  };
+
+  it('answers listNotifications with a page of the notifications, newest first, and the unseen counter', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    await raise(member.id, 10, 'listed');
+    const replies = await ask(member.id, { event: 'listNotifications', data: {} });
+    expect(replies.map((r) => r.event)).toEqual(['listNotifications', 'notificationsUnseen']);
+    const page = replies[0]!.data as { items: { message: string }[]; total: number; totalPages: number; currentPage: number };
+    expect(page).toMatchObject({ total: 10, totalPages: 2, currentPage: 0 });
+    expect(page.items.map((n) => n.message)).toEqual([
+      'listed 9',
+      'listed 8',
+      'listed 7',
+      'listed 6',
+      'listed 5',
+      'listed 4',
+      'listed 3',
+      'listed 2',
+    ]);
+    expect(replies[1]!.data).toEqual({ count: 10 });
+
+    const second = await ask(member.id, { event: 'listNotifications', data: { page: 1 } });
+    expect((second[0]!.data as { items: { message: string }[] }).items.map((n) => n.message)).toEqual(['listed 1', 'listed 0']);
+  });
+
+  it('answers newMessagesNumber with the unread-message and pending-offer counters', async () => {
+    const { member } = await createCompanyWithUsers(t.database.db);
+    expect(await ask(member.id, { event: 'newMessagesNumber', data: {} })).toEqual([
+      { event: 'newMessagesNumber', data: { count: 0 } },
+      { event: 'pendingOffersNumber', data: { count: 0 } },
+    ]);
   });
 });

@@ -174,13 +174,21 @@ function unreadMessagesQuery(db: DbOrTx, userId: Ref, companyId: Ref) {
     );
 }
 
-/** Pending offers on the company's listings. */
+/** Open offers waiting for the company's move: on its listings after the offerer's move, or its own after a counter. */
 function pendingOffersQuery(db: DbOrTx, companyId: Ref) {
   return db
     .select({ n: count() })
     .from(offers)
     .innerJoin(materials, eq(materials.id, offers.material_id))
-    .where(and(eq(offers.status, 'pending'), eq(materials.company_id, companyId)));
+    .where(
+      and(
+        inArray(offers.status, ['pending', 'countered']),
+        or(
+          and(eq(materials.company_id, companyId), eq(offers.last_move_by, 'offerer')),
+          and(eq(offers.company_id, companyId), eq(offers.last_move_by, 'owner')),
+        ),
+      ),
+    );
 }
 
 const countersOf = (db: DbOrTx, userId: Ref, companyId: Ref) => ({

@@ -1,4 +1,4 @@
-// SPEC §7 Notifications (as pinned by issue 9) and the administrators' mail outbox.
+// SPEC §7 Notifications and the administrators' mail outbox.
 import { route } from '../../rest/define';
 
 export const notificationsRest = [
@@ -35,5 +35,19 @@ export const notificationsRest = [
     procedure: 'notifications.admin.outbox',
     query: 'rest',
     summary: 'The mail outbox, newest first, paged',
+  }),
+  route({
+    method: 'get',
+    path: '/admin/mail-outbox/:id',
+    procedure: 'notifications.admin.outboxMail',
+    params: { id: 'id' },
+    summary: 'One outbox mail as it was sent: recipient, subject, text, status, attempts and last error',
+  }),
+  route({
+    method: 'post',
+    path: '/admin/mail-outbox/:id/resend',
+    procedure: 'notifications.admin.resendMail',
+    params: { id: 'id' },
+    summary: 'Send a failed mail again (a new delivery job); 409 unless its sending failed',
   }),
 ];

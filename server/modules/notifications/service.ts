@@ -5,13 +5,15 @@
 import type { NotificationType } from '../../../shared/constants/enums';
 import { formatMessage, isMessageCode, type Message, type MessageCode, type MessageParams } from '../../../shared/messages';
 import { pageOf } from '../../../shared/schemas/_primitives';
-import type { NotificationPayload } from '../../../shared/ws-events';
+import { LIMITS } from '../../../shared/constants/limits';
+import type { ClientFrame, NotificationPayload, ServerEvents } from '../../../shared/ws-events';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { CompanyActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { renderMessage } from '../../lib/i18n';
 import { enqueueMails } from '../../lib/mail';
+import { loadTypedNames } from '../common/service';
 import * as repo from './repo';
 
 export interface NotifyInput {
@@ -58,11 +60,13 @@ export async function notifyMany(tx: Tx, inputs: readonly NotifyInput[]): Promis
     const recipients = new Map(
       (await repo.mailRecipients(tx, [...new Set(withMail.flatMap(({ k }) => perInput[k]!))], preference)).map((r) => [r.id, r]),
     );
+    // A material group in a summary reads as the administrators named it in the recipient's language.
+    const typed = withMail.some(({ input }) => typeof input.params?.group === 'string') ? await loadTypedNames(tx) : undefined;
     for (const { input, k } of withMail) {
       for (const user_id of perInput[k]!) {
         const r = recipients.get(user_id);
         if (!r) continue;
-        const summary = renderMessage(r.language, { code: input.code, params: input.params ?? {} });
+        const summary = renderMessage(r.language, { code: input.code, params: input.params ?? {} }, typed);
         const template = input.mail!.template ?? 'activity';
         mails.push({ to: r.email, template, language: r.language, data: { first_name: r.first_name, summary, url: input.mail!.url } });
       }
@@ -108,7 +112,7 @@ export function toPayload(row: repo.NotificationRow): NotificationPayload {
   };
 }
 
-export async function list(deps: Deps, actor: CompanyActor, input: { page: number; size: number }) {
+export async function list(deps: Pick<Deps, 'db'>, actor: Pick<CompanyActor, 'user_id'>, input: { page: number; size: number }) {
   const { rows, total } = await repo.page(deps.db, actor.user_id, input.page, input.size);
   return pageOf(rows.map(toPayload), total ?? (await repo.countFor(deps.db, actor.user_id)), input.page, input.size);
 }
@@ -150,17 +154,28 @@ export async function countersOfUser(deps: Pick<Deps, 'db'>, user_id: number) {
 }
 
 /**
- * A socket asked for its counters again ('newMessagesNumber' or 'listNotifications'): answer all three,
- * so a client that reconnects never shows stale dots.
+ * A socket asked again for what it shows (SPEC §7: the client emits 'newMessagesNumber' and
+ * 'listNotifications' when it connects). 'newMessagesNumber' is answered with that counter and the pending
+ * offers beside it; 'listNotifications' with the first page of the list (or the page asked for) and the
+ * unseen counter, so a client that reconnects never shows a stale list or stale dots. Administrators have
+ * no counters and no notifications: they get no answer.
  */
-export async function answerCounterRequest(
+export async function answerClientRequest(
   deps: Pick<Deps, 'db'>,
   user_id: number,
-  reply: <K extends 'newMessagesNumber' | 'pendingOffersNumber' | 'notificationsUnseen'>(event: K, data: { count: number }) => void,
+  frame: ClientFrame,
+  reply: <K extends 'newMessagesNumber' | 'pendingOffersNumber' | 'notificationsUnseen' | 'listNotifications'>(
+    event: K,
+    data: ServerEvents[K],
+  ) => void,
 ) {
   const c = await countersOfUser(deps, user_id);
   if (!c) return;
-  reply('newMessagesNumber', { count: c.unread_messages });
-  reply('pendingOffersNumber', { count: c.pending_offers });
+  if (frame.event === 'newMessagesNumber') {
+    reply('newMessagesNumber', { count: c.unread_messages });
+    reply('pendingOffersNumber', { count: c.pending_offers });
+    return;
+  }
+  reply('listNotifications', await list(deps, { user_id }, { page: frame.data.page ?? 0, size: LIMITS.notificationsPageSize }));
   reply('notificationsUnseen', { count: c.unseen_notifications });
 }

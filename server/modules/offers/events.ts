@@ -1,5 +1,6 @@
 // What an offer's events cause, in the transaction that raised them: notifications (and activity mail) for
-// the other company, the listing company's pending-offers counter, and the live `newOffer` event.
+// the other company, both companies' pending-offers counters, and the live `newOffer` event (every move of a
+// negotiation refreshes the other side's offer lists at once).
 import type { Deps } from '../../deps';
 import type { OfferEvent } from '../../lib/events';
 import { publicUrl } from '../../lib/mail';
@@ -32,6 +33,7 @@ export function registerOfferListeners(deps: Deps): () => void {
         params: params(e, e.offering_company_name),
         link: '/pending-offers',
       });
+      await publishInTx(tx, owners, 'newOffer', { offer_id: e.offer_id, material_id: e.material_id });
     }),
     deps.events.on('offer.withdrawn', async (tx, e) => {
       const owners = await users.companyUserIds(tx, [e.listing_company_id]);
@@ -42,21 +44,39 @@ export function registerOfferListeners(deps: Deps): () => void {
         params: params(e, e.offering_company_name),
         link: '/pending-offers',
       });
+      await publishInTx(tx, owners, 'newOffer', { offer_id: e.offer_id, material_id: e.material_id });
       await notifications.publishCounters(tx, owners);
+    }),
+    deps.events.on('offer.countered', async (tx, e) => {
+      const toOfferer = e.by === 'owner';
+      const readers = await users.companyUserIds(tx, [toOfferer ? e.offering_company_id : e.listing_company_id]);
+      const movers = await users.companyUserIds(tx, [toOfferer ? e.listing_company_id : e.offering_company_id]);
+      await notifications.notify(tx, {
+        user_ids: readers,
+        type: 'offers',
+        code: 'notification.offerCountered',
+        params: params(e, toOfferer ? e.listing_company_name : e.offering_company_name),
+        ...link(toOfferer ? '/pending-offers?tab=made' : '/pending-offers'),
+      });
+      await publishInTx(tx, readers, 'newOffer', { offer_id: e.offer_id, material_id: e.material_id });
+      await notifications.publishCounters(tx, [...readers, ...movers]);
     }),
     deps.events.on('offer.accepted', async (tx, e) => {
       const [offerers, owners] = await Promise.all([
         users.companyUserIds(tx, [e.offering_company_id]),
         users.companyUserIds(tx, [e.listing_company_id]),
       ]);
+      // The side that did not accept hears of it: the offerer when the listing's company accepted, else the owner.
+      const byOwner = e.by === 'owner';
       await notifications.notify(tx, {
-        user_ids: offerers,
+        user_ids: byOwner ? offerers : owners,
         type: 'offers',
-        code: 'notification.offerAccepted',
-        params: params(e, e.listing_company_name),
+        code: byOwner ? 'notification.offerAccepted' : 'notification.counterAccepted',
+        params: params(e, byOwner ? e.listing_company_name : e.offering_company_name),
         ...link(`/messages?chat=${e.chat_id}`),
       });
-      await notifications.publishCounters(tx, owners);
+      await publishInTx(tx, byOwner ? offerers : owners, 'newOffer', { offer_id: e.offer_id, material_id: e.material_id });
+      await notifications.publishCounters(tx, [...owners, ...offerers]);
     }),
     deps.events.on('offer.rejected', async (tx, e) => {
       const [offerers, owners] = await Promise.all([
@@ -70,7 +90,8 @@ export function registerOfferListeners(deps: Deps): () => void {
         params: params(e, e.listing_company_name),
         ...link('/pending-offers?tab=made'),
       });
-      await notifications.publishCounters(tx, owners);
+      await publishInTx(tx, offerers, 'newOffer', { offer_id: e.offer_id, material_id: e.material_id });
+      await notifications.publishCounters(tx, [...owners, ...offerers]);
     }),
   ];
   return () => offs.forEach((off) => off());

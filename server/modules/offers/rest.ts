@@ -1,4 +1,4 @@
-// SPEC §7 Offers, as pinned by issue 9.
+// SPEC §7 Offers, as SPEC pins them.
 import { route } from '../../rest/define';
 
 export const offersRest = [
@@ -36,7 +36,16 @@ export const offersRest = [
     path: '/api/offers/review',
     procedure: 'offers.review',
     body: 'rest',
-    summary: 'Accept (starts a synergy with its chat, once) or reject an offer on the company’s listing',
+    summary: 'Accept the terms on the table on the caller’s turn (starts a synergy with its chat, once) or reject an offer on the company’s listing',
+  }),
+  route({
+    method: 'post',
+    path: '/api/offers/:id/counter',
+    procedure: 'offers.counter',
+    params: { id: 'id' },
+    status: 201,
+    body: 'rest',
+    summary: 'Counter an open offer on the caller’s turn (quantity and/or unit_price, message); at most 5 rounds',
   }),
   route({
     method: 'get',

@@ -1,7 +1,10 @@
 import {
+  counterOfferInput,
   createOfferInput,
   listOffersInput,
   offerIdInput,
+  offerOutput,
+  offerPageOutput,
   pendingOffersInput,
   reviewOfferInput,
   updateOfferInput,
@@ -10,14 +13,37 @@ import { companyProcedure, rateLimited, router } from '../../trpc/init';
 import * as service from './service';
 
 export const offersRouter = router({
-  list: companyProcedure.input(listOffersInput).query(({ ctx, input }) => service.listOffers(ctx.deps, ctx.actor, input)),
-  pending: companyProcedure.input(pendingOffersInput).query(({ ctx, input }) => service.pendingOffers(ctx.deps, ctx.actor, input)),
-  get: companyProcedure.input(offerIdInput).query(({ ctx, input }) => service.getOffer(ctx.deps, ctx.actor, input)),
+  list: companyProcedure
+    .input(listOffersInput)
+    .output(offerPageOutput)
+    .query(({ ctx, input }) => service.listOffers(ctx.deps, ctx.actor, input)),
+  pending: companyProcedure
+    .input(pendingOffersInput)
+    .output(offerPageOutput)
+    .query(({ ctx, input }) => service.pendingOffers(ctx.deps, ctx.actor, input)),
+  get: companyProcedure
+    .input(offerIdInput)
+    .output(offerOutput)
+    .query(({ ctx, input }) => service.getOffer(ctx.deps, ctx.actor, input)),
   create: companyProcedure
     .input(createOfferInput)
     .use(rateLimited('offer'))
+    .output(offerOutput)
     .mutation(({ ctx, input }) => service.createOffer(ctx.deps, ctx.actor, input)),
-  update: companyProcedure.input(updateOfferInput).mutation(({ ctx, input }) => service.updateOffer(ctx.deps, ctx.actor, input)),
-  withdraw: companyProcedure.input(offerIdInput).mutation(({ ctx, input }) => service.withdrawOffer(ctx.deps, ctx.actor, input)),
-  review: companyProcedure.input(reviewOfferInput).mutation(({ ctx, input }) => service.reviewOffer(ctx.deps, ctx.actor, input)),
+  update: companyProcedure
+    .input(updateOfferInput)
+    .output(offerOutput)
+    .mutation(({ ctx, input }) => service.updateOffer(ctx.deps, ctx.actor, input)),
+  withdraw: companyProcedure
+    .input(offerIdInput)
+    .output(offerOutput)
+    .mutation(({ ctx, input }) => service.withdrawOffer(ctx.deps, ctx.actor, input)),
+  counter: companyProcedure
+    .input(counterOfferInput)
+    .output(offerOutput)
+    .mutation(({ ctx, input }) => service.counterOffer(ctx.deps, ctx.actor, input)),
+  review: companyProcedure
+    .input(reviewOfferInput)
+    .output(offerOutput)
+    .mutation(({ ctx, input }) => service.reviewOffer(ctx.deps, ctx.actor, input)),
 });

@@ -1,4 +1,4 @@
-// Help-page queries for administrators (issue 14 deliverable 4): unread first, read and unread, the answer mailed
+// Help-page queries for administrators: unread first, read and unread, the answer mailed
 // through the outbox in the sender's language, answered once even when two administrators answer at the same moment,
 // and an audit entry for each change.
 import { and, eq } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import { audit_log, mail_outbox, queries } from '../../../drizzle/schema';
 import { actorOf, createAdmin } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { restAs } from '../../test/rest-client';
+import { onPostgres } from '../../test/postgres';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -124,7 +125,7 @@ describe('answering a query', () => {
     expect((await rest.get(`/admin/queries/${q.id}`)).body.status).toBe('open');
   });
 
-  it.runIf(!!process.env.TEST_DATABASE_URL)('sends one mail when two administrators answer at the same moment (real Postgres)', async () => {
+  it.runIf(onPostgres)('sends one mail when two administrators answer at the same moment (real Postgres)', async () => {
     const email = `race-${tag()}@example.com`;
     const q = await ask({ email });
     const admins = await Promise.all([createAdmin(db()), createAdmin(db()), createAdmin(db()), createAdmin(db())]);

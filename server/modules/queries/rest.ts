@@ -1,7 +1,15 @@
-// Administrators' help-page queries (issue 14 deliverable 4). The help form itself is tRPC only (queries.create).
+// The help form and administrators' help-page queries.
 import { route } from '../../rest/define';
 
 export const queriesRest = [
+  route({
+    method: 'post',
+    path: '/api/queries',
+    procedure: 'queries.create',
+    status: 201,
+    body: 'rest',
+    summary: 'Public: the help form {name, email, subject, message}; administrators read it at /admin/queries',
+  }),
   route({
     method: 'get',
     path: '/admin/queries',

@@ -1,4 +1,4 @@
-// Help-page queries (PRODUCT.md "Help page"; issue 14 deliverable 4): the help form creates them; administrators
+// Help-page queries (PRODUCT.md "Help page"): the help form creates them; administrators
 // read them unread-first, answer by mail through the outbox, or mark them answered. Every change is audited.
 import { pageOf } from '../../../shared/schemas/_primitives';
 import type { z } from 'zod';
@@ -6,6 +6,7 @@ import type { AdminQueriesInput, AnswerQueryInput, createQueryInput } from '../.
 import type { Deps } from '../../deps';
 import type { Actor, AdminActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import { mailFormat } from '../../lib/i18n';
 import { enqueueMail } from '../../lib/mail';
 import { recordAudit } from '../audit/service';
 import * as repo from './repo';
@@ -53,6 +54,19 @@ export async function setQueryRead(deps: Deps, actor: AdminActor, input: { id: n
   return getQuery(deps, actor, input);
 }
 
+/** Words that open a greeting line in the three languages ("Hello Ida,", "Kære Ida", "Salam Ida,"). */
+const GREETING =
+  /^\s*(hello|hi|hey|dear|good (morning|afternoon|evening)|hej|kære|goddag|hai|helo|salam|assalamualaikum|selamat (pagi|petang|tengah hari))\b[^\n]{0,60}\n+/iu;
+
+/**
+ * The answer as the mail quotes it: the mail greets the sender in their language itself, so a greeting line the
+ * administrator began with is left out rather than sent twice ("Hello Ida, / Hello Ida, / Yes: ...").
+ */
+export function withoutGreeting(answer: string): string {
+  const rest = answer.replace(GREETING, '');
+  return rest.trim() ? rest : answer;
+}
+
 /**
  * POST admin/queries/{id}/answer {message}: the answer goes to the sender by mail (outbox, in the query's
  * language) and the query is answered, in one transaction; a query is answered once (409 after that).
@@ -63,7 +77,7 @@ export async function answerQuery(deps: Deps, actor: AdminActor, input: AnswerQu
     if (!query) throw new AppError('NOT_FOUND');
     const claimed = await repo.claimAnswer(tx, input.id, actor.user_id, input.message);
     if (!claimed) throw new AppError('CONFLICT', { message: { code: 'query.alreadyAnswered' } });
-    const sentAt = query.created_at.toISOString().slice(0, 16).replace('T', ' ');
+    const sentAt = mailFormat(query.language).dateTime(query.created_at);
     const mail = await enqueueMail(tx, {
       to: query.email,
       template: 'query_answer',
@@ -71,7 +85,7 @@ export async function answerQuery(deps: Deps, actor: AdminActor, input: AnswerQu
       data: {
         name: query.name,
         subject: query.subject ?? query.message.replace(/\s+/g, ' ').slice(0, 60),
-        answer: input.message,
+        answer: withoutGreeting(input.message),
         question: query.message,
         sent_at: sentAt,
       },

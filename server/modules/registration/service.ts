@@ -202,7 +202,7 @@ export async function stats(deps: Deps, input: z.output<typeof registrationStats
     byDay.set(r.day, d);
   }
   const by_day = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, c]) => ({ date, ...c }));
-  // Months with registrations (UTC), for the statistics screen's monthly series (issue 14).
+  // Months with registrations (UTC), for the statistics screen's monthly series.
   const byMonth = new Map<string, StatusCounts>();
   for (const d of by_day) {
     const m = byMonth.get(d.date.slice(0, 7)) ?? zeroCounts();

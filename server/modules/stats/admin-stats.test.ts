@@ -1,4 +1,4 @@
-// The administrators' statistics (issue 14 deliverable 3): GET admin/exchanges/stats, admin/materials/stats,
+// The administrators' statistics: GET admin/exchanges/stats, admin/materials/stats,
 // admin/total-recommendations-clicks and the registration stats, month by month over a period. The tests work in
 // months of 2035, which nothing else touches, by moving the rows they create there.
 import { eq, inArray } from 'drizzle-orm';

@@ -121,6 +121,84 @@ export interface TablePdf {
   totals: string[];
 }
 
+/** Measures text in the current font and size of a document (pdfkit's widthOfString). */
+type Measure = (text: string) => number;
+
+/**
+ * Lines of `text` no wider than `width`, broken only at spaces: a word or a number is never split across lines
+ * (pdfkit would break a long word mid-word, and a hyphenated one at its hyphen). A single word wider than `width`
+ * stays whole on its own line; the table layout sizes its columns so that this does not happen.
+ */
+export function wrapWords(text: string, width: number, measure: Measure): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/ +/).filter(Boolean)) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && measure(next) > width) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+const PAD = 3;
+const FONTS = {
+  header: ['Helvetica-Bold', 8],
+  disclosure: ['Helvetica-Oblique', 6.5],
+  cell: ['Helvetica', 7.5],
+  total: ['Helvetica-Bold', 8],
+} as const;
+type Part = keyof typeof FONTS;
+
+export interface TableLayout {
+  /** Column widths in points, filling the page width. */
+  widths: number[];
+  /** Font sizes are the defaults times this (below 1 only when the widest words would not fit otherwise). */
+  scale: number;
+}
+
+/**
+ * Column widths such that every word of every cell (header, disclosure, rows, totals) fits its column: each column
+ * gets its widest word plus a share of the rest of the page by its declared width. Where the widest words alone are
+ * wider than the page, all fonts shrink together until they fit.
+ */
+export function layoutTable(doc: PdfDoc, t: TablePdf, pageWidth: number): TableLayout {
+  const words = (text: string) => pdfText(text).split(/\s+/).filter(Boolean);
+  const cellsOf = (part: Part): string[][] =>
+    part === 'header'
+      ? [t.columns.map((c) => c.header)]
+      : part === 'disclosure'
+        ? [t.columns.map((c) => c.disclosure)]
+        : part === 'total'
+          ? [t.totals]
+          : t.rows;
+  const minimum = (scale: number) =>
+    t.columns.map((_, i) => {
+      let widest = 0;
+      for (const part of Object.keys(FONTS) as Part[]) {
+        const [font, size] = FONTS[part];
+        doc.font(font).fontSize(size * scale);
+        for (const row of cellsOf(part)) for (const w of words(row[i] ?? '')) widest = Math.max(widest, doc.widthOfString(w));
+      }
+      return widest + 2 * PAD + 0.5;
+    });
+  let scale = 1;
+  let min = minimum(scale);
+  while (min.reduce((a, b) => a + b, 0) > pageWidth && scale > 0.5) {
+    scale = Math.round((scale - 0.05) * 100) / 100;
+    min = minimum(scale);
+  }
+  // What the widest words leave of the page is shared out by the declared widths.
+  const free = Math.max(0, pageWidth - min.reduce((a, b) => a + b, 0));
+  const weight = t.columns.reduce((sum, c) => sum + c.width, 0);
+  const widths = min.map((w, i) => w + (free * t.columns[i]!.width) / weight);
+  return { widths, scale };
+}
+
 /** A landscape table that continues over pages, its header repeated on each (the ESG export's PDF form). */
 export function tablePdf(t: TablePdf, createdAt: Date): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -135,19 +213,29 @@ export function tablePdf(t: TablePdf, createdAt: Date): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     const left = doc.page.margins.left;
-    const total = t.columns.reduce((s, c) => s + c.width, 0);
-    const scale = (doc.page.width - left - doc.page.margins.right) / total;
-    const widths = t.columns.map((c) => c.width * scale);
+    const pageWidth = doc.page.width - left - doc.page.margins.right;
+    const { widths, scale } = layoutTable(doc, t, pageWidth);
     const bottom = () => doc.page.height - doc.page.margins.bottom;
+    const measure: Measure = (text) => doc.widthOfString(text);
 
-    const row = (cells: string[], font: string, size: number, fill?: string) => {
-      doc.font(font).fontSize(size);
-      const heights = cells.map((c, i) => doc.heightOfString(pdfText(c), { width: widths[i]! - 6 }));
-      const h = Math.max(...heights) + 6;
+    /** Text at (x, y) wrapped at spaces only; answers the height it took. */
+    const block = (text: string, x: number, y: number, width: number, align: 'left' | 'right' = 'left') => {
+      const lines = wrapWords(pdfText(text), width, measure);
+      const lineHeight = doc.currentLineHeight(true);
+      lines.forEach((line, i) => doc.text(line, x, y + i * lineHeight, { width, align, lineBreak: false }));
+      return lines.length * lineHeight;
+    };
+
+    const row = (cells: string[], part: Part, fill?: string) => {
+      const [font, size] = FONTS[part];
+      doc.font(font).fontSize(size * scale);
+      const lineHeight = doc.currentLineHeight(true);
+      const heights = cells.map((c, i) => wrapWords(pdfText(c), widths[i]! - 2 * PAD, measure).length * lineHeight);
+      const h = Math.max(...heights) + 2 * PAD;
       if (doc.y + h > bottom()) {
         doc.addPage();
         header();
-        doc.font(font).fontSize(size);
+        doc.font(font).fontSize(size * scale);
       }
       const y = doc.y;
       if (fill)
@@ -160,8 +248,9 @@ export function tablePdf(t: TablePdf, createdAt: Date): Promise<Buffer> {
           )
           .fill(fill);
       let x = left;
+      doc.fillColor('#000000');
       cells.forEach((c, i) => {
-        doc.fillColor('#000000').text(pdfText(c), x + 3, y + 3, { width: widths[i]! - 6, align: t.columns[i]?.align ?? 'left' });
+        block(c, x + PAD, y + PAD, widths[i]! - 2 * PAD, t.columns[i]?.align ?? 'left');
         x += widths[i]!;
       });
       doc.x = left;
@@ -170,25 +259,28 @@ export function tablePdf(t: TablePdf, createdAt: Date): Promise<Buffer> {
     const header = () => {
       row(
         t.columns.map((c) => c.header),
-        'Helvetica-Bold',
-        8,
+        'header',
         '#e3efe8',
       );
       row(
         t.columns.map((c) => c.disclosure),
-        'Helvetica-Oblique',
-        6.5,
+        'disclosure',
         '#f3f7f5',
       );
     };
 
-    doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(16).text(pdfText(t.title), left, doc.y);
-    doc.fillColor('#000000').font('Helvetica').fontSize(9).text(pdfText(t.subtitle));
-    for (const n of t.notes) doc.fontSize(7.5).fillColor(GREY).text(pdfText(n));
-    doc.moveDown(0.6);
+    let y = doc.y;
+    doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(16);
+    y += block(t.title, left, y, pageWidth);
+    doc.fillColor('#000000').font('Helvetica').fontSize(9);
+    y += block(t.subtitle, left, y, pageWidth);
+    doc.fontSize(7.5).fillColor(GREY);
+    for (const n of t.notes) y += block(n, left, y, pageWidth);
+    doc.x = left;
+    doc.y = y + 8;
     header();
-    for (const r of t.rows) row(r, 'Helvetica', 7.5);
-    row(t.totals, 'Helvetica-Bold', 8, '#e3efe8');
+    for (const r of t.rows) row(r, 'cell');
+    row(t.totals, 'total', '#e3efe8');
     doc.end();
   });
 }

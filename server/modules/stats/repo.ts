@@ -1,31 +1,80 @@
 // Impact data access: `fn(db | tx, params)`, explicit columns, no authorization (the service decides).
 // Reads synergies (exchanges) and their impact records; every figure comes from stored impact records, never from
 // the current factor table, so a later Defra release or group remapping changes no figure already reported.
-import { aliasedTable, and, asc, eq, gte, inArray, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   companies,
   company_month_stats,
   defra_factors,
   exchanges,
+  first_level_subcategories,
   impact_records,
   material_groups,
   materials,
   offers,
+  second_level_subcategories,
   third_level_subcategories,
 } from '../../../drizzle/schema';
+import type { MaterialGroupKind } from '../../../shared/constants/enums';
+import type { ChainNode, ImpactMapping, MappingLevel } from '../../../shared/lib/impact';
+import { escapeLike } from '../../../shared/lib/text';
 import type { DbOrTx } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
 
 // ---- writing the record (in the transaction that ends the synergy) ----
 
-/** The listing's material group: what a synergy's impact is computed from. */
-export async function impactBasis(db: DbOrTx, materialId: number) {
+const mappingOf = <
+  T extends typeof material_groups | typeof first_level_subcategories | typeof second_level_subcategories | typeof third_level_subcategories,
+>(
+  t: T,
+) => ({ id: t.id, code: t.code, name: t.name, defra_material: t.defra_material, basis: t.basis, counterfactual_route: t.counterfactual_route });
+
+type NodeColumns = { id: number | null; code: string | null; name: string | null } & {
+  [K in keyof ImpactMapping]: ImpactMapping[K] | null;
+};
+
+/** Group first; a level the listing does not name (Drizzle gives a left join's missing row as null) is left out. */
+function chainOf(nodes: [MappingLevel, NodeColumns | null][]): ChainNode[] {
+  return nodes
+    .filter((x): x is [MappingLevel, NodeColumns] => x[1] !== null && x[1].id !== null)
+    .map(([level, n]) => ({
+      level,
+      id: n.id!,
+      code: n.code,
+      name: n.name ?? '',
+      defra_material: n.defra_material,
+      basis: n.basis,
+      counterfactual_route: n.counterfactual_route,
+    }));
+}
+
+/** The listing's group and taxonomy chain (group first) with each node's own mapping: what its impact is computed from. */
+export async function listingChain(db: DbOrTx, materialId: number) {
   const [row] = await db
-    .select({ name: material_groups.name, kind: material_groups.kind, defra_material: material_groups.defra_material })
+    .select({
+      kind: material_groups.kind,
+      g: mappingOf(material_groups),
+      f: mappingOf(first_level_subcategories),
+      s: mappingOf(second_level_subcategories),
+      t: mappingOf(third_level_subcategories),
+    })
     .from(materials)
     .innerJoin(material_groups, eq(material_groups.id, materials.material_group_id))
+    .leftJoin(first_level_subcategories, eq(first_level_subcategories.id, materials.first_level_subcategory_id))
+    .leftJoin(second_level_subcategories, eq(second_level_subcategories.id, materials.second_level_subcategory_id))
+    .leftJoin(third_level_subcategories, eq(third_level_subcategories.id, materials.third_level_subcategory_id))
     .where(eq(materials.id, materialId));
-  return row ?? null;
+  if (!row) return null;
+  return {
+    kind: row.kind,
+    group_name: row.g.name,
+    chain: chainOf([
+      ['group', row.g],
+      ['first', row.f],
+      ['second', row.s],
+      ['third', row.t],
+    ]),
+  };
 }
 
 export function defraFactors(db: DbOrTx, factorSet: string) {
@@ -159,6 +208,9 @@ const recordColumns = {
   co2e_kg: impact_records.co2e_kg,
   material_group: impact_records.material_group,
   defra_material: impact_records.defra_material,
+  basis: impact_records.basis,
+  counterfactual_route: impact_records.counterfactual_route,
+  mapping: impact_records.mapping,
   factor_set: impact_records.factor_set,
   factor_version: impact_records.factor_version,
   breakdown: impact_records.breakdown,
@@ -239,7 +291,7 @@ export async function successfulSynergies(db: DbOrTx) {
   return row?.n ?? 0;
 }
 
-// ---- the administrators' platform statistics by month (issue 14, docs/decisions/0073) ----
+// ---- the administrators' platform statistics by month (docs/decisions/0073) ----
 
 const utcMonth = (column: SQL) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
 
@@ -305,4 +357,214 @@ export async function allTimeCounts(db: DbOrTx) {
     })
     .from(exchanges);
   return { offers: o?.n ?? 0, synergies_started: e?.started ?? 0, synergies_completed: e?.completed ?? 0 };
+}
+
+// ---- impact mappings (docs/decisions/0171) ----
+
+const MAPPING_TABLE = {
+  group: material_groups,
+  first: first_level_subcategories,
+  second: second_level_subcategories,
+  third: third_level_subcategories,
+} as const;
+
+/** A node with the chain above it (group first, the node last) and its group's kind; null when it does not exist. */
+export async function nodeChain(
+  db: DbOrTx,
+  level: MappingLevel,
+  id: number,
+): Promise<{ kind: MaterialGroupKind; chain: ChainNode[]; customized: boolean } | null> {
+  const g = mappingOf(material_groups);
+  if (level === 'group') {
+    const [r] = await db
+      .select({ kind: material_groups.kind, g, at: material_groups.mapping_customized_at })
+      .from(material_groups)
+      .where(eq(material_groups.id, id));
+    return r ? { kind: r.kind, chain: chainOf([['group', r.g]]), customized: r.at !== null } : null;
+  }
+  if (level === 'first') {
+    const [r] = await db
+      .select({ kind: material_groups.kind, g, f: mappingOf(first_level_subcategories), at: first_level_subcategories.mapping_customized_at })
+      .from(first_level_subcategories)
+      .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
+      .where(eq(first_level_subcategories.id, id));
+    return r
+      ? {
+          kind: r.kind,
+          chain: chainOf([
+            ['group', r.g],
+            ['first', r.f],
+          ]),
+          customized: r.at !== null,
+        }
+      : null;
+  }
+  if (level === 'second') {
+    const [r] = await db
+      .select({
+        kind: material_groups.kind,
+        g,
+        f: mappingOf(first_level_subcategories),
+        s: mappingOf(second_level_subcategories),
+        at: second_level_subcategories.mapping_customized_at,
+      })
+      .from(second_level_subcategories)
+      .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
+      .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
+      .where(eq(second_level_subcategories.id, id));
+    return r
+      ? {
+          kind: r.kind,
+          chain: chainOf([
+            ['group', r.g],
+            ['first', r.f],
+            ['second', r.s],
+          ]),
+          customized: r.at !== null,
+        }
+      : null;
+  }
+  const [r] = await db
+    .select({
+      kind: material_groups.kind,
+      g,
+      f: mappingOf(first_level_subcategories),
+      s: mappingOf(second_level_subcategories),
+      t: mappingOf(third_level_subcategories),
+      at: third_level_subcategories.mapping_customized_at,
+    })
+    .from(third_level_subcategories)
+    .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
+    .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
+    .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
+    .where(eq(third_level_subcategories.id, id));
+  return r
+    ? {
+        kind: r.kind,
+        chain: chainOf([
+          ['group', r.g],
+          ['first', r.f],
+          ['second', r.s],
+          ['third', r.t],
+        ]),
+        customized: r.at !== null,
+      }
+    : null;
+}
+
+/** Takes the node's row for the rest of the transaction: concurrent mapping changes of one node go one after another. */
+export async function lockNode(tx: DbOrTx, level: MappingLevel, id: number) {
+  const t = MAPPING_TABLE[level];
+  const rows = await tx.select({ id: t.id }).from(t).where(eq(t.id, id)).for('no key update');
+  return rows.length > 0;
+}
+
+/**
+ * Sets (or, with null fields, removes) one node's own mapping and marks it an administrator's. Answers whether the
+ * node exists.
+ */
+export async function writeNodeMapping(
+  db: DbOrTx,
+  level: MappingLevel,
+  id: number,
+  mapping: { [K in keyof ImpactMapping]: ImpactMapping[K] | null },
+) {
+  const t = MAPPING_TABLE[level];
+  const rows = await db
+    .update(t)
+    .set({ ...mapping, mapping_customized_at: new Date() })
+    .where(eq(t.id, id))
+    .returning({ id: t.id });
+  return rows.length > 0;
+}
+
+/** Every group with its own mapping fields, in display order. */
+export function groupMappings(db: DbOrTx) {
+  return db
+    .select({
+      ...mappingOf(material_groups),
+      kind: material_groups.kind,
+      customized_at: material_groups.mapping_customized_at,
+      children: sql<number>`(select count(*) from first_level_subcategories c where c.material_group_id = material_groups.id)::int`,
+    })
+    .from(material_groups)
+    .orderBy(asc(material_groups.sort_order), asc(material_groups.name));
+}
+
+/** Every subcategory that has its own mapping, with its group's id, level by level and in code order. */
+export async function ownSubcategoryMappings(db: DbOrTx) {
+  const [first, second, third] = await Promise.all([
+    db
+      .select({ ...mappingOf(first_level_subcategories), group_id: first_level_subcategories.material_group_id })
+      .from(first_level_subcategories)
+      .where(isNotNull(first_level_subcategories.basis))
+      .orderBy(asc(first_level_subcategories.code), asc(first_level_subcategories.id)),
+    db
+      .select({ ...mappingOf(second_level_subcategories), group_id: first_level_subcategories.material_group_id })
+      .from(second_level_subcategories)
+      .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
+      .where(isNotNull(second_level_subcategories.basis))
+      .orderBy(asc(second_level_subcategories.code), asc(second_level_subcategories.id)),
+    db
+      .select({
+        ...mappingOf(third_level_subcategories),
+        group_id: first_level_subcategories.material_group_id,
+      })
+      .from(third_level_subcategories)
+      .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
+      .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
+      .where(isNotNull(third_level_subcategories.basis))
+      .orderBy(asc(third_level_subcategories.code), asc(third_level_subcategories.id)),
+  ]);
+  return { first, second, third };
+}
+
+/** One level of the tree under its parent (a group for the first level) with each node's own mapping. */
+export function childMappings(db: DbOrTx, level: 'first' | 'second' | 'third', parentId: number) {
+  if (level === 'first') {
+    return db
+      .select({
+        ...mappingOf(first_level_subcategories),
+        customized_at: first_level_subcategories.mapping_customized_at,
+        children: sql<number>`(select count(*) from second_level_subcategories c where c.first_level_subcategory_id = first_level_subcategories.id)::int`,
+      })
+      .from(first_level_subcategories)
+      .where(eq(first_level_subcategories.material_group_id, parentId))
+      .orderBy(asc(first_level_subcategories.code), asc(first_level_subcategories.id));
+  }
+  if (level === 'second') {
+    return db
+      .select({
+        ...mappingOf(second_level_subcategories),
+        customized_at: second_level_subcategories.mapping_customized_at,
+        children: sql<number>`(select count(*) from third_level_subcategories c where c.second_level_subcategory_id = second_level_subcategories.id)::int`,
+      })
+      .from(second_level_subcategories)
+      .where(eq(second_level_subcategories.first_level_subcategory_id, parentId))
+      .orderBy(asc(second_level_subcategories.code), asc(second_level_subcategories.id));
+  }
+  return db
+    .select({ ...mappingOf(third_level_subcategories), customized_at: third_level_subcategories.mapping_customized_at, children: sql<number>`0` })
+    .from(third_level_subcategories)
+    .where(eq(third_level_subcategories.second_level_subcategory_id, parentId))
+    .orderBy(asc(third_level_subcategories.code), asc(third_level_subcategories.id));
+}
+
+/** Nodes at any level (groups included) whose name or code matches, paged: their level and id. */
+export async function searchMappingNodes(db: DbOrTx, q: string, page: number, size: number) {
+  const like = `%${escapeLike(q)}%`;
+  const codeLike = `${escapeLike(q.replace(/\s+/g, '').toUpperCase())}%`;
+  const matches = sql`(select 'group' as level, 0 as depth, g.id, g.code, g.name from material_groups g where g.name ilike ${like} or g.code like ${codeLike}
+    union all select 'first', 1, f.id, f.code, f.name from first_level_subcategories f where f.name ilike ${like} or f.code like ${codeLike}
+    union all select 'second', 2, s.id, s.code, s.name from second_level_subcategories s where s.name ilike ${like} or s.code like ${codeLike}
+    union all select 'third', 3, t.id, t.code, t.name from third_level_subcategories t where t.name ilike ${like} or t.code like ${codeLike})`;
+  const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: unknown[] }).rows ?? [])) as T[];
+  const [items, total] = await Promise.all([
+    db.execute(sql`select m.level, m.id from ${matches} m order by m.depth, m.code nulls last, m.name, m.id limit ${size} offset ${page * size}`),
+    db.execute(sql`select count(*)::int as n from ${matches} m`),
+  ]);
+  return {
+    rows: rowsOf<{ level: MappingLevel; id: number }>(items).map((r) => ({ level: r.level, id: Number(r.id) })),
+    total: Number(rowsOf<{ n: number }>(total)[0]?.n ?? 0),
+  };
 }

@@ -1,5 +1,5 @@
-// Impact paths: SPEC §7 GET api/companies/{id}/stats, and the paths issue 12 pins (ESG export, certificate, the
-// public verification of a certificate). Files are answered with their own type (docs/decisions/0030).
+// Impact paths: SPEC §7 GET api/companies/{id}/stats, the ESG export, certificate and its public verification, and
+// the public method with the administrators' mapping paths (docs/decisions/0171). Files are answered with their own type (docs/decisions/0030).
 import type { Response } from 'express';
 import { create as contentDisposition } from 'content-disposition';
 import { route } from '../../rest/define';
@@ -59,6 +59,28 @@ export const statsRest = [
     query: ['from', 'to'],
     summary:
       'Offers, synergies started and ended, success rate, kg, hours and CO2e (each synergy once) per UTC month of a period (from, to: inclusive YYYY-MM-DD; default the last 12 months), its totals and all-time figures',
+  }),
+  route({
+    method: 'get',
+    path: '/api/impact/method',
+    procedure: 'stats.method',
+    summary:
+      'Public: the factor set, the formula and every impact mapping in force (each group, each subcategory with its own), with the kg CO2e a tonne under it counts',
+  }),
+  route({
+    method: 'put',
+    path: '/admin/impact/mappings',
+    procedure: 'stats.admin.setMapping',
+    body: ['level', 'id', 'defra_material', 'basis', 'counterfactual_route'],
+    summary:
+      'Set one mapping {level: group|first|second|third, id, defra_material, basis: like_for_like|disposal_only|none, counterfactual_route}; stored impact records keep theirs',
+  }),
+  route({
+    method: 'delete',
+    path: '/admin/impact/mappings/:level/:id',
+    procedure: 'stats.admin.deleteMapping',
+    params: { level: 'level', id: 'id' },
+    summary: "Remove a subcategory's own mapping: it inherits from the level above again",
   }),
   route({
     method: 'get',

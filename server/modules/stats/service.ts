@@ -1,17 +1,51 @@
-// Impact (PRODUCT.md "Impact", issue 12): the record each successful synergy gets once, company stats by month,
+// Impact (PRODUCT.md "Impact"): the record each successful synergy gets once, company stats by month,
 // the records behind them, certificates and their public check, the ESG export, portfolio and platform totals.
 // A company's figures are read by its own users and administrators; any other reader gets 404 (ARCHITECTURE §2).
 import { writeToString } from 'fast-csv';
 import { neutraliseCell } from '../materials/policy';
 import { INTL_LOCALES, type Language, type QuantityUnit } from '../../../shared/constants/enums';
-import { DEFRA_FACTOR_SET, impactRecordFor, type FactorUsed, type ImpactBreakdown } from '../../../shared/lib/impact';
+import {
+  BASIS_MESSAGE,
+  DEFRA_FACTOR_SET,
+  DEFRA_FACTOR_VERSION,
+  factorSetLabel,
+  groupMapping,
+  IMPACT_FORMULA,
+  impactRecordFor,
+  mappingProblem,
+  mappingSourceMessage,
+  perTonne,
+  publishedRoutes as publishedRoutesOf,
+  recordBasis,
+  resolveMapping,
+  ROUTE_MESSAGE,
+  type ChainNode,
+  type FactorUsed,
+  type ImpactBreakdown,
+  type ImpactMapping,
+  type MappingLevel,
+  type MappingSource,
+} from '../../../shared/lib/impact';
 import { buildPeriods, monthStart, ratePercent, resolveStatsPeriod, STATS_PERIODS, type MonthFigures } from '../../../shared/lib/stats';
-import type { MessageCode, MessageParams } from '../../../shared/messages';
-import type { AdminStatsInput, CertificateInput, ImpactExportInput, ImpactRecordsInput } from '../../../shared/schemas/stats';
+import { formatMessage, type MessageCode, type MessageParams } from '../../../shared/messages';
+import { pageOf } from '../../../shared/schemas/_primitives';
+import type {
+  AdminStatsInput,
+  CertificateInput,
+  DeleteImpactMappingInput,
+  ImpactExportInput,
+  ImpactMappingLevelInput,
+  ImpactMappingNode,
+  ImpactMethod,
+  ImpactRecordsInput,
+  SearchImpactMappingsInput,
+  SetImpactMappingInput,
+} from '../../../shared/schemas/stats';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
-import type { CompanyActor, UserActor } from '../../lib/actor';
-import { AppError } from '../../lib/errors';
+import type { AdminActor, CompanyActor, UserActor } from '../../lib/actor';
+import { AppError, fieldError } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
 import { renderMessage } from '../../lib/i18n';
 import { publicUrl } from '../../lib/mail';
 import { certificatePdf, tablePdf } from './pdf';
@@ -38,15 +72,17 @@ export async function recordImpact(
 }
 
 /**
- * The impact of `quantity` of a listing, by its material group and the current Defra factor set: what a synergy's
- * record stores, and what a donation stores at its hand-over (the same function, docs/decisions/0093).
+ * The impact of `quantity` of a listing, by the most specific mapping on its taxonomy chain and the current Defra
+ * factor set: what a synergy's record stores, and what a donation stores at its hand-over (the same function,
+ * docs/decisions/0093). The demo seed computes its synergies with it too.
  */
 export async function listingImpact(tx: DbOrTx, x: { material_id: number | null; quantity: number; quantity_unit: QuantityUnit }) {
-  const group = x.material_id === null ? null : await repo.impactBasis(tx, x.material_id);
+  const listing = x.material_id === null ? null : await repo.listingChain(tx, x.material_id);
   return impactRecordFor({
     quantity: x.quantity,
     quantity_unit: x.quantity_unit,
-    group,
+    group: listing && { name: listing.group_name ?? '', kind: listing.kind },
+    mapping: listing && resolveMapping(listing.kind, listing.chain),
     factors: await repo.defraFactors(tx, DEFRA_FACTOR_SET),
   });
 }
@@ -109,6 +145,19 @@ function periodOf(input: { from?: string; to?: string }, defaultFrom: (to: Date)
   return { from, to, end: new Date(to.getTime() + DAY_MS) };
 }
 
+/** Basis, route and mapping of a stored record, with their words in English for REST readers (the screens translate). */
+function methodOf(r: Pick<repo.ImpactRecordRow, 'basis' | 'counterfactual_route' | 'breakdown' | 'mapping'>) {
+  const { basis, counterfactual_route } = recordBasis(r);
+  const mapping = (r.mapping as MappingSource | null) ?? null;
+  return {
+    basis,
+    counterfactual_route,
+    basis_text: basis ? formatMessage({ code: BASIS_MESSAGE[basis] }) : null,
+    route_text: counterfactual_route ? formatMessage({ code: ROUTE_MESSAGE[counterfactual_route] }) : null,
+    mapping,
+  };
+}
+
 function recordView(r: repo.ImpactRecordRow, companyId: number, env: Deps['env']) {
   const breakdown = r.breakdown as ImpactBreakdown | null;
   const side = r.provider_company_id === companyId ? ('provider' as const) : ('requester' as const);
@@ -128,12 +177,15 @@ function recordView(r: repo.ImpactRecordRow, companyId: number, env: Deps['env']
     hours: r.hours,
     co2e_kg: r.co2e_kg,
     defra_material: r.defra_material,
+    ...methodOf(r),
     factor_set: r.factor_set,
     factor_version: r.factor_version,
+    factor_set_label: factorSetLabel(r.factor_set, r.factor_version),
     method: breakdown?.method ?? null,
     kgco2e_per_tonne: breakdown?.kgco2e_per_tonne ?? null,
     breakdown,
     factors: (r.factors ?? []) as FactorUsed[],
+    verification_code: r.verification_code,
     verify_url: publicUrl(env, verifyPath(r.verification_code)),
   };
 }
@@ -190,15 +242,20 @@ export async function certificate(deps: Deps, actor: UserActor, input: Certifica
   const quantity = r.hours > 0 ? t('certificate.hours', { hours: formatNumber(lang, r.hours, 2) }) : `${formatNumber(lang, r.kg, 3)} kg`;
   const noCo2e = (r.breakdown as ImpactBreakdown | null)?.method === 'none';
   const completed = r.completed_at ?? r.recorded_at;
+  const method = methodOf(r);
+  const optional = (label: MessageCode, value: string | null): [string, string][] => (value ? [[t(label), value]] : []);
   const rows: [string, string][] = [
     [t('certificate.provider'), r.provider_company_name],
     [t('certificate.receiver'), r.requester_company_name],
     [t('certificate.material'), [r.title, r.material_group].filter(Boolean).join(' - ')],
-    ...(r.defra_material ? [[t('certificate.defraMaterial'), r.defra_material] as [string, string]] : []),
+    ...optional('certificate.defraMaterial', r.defra_material),
     [t('certificate.quantity'), quantity],
     [t('certificate.completed'), isoDay(completed)],
     [t('certificate.co2e'), noCo2e ? t('certificate.noCo2e') : `${formatNumber(lang, r.co2e_kg, 2)} kg CO2e`],
-    [t('certificate.factorSet'), `${r.factor_set} (${r.factor_version})`],
+    ...optional('certificate.basis', method.basis && !noCo2e ? t(BASIS_MESSAGE[method.basis]) : null),
+    ...optional('certificate.route', method.counterfactual_route && !noCo2e ? t(ROUTE_MESSAGE[method.counterfactual_route]) : null),
+    ...optional('certificate.mapping', method.mapping ? renderMessage(lang, mappingSourceMessage(method.mapping)) : null),
+    [t('certificate.factorSet'), factorSetLabel(r.factor_set, r.factor_version)],
   ];
   const factors = ((r.factors ?? []) as FactorUsed[]).map(
     (f) =>
@@ -240,6 +297,7 @@ export async function verifyImpact(deps: Deps, input: { code: string }) {
     receiving_company: r.requester_company_name,
     material_group: r.material_group,
     defra_material: r.defra_material,
+    ...methodOf(r),
     kg: r.kg,
     hours: r.hours,
     co2e_kg: round(r.co2e_kg, 2),
@@ -247,6 +305,7 @@ export async function verifyImpact(deps: Deps, input: { code: string }) {
     kgco2e_per_tonne: breakdown?.kgco2e_per_tonne ?? null,
     factor_set: r.factor_set,
     factor_version: r.factor_version,
+    factor_set_label: factorSetLabel(r.factor_set, r.factor_version),
     factors: ((r.factors ?? []) as FactorUsed[]).map((f) => ({
       table_name: f.table_name,
       material: f.material,
@@ -278,8 +337,10 @@ export const EXPORT_COLUMNS = [
     align: 'right' as const,
   },
   { key: 'defra_material', disclosure: 'Method: Defra material', width: 70 },
+  { key: 'basis', disclosure: 'Method: like_for_like, disposal_only or none', width: 50 },
+  { key: 'counterfactual_route', disclosure: 'Method: disposal route otherwise taken', width: 50 },
   { key: 'kgco2e_per_tonne', disclosure: 'Method: kg CO2e per tonne', width: 46, align: 'right' as const },
-  { key: 'factor_set', disclosure: 'Method: factor set and version', width: 80 },
+  { key: 'factor_set', disclosure: 'Method: factor set and version', width: 50 },
   { key: 'verification_url', disclosure: 'Evidence: public record', width: 120 },
 ] as const;
 
@@ -309,8 +370,10 @@ export async function impactExport(deps: Deps, actor: UserActor, input: ImpactEx
     num(r.hours, 2),
     num(r.co2e_kg, 2),
     r.defra_material ?? '',
+    r.basis ?? '',
+    r.counterfactual_route ?? '',
     r.kgco2e_per_tonne === null ? '' : num(r.kgco2e_per_tonne, 5),
-    `${r.factor_set} (${r.factor_version})`,
+    r.factor_set_label,
     r.verify_url,
   ]);
   const totalRow = [
@@ -329,6 +392,8 @@ export async function impactExport(deps: Deps, actor: UserActor, input: ImpactEx
     '',
     '',
     '',
+    '',
+    '',
   ];
   const base = `impact-${company.id}-${isoDay(from)}-${isoDay(to)}`;
   if (input.format === 'csv') {
@@ -336,21 +401,26 @@ export async function impactExport(deps: Deps, actor: UserActor, input: ImpactEx
     const content = await writeToString([headers, ...rows, totalRow]);
     return { file_name: `${base}.csv`, content_type: 'text/csv; charset=utf-8', content, encoding: 'utf8' as const };
   }
+  // On paper the public record is named by its code, and the address it opens is said once: a whole address in a
+  // column would be one word wider than the column.
+  const verifyColumn = EXPORT_COLUMNS.findIndex((c) => c.key === 'verification_url');
+  const byCode = (cells: string[], i: number) => cells.map((c, j) => (j === verifyColumn ? (items[i]?.verification_code ?? c) : c));
   const pdf = await tablePdf(
     {
       title: `Impact export: ${company.name}`,
-      subtitle: `Synergies ended ${isoDay(from)} to ${isoDay(to)} (UTC), ${totals.synergies} impact records. kg CO2e avoided = kg / 1000 x [(landfill - re-use disposal) + (primary production - re-used, else closed-loop source)].`,
+      subtitle: `Synergies ended ${isoDay(from)} to ${isoDay(to)} (UTC), ${totals.synergies} impact records. kg CO2e avoided = kg / 1000 x per-tonne figure of the record's basis: like_for_like = (route otherwise taken - re-use disposal, never below 0) + (primary production - re-used, else closed-loop source); disposal_only = route otherwise taken - re-use disposal, never below 0; none = 0.`,
       notes: [
-        'Factors: UK Government GHG Conversion Factors 2023 (DESNZ/Defra), version 1.1, Open Government Licence v3.0. Each record keeps the factors it was computed with.',
+        `Factors: ${factorSetLabel(DEFRA_FACTOR_SET, DEFRA_FACTOR_VERSION)} (UK Government GHG Conversion Factors for Company Reporting 2023), Open Government Licence v3.0. Each record keeps the factors and the mapping it was computed with.`,
         'Avoided emissions are reported separately from a Scope 1-3 inventory, never subtracted from it.',
+        `Evidence: each record's public page is ${publicUrl(deps.env, verifyPath('<verification code>'))}.`,
       ],
       columns: EXPORT_COLUMNS.map((c) => ({
-        header: c.key.replaceAll('_', ' '),
+        header: c.key === 'verification_url' ? 'verification code' : c.key.replaceAll('_', ' '),
         disclosure: c.disclosure,
         width: c.width,
         align: 'align' in c ? c.align : 'left',
       })),
-      rows,
+      rows: rows.map(byCode),
       totals: totalRow,
     },
     now,
@@ -383,7 +453,7 @@ export async function platformTotals(deps: Deps) {
 }
 
 /**
- * GET admin/exchanges/stats (issue 14, docs/decisions/0073): offers, synergies started and ended, success rate, and the
+ * GET admin/exchanges/stats (docs/decisions/0073): offers, synergies started and ended, success rate, and the
  * stored impact (kg, hours, CO2e; each synergy once) month by month over a period of UTC days, the period's totals,
  * and the all-time figures (platform totals). A month without activity is zero.
  */
@@ -435,4 +505,211 @@ export async function adminExchangeStats(deps: Deps, input: AdminStatsInput, now
     co2e_kg: platform.co2e_kg,
   };
   return { from: p.from, to: p.to, period, all_time, months };
+}
+
+// ---- the method and its mappings (PRODUCT.md "Impact"; docs/decisions/0170, 0171) ----
+
+const factorsOf = (db: DbOrTx) => repo.defraFactors(db, DEFRA_FACTOR_SET);
+type Factors = Awaited<ReturnType<typeof factorsOf>>;
+
+const ownOf = (n: ChainNode): ImpactMapping | null =>
+  n.basis === null ? null : { defra_material: n.defra_material, basis: n.basis, counterfactual_route: n.counterfactual_route };
+
+/** A node as the mapping screen and the admin paths answer it: its own mapping and the one it counts by. */
+function nodeView(
+  kind: 'material' | 'knowledge' | 'space',
+  chain: ChainNode[],
+  x: { customized: boolean; children: number },
+  factors: Factors,
+): ImpactMappingNode {
+  const node = chain.at(-1)!;
+  const resolved = resolveMapping(kind, chain)!;
+  const own = node.level === 'group' ? groupMapping(kind, node) : ownOf(node);
+  return {
+    level: node.level,
+    id: node.id,
+    code: node.code,
+    name: node.name,
+    kind,
+    own,
+    effective: {
+      defra_material: resolved.defra_material,
+      basis: resolved.basis,
+      counterfactual_route: resolved.counterfactual_route,
+      kgco2e_per_tonne: perTonne(resolved, factors),
+      from: resolved.source,
+    },
+    customized: x.customized,
+    children: x.children,
+  };
+}
+
+/**
+ * GET api/impact/method (public): the factor set, the formula and every mapping in force: each group's, and each
+ * subcategory's own, with the kg CO2e a tonne under it counts. Anyone can check a figure against it.
+ */
+export async function impactMethod(deps: Deps): Promise<ImpactMethod> {
+  const [groups, subs, factors] = await Promise.all([repo.groupMappings(deps.db), repo.ownSubcategoryMappings(deps.db), factorsOf(deps.db)]);
+  const kindOf = new Map(groups.map((g) => [g.id, g.kind]));
+  const row = (level: MappingLevel, n: { id: number; code: string | null; name: string }, mapping: ImpactMapping) => ({
+    level,
+    id: n.id,
+    code: n.code,
+    name: n.name,
+    ...mapping,
+    kgco2e_per_tonne: perTonne(mapping, factors),
+  });
+  const subRow = (level: MappingLevel) => (n: (typeof subs.first)[number]) =>
+    // A subcategory under knowledge or space counts no CO2e whatever it says.
+    row(level, n, kindOf.get(n.group_id) === 'material' && n.basis !== null ? ownOf({ ...n, level, basis: n.basis })! : groupMapping('knowledge', n));
+  return {
+    factor_set: DEFRA_FACTOR_SET,
+    factor_version: DEFRA_FACTOR_VERSION,
+    formula: IMPACT_FORMULA,
+    mappings: [
+      ...groups.map((g) => row('group', g, groupMapping(g.kind, g))),
+      ...subs.first.map(subRow('first')),
+      ...subs.second.map(subRow('second')),
+      ...subs.third.map(subRow('third')),
+    ],
+  };
+}
+
+async function nodeOr404(db: DbOrTx, level: MappingLevel, id: number) {
+  const node = await repo.nodeChain(db, level, id);
+  if (!node) throw new AppError('NOT_FOUND');
+  return node;
+}
+
+async function childrenOf(db: DbOrTx, level: MappingLevel, id: number) {
+  if (level === 'third') return 0;
+  const next = ({ group: 'first', first: 'second', second: 'third' } as const)[level];
+  return (await repo.childMappings(db, next, id)).length;
+}
+
+/**
+ * PUT admin/impact/mappings: sets or changes one node's mapping. 404 for an unknown node; 400 for a Defra material
+ * the factor set does not have, a route it publishes no factor for with that material, or a CO2e basis under a
+ * knowledge or space group. Audited. Stored records keep their figures; synergies that end later use the new one.
+ */
+export async function setImpactMapping(deps: Deps, actor: AdminActor, input: SetImpactMappingInput) {
+  const mapping: ImpactMapping = { defra_material: input.defra_material, basis: input.basis, counterfactual_route: input.counterfactual_route };
+  await deps.db.transaction(async (tx) => {
+    // The row first, then what it holds: a concurrent change waits, so each audit entry's "before" is the one it replaced.
+    if (!(await repo.lockNode(tx, input.level, input.id))) throw new AppError('NOT_FOUND');
+    const before = await nodeOr404(tx, input.level, input.id);
+    if (before.kind !== 'material' && mapping.basis !== 'none') throw fieldError('basis', 'impact.noCo2eForKind');
+    const problem = mappingProblem(mapping, await factorsOf(tx));
+    if (problem === 'material') throw fieldError('defra_material', 'impact.unknownDefraMaterial');
+    if (problem === 'route') {
+      throw fieldError('counterfactual_route', 'impact.routeNotPublished', {
+        route: mapping.counterfactual_route!,
+        material: mapping.defra_material!,
+      });
+    }
+    if (!(await repo.writeNodeMapping(tx, input.level, input.id, mapping))) throw new AppError('NOT_FOUND');
+    const node = before.chain.at(-1)!;
+    await recordAudit(tx, actor, {
+      action: 'impact_mapping.set',
+      entity: 'impact_mapping',
+      entity_id: input.id,
+      before: { level: input.level, code: node.code, ...(ownOf(node) ?? { defra_material: null, basis: null, counterfactual_route: null }) },
+      after: { level: input.level, code: node.code, ...mapping },
+    });
+  });
+  return mappingNode(deps.db, input.level, input.id);
+}
+
+/**
+ * DELETE admin/impact/mappings/{level}/{id}: a subcategory's own mapping goes and it inherits from the level above
+ * again (nothing to remove answers the same). A group always keeps one (400). Audited when something was removed.
+ */
+export async function deleteImpactMapping(deps: Deps, actor: AdminActor, input: DeleteImpactMappingInput) {
+  if (input.level === 'group') throw fieldError('level', 'impact.groupKeepsMapping');
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.lockNode(tx, input.level, input.id))) throw new AppError('NOT_FOUND');
+    const before = await nodeOr404(tx, input.level, input.id);
+    const node = before.chain.at(-1)!;
+    const own = ownOf(node);
+    // Marked as the administrator's either way: the default table does not bring a removed mapping back.
+    await repo.writeNodeMapping(tx, input.level, input.id, { defra_material: null, basis: null, counterfactual_route: null });
+    if (own) {
+      await recordAudit(tx, actor, {
+        action: 'impact_mapping.delete',
+        entity: 'impact_mapping',
+        entity_id: input.id,
+        before: { level: input.level, code: node.code, ...own },
+      });
+    }
+  });
+  return mappingNode(deps.db, input.level, input.id);
+}
+
+async function mappingNode(db: DbOrTx, level: MappingLevel, id: number) {
+  const [node, factors, children] = await Promise.all([nodeOr404(db, level, id), factorsOf(db), childrenOf(db, level, id)]);
+  return nodeView(node.kind, node.chain, { customized: node.customized, children }, factors);
+}
+
+/** The mapping screen: the groups, or the nodes of one level under their parent, each with its own and effective mapping. */
+export async function impactMappingLevel(deps: Deps, input: ImpactMappingLevelInput) {
+  const factors = await factorsOf(deps.db);
+  if (input.level === 'group') {
+    const groups = await repo.groupMappings(deps.db);
+    return {
+      parent: null,
+      items: groups.map((g) =>
+        nodeView(g.kind, [{ ...g, level: 'group', name: g.name }], { customized: g.customized_at !== null, children: g.children }, factors),
+      ),
+    };
+  }
+  const parentLevel = ({ first: 'group', second: 'first', third: 'second' } as const)[input.level];
+  const parent = await nodeOr404(deps.db, parentLevel, input.parent_id!);
+  const rows = await repo.childMappings(deps.db, input.level, input.parent_id!);
+  return {
+    parent: nodeView(parent.kind, parent.chain, { customized: parent.customized, children: rows.length }, factors),
+    items: rows.map((r) =>
+      nodeView(
+        parent.kind,
+        [...parent.chain, { ...r, level: input.level, name: r.name }],
+        { customized: r.customized_at !== null, children: r.children },
+        factors,
+      ),
+    ),
+  };
+}
+
+/** Find nodes by name or code anywhere in the tree, each with where it sits and the mapping it counts by. */
+export async function searchImpactMappings(deps: Deps, input: SearchImpactMappingsInput) {
+  const [{ rows, total }, factors] = await Promise.all([repo.searchMappingNodes(deps.db, input.q, input.page, input.size), factorsOf(deps.db)]);
+  const items = await Promise.all(
+    rows.map(async (r) => {
+      const [node, children] = await Promise.all([nodeOr404(deps.db, r.level, r.id), childrenOf(deps.db, r.level, r.id)]);
+      return {
+        ...nodeView(node.kind, node.chain, { customized: node.customized, children }, factors),
+        path: node.chain.slice(0, -1).map((n) => ({ level: n.level, id: n.id, code: n.code, name: n.name })),
+      };
+    }),
+  );
+  return pageOf(items, total, input.page, input.size);
+}
+
+/**
+ * The Defra materials a mapping may name, each with the routes Defra publishes a disposal factor for and what a tonne
+ * counts by each route and basis: what the mapping dialog offers and shows before it is saved.
+ */
+export async function mappingChoices(deps: Deps) {
+  const factors = await factorsOf(deps.db);
+  const materials = [...new Set(factors.filter((f) => f.table_name !== 'freighting_goods').map((f) => f.material))].sort();
+  return {
+    materials: materials
+      .map((name) => ({
+        name,
+        routes: publishedRoutesOf(name, factors).map((route) => ({
+          route,
+          like_for_like: perTonne({ defra_material: name, basis: 'like_for_like', counterfactual_route: route }, factors),
+          disposal_only: perTonne({ defra_material: name, basis: 'disposal_only', counterfactual_route: route }, factors),
+        })),
+      }))
+      .filter((m) => m.routes.length > 0),
+  };
 }

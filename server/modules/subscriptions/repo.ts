@@ -6,6 +6,8 @@ import type { DbOrTx } from '../../db/client';
 export const planColumns = {
   id: subscription_plans.id,
   name: subscription_plans.name,
+  name_dk: subscription_plans.name_dk,
+  name_my: subscription_plans.name_my,
   kind: subscription_plans.kind,
   duration_days: subscription_plans.duration_days,
   start_date: subscription_plans.start_date,

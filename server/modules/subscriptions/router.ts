@@ -1,4 +1,14 @@
 import {
+  adminActivePlansOutput,
+  adminAssignOutput,
+  adminCompanyStatusOutput,
+  adminCreatePlanOutput,
+  adminDeletePlanOutput,
+  adminExtendOutput,
+  adminHistoryOutput,
+  adminPlanOutput,
+  adminPlansOutput,
+  adminUpdatePlanOutput,
   assignPlanInput,
   companyIdInput,
   createPlanInput,
@@ -14,16 +24,40 @@ export const subscriptionsRouter = router({
   mine: companyProcedure.query(({ ctx }) => service.mine(ctx.deps, ctx.actor)),
 
   admin: router({
-    plans: adminProcedure.query(({ ctx }) => service.listPlans(ctx.deps)),
-    activePlans: adminProcedure.query(({ ctx }) => service.listActivePlans(ctx.deps)),
-    plan: adminProcedure.input(planIdInput).query(({ ctx, input }) => service.getPlan(ctx.deps, input.id)),
-    createPlan: adminProcedure.input(createPlanInput).mutation(({ ctx, input }) => service.createPlan(ctx.deps, ctx.actor, input)),
-    updatePlan: adminProcedure.input(updatePlanInput).mutation(({ ctx, input }) => service.updatePlan(ctx.deps, ctx.actor, input)),
-    deletePlan: adminProcedure.input(planIdInput).mutation(({ ctx, input }) => service.deletePlan(ctx.deps, ctx.actor, input.id)),
+    plans: adminProcedure.output(adminPlansOutput).query(({ ctx }) => service.listPlans(ctx.deps)),
+    activePlans: adminProcedure.output(adminActivePlansOutput).query(({ ctx }) => service.listActivePlans(ctx.deps)),
+    plan: adminProcedure
+      .input(planIdInput)
+      .output(adminPlanOutput)
+      .query(({ ctx, input }) => service.getPlan(ctx.deps, input.id)),
+    createPlan: adminProcedure
+      .input(createPlanInput)
+      .output(adminCreatePlanOutput)
+      .mutation(({ ctx, input }) => service.createPlan(ctx.deps, ctx.actor, input)),
+    updatePlan: adminProcedure
+      .input(updatePlanInput)
+      .output(adminUpdatePlanOutput)
+      .mutation(({ ctx, input }) => service.updatePlan(ctx.deps, ctx.actor, input)),
+    deletePlan: adminProcedure
+      .input(planIdInput)
+      .output(adminDeletePlanOutput)
+      .mutation(({ ctx, input }) => service.deletePlan(ctx.deps, ctx.actor, input.id)),
 
-    companyStatus: adminProcedure.input(companyIdInput).query(({ ctx, input }) => service.forCompany(ctx.deps, input.company_id)),
-    assign: adminProcedure.input(assignPlanInput).mutation(({ ctx, input }) => service.assignPlan(ctx.deps, ctx.actor, input)),
-    extend: adminProcedure.input(extendSubscriptionInput).mutation(({ ctx, input }) => service.extendSubscription(ctx.deps, ctx.actor, input)),
-    history: adminProcedure.input(companyIdInput).query(({ ctx, input }) => service.history(ctx.deps, input.company_id)),
+    companyStatus: adminProcedure
+      .input(companyIdInput)
+      .output(adminCompanyStatusOutput)
+      .query(({ ctx, input }) => service.forCompany(ctx.deps, input.company_id)),
+    assign: adminProcedure
+      .input(assignPlanInput)
+      .output(adminAssignOutput)
+      .mutation(({ ctx, input }) => service.assignPlan(ctx.deps, ctx.actor, input)),
+    extend: adminProcedure
+      .input(extendSubscriptionInput)
+      .output(adminExtendOutput)
+      .mutation(({ ctx, input }) => service.extendSubscription(ctx.deps, ctx.actor, input)),
+    history: adminProcedure
+      .input(companyIdInput)
+      .output(adminHistoryOutput)
+      .query(({ ctx, input }) => service.history(ctx.deps, input.company_id)),
   }),
 });

@@ -41,6 +41,8 @@ export async function createPlan(deps: Deps, actor: AdminActor, input: z.output<
   return deps.db.transaction(async (tx) => {
     const plan = await repo.insertPlan(tx, {
       name: input.name,
+      name_dk: input.name_dk ?? null,
+      name_my: input.name_my ?? null,
       kind: 'custom',
       description_title: input.description_title ?? null,
       description: input.description ?? null,

@@ -1,12 +1,15 @@
-import { and, eq, gte, isNull } from 'drizzle-orm';
-import request from 'supertest';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company_subscriptions, subscription_history, subscription_plans } from '../../../drizzle/schema';
+import { company_subscriptions, jobs, subscription_history, subscription_plans } from '../../../drizzle/schema';
 import { addDays, isoDate } from '../../../shared/lib/subscription';
-import { runJobOnce, startScheduler, JOBS } from '../../jobs/scheduler';
+import { openPostgres } from '../../db/client';
+import { EXPIRE_SUBSCRIPTIONS, jobHandlers, RECURRING_JOBS } from '../../jobs';
+import { enqueue, startQueue } from '../../jobs/queue';
 import { createAdmin, createCompanyWithUsers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { expireSubscriptions } from './service';
+import { onPostgres } from '../../test/postgres';
 
 let t: TestContext;
 let auth: { Authorization: string };
@@ -109,7 +112,7 @@ describe('assigning and extending', () => {
     expect(extended.status).toBe(200);
     expect(extended.body.upcoming[0]).toMatchObject({ end_date: addDays(today, 15 + 166 + 10) });
 
-    // start_now over a running plan AND a queued one cancels both (issue 10 item 7: it used to cancel only the
+    // start_now over a running plan AND a queued one cancels both (item 7: it used to cancel only the
     // queued plan and leave two live subscriptions).
     const replaced = await assign('start_now');
     expect(replaced.body).toMatchObject({ current: { activation_date: today, end_date: addDays(today, 14) }, upcoming: [] });
@@ -167,7 +170,7 @@ describe('assigning and extending', () => {
 
   // Two administrators (or a double click) assigning at the same moment: each assignment must see the
   // other's result, so the company never ends up with two overlapping live subscriptions.
-  it.runIf(!!process.env.TEST_DATABASE_URL)('serialises concurrent assignments to one company (real Postgres)', async () => {
+  it.runIf(onPostgres)('serialises concurrent assignments to one company (real Postgres)', async () => {
     const { company } = await createCompanyWithUsers(t.database.db);
     const assign = (mode: 'start_now' | 'after_current') =>
       api().post(`/admin/companies/${company.id}/assign-subscription-plan`).set(auth).send({ subscription_plan_id: builtin.initial, mode });
@@ -208,8 +211,10 @@ describe('the expiry job', () => {
     const { company, sub } = await endedSubscription();
     await expireSubscriptions(t.database.db);
     await expireSubscriptions(t.database.db);
-    const outcome = await runJobOnce(t.database.db, JOBS[0]!);
-    expect(outcome).toMatchObject({ ran: true });
+    const { id } = await enqueue(t.database.db, EXPIRE_SUBSCRIPTIONS, { period: new Date().toISOString() });
+    await t.queue!.drain();
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(job).toMatchObject({ status: 'succeeded' });
     const rows = await t.database.db.select().from(subscription_history).where(eq(subscription_history.company_id, company.id));
     expect(rows).toEqual([expect.objectContaining({ action: 'EXPIRED', company_subscription_id: sub.id, end_date: addDays(today, -1) })]);
     const [after] = await t.database.db.select().from(company_subscriptions).where(eq(company_subscriptions.id, sub.id));
@@ -224,25 +229,44 @@ describe('the expiry job', () => {
     expect(rows.map((r) => r.action)).toEqual(['ACTIVATED']);
   });
 
-  it('the scheduler runs each job once at start and stops cleanly', async () => {
+  it('the queue enqueues every recurring job at start, runs it, and stops cleanly', async () => {
     const { company } = await endedSubscription();
-    const scheduler = startScheduler({ db: t.database.db, logger: t.deps.logger });
-    const outcomes = await scheduler.started;
-    await scheduler.stop();
-    expect(outcomes).toEqual(JOBS.map((j) => expect.objectContaining({ job: j.name, ran: true })));
+    const [{ before }] = (await t.database.db.select({ before: sql<number>`coalesce(max(${jobs.id}), 0)::int` }).from(jobs)) as [{ before: number }];
+    const queue = await startQueue({
+      db: t.database.db,
+      pubsub: t.database.pubsub,
+      logger: t.deps.logger,
+      handlers: jobHandlers({ env: t.env, transport: null }),
+      recurring: RECURRING_JOBS,
+      pollMs: 60_000,
+    });
+    await queue.started;
+    await queue.drain();
+    await queue.stop();
+    for (const r of RECURRING_JOBS) {
+      const rows = await t.database.db
+        .select({ status: jobs.status })
+        .from(jobs)
+        .where(and(eq(jobs.type, r.spec.type), gt(jobs.id, before)));
+      expect(rows, r.spec.type).toEqual([{ status: 'succeeded' }]);
+    }
     const rows = await t.database.db.select().from(subscription_history).where(eq(subscription_history.company_id, company.id));
     expect(rows.map((r) => r.action)).toEqual(['EXPIRED']);
   });
 
-  it.runIf(!!process.env.TEST_DATABASE_URL)('skips a run while another instance holds the lock (real Postgres)', async () => {
-    const job = { ...JOBS[0]!, lockKey: 727_002_999 };
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const first = runJobOnce(t.database.db, { ...job, run: () => held });
-    await new Promise((r) => setTimeout(r, 100));
-    const second = await runJobOnce(t.database.db, job);
-    release();
-    expect(second).toEqual({ job: job.name, ran: false, reason: 'locked' });
-    expect(await first).toMatchObject({ ran: true });
+  it.runIf(onPostgres)('writes one EXPIRED row when two instances run the expiry at the same moment (real Postgres)', async () => {
+    const { company } = await endedSubscription();
+    const second = await openPostgres(t.database.url!, { max: 2 });
+    try {
+      const results = await Promise.all([
+        t.database.db.transaction((tx) => expireSubscriptions(tx)),
+        second.db.transaction((tx) => expireSubscriptions(tx)),
+      ]);
+      expect(results.reduce((n, r) => n + r.expired, 0)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await second.close();
+    }
+    const rows = await t.database.db.select().from(subscription_history).where(eq(subscription_history.company_id, company.id));
+    expect(rows.map((r) => r.action)).toEqual(['EXPIRED']);
   });
 });

@@ -3,11 +3,10 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, ty
 import { companies, users } from '../../../drizzle/schema';
 import type { CompanyRole, Language, Role } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 
 /** Users who still act for their company: neither removed by a manager nor disabled by an administrator. */
 const active = and(isNull(users.deleted_at), isNull(users.disabled_at))!;
-
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function setLanguage(db: DbOrTx, userId: number, language: Language) {
   await db.update(users).set({ language }).where(eq(users.id, userId));
@@ -126,6 +125,20 @@ export async function lockUser(tx: DbOrTx, id: number) {
  */
 export async function lockCompanyUsers(tx: DbOrTx, companyId: number) {
   await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('no key update');
+}
+
+/** The company's users, removed ones left out (what the per-company limit counts). */
+export async function countCompanyUsers(db: DbOrTx, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.company_id, companyId), isNull(users.deleted_at)));
+  return row?.n ?? 0;
+}
+
+export async function companyPreferredCurrency(db: DbOrTx, companyId: number): Promise<string | null> {
+  const [row] = await db.select({ c: companies.preferred_currency }).from(companies).where(eq(companies.id, companyId));
+  return row?.c ?? null;
 }
 
 /** Managers who still act for the company (not removed, not disabled). */
@@ -285,7 +298,7 @@ const listColumns = {
 export async function listCompanyUsers(db: DbOrTx, companyId: number, f: { search?: string; page: number; size: number }) {
   const conds: SQL[] = [eq(users.company_id, companyId), isNull(users.deleted_at)];
   if (f.search) {
-    const p = likePattern(f.search);
+    const p = containsPattern(f.search);
     conds.push(or(ilike(users.first_name, p), ilike(users.last_name, p), ilike(users.email, p))!);
   }
   const rows = await db
@@ -328,7 +341,7 @@ export interface AdminUserFilter {
 export async function listUsersForAdmin(db: DbOrTx, f: AdminUserFilter) {
   const conds: SQL[] = [isNull(users.deleted_at)];
   if (f.search) {
-    const p = likePattern(f.search);
+    const p = containsPattern(f.search);
     conds.push(
       or(
         ilike(users.first_name, p),

@@ -1,5 +1,5 @@
-// SPEC §7 Users, exactly as issue 12 pins them (trailing slashes included: Express matches with or without), and
-// the administrators' accounts (issue 14 item 1).
+// SPEC §7 Users, exactly as SPEC pins them (trailing slashes included: Express matches with or without), and
+// the administrators' accounts.
 import { route } from '../../rest/define';
 
 export const usersRest = [
@@ -17,7 +17,7 @@ export const usersRest = [
     status: 201,
     query: ['company_id'],
     body: 'rest',
-    summary: 'Add a user to the company as MANAGER or MEMBER (managers)',
+    summary: 'Invite a colleague by e-mail as MANAGER or MEMBER (managers): the same as POST api/companies/{id}/invitations; a password is refused',
   }),
   route({
     method: 'get',
@@ -48,7 +48,7 @@ export const usersRest = [
     params: { id: 'id' },
     query: ['company_id'],
     body: ['user', 'requestMadeByUser'],
-    summary: "Set a colleague's login email and/or password, confirmed with the manager's own password; ends their sessions",
+    summary: "Set a colleague's login email, confirmed with the manager's own password; ends their sessions (a password is refused)",
   }),
   route({
     method: 'get',

@@ -1,18 +1,12 @@
 // Company users (SPEC §6 MANAGER: create users with role MANAGER or MEMBER, edit credentials, delete users), the
-// own profile (/account/personal-info), public user pages, and administrators' accounts screen (issue 14 item 1).
+// own profile (/account/personal-info), public user pages, and administrators' accounts screen.
 // Rules: docs/decisions/0060 (removal keeps the row), 0061 (disabling), 0063 (credentials), 0064 (who sees what).
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { CompanyRole, Language } from '../../../shared/constants/enums';
+import { LIMITS } from '../../../shared/constants/limits';
 import { pageOf } from '../../../shared/schemas/_primitives';
-import type {
-  adminUpdateUserInput,
-  adminUsersInput,
-  createUserInput,
-  listUsersInput,
-  setCredentialsInput,
-  updateUserInput,
-} from '../../../shared/schemas/users';
+import type { adminUpdateUserInput, adminUsersInput, listUsersInput, setCredentialsInput, updateUserInput } from '../../../shared/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Deps } from '../../deps';
@@ -195,37 +189,6 @@ export async function listUsers(deps: Deps, actor: CompanyActor, input: z.output
 
 const emailTaken = (field: string) => new AppError('EMAIL_TAKEN', { fields: { [field]: { code: 'error.EMAIL_TAKEN' } } });
 
-/** `POST api/users/?company_id=`: a manager adds a colleague as MANAGER or MEMBER (SPEC §6). */
-export async function createUser(deps: Deps, actor: CompanyActor, input: z.output<typeof createUserInput>) {
-  assertOwnCompany(actor, input.company_id);
-  if (await repo.emailOrUsernameTaken(deps.db, input.email)) throw emailTaken('email');
-  const password_hash = await hashPassword(input.password);
-  let id: number;
-  try {
-    id = await deps.db.transaction(async (tx) => {
-      await repo.lockCompanyUsers(tx, actor.company_id);
-      await assertStillManager(tx, actor);
-      const me = (await repo.findUser(tx, actor.user_id))!;
-      return repo.insertUser(tx, {
-        company_id: actor.company_id,
-        email: input.email,
-        first_name: input.first_name,
-        last_name: input.last_name ?? null,
-        official_role: input.official_role ?? null,
-        role: input.role,
-        password_hash,
-        preferred_currency: me.preferred_currency,
-        language: me.language,
-      });
-    });
-  } catch (err) {
-    // Two adds with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(err)) throw emailTaken('email');
-    throw err;
-  }
-  return privateView(deps.db, id, false);
-}
-
 /** Fields only the user changes on themself (their preferences and picture). */
 const SELF_ONLY = ['about_info', 'image', 'preferred_currency', 'email_notifications_new_listings', 'language'] as const;
 
@@ -296,8 +259,8 @@ export async function deleteUser(deps: Deps, actor: CompanyActor, input: { id: n
 }
 
 /**
- * `PUT api/users/{id}/credentials/ {user, requestMadeByUser}?company_id=`: a manager sets a colleague's login email
- * and/or password, confirming with their own password (docs/decisions/0063). The colleague's sessions end.
+ * `PUT api/users/{id}/credentials/ {user, requestMadeByUser}?company_id=`: a manager sets a colleague's login email,
+ * confirming with their own password (docs/decisions/0063); never their password (0227). The colleague's sessions end.
  */
 export async function setCredentials(deps: Deps, actor: CompanyActor, input: z.output<typeof setCredentialsInput>) {
   assertOwnCompany(actor, input.company_id);
@@ -310,15 +273,14 @@ export async function setCredentials(deps: Deps, actor: CompanyActor, input: z.o
   if (!hash || !(await verifyPassword(hash, input.requestMadeByUser.password))) {
     throw fieldError('requestMadeByUser.password', 'auth.currentPasswordWrong');
   }
-  const email = input.user.email && input.user.email !== target.email.toLowerCase() ? input.user.email : undefined;
+  const email = input.user.email !== target.email.toLowerCase() ? input.user.email : undefined;
   if (email && (await repo.emailOrUsernameTaken(deps.db, email, target.id))) throw emailTaken('user.email');
-  const password_hash = input.user.password ? await hashPassword(input.user.password) : undefined;
   try {
     await deps.db.transaction(async (tx) => {
       await repo.lockUser(tx, target.id);
       const row = await repo.findUser(tx, target.id);
       if (!row || row.deleted_at !== null || row.company_id !== actor.company_id) throw new AppError('NOT_FOUND');
-      await repo.setCredentials(tx, target.id, { email, password_hash });
+      await repo.setCredentials(tx, target.id, { email });
       await deps.events.emit(tx, 'sessions.revoked', { user_ids: [target.id] });
     });
   } catch (err) {
@@ -329,6 +291,33 @@ export async function setCredentials(deps: Deps, actor: CompanyActor, input: z.o
 }
 
 // ---- for other modules (in the caller's transaction) --------------------------------------------------------
+
+/** Whether an account already uses this e-mail (as e-mail or username). */
+export function isEmailTaken(db: DbOrTx, email: string): Promise<boolean> {
+  return repo.emailOrUsernameTaken(db, email);
+}
+
+/**
+ * Adds the person who accepted an invitation to its company, with the name and password they chose; the company's
+ * user changes are serialised as a manager's are. A concurrent account with the e-mail answers EMAIL_TAKEN.
+ */
+/** A company has at most LIMITS.companyUsersMax users (removed ones do not count): 403 above. */
+export async function assertRoomForUser(db: DbOrTx, companyId: number) {
+  if ((await repo.countCompanyUsers(db, companyId)) >= LIMITS.companyUsersMax)
+    throw new AppError('FORBIDDEN', { message: { code: 'user.companyFull', params: { max: LIMITS.companyUsersMax } } });
+}
+
+export async function addInvitedUser(
+  tx: DbOrTx,
+  values: { company_id: number; email: string; first_name: string; last_name: string; role: CompanyRole; password_hash: string; language: Language },
+) {
+  await repo.lockCompanyUsers(tx, values.company_id);
+  // Counted under the company's lock: two invitations accepted at the same moment cannot both take the last place.
+  await assertRoomForUser(tx, values.company_id);
+  if (await repo.emailOrUsernameTaken(tx, values.email)) throw emailTaken('email');
+  const currency = await repo.companyPreferredCurrency(tx, values.company_id);
+  return repo.insertUser(tx, { ...values, official_role: null, preferred_currency: currency });
+}
 
 /** Every user of the company gets or loses the donations dashboard (administrators' company edit). */
 export function setDonationsAccessForCompany(tx: DbOrTx, companyId: number, value: boolean) {

@@ -50,6 +50,12 @@ export function AdminBar() {
       <NavItem href="/admin/newsletter" onNavigate={close}>
         <Trans>Newsletter</Trans>
       </NavItem>
+      <NavItem href="/admin/outbox" onNavigate={close}>
+        <Trans>Outbox</Trans>
+      </NavItem>
+      <NavItem href="/admin/jobs" onNavigate={close}>
+        <Trans>Jobs</Trans>
+      </NavItem>
       <NavItem href="/admin/audit-log" onNavigate={close}>
         <Trans>Audit log</Trans>
       </NavItem>

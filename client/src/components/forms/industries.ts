@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { OTHER_INDUSTRY } from '@shared/schemas/registration';
+import { OTHER_INDUSTRY } from '@shared/constants/enums';
 
 /** Industry choices; the stored value is the English key, "other" asks for the company's own words. */
 export const INDUSTRIES: { value: string; label: MessageDescriptor }[] = [

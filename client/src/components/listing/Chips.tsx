@@ -1,6 +1,7 @@
-// Small labelled chips for a listing's category, status and SDG goals.
-import { useLingui } from '@lingui/react/macro';
+// Small labelled chips for a listing's category, status, stock and SDG goals.
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ListingCategory, ListingStatus } from '@shared/constants/enums';
+import { isFullyReserved, type Stock } from '@shared/lib/stock';
 import { CATEGORY_COLORS, CATEGORY_LABELS, sdgName, STATUS_LABELS } from './labels';
 import './listing.css';
 
@@ -18,6 +19,16 @@ export function CategoryChip({ category }: { category: ListingCategory }) {
 export function StatusChip({ status }: { status: ListingStatus }) {
   const { i18n } = useLingui();
   return <span className={`tag tag--status tag--${status}`}>{i18n._(STATUS_LABELS[status])}</span>;
+}
+
+/** "Fully reserved" while accepted offers hold everything listed (docs/decisions/0175); nothing otherwise. */
+export function FullyReservedChip({ stock }: { stock: Stock }) {
+  if (!isFullyReserved(stock)) return null;
+  return (
+    <span className="tag tag--status tag--reserved" data-testid="fully-reserved">
+      <Trans>Fully reserved</Trans>
+    </span>
+  );
 }
 
 /** A goal as the server sends it (`materials.get` sdg_goals, `common.sdgs`): its colour from the server, its name translated. */

@@ -1,18 +1,19 @@
 // The map picker (maplibre through react-map-gl). Loaded only through ./index.tsx (lib/lazy.ts), so maplibre
-// stays out of the first load. A click reports its coordinates; the caller resolves the address. The base map
-// (useBaseStyle) shows land, borders and the gazetteer's cities offline.
+// stays out of the first load. A click reports its coordinates; the caller resolves the address. A picked place
+// opens at city zoom, and a place picked from the suggestions while the map is open is brought into view.
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { setWorkerUrl } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useMemo } from 'react';
-import MapGL, { Layer, Marker, NavigationControl, Source, type MapLayerMouseEvent } from 'react-map-gl/maplibre';
+import './maplibre';
+import { useEffect, useMemo, useRef } from 'react';
+import MapGL, { Layer, Marker, NavigationControl, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
+import { MapStatus, useMapFrame } from './MapStatus';
 import { useBaseStyle } from './useBaseStyle';
 import type { MapPickerProps } from './types';
 
-// STACK.md: maplibre 6 needs its worker URL before the first map.
-setWorkerUrl(workerUrl);
+/** Where a picked place is shown: city zoom, close enough to see the pin's street block against the coast. */
+export const PICKED_ZOOM = 11;
 
 export default function MapPicker({ center, zoom = 5, marker, points = [], onPick, styleUrl, label, height = 320 }: MapPickerProps) {
+  const map = useRef<MapRef>(null);
   const data = useMemo(
     () => ({
       type: 'FeatureCollection' as const,
@@ -27,28 +28,50 @@ export default function MapPicker({ center, zoom = 5, marker, points = [], onPic
   );
   const start = marker ?? center;
   const base = useBaseStyle(styleUrl);
+  const frame = useMapFrame(base);
+  useEffect(() => {
+    const m = map.current;
+    if (!m || !marker || m.getBounds().contains([marker.lng, marker.lat])) return;
+    m.easeTo({ center: [marker.lng, marker.lat], zoom: Math.max(m.getZoom(), PICKED_ZOOM), duration: 400 });
+  }, [marker]);
   return (
-    <div className="map-picker" style={{ height }} role="application" aria-label={label} data-basemap={base.kind} data-testid="map-picker">
-      <MapGL
-        initialViewState={{ longitude: start.lng, latitude: start.lat, zoom: marker ? Math.max(zoom, 8) : zoom }}
-        mapStyle={base.style}
-        renderWorldCopies={false}
-        minZoom={1}
-        style={{ width: '100%', height: '100%' }}
-        cursor="crosshair"
-        attributionControl={false}
-        onClick={(e: MapLayerMouseEvent) => onPick({ lat: Number(e.lngLat.lat.toFixed(6)), lng: Number(e.lngLat.lng.toFixed(6)) })}
-      >
-        <NavigationControl position="top-right" showCompass={false} />
-        <Source id="places" type="geojson" data={data}>
-          <Layer
-            id="places"
-            type="circle"
-            paint={{ 'circle-radius': 6, 'circle-color': '#17707a', 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' }}
-          />
-        </Source>
-        {marker ? <Marker longitude={marker.lng} latitude={marker.lat} anchor="bottom" color="#a8281f" /> : null}
-      </MapGL>
+    <div
+      className="map-picker map-frame"
+      style={{ height }}
+      role="application"
+      aria-label={label}
+      aria-busy={frame.state === 'loading'}
+      data-basemap={base.kind}
+      data-map-state={frame.state}
+      data-testid="map-picker"
+    >
+      {base.style ? (
+        <MapGL
+          key={frame.attempt}
+          ref={map}
+          initialViewState={{ longitude: start.lng, latitude: start.lat, zoom: marker ? Math.max(zoom, PICKED_ZOOM) : zoom }}
+          mapStyle={base.style}
+          renderWorldCopies={false}
+          minZoom={1}
+          style={{ width: '100%', height: '100%' }}
+          cursor="crosshair"
+          attributionControl={{ compact: true }}
+          onLoad={frame.onLoad}
+          onError={frame.onError}
+          onClick={(e: MapLayerMouseEvent) => onPick({ lat: Number(e.lngLat.lat.toFixed(6)), lng: Number(e.lngLat.lng.toFixed(6)) })}
+        >
+          <NavigationControl position="top-right" showCompass={false} />
+          <Source id="places" type="geojson" data={data}>
+            <Layer
+              id="places"
+              type="circle"
+              paint={{ 'circle-radius': 6, 'circle-color': '#17707a', 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' }}
+            />
+          </Source>
+          {marker ? <Marker longitude={marker.lng} latitude={marker.lat} anchor="bottom" color="#a8281f" /> : null}
+        </MapGL>
+      ) : null}
+      <MapStatus state={frame.state} onRetry={frame.retry} />
     </div>
   );
 }

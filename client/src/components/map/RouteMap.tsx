@@ -2,20 +2,17 @@
 // drivers on the live map) and route lines, dashed when they are a straight-line estimate. Loaded only
 // through ./index.tsx (lib/lazy.ts), like the other maps, so maplibre stays out of the first load.
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { setWorkerUrl } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import './maplibre';
 import { useEffect, useMemo, useRef } from 'react';
 import MapGL, { Layer, NavigationControl, Source, type MapRef } from 'react-map-gl/maplibre';
+import { MapStatus, useMapFrame } from './MapStatus';
 import { useBaseStyle } from './useBaseStyle';
 import type { RouteMapProps } from './types';
-
-// STACK.md: maplibre 6 needs its worker URL before the first map.
-setWorkerUrl(workerUrl);
 
 /** SPEC §9: default centre in the Gulf region, zoom 13. */
 const DEFAULT_CENTER = { lat: 25.2048, lng: 55.2708 };
 
-export default function RouteMap({ points, lines = [], styleUrl, label, height = 400, follow }: RouteMapProps) {
+export default function RouteMap({ points, lines = [], styleUrl, label, height = 400, follow, fit }: RouteMapProps) {
   const map = useRef<MapRef>(null);
   const pointData = useMemo(
     () => ({
@@ -39,9 +36,11 @@ export default function RouteMap({ points, lines = [], styleUrl, label, height =
     }),
     [lines],
   );
-  const all = [...points.map((p) => [p.lng, p.lat] as [number, number]), ...lines.flatMap((l) => l.coordinates)];
+  // The view shows what the caller names (the driver's leg), or everything.
+  const fitted = fit ? points.filter((p) => fit.includes(p.id)) : points;
+  const all = [...fitted.map((p) => [p.lng, p.lat] as [number, number]), ...lines.flatMap((l) => l.coordinates)];
   // Refit when what is drawn changes in kind (a new leg, new points), not on every position fix.
-  const fitKey = `${points.length}|${lines.map((l) => l.id).join(',')}`;
+  const fitKey = `${points.length}|${fitted.map((p) => p.id).join(',')}|${lines.map((l) => l.id).join(',')}`;
   const bounds = useMemo(() => {
     if (all.length < 2) return null;
     const lngs = all.map((c) => c[0]);
@@ -57,48 +56,68 @@ export default function RouteMap({ points, lines = [], styleUrl, label, height =
     if (!m.getBounds().contains([followed.lng, followed.lat])) m.easeTo({ center: [followed.lng, followed.lat], duration: 300 });
   }, [followed?.lat, followed?.lng, followed]);
 
-  const first = points[0] ?? DEFAULT_CENTER;
+  const first = fitted[0] ?? points[0] ?? DEFAULT_CENTER;
   const base = useBaseStyle(styleUrl);
+  const frame = useMapFrame(base);
   return (
-    <div className="results-map route-map" style={{ height }} role="region" aria-label={label} data-testid="route-map" data-basemap={base.kind}>
-      <MapGL
-        // A new set of things to show (points arriving, a new leg) starts a fresh view fitted to them.
-        key={fitKey}
-        ref={map}
-        initialViewState={
-          bounds
-            ? { bounds, fitBoundsOptions: { padding: 48, maxZoom: 14 } }
-            : { longitude: first.lng, latitude: first.lat, zoom: points.length ? 12 : 13 }
-        }
-        mapStyle={base.style}
-        renderWorldCopies={false}
-        style={{ width: '100%', height: '100%' }}
-        attributionControl={false}
-      >
-        <NavigationControl position="top-right" showCompass={false} />
-        <Source id="route-lines" type="geojson" data={lineData}>
-          <Layer
-            id="route-lines-solid"
-            type="line"
-            filter={['!', ['get', 'dashed']]}
-            layout={{ 'line-cap': 'round', 'line-join': 'round' }}
-            paint={{ 'line-color': ['get', 'color'], 'line-width': 5, 'line-opacity': 0.85 }}
-          />
-          <Layer
-            id="route-lines-dashed"
-            type="line"
-            filter={['get', 'dashed']}
-            paint={{ 'line-color': ['get', 'color'], 'line-width': 4, 'line-dasharray': [2, 1.5], 'line-opacity': 0.85 }}
-          />
-        </Source>
-        <Source id="route-points" type="geojson" data={pointData}>
-          <Layer
-            id="route-points"
-            type="circle"
-            paint={{ 'circle-radius': ['get', 'size'], 'circle-color': ['get', 'color'], 'circle-stroke-width': 3, 'circle-stroke-color': '#ffffff' }}
-          />
-        </Source>
-      </MapGL>
+    <div
+      className="results-map route-map map-frame"
+      style={{ height }}
+      role="region"
+      aria-label={label}
+      aria-busy={frame.state === 'loading'}
+      data-testid="route-map"
+      data-basemap={base.kind}
+      data-map-state={frame.state}
+    >
+      {base.style ? (
+        <MapGL
+          // A new set of things to show (points arriving, a new leg) starts a fresh view fitted to them.
+          key={`${frame.attempt}|${fitKey}`}
+          ref={map}
+          initialViewState={
+            bounds
+              ? { bounds, fitBoundsOptions: { padding: 48, maxZoom: 14 } }
+              : { longitude: first.lng, latitude: first.lat, zoom: points.length ? 12 : 13 }
+          }
+          mapStyle={base.style}
+          renderWorldCopies={false}
+          style={{ width: '100%', height: '100%' }}
+          attributionControl={{ compact: true }}
+          onLoad={frame.onLoad}
+          onError={frame.onError}
+        >
+          <NavigationControl position="top-right" showCompass={false} />
+          <Source id="route-lines" type="geojson" data={lineData}>
+            <Layer
+              id="route-lines-solid"
+              type="line"
+              filter={['!', ['get', 'dashed']]}
+              layout={{ 'line-cap': 'round', 'line-join': 'round' }}
+              paint={{ 'line-color': ['get', 'color'], 'line-width': 5, 'line-opacity': 0.85 }}
+            />
+            <Layer
+              id="route-lines-dashed"
+              type="line"
+              filter={['get', 'dashed']}
+              paint={{ 'line-color': ['get', 'color'], 'line-width': 4, 'line-dasharray': [2, 1.5], 'line-opacity': 0.85 }}
+            />
+          </Source>
+          <Source id="route-points" type="geojson" data={pointData}>
+            <Layer
+              id="route-points"
+              type="circle"
+              paint={{
+                'circle-radius': ['get', 'size'],
+                'circle-color': ['get', 'color'],
+                'circle-stroke-width': 3,
+                'circle-stroke-color': '#ffffff',
+              }}
+            />
+          </Source>
+        </MapGL>
+      ) : null}
+      <MapStatus state={frame.state} onRetry={frame.retry} />
     </div>
   );
 }

@@ -28,6 +28,14 @@ export function MapPicker(props: MapPickerProps) {
   );
 }
 
+/**
+ * Starts downloading the map code now, for a page whose map is what it shows (the database's map view asks while
+ * its results load). Never for a map that may not be opened: nothing of a map downloads before one is shown.
+ */
+export function preloadResultsMap(): void {
+  void LazyResultsMap.preload();
+}
+
 /** Points with popups (the database screen's map view). */
 export function ResultsMap(props: ResultsMapProps) {
   return (

@@ -66,4 +66,6 @@ export interface RouteMapProps {
   height?: number;
   /** The id of a point to keep in view as it moves (the driver). */
   follow?: string;
+  /** The ids of the points (and every line) the view is fitted to; all points when absent. */
+  fit?: string[];
 }

@@ -1,7 +1,9 @@
 // Native <dialog> opened with showModal(): focus is trapped, Escape closes, focus returns to the opener.
-// An element marked `data-autofocus` gets the focus when the dialog opens.
+// An element marked `data-autofocus` gets the focus when the dialog opens. When the opener is gone after the
+// dialog closes (a decided request leaves its list), focus goes to its neighbour, not the top (lib/focus.ts).
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { rememberFocus, restoreFocus } from '@/lib/focus';
 import { Button, type ButtonProps } from './Button';
 import { Icon } from './Icon';
 
@@ -23,22 +25,43 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   // Several dialogs may be mounted at once (the mobile menu is one), so each title needs its own id.
   const titleId = useId();
+  const opener = useRef<ReturnType<typeof rememberFocus>>(null);
+  const giveBack = () => {
+    const place = opener.current;
+    opener.current = null;
+    restoreFocus(place);
+  };
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     if (open && !el.open) {
+      opener.current = rememberFocus();
       el.showModal();
       // showModal focuses the first focusable element (the close button); a form names its first field instead.
       el.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
-    if (!open && el.open) el.close();
+    if (!open && el.open) {
+      el.close();
+      giveBack();
+    }
   }, [open]);
+  // Dialogs are often unmounted rather than closed (`{x ? <Dialog open /> : null}`). Only a real removal gives
+  // focus back (a development double-mount keeps the element in the page).
+  useEffect(() => {
+    const el = ref.current;
+    return () => {
+      if (!el?.isConnected) giveBack();
+    };
+  }, []);
   return (
     <dialog
       ref={ref}
       className={['dialog', className ?? ''].join(' ')}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={() => {
+        onClose();
+        giveBack();
+      }}
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}

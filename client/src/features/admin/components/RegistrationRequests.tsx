@@ -45,7 +45,7 @@ function RequestDetails({ req }: { req: Request }) {
     [<Trans key="m">Manager</Trans>, [u.first_name, u.last_name].filter(Boolean).join(' ') + (req.designation ? ` (${req.designation})` : '')],
     [<Trans key="e">Email</Trans>, u.email],
     [<Trans key="c">Company</Trans>, c.name + (c.registered_company_name ? ` (${c.registered_company_name})` : '')],
-    // Stored keys shown as people read them (issue 11: not "manufacturing", "51-250", "DK").
+    // Stored keys shown as people read them (not "manufacturing", "51-250", "DK").
     [<Trans key="i">Industry</Trans>, industryLabel(i18n, c.industry, c.custom_industry)],
     [<Trans key="z">Company size</Trans>, c.company_size ? t`${c.company_size} employees` : '—'],
     [

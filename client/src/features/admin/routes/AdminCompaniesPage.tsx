@@ -1,36 +1,32 @@
-// /admin/companies (issue 14 item 2): every company, paged, by name, parent companies and status; each with its plan
+// /admin/companies: every company, paged, by name, parent companies and status; each with its plan
 // status from the same one query (companies.admin.list). Edit a company's data, dates, parent company and portfolio,
 // the donations dashboard for its users and bulk-upload access (companies.admin.update, audited); the subscription
 // dialogs and history are the admin panel's.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { COMPANY_SIZES, COMPANY_STATUSES } from '@shared/constants/enums';
-import type { z } from '@shared/schemas/_zod';
-import { updateCompanyFields } from '@shared/schemas/companies';
+import { COMPANY_STATUSES } from '@shared/constants/enums';
 import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatus';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
-import { Checkbox, FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
+import { Dialog } from '@/components/ui/Dialog';
+import { Checkbox, SelectField, TextField } from '@/components/ui/Field';
 import { Pagination } from '@/components/ui/Pagination';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useDebounced } from '@/hooks/useDebounced';
-import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
-import { applyServerErrors } from '@/lib/forms';
-import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+import { lazyComponent } from '@/lib/lazy';
 import type { RouterOutputs } from '@/lib/types';
 import { ActionDialogs, SubscriptionActions, type SubscriptionAction } from '../components/AcceptedCompanies';
 import { REGISTRATION_STATUS_TEXT } from '../components/labels';
 
 type Row = RouterOutputs['companies']['admin']['list']['items'][number];
-type Detail = RouterOutputs['companies']['admin']['get'];
 const PAGE_SIZE = 20;
+
+const EditCompanyForm = lazyComponent(() => import('../components/EditCompanyForm').then((m) => m.EditCompanyForm));
 
 const STATUS_TEXT = {
   approved: msg`Approved`,
@@ -84,7 +80,13 @@ export function AdminCompaniesPage() {
           ) : null}
         </span>
         <span className="row-actions rows__actions">
-          <Button size="sm" onClick={() => setEditing(c)} aria-label={t`Edit ${name}`}>
+          <Button
+            size="sm"
+            onClick={() => setEditing(c)}
+            onMouseEnter={() => void EditCompanyForm.preload()}
+            onFocus={() => void EditCompanyForm.preload()}
+            aria-label={t`Edit ${name}`}
+          >
             <Trans>Edit</Trans>
           </Button>
           {c.status === 'approved' ? <SubscriptionActions row={c} onAction={setAction} /> : null}
@@ -94,6 +96,8 @@ export function AdminCompaniesPage() {
   };
 
   const data = list.data;
+  // SPEC §8: a list answer without its items list is reported as such, not as an empty list.
+  const malformed = !!data && !Array.isArray((data as { items?: unknown }).items);
   return (
     <>
       <PageHeader
@@ -139,10 +143,14 @@ export function AdminCompaniesPage() {
           </div>
           {list.isPending ? (
             <LoadingState />
-          ) : list.isError || !data ? (
+          ) : list.isError || !data || malformed ? (
             <ErrorState onRetry={() => void list.refetch()}>
               <p>
-                <Trans>The companies could not be loaded.</Trans>
+                {malformed ? (
+                  <Trans>Failed to fetch companies data - invalid response structure</Trans>
+                ) : (
+                  <Trans>The companies could not be loaded.</Trans>
+                )}
               </p>
             </ErrorState>
           ) : (
@@ -175,22 +183,6 @@ export function AdminCompaniesPage() {
   );
 }
 
-const adminForm = updateCompanyFields.pick({
-  name: true,
-  industry: true,
-  company_size: true,
-  main_business: true,
-  website_url: true,
-  about_info: true,
-  country_calling_code: true,
-  contact_phone: true,
-  business_registration_number: true,
-  company_license_number: true,
-  tax_certificate_number: true,
-});
-type FormIn = z.input<typeof adminForm>;
-type FormOut = z.output<typeof adminForm>;
-
 function EditCompanyDialog({ id, name, onClose }: { id: number; name: string; onClose: () => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();
@@ -206,269 +198,10 @@ function EditCompanyDialog({ id, name, onClose }: { id: number; name: string; on
           </p>
         </ErrorState>
       ) : (
-        <EditCompanyForm detail={detail.data} onClose={onClose} />
+        <ChunkBoundary fallback={<LoadingState />} errorTitle={<Trans>The company form could not be loaded</Trans>}>
+          <EditCompanyForm detail={detail.data} onClose={onClose} />
+        </ChunkBoundary>
       )}
     </Dialog>
-  );
-}
-
-function EditCompanyForm({ detail: d, onClose }: { detail: Detail; onClose: () => void }) {
-  const { t, i18n } = useLingui();
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const update = useMutation(trpc.companies.admin.update.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
-  const [onboarding, setOnboarding] = useState(d.onboarding_date ?? '');
-  const [memberSince, setMemberSince] = useState(d.member_since ?? '');
-  const [isParent, setIsParent] = useState(d.is_parent_company);
-  const [parentId, setParentId] = useState(d.parent_company_id ? String(d.parent_company_id) : '');
-  const [portfolio, setPortfolio] = useState(d.portfolio_companies.map((c) => ({ id: c.id, name: c.name })));
-  const donationsAll = d.donations_dashboard.users > 0 && d.donations_dashboard.with_access === d.donations_dashboard.users;
-  const [donations, setDonations] = useState<boolean | null>(null);
-  const [bulk, setBulk] = useState<boolean | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const parents = useQuery(trpc.companies.admin.list.queryOptions({ is_parent_company: true, size: 100 }));
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(adminForm),
-    defaultValues: {
-      name: d.name,
-      industry: d.industry ?? '',
-      company_size: (d.company_size ?? '') as never,
-      main_business: d.main_business ?? '',
-      website_url: d.website_url ?? '',
-      about_info: d.about_info ?? '',
-      country_calling_code: d.country_calling_code ?? '',
-      contact_phone: d.contact_phone ?? '',
-      business_registration_number: d.private ? (d.business_registration_number ?? '') : '',
-      company_license_number: d.private ? (d.company_license_number ?? '') : '',
-      tax_certificate_number: d.private ? (d.tax_certificate_number ?? '') : '',
-    },
-  });
-  const e = form.formState.errors;
-  const err = (k: keyof FormIn) => fieldErrorText(i18n, e[k]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    setFieldErrors({});
-    try {
-      await update.mutateAsync({
-        id: d.id,
-        ...values,
-        onboarding_date: onboarding || null,
-        member_since: memberSince || null,
-        is_parent_company: isParent,
-        parent_company_id: parentId ? Number(parentId) : null,
-        portfolio_company_ids: isParent ? portfolio.map((c) => c.id) : [],
-        ...(donations !== null ? { donations_dashboard_access: donations } : {}),
-        ...(bulk !== null ? { bulk_upload_access: bulk } : {}),
-      });
-      await qc.invalidateQueries({ queryKey: trpc.companies.pathKey() });
-      await qc.invalidateQueries({ queryKey: trpc.users.pathKey() });
-      showSnackbar(msg`Company saved`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      // Fields outside the form library (dates, group, access) show their errors beside their controls.
-      const texts: Record<string, string> = {};
-      for (const [name, message] of Object.entries(getAppError(err).fields ?? {})) texts[name] = fieldErrorText(i18n, { message }) ?? '';
-      setFieldErrors(texts);
-      setFormError(`${i18n._(msg`Failed to edit company`)}. ${errorText(i18n, err)}`);
-    }
-  });
-
-  const parentOptions = (parents.data?.items ?? []).filter((c) => c.id !== d.id);
-  return (
-    <form className="form" onSubmit={onSubmit} noValidate data-testid="admin-company-form">
-      <fieldset className="form-section">
-        <legend className="form-section__title">
-          <Trans>Company data</Trans>
-        </legend>
-        <div className="form-grid">
-          <TextField label={<Trans>Trade name</Trans>} required data-autofocus error={err('name')} {...form.register('name')} />
-          <TextField label={<Trans>Industry</Trans>} required error={err('industry')} {...form.register('industry')} />
-          <SelectField label={<Trans>Company size</Trans>} required error={err('company_size')} {...form.register('company_size')}>
-            <option value="">{t`Choose…`}</option>
-            {COMPANY_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </SelectField>
-          <TextField label={<Trans>Main business</Trans>} error={err('main_business')} {...form.register('main_business')} />
-          <TextField label={<Trans>Website</Trans>} type="url" error={err('website_url')} {...form.register('website_url')} />
-          <div className="phone-row">
-            <TextField label={<Trans>Calling code</Trans>} error={err('country_calling_code')} {...form.register('country_calling_code')} />
-            <TextField label={<Trans>Contact phone</Trans>} type="tel" error={err('contact_phone')} {...form.register('contact_phone')} />
-          </div>
-          <TextArea className="form-grid__full" label={<Trans>About</Trans>} rows={2} error={err('about_info')} {...form.register('about_info')} />
-          <TextField
-            label={<Trans>Business registration number</Trans>}
-            error={err('business_registration_number')}
-            {...form.register('business_registration_number')}
-          />
-          <TextField label={<Trans>Licence number</Trans>} error={err('company_license_number')} {...form.register('company_license_number')} />
-          <TextField
-            label={<Trans>Tax certificate number</Trans>}
-            error={err('tax_certificate_number')}
-            {...form.register('tax_certificate_number')}
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className="form-section">
-        <legend className="form-section__title">
-          <Trans>Dates</Trans>
-        </legend>
-        <div className="form-grid">
-          <TextField
-            label={<Trans>Onboarding date</Trans>}
-            type="date"
-            value={onboarding}
-            onChange={(ev) => setOnboarding(ev.target.value)}
-            error={fieldErrors.onboarding_date}
-          />
-          <TextField
-            label={<Trans>Member since</Trans>}
-            type="date"
-            value={memberSince}
-            onChange={(ev) => setMemberSince(ev.target.value)}
-            error={fieldErrors.member_since}
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className="form-section">
-        <legend className="form-section__title">
-          <Trans>Group</Trans>
-        </legend>
-        <div className="form-grid">
-          <SelectField
-            label={<Trans>Parent company</Trans>}
-            value={parentId}
-            onChange={(ev) => setParentId(ev.target.value)}
-            error={fieldErrors.parent_company_id}
-          >
-            <option value="">{t`None`}</option>
-            {parentOptions.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-          <Checkbox
-            label={<Trans>This is a parent company (sees its portfolio companies)</Trans>}
-            checked={isParent}
-            onChange={(ev) => setIsParent(ev.currentTarget.checked)}
-          />
-        </div>
-        {isParent ? <PortfolioPicker ownId={d.id} value={portfolio} onChange={setPortfolio} error={fieldErrors.portfolio_company_ids} /> : null}
-      </fieldset>
-
-      <fieldset className="form-section">
-        <legend className="form-section__title">
-          <Trans>Access</Trans>
-        </legend>
-        <Checkbox
-          label={<Trans>All users of the company may open the donations dashboard</Trans>}
-          checked={donations ?? donationsAll}
-          onChange={(ev) => setDonations(ev.currentTarget.checked)}
-        />
-        <p className="field__hint">
-          <Trans>
-            Now {d.donations_dashboard.with_access} of {d.donations_dashboard.users} users have it.
-          </Trans>
-        </p>
-        <Checkbox
-          label={<Trans>Bulk upload of listings from CSV files</Trans>}
-          checked={bulk ?? d.bulk_upload_access === 'granted'}
-          onChange={(ev) => setBulk(ev.currentTarget.checked)}
-        />
-        {d.bulk_upload_access === 'pending' ? (
-          <p className="field__hint">
-            <Trans>The company has asked for bulk upload; ticking the box grants its request.</Trans>
-          </p>
-        ) : null}
-      </fieldset>
-
-      <FormError>{formError}</FormError>
-      <DialogActions onCancel={onClose} loading={update.isPending} testId="save-admin-company">
-        <Trans>Save</Trans>
-      </DialogActions>
-    </form>
-  );
-}
-
-/** A parent company's portfolio: search companies and add them; each chosen one can be removed. */
-function PortfolioPicker({
-  ownId,
-  value,
-  onChange,
-  error,
-}: {
-  ownId: number;
-  value: { id: number; name: string }[];
-  onChange: (v: { id: number; name: string }[]) => void;
-  error?: string;
-}) {
-  const { t } = useLingui();
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim(), 300);
-  const found = useQuery({
-    ...trpc.companies.admin.list.queryOptions({ search: query, size: 8 }, { enabled: query.length >= 2 }),
-    placeholderData: keepPreviousData,
-  });
-  const chosen = new Set(value.map((c) => c.id));
-  const options = (query.length >= 2 ? (found.data?.items ?? []) : []).filter((c) => c.id !== ownId && !chosen.has(c.id));
-  return (
-    <div className="stack-sm" data-testid="portfolio-picker">
-      <p className="field__label">
-        <Trans>Portfolio companies</Trans>
-      </p>
-      {value.length ? (
-        <ul className="chips__list" aria-label={t`Portfolio companies`}>
-          {value.map((c) => {
-            const name = c.name;
-            return (
-              <li key={c.id} className="chip chip--removable">
-                <span>{c.name}</span>
-                <button
-                  type="button"
-                  className="icon-btn icon-btn--sm"
-                  aria-label={t`Remove ${name}`}
-                  onClick={() => onChange(value.filter((x) => x.id !== c.id))}
-                >
-                  ×
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      ) : (
-        <p className="muted">
-          <Trans>No portfolio companies yet.</Trans>
-        </p>
-      )}
-      <TextField label={<Trans>Add a portfolio company</Trans>} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-      {options.length ? (
-        <ul className="plain-options">
-          {options.map((c) => {
-            const name = c.name;
-            return (
-              <li key={c.id}>
-                <Button size="sm" variant="ghost" onClick={() => onChange([...value, { id: c.id, name: c.name }])} aria-label={t`Add ${name}`}>
-                  + {c.name}
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-// /admin/users (issue 14 item 1): every account, paged, by name, email or company; disable and re-enable (the
+// /admin/users: every account, paged, by name, email or company; disable and re-enable (the
 // account's sessions end at once and its login is refused), change a company user's role, grant the donations
 // dashboard, create a password reset link. Every change leaves an audit entry (server side).
 import { msg } from '@lingui/core/macro';

@@ -1,6 +1,6 @@
-// /admin/audit-log (issue 14 deliverable 6): every administrator action that changed data, newest first: who,
+// /admin/audit-log: every administrator action that changed data, newest first: who,
 // what, when, and the changed fields before and after. Filtered by administrator, kind of object and period; paged.
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { Pagination } from '@/components/ui/Pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { encodedMessageText } from '@/lib/messages';
 import { useFormat } from '@/lib/format';
+import { refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import '../admin-console.css';
@@ -35,6 +36,9 @@ const ENTITY_LABELS: Record<AuditEntity, MessageDescriptor> = {
   trip: msg`Trip`,
   query: msg`Help query`,
   newsletter: msg`Newsletter`,
+  job: msg`Background job`,
+  mail: msg`Mail`,
+  impact_mapping: msg`Impact mapping`,
 };
 
 /** The verbs actions end with; an unknown one is shown as it is stored. */
@@ -55,9 +59,111 @@ const VERB_LABELS: Record<string, MessageDescriptor> = {
   markAnswered: msg`marked answered`,
   read: msg`read`,
   unread: msg`marked unread`,
+  retry: msg`retried`,
+  resend: msg`sent again`,
+  set: msg`set`,
 };
 
-const show = (v: unknown) => (v === null || v === undefined ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+/** Changed fields by their label in the reader's language; a field not listed here is shown as words ("first_name" → "First name"). */
+const FIELD_LABELS: Record<string, MessageDescriptor> = {
+  name: msg`Name`,
+  name_dk: msg`Name in Danish`,
+  name_my: msg`Name in Malay`,
+  slug: msg`Web address`,
+  code: msg`Code`,
+  kind: msg`Kind`,
+  defra_material: msg`Defra material`,
+  status: msg`Status`,
+  company_id: msg`Company`,
+  subscription_plan_id: msg`Subscription plan`,
+  plan_name: msg`Plan`,
+  reason: msg`Reason`,
+  mode: msg`Start`,
+  days: msg`Days`,
+  email: msg`Email`,
+  phone: msg`Phone`,
+  first_name: msg`First name`,
+  last_name: msg`Last name`,
+  role: msg`Role`,
+  level: msg`Level`,
+  parent_id: msg`Parent`,
+  read_at: msg`Read`,
+  attempts: msg`Attempts`,
+  answer: msg`Answer`,
+  mail_id: msg`Mail`,
+  to: msg`To`,
+  title: msg`Title`,
+  description: msg`Description`,
+  expires_at: msg`Expires`,
+  approver_name: msg`Approver name`,
+  is_active: msg`Active`,
+  start_date: msg`Start date`,
+  end_date: msg`End date`,
+  duration_days: msg`Length in days`,
+  basis: msg`Basis`,
+  counterfactual_route: msg`Disposal route`,
+  driver_id: msg`Driver`,
+  vehicle_id: msg`Vehicle`,
+  event_date: msg`Scheduled date`,
+  donation_tag_id: msg`Donation tag`,
+};
+
+/** Stored values the log shows in words. */
+const VALUE_LABELS: Record<string, MessageDescriptor> = {
+  queued: msg`Queued`,
+  open: msg`Open`,
+  answered: msg`Answered`,
+  accepted: msg`Accepted`,
+  rejected: msg`Rejected`,
+  pending: msg`Pending approval`,
+  approved: msg`Approved`,
+  denied: msg`Denied`,
+  active: msg`Active`,
+  disabled: msg`Disabled`,
+  material: msg`Material`,
+  knowledge: msg`Knowledge`,
+  space: msg`Space`,
+  ASSIGNED: msg`Assigned`,
+  ON_ROUTE: msg`On route`,
+  ARRIVED: msg`Arrived`,
+  COMPLETED: msg`Completed`,
+  CANCELLED: msg`Cancelled`,
+  MEMBER: msg`Member`,
+  MANAGER: msg`Manager`,
+  ADMIN: msg`Administrator`,
+};
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+export const fieldWords = (field: string) => {
+  const words = field.replace(/_id$/, '').replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** A field's label in the reader's language. */
+function fieldLabel(i18n: I18n, field: string): string {
+  return FIELD_LABELS[field] ? i18n._(FIELD_LABELS[field]) : fieldWords(field);
+}
+
+/** A stored value as the reader reads it: yes/no, a day or a time their way, a number with their separators, a name translated; never JSON. */
+function showValue(i18n: I18n, fmt: ReturnType<typeof useFormat>, field: string, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '–';
+  if (typeof v === 'boolean') return v ? i18n._(msg`Yes`) : i18n._(msg`No`);
+  if (typeof v === 'number') return field === 'id' || field.endsWith('_id') ? `#${v}` : fmt.number(v);
+  if (typeof v === 'string') {
+    if (Object.hasOwn(VALUE_LABELS, v)) return i18n._(VALUE_LABELS[v]!);
+    if (ISO_DAY.test(v)) return fmt.day(v);
+    if (ISO_TIME.test(v) && !Number.isNaN(Date.parse(v))) return fmt.dateTime(v);
+    return refText(i18n, v);
+  }
+  if (Array.isArray(v)) return v.length ? v.map((x) => showValue(i18n, fmt, field, x)).join(', ') : '–';
+  if (typeof v === 'object')
+    return Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${fieldLabel(i18n, k)}: ${showValue(i18n, fmt, k, x)}`)
+      .join('; ');
+  return String(v);
+}
 
 export function AuditLogPage() {
   const { t, i18n } = useLingui();
@@ -161,38 +267,43 @@ export function AuditLogPage() {
 
 function AuditEntryItem({ entry, when }: { entry: Entry; when: string }) {
   const { i18n } = useLingui();
+  const fmt = useFormat();
   const entity = entry.entity as AuditEntity;
   const verb = entry.action.slice(entry.action.indexOf('.') + 1);
-  const what = ENTITY_LABELS[entity] ? i18n._(ENTITY_LABELS[entity]) : entry.entity;
-  const did = VERB_LABELS[verb] ? i18n._(VERB_LABELS[verb]) : verb;
+  const what = ENTITY_LABELS[entity] ? i18n._(ENTITY_LABELS[entity]) : fieldWords(entry.entity);
+  const did = VERB_LABELS[verb] ? i18n._(VERB_LABELS[verb]) : fieldWords(verb).toLowerCase();
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  const who = entry.actor_name ? `${entry.actor_name} (${entry.actor_email})` : entry.actor_email;
-  const id = entry.entity_id ?? '–';
+  // A field whose value did not change is left out when both sides are known: the entry says what changed.
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (f) => !(entry.before && entry.after) || JSON.stringify(before[f]) !== JSON.stringify(after[f]),
+  );
+  const who = entry.actor_name ?? entry.actor_email;
+  const object = entry.entity_id === null || entry.entity_id === undefined ? what : `${what} #${entry.entity_id}`;
   return (
     <li className="audit-entry" data-testid="audit-entry">
       <p className="audit-entry__head">
-        {/* Object, number and verb: each part is translated on its own. */}
-        <strong>{`${what} #${id} ${did}`}</strong>
+        {/* Who did what to which object, in one sentence the translators can order. */}
+        <strong>{i18n._(msg`${who}: ${object} ${did}`)}</strong>
         <span className="muted">
-          {when} · {who}
+          {when}
+          {entry.actor_name ? ` · ${entry.actor_email}` : null}
         </span>
       </p>
       {fields.length ? (
         <dl className="audit-entry__changes">
           {fields.map((f) => (
             <div key={f} className="audit-entry__change">
-              <dt>{f}</dt>
+              <dt>{fieldLabel(i18n, f)}</dt>
               <dd>
-                {entry.before ? <span className="audit-entry__before">{show(before[f])}</span> : null}
+                {entry.before ? <span className="audit-entry__before">{showValue(i18n, fmt, f, before[f])}</span> : null}
                 {entry.before && entry.after ? <span aria-hidden="true"> → </span> : null}
                 {entry.before && entry.after ? (
                   <span className="visually-hidden">
                     <Trans>becomes</Trans>
                   </span>
                 ) : null}
-                {entry.after ? <span className="audit-entry__after">{show(after[f])}</span> : null}
+                {entry.after ? <span className="audit-entry__after">{showValue(i18n, fmt, f, after[f])}</span> : null}
               </dd>
             </div>
           ))}

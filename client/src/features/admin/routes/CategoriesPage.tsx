@@ -1,6 +1,6 @@
-// /admin/categories (issue 14 deliverable 5): material groups and their three subcategory levels as an expandable
-// tree. Create, rename, recode, move and delete (refused with the number of listings while any use it); each group's
-// Defra material is chosen here (new impact records use it). Codes follow docs/decisions/0072: a child's code extends
+// /admin/categories: material groups and their three subcategory levels as an expandable
+// tree. Create, rename, recode, move and delete (refused with the number of listings while any use it); a group's
+// Defra material can be chosen here, its whole impact mapping (and each subcategory's) on /admin/categories/impact. Codes follow docs/decisions/0072: a child's code extends
 // its parent's; EWC codes never change; the product's own codes are renumbered when a node moves.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
@@ -8,10 +8,12 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'wouter';
 import { z } from 'zod';
 import { MATERIAL_GROUP_KINDS, type MaterialGroupKind, type TaxonomyLevel } from '@shared/constants/enums';
 import { childPrefix } from '@shared/lib/taxonomy';
 import { createMaterialGroupInput, createSubcategoryInput } from '@shared/schemas/common';
+import { MissingNames, NameFields } from '@/components/forms/NameFields';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
@@ -23,6 +25,7 @@ import { useDebounced } from '@/hooks/useDebounced';
 import { errorText, fieldErrorText } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
+import { isOfficialEnglish, refName, refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
@@ -67,9 +70,15 @@ export function CategoriesPage() {
           </Trans>
         }
         actions={
-          <Button icon={<Icon name="plus" />} onClick={() => setDialog({ type: 'newGroup' })} data-testid="new-group">
-            <Trans>New material group</Trans>
-          </Button>
+          <>
+            <Link href="/admin/categories/impact" className="btn btn--secondary btn--md" data-testid="impact-mappings-link">
+              <Icon name="leaf" size={18} />
+              <Trans>Impact mappings</Trans>
+            </Link>
+            <Button icon={<Icon name="plus" />} onClick={() => setDialog({ type: 'newGroup' })} data-testid="new-group">
+              <Trans>New material group</Trans>
+            </Button>
+          </>
         }
       />
       <SearchCard onOpen={setDialog} />
@@ -111,11 +120,22 @@ function Counts({ listings, children, childLabel }: { listings: number; children
   );
 }
 
+/** A category's name in the reader's language; an official English text (an EWC entry) is marked as English. */
+function CategoryName({ row }: { row: Node }) {
+  const { i18n } = useLingui();
+  const name = refName(i18n, row);
+  return (
+    <span className="cat-row__name" lang={i18n.locale !== 'en' && name === row.name && isOfficialEnglish(row.name) ? 'en' : undefined}>
+      {name}
+    </span>
+  );
+}
+
 function GroupRow({ group, onOpen }: { group: Group; onOpen: (d: DialogState) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const kinds = useKindLabels();
   const [open, setOpen] = useState(false);
-  const name = group.name;
+  const name = refName(i18n, group);
   const firstLevels = group.children;
   return (
     <li className="cat-row cat-row--group">
@@ -129,11 +149,12 @@ function GroupRow({ group, onOpen }: { group: Group; onOpen: (d: DialogState) =>
           data-testid={`group-${group.id}`}
         >
           <Icon name="chevron" size={16} className={open ? 'cat-row__chevron cat-row__chevron--open' : 'cat-row__chevron'} />
-          <span className="cat-row__name">{group.name}</span>
+          <span className="cat-row__name">{name}</span>
         </button>
         <span className="cat-row__code">{group.code}</span>
+        <MissingNames row={group} />
         <span className="badge">{kinds[group.kind]}</span>
-        <span className="cat-row__defra muted">{group.defra_material ?? t`No Defra material`}</span>
+        <span className="cat-row__defra muted">{refText(i18n, group.defra_material) ?? t`No Defra material`}</span>
         <Counts
           listings={group.listings}
           children={group.children}
@@ -141,10 +162,10 @@ function GroupRow({ group, onOpen }: { group: Group; onOpen: (d: DialogState) =>
         />
         <RowActions
           addLabel={t`Add a first level to ${name}`}
-          onAdd={() => onOpen({ type: 'newNode', level: 1, parentId: group.id, parentCode: group.code, parentName: group.name })}
+          onAdd={() => onOpen({ type: 'newNode', level: 1, parentId: group.id, parentCode: group.code, parentName: name })}
           onEdit={() => onOpen({ type: 'editGroup', group })}
           onDelete={() => onOpen({ type: 'delete', target: { kind: 'group', group } })}
-          name={group.name}
+          name={name}
         />
       </div>
       {open ? <Level level={1} parentId={group.id} parentCode={group.code} onOpen={onOpen} /> : null}
@@ -230,10 +251,10 @@ function Level({
 }
 
 function NodeRow({ node, parentCode, onOpen }: { node: Node; parentCode: string | null; onOpen: (d: DialogState) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const leaf = node.level === 3;
-  const name = node.name;
+  const name = refName(i18n, node);
   const below = node.children;
   const childLabel =
     node.level === 1 ? (
@@ -246,15 +267,16 @@ function NodeRow({ node, parentCode, onOpen }: { node: Node; parentCode: string 
       <div className="cat-row__line">
         {leaf ? (
           <span className="cat-row__toggle cat-row__toggle--leaf">
-            <span className="cat-row__name">{node.name}</span>
+            <CategoryName row={node} />
           </span>
         ) : (
           <button type="button" className="cat-row__toggle" aria-expanded={open} onClick={() => setOpen(!open)} disabled={node.children === 0}>
             <Icon name="chevron" size={16} className={open ? 'cat-row__chevron cat-row__chevron--open' : 'cat-row__chevron'} />
-            <span className="cat-row__name">{node.name}</span>
+            <CategoryName row={node} />
           </button>
         )}
         <span className="cat-row__code">{node.code ?? '–'}</span>
+        <MissingNames row={node} />
         {node.hazardous ? (
           <span className="badge badge--rejected">
             <Trans>Hazardous</Trans>
@@ -262,7 +284,7 @@ function NodeRow({ node, parentCode, onOpen }: { node: Node; parentCode: string 
         ) : null}
         <Counts listings={node.listings} children={leaf ? undefined : node.children} childLabel={leaf ? undefined : childLabel} />
         <RowActions
-          name={node.name}
+          name={name}
           addLabel={node.level === 1 ? t`Add a second level to ${name}` : t`Add a third level to ${name}`}
           onAdd={
             leaf
@@ -274,7 +296,7 @@ function NodeRow({ node, parentCode, onOpen }: { node: Node; parentCode: string 
                     level: (node.level + 1) as TaxonomyLevel,
                     parentId: node.id,
                     parentCode: node.code,
-                    parentName: node.name,
+                    parentName: name,
                   });
                 }
           }
@@ -288,7 +310,7 @@ function NodeRow({ node, parentCode, onOpen }: { node: Node; parentCode: string 
 }
 
 function SearchCard({ onOpen }: { onOpen: (d: DialogState) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const levels = useLevelNames();
   const [q, setQ] = useState('');
@@ -326,6 +348,8 @@ function SearchCard({ onOpen }: { onOpen: (d: DialogState) => void }) {
                 level: r.level,
                 parent_id: r.parent_id,
                 name: r.name,
+                name_dk: r.name_dk,
+                name_my: r.name_my,
                 code: r.code,
                 customized: false,
                 children: 0,
@@ -335,13 +359,13 @@ function SearchCard({ onOpen }: { onOpen: (d: DialogState) => void }) {
               return (
                 <li key={`${r.level}-${r.id}`} className="cat-result">
                   <span className="cat-result__path muted">
-                    {levels[r.level]} · {r.path.join(' › ')}
+                    {levels[r.level]} · {r.path.map((p) => refText(i18n, p)).join(' › ')}
                   </span>
                   <span className="cat-result__name">
-                    <span className="cat-row__code">{r.code ?? '–'}</span> {r.name}
+                    <span className="cat-row__code">{r.code ?? '–'}</span> <CategoryName row={node} />
                   </span>
                   <RowActions
-                    name={r.name}
+                    name={refName(i18n, r)}
                     onEdit={() => onOpen({ type: 'editNode', node, parentCode: null })}
                     onDelete={() => onOpen({ type: 'delete', target: { kind: 'node', node, parentCode: null } })}
                   />
@@ -385,7 +409,13 @@ function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => v
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<GroupIn, unknown, GroupOut>({
     resolver: zodResolver(groupForm),
-    defaultValues: { name: group?.name ?? '', kind: group?.kind ?? 'material', defra_material: group?.defra_material ?? '' },
+    defaultValues: {
+      name: group?.name ?? '',
+      name_dk: group?.name_dk ?? '',
+      name_my: group?.name_my ?? '',
+      kind: group?.kind ?? 'material',
+      defra_material: group?.defra_material ?? '',
+    },
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
   const { errors } = form.formState;
@@ -405,7 +435,7 @@ function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => v
   return (
     <Dialog open onClose={onClose} title={group ? <Trans>Edit material group</Trans> : <Trans>New material group</Trans>} closeLabel={t`Close`}>
       <form className="form" noValidate onSubmit={onSubmit} data-testid="group-form">
-        <TextField label={<Trans>Name</Trans>} required data-autofocus error={fieldErrorText(i18n, errors.name)} {...form.register('name')} />
+        <NameFields form={form} />
         <SelectField label={<Trans>Kind</Trans>} required error={fieldErrorText(i18n, errors.kind)} {...form.register('kind')}>
           {MATERIAL_GROUP_KINDS.map((k) => (
             <option key={k} value={k}>
@@ -419,7 +449,8 @@ function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => v
           hint={
             kind === 'material' ? (
               <Trans>
-                The DESNZ/Defra 2023 material whose factors count this group’s CO2e. New impact records use it; recorded ones keep theirs.
+                The DESNZ/Defra 2023 material this group counts as. A new one counts disposal avoided only, via landfill, until its impact mapping
+                says otherwise. Recorded impact keeps its own.
               </Trans>
             ) : (
               <Trans>Knowledge and space count no CO2e.</Trans>
@@ -428,10 +459,10 @@ function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => v
           error={fieldErrorText(i18n, errors.defra_material)}
           {...form.register('defra_material')}
         >
-          <option value="">{defra.isPending ? t`Loading…` : t`None (landfill part of commercial and industrial waste only)`}</option>
+          <option value="">{defra.isPending ? t`Loading…` : t`None (counts as commercial and industrial waste, disposal avoided only)`}</option>
           {defra.data?.items.map((m) => (
             <option key={m} value={m}>
-              {m}
+              {refText(i18n, m)}
             </option>
           ))}
         </SelectField>
@@ -444,7 +475,7 @@ function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => v
   );
 }
 
-const nodeForm = createSubcategoryInput.pick({ name: true, code: true });
+const nodeForm = createSubcategoryInput.pick({ name: true, name_dk: true, name_my: true, code: true });
 type NodeIn = z.input<typeof nodeForm>;
 type NodeOut = z.output<typeof nodeForm>;
 
@@ -467,7 +498,10 @@ function NewNodeDialog({
   const refresh = useRefreshCategories();
   const create = useMutation(trpc.common.admin.createSubcategory.mutationOptions());
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<NodeIn, unknown, NodeOut>({ resolver: zodResolver(nodeForm), defaultValues: { name: '', code: '' } });
+  const form = useForm<NodeIn, unknown, NodeOut>({
+    resolver: zodResolver(nodeForm),
+    defaultValues: { name: '', name_dk: '', name_my: '', code: '' },
+  });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (v) => {
     setFormError(null);
@@ -496,17 +530,20 @@ function NewNodeDialog({
       closeLabel={t`Close`}
     >
       <form className="form" noValidate onSubmit={onSubmit} data-testid="node-form">
-        <TextField
-          label={<Trans>Name</Trans>}
-          required
-          data-autofocus
-          error={fieldErrorText(i18n, errors.name)}
-          {...form.register('name')}
-          data-testid="node-name"
-        />
+        <NameFields form={form} />
         <TextField
           label={<Trans>Code</Trans>}
-          hint={prefix ? <Trans>Leave empty for the next free code after {prefix}</Trans> : <Trans>Optional</Trans>}
+          hint={
+            prefix ? (
+              // The prefix may end in "." (e.g. "WOOD."): set apart as code, not at the end of the sentence, so
+              // it does not read as the full stop.
+              <Trans>
+                Leave empty to get the next free code starting with <code className="code-chip">{prefix}</code> (the separator included).
+              </Trans>
+            ) : (
+              <Trans>Optional</Trans>
+            )
+          }
           error={fieldErrorText(i18n, errors.code)}
           {...form.register('code')}
           data-testid="node-code"
@@ -520,7 +557,7 @@ function NewNodeDialog({
   );
 }
 
-const editForm = z.object({ name: createSubcategoryInput.shape.name, code: createSubcategoryInput.shape.code });
+const editForm = createSubcategoryInput.pick({ name: true, name_dk: true, name_my: true, code: true });
 
 function EditNodeDialog({ node, parentCode, groups, onClose }: { node: Node; parentCode: string | null; groups: Group[]; onClose: () => void }) {
   const { t, i18n } = useLingui();
@@ -532,7 +569,7 @@ function EditNodeDialog({ node, parentCode, groups, onClose }: { node: Node; par
   const [moveTo, setMoveTo] = useState<number | null>(null);
   const form = useForm<z.input<typeof editForm>, unknown, z.output<typeof editForm>>({
     resolver: zodResolver(editForm),
-    defaultValues: { name: node.name, code: node.code ?? '' },
+    defaultValues: { name: node.name, name_dk: node.name_dk ?? '', name_my: node.name_my ?? '', code: node.code ?? '' },
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (v) => {
@@ -543,6 +580,8 @@ function EditNodeDialog({ node, parentCode, groups, onClose }: { node: Node; par
         level: node.level,
         id: node.id,
         name: v.name,
+        name_dk: v.name_dk,
+        name_my: v.name_my,
         // Unchanged code: leave it to the server (a move renumbers own codes).
         code: v.code && v.code !== node.code ? v.code : undefined,
         parent_id: moving ? moveTo : undefined,
@@ -559,7 +598,7 @@ function EditNodeDialog({ node, parentCode, groups, onClose }: { node: Node; par
   return (
     <Dialog open onClose={onClose} title={<Trans>Edit {levelName}</Trans>} closeLabel={t`Close`} className="dialog--wide">
       <form className="form" noValidate onSubmit={onSubmit} data-testid="edit-node-form">
-        <TextField label={<Trans>Name</Trans>} required data-autofocus error={fieldErrorText(i18n, errors.name)} {...form.register('name')} />
+        <NameFields form={form} />
         <TextField
           label={<Trans>Code</Trans>}
           hint={
@@ -576,7 +615,12 @@ function EditNodeDialog({ node, parentCode, groups, onClose }: { node: Node; par
           </legend>
           <ParentPicker level={node.level} groups={groups} value={moveTo} onChange={setMoveTo} />
           <p className="muted">
-            {parentCode ? <Trans>Now under the parent coded {parentCode}.</Trans> : null} <Trans>The listings in it move with it.</Trans>
+            {parentCode ? (
+              <Trans>
+                Now under the parent coded <code className="code-chip">{parentCode}</code>.
+              </Trans>
+            ) : null}{' '}
+            <Trans>The listings in it move with it.</Trans>
           </p>
         </fieldset>
         <ServerFieldError form={form} field="parent_id" />
@@ -613,7 +657,7 @@ function ParentPicker({
   value: number | null;
   onChange: (id: number | null) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const [group, setGroup] = useState<number | null>(null);
   const [l1, setL1] = useState<number | null>(null);
@@ -643,7 +687,7 @@ function ParentPicker({
         }}
       >
         <option value="">{none}</option>
-        {groups.map((g) => option(g.id, g.code, g.name))}
+        {groups.map((g) => option(g.id, g.code, refText(i18n, g.name)))}
       </SelectField>
       {level > 1 && group ? (
         <SelectField
@@ -659,13 +703,13 @@ function ParentPicker({
           }}
         >
           <option value="">{first.isPending ? t`Loading…` : none}</option>
-          {first.data?.items.map((n) => option(n.id, n.code, n.name))}
+          {first.data?.items.map((n) => option(n.id, n.code, refText(i18n, n.name)))}
         </SelectField>
       ) : null}
       {level > 2 && l1 ? (
         <SelectField label={<Trans>New second level</Trans>} value={value ?? ''} onChange={(e) => onChange(num(e.target.value))}>
           <option value="">{second.isPending ? t`Loading…` : none}</option>
-          {second.data?.items.map((n) => option(n.id, n.code, n.name))}
+          {second.data?.items.map((n) => option(n.id, n.code, refText(i18n, n.name)))}
         </SelectField>
       ) : null}
     </div>
@@ -679,7 +723,7 @@ function DeleteDialog({ target, onClose }: { target: Target; onClose: () => void
   const delGroup = useMutation(trpc.common.admin.deleteMaterialGroup.mutationOptions());
   const delNode = useMutation(trpc.common.admin.deleteSubcategory.mutationOptions());
   const [error, setError] = useState<string | null>(null);
-  const name = target.kind === 'group' ? target.group.name : target.node.name;
+  const name = target.kind === 'group' ? refName(i18n, target.group) : refName(i18n, target.node);
   const pending = delGroup.isPending || delNode.isPending;
   const confirm = async () => {
     setError(null);

@@ -1,4 +1,4 @@
-// /admin/statistics (issue 14 deliverable 3): the platform month by month over a chosen period. Totals first, then
+// /admin/statistics: the platform month by month over a chosen period. Totals first, then
 // one section per subject, each a lazy uPlot chart with the same figures as a table beside it: synergies (offers,
 // started, ended, success rate), impact (kg, CO2e; each synergy once), listings by category, registrations by status,
 // recommendations (displays, clicks, click-through rate). The CSV holds exactly the monthly figures shown.

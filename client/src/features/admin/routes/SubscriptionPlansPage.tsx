@@ -3,20 +3,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createPlanInput } from '@shared/schemas/subscriptions';
-import { Button } from '@/components/ui/Button';
-import { Card, PageHeader } from '@/components/ui/Card';
+import { CrudPage } from '@/components/admin/CrudPage';
+import { MissingNames, NameFields } from '@/components/forms/NameFields';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { Checkbox, FormError, TextArea, TextField } from '@/components/ui/Field';
-import { ErrorState, LoadingState } from '@/components/ui/States';
-import { Table } from '@/components/ui/Table';
 import { errorText, fieldErrorText } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
+import { refName, refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
@@ -39,6 +39,8 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
     resolver: zodResolver(createPlanInput),
     defaultValues: {
       name: plan?.name ?? '',
+      name_dk: plan?.name_dk ?? '',
+      name_my: plan?.name_my ?? '',
       description_title: plan?.description_title ?? '',
       description: plan?.description ?? '',
       start_date: builtin ? '2000-01-01' : (plan?.start_date ?? ''),
@@ -55,12 +57,15 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
         await update.mutateAsync({
           id: plan.id,
           name: v.name,
+          name_dk: v.name_dk,
+          name_my: v.name_my,
           description_title: v.description_title ?? null,
           description: v.description ?? null,
           is_active: v.is_active,
           ...(builtin ? {} : { start_date: v.start_date, end_date: v.end_date }),
         });
       await qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
+      await qc.invalidateQueries({ queryKey: trpc.common.typedNames.queryKey() });
       showSnackbar(plan ? msg`Subscription plan saved` : msg`Subscription plan created`);
       onClose();
     } catch (err) {
@@ -71,7 +76,7 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
   return (
     <Dialog open onClose={onClose} title={plan ? <Trans>Edit plan</Trans> : <Trans>New custom plan</Trans>} closeLabel={t`Close`}>
       <form className="form" noValidate onSubmit={onSubmit}>
-        <TextField label={<Trans>Name</Trans>} required error={fieldErrorText(i18n, errors.name)} {...form.register('name')} />
+        <NameFields form={form} autoFocus={false} />
         <TextField
           label={<Trans>Description title</Trans>}
           error={fieldErrorText(i18n, errors.description_title)}
@@ -111,33 +116,30 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
 }
 
 function DeleteDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const remove = useMutation(trpc.subscriptions.admin.deletePlan.mutationOptions());
-  const name = plan.name;
+  const name = refName(i18n, plan);
   const confirm = async () => {
-    try {
-      await remove.mutateAsync({ id: plan.id });
-      await qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
-      showSnackbar(msg`Subscription plan deleted`);
-      onClose();
-    } catch {
-      /* shown below */
-    }
+    await remove.mutateAsync({ id: plan.id });
+    await qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
+    await qc.invalidateQueries({ queryKey: trpc.common.typedNames.queryKey() });
+    showSnackbar(msg`Subscription plan deleted`);
+    onClose();
   };
   return (
-    <Dialog open onClose={onClose} title={<Trans>Delete {name}?</Trans>} closeLabel={t`Close`}>
-      <div className="form">
-        <p>
-          <Trans>The plan is removed for good. Plans that companies use cannot be deleted; deactivate them instead.</Trans>
-        </p>
-        <FormError>{remove.isError ? errorText(i18n, remove.error) : null}</FormError>
-        <DialogActions variant="danger" onConfirm={() => void confirm()} loading={remove.isPending} testId="confirm-delete" onCancel={onClose}>
-          <Trans>Delete</Trans>
-        </DialogActions>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={<Trans>Delete {name}?</Trans>}
+      confirmLabel={<Trans>Delete</Trans>}
+      onConfirm={confirm}
+      onClose={onClose}
+      testId="confirm-delete"
+    >
+      <p>
+        <Trans>The plan is removed for good. Plans that companies use cannot be deleted; deactivate them instead.</Trans>
+      </p>
+    </ConfirmDialog>
   );
 }
 
@@ -145,110 +147,71 @@ export function SubscriptionPlansPage() {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const plans = useQuery(trpc.subscriptions.admin.plans.queryOptions());
-  const [editing, setEditing] = useState<Plan | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Plan | null>(null);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Subscription plans</Trans>}
-        description={
-          <Trans>The initial plan (14 days) and the extension (166 days) are built in. Custom plans run between a start and an end date.</Trans>
-        }
-        actions={
-          <Button onClick={() => setEditing('new')} data-testid="new-plan">
-            <Trans>New custom plan</Trans>
-          </Button>
-        }
-      />
-      <Card>
-        {plans.isPending ? (
-          <LoadingState />
-        ) : plans.isError ? (
-          <ErrorState onRetry={() => void plans.refetch()}>
-            <p>
-              <Trans>The subscription plans could not be loaded.</Trans>
-            </p>
-          </ErrorState>
-        ) : (
-          <Table
-            caption={<Trans>Plans</Trans>}
-            rows={plans.data.items}
-            rowKey={(p) => p.id}
-            empty={<Trans>No plans yet.</Trans>}
-            columns={[
-              {
-                key: 'name',
-                header: <Trans>Name</Trans>,
-                cell: (p) => (
-                  <>
-                    <strong>{p.name}</strong>
-                    {p.description_title ? (
-                      <>
-                        <br />
-                        <span className="muted">{p.description_title}</span>
-                      </>
-                    ) : null}
-                  </>
-                ),
-              },
-              {
-                key: 'kind',
-                header: <Trans>Type</Trans>,
-                cell: (p) => (
-                  <span className="sub-inline">
-                    {i18n._(PLAN_KIND_TEXT[p.kind])}
-                    {p.is_builtin ? (
-                      <span className="badge badge--builtin">
-                        <Trans>Built-in</Trans>
-                      </span>
-                    ) : null}
-                  </span>
-                ),
-              },
-              {
-                key: 'period',
-                header: <Trans>Length or dates</Trans>,
-                cell: (p) => {
-                  if (p.start_date && p.end_date) return `${fmt.day(p.start_date)} – ${fmt.day(p.end_date)}`;
-                  const days = p.duration_days ?? 0;
-                  return t`${days} days`;
-                },
-              },
-              {
-                key: 'active',
-                header: <Trans>Status</Trans>,
-                cell: (p) => (
-                  <span className={`badge ${p.is_active ? 'badge--sub-active' : 'badge--sub-inactive'}`}>
-                    {p.is_active ? t`Active` : t`Inactive`}
-                  </span>
-                ),
-              },
-              {
-                key: 'actions',
-                header: <Trans>Actions</Trans>,
-                cell: (p) => {
-                  const name = p.name;
-                  return (
-                    <div className="row-actions">
-                      <Button size="sm" variant="secondary" onClick={() => setEditing(p)} aria-label={t`Edit ${name}`}>
-                        <Trans>Edit</Trans>
-                      </Button>
-                      {p.is_builtin ? null : (
-                        <Button size="sm" variant="ghost" onClick={() => setDeleting(p)} aria-label={t`Delete ${name}`}>
-                          <Trans>Delete</Trans>
-                        </Button>
-                      )}
-                    </div>
-                  );
-                },
-              },
-            ]}
-          />
-        )}
-      </Card>
-      {editing ? <PlanDialog plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      {deleting ? <DeleteDialog plan={deleting} onClose={() => setDeleting(null)} /> : null}
-    </>
+    <CrudPage
+      title={<Trans>Subscription plans</Trans>}
+      description={
+        <Trans>The initial plan (14 days) and the extension (166 days) are built in. Custom plans run between a start and an end date.</Trans>
+      }
+      newLabel={<Trans>New custom plan</Trans>}
+      newTestId="new-plan"
+      listOptions={() => trpc.subscriptions.admin.plans.queryOptions()}
+      loadError={<Trans>The subscription plans could not be loaded.</Trans>}
+      caption={<Trans>Plans</Trans>}
+      empty={<Trans>No plans yet.</Trans>}
+      rowKey={(p) => p.id}
+      rowName={(p) => refName(i18n, p)}
+      removeVerb="delete"
+      canRemove={(p) => !p.is_builtin}
+      columns={[
+        {
+          key: 'name',
+          header: <Trans>Name</Trans>,
+          cell: (p) => (
+            <>
+              <strong>{refName(i18n, p)}</strong> <MissingNames row={p} />
+              {p.description_title ? (
+                <>
+                  <br />
+                  <span className="muted">{refText(i18n, p.description_title)}</span>
+                </>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          key: 'kind',
+          header: <Trans>Type</Trans>,
+          cell: (p) => (
+            <span className="sub-inline">
+              {i18n._(PLAN_KIND_TEXT[p.kind])}
+              {p.is_builtin ? (
+                <span className="badge badge--builtin">
+                  <Trans>Built-in</Trans>
+                </span>
+              ) : null}
+            </span>
+          ),
+        },
+        {
+          key: 'period',
+          header: <Trans>Length or dates</Trans>,
+          cell: (p) => {
+            if (p.start_date && p.end_date) return `${fmt.day(p.start_date)} – ${fmt.day(p.end_date)}`;
+            const days = p.duration_days ?? 0;
+            return t`${days} days`;
+          },
+        },
+        {
+          key: 'active',
+          header: <Trans>Status</Trans>,
+          cell: (p) => (
+            <span className={`badge ${p.is_active ? 'badge--sub-active' : 'badge--sub-inactive'}`}>{p.is_active ? t`Active` : t`Inactive`}</span>
+          ),
+        },
+      ]}
+      editor={(p, close) => <PlanDialog plan={p} onClose={close} />}
+      remover={(p, close) => <DeleteDialog plan={p} onClose={close} />}
+    />
   );
 }

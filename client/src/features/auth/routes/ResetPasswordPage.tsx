@@ -39,9 +39,7 @@ export function ResetPasswordPage({ params }: { params: Record<string, string> }
     } catch (err) {
       const info = getAppError(err);
       if (info.code === 'USERNAME_NOT_FOUND') form.setError('username', { message: i18n._(msg`Username does not exist.`) }, { shouldFocus: true });
-      setFormError(
-        info.code === 'INTERNAL' || info.code === 'PASSWORD_UPDATE_FAILED' ? i18n._(msg`Could not update password`) : errorText(i18n, err),
-      );
+      setFormError(info.code === 'INTERNAL' || info.code === 'PASSWORD_UPDATE_FAILED' ? i18n._(msg`Couldn't update password`) : errorText(i18n, err));
     }
   });
 

@@ -22,6 +22,7 @@ import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useTRPC } from '@/lib/trpc';
+import { industryLabel } from '@/components/forms/industries';
 import type { RouterOutputs } from '@/lib/types';
 import '../companies.css';
 
@@ -78,7 +79,7 @@ function CompanyView({ company: c }: { company: Company }) {
           title={c.name}
           description={
             <>
-              {[c.industry === 'other' ? c.custom_industry : c.industry, place].filter(Boolean).join(' · ')}
+              {[c.industry ? industryLabel(i18n, c.industry, c.custom_industry) : null, place].filter(Boolean).join(' · ')}
               <br />
               <Trans>Member since {sinceText}</Trans>
             </>

@@ -7,12 +7,13 @@ import { EmptyState } from '@/components/ui/States';
 import { Tabs } from '@/components/ui/Tabs';
 import { CompanyEditor } from '../components/CompanyEditor';
 
-type Tab = 'company' | 'offerings' | 'users' | 'donations';
+type Tab = 'company' | 'offerings' | 'users' | 'donations' | 'integrations';
 const TAB_PATHS: Record<Tab, string> = {
   company: '/account/manager-panel',
   offerings: '/account/manager-panel/offerings',
   users: '/account/manager-panel/user-management',
   donations: '/account/manager-panel/donations',
+  integrations: '/account/manager-panel/integrations',
 };
 
 /**
@@ -39,6 +40,10 @@ export function ManagerPanelPage({ tab, slots = {} }: { tab: Tab; slots?: Partia
       title: <Trans>Your donations</Trans>,
       body: <Trans>Create and edit donations. An administrator approves each donation before it is published.</Trans>,
     },
+    integrations: {
+      title: <Trans>Integrations</Trans>,
+      body: <Trans>API keys and webhooks connect your own systems to the marketplace.</Trans>,
+    },
   };
   const panel = panels[tab];
   return (
@@ -54,6 +59,7 @@ export function ManagerPanelPage({ tab, slots = {} }: { tab: Tab; slots?: Partia
             { id: 'offerings', label: t`Offerings` },
             { id: 'users', label: t`User management` },
             { id: 'donations', label: t`Donations` },
+            { id: 'integrations', label: t`Integrations` },
           ]}
         >
           {tab === 'company' ? (

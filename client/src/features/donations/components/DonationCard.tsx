@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Icon } from '@/components/ui/Icon';
 import { useFormat } from '@/lib/format';
 import type { RouterOutputs } from '@/lib/types';
+import { refText } from '@/lib/reference';
 import { kgText, moneyText } from '../lib/labels';
 import { DonationStatusChip } from './DonationStatusChip';
 
@@ -21,7 +22,7 @@ export function DonationCard({
   showDonor?: boolean;
   highlighted?: boolean;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const fmt = useFormat();
   const submitted = fmt.date(d.created_at);
   const items = fmt.number(d.item_count);
@@ -45,8 +46,8 @@ export function DonationCard({
           {showDonor ? <strong>{d.company_name}</strong> : null}
           {showDonor ? ' · ' : null}
           <Trans>Submitted {submitted}</Trans>
-          {d.donation_tag_name ? ` · ${d.donation_tag_name}` : null}
-          {d.material_group_name ? ` · ${d.material_group_name}` : null}
+          {d.donation_tag_name ? ` · ${refText(i18n, d.donation_tag_name)}` : null}
+          {d.material_group_name ? ` · ${refText(i18n, d.material_group_name)}` : null}
         </p>
         <p className="donation-card__purpose">
           <span className="donation-card__label">{t`Purpose`}:</span> {d.purpose}

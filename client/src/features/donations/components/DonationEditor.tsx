@@ -17,6 +17,7 @@ import { applyServerErrors } from '@/lib/forms';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { refText } from '@/lib/reference';
 import { LIMITS } from '@shared/constants/limits';
 import { donationFields } from '@shared/schemas/donations';
 
@@ -136,7 +137,7 @@ export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDo
               <option value="">{tags.isPending ? t`Loading…` : t`No tag`}</option>
               {tags.data?.items.map((tag) => (
                 <option key={tag.id} value={tag.id}>
-                  {tag.name}
+                  {refText(i18n, tag.name)}
                 </option>
               ))}
             </SelectField>
@@ -203,7 +204,7 @@ export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDo
               .filter((g) => g.kind === 'material')
               .map((g) => (
                 <option key={g.id} value={g.id}>
-                  {g.name}
+                  {refText(i18n, g.name)}
                 </option>
               ))}
           </SelectField>

@@ -8,8 +8,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { MissingNames, NameFields } from '@/components/forms/NameFields';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
@@ -24,6 +26,7 @@ import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { refName, refText } from '@/lib/reference';
 import { DONATION_STATUSES, type DonationStatus } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 import { donationActions } from '@shared/machines/donation';
@@ -283,7 +286,7 @@ function DenyDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
 type Tag = RouterOutputs['donations']['admin']['tags']['items'][number];
 
 function TagsManager() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const tags = useQuery(trpc.donations.admin.tags.queryOptions());
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
@@ -308,20 +311,22 @@ function TagsManager() {
         <ul className="tag-list" aria-label={t`Donation tags`}>
           {tags.data.items.map((tag) => {
             const n = tag.donations;
+            const tagName = refName(i18n, tag);
             return (
               <li key={tag.id} className="tag-row">
                 <div className="tag-row__text">
-                  <strong>{tag.name}</strong>
-                  {tag.description ? <span>{tag.description}</span> : null}
+                  <strong>{tagName}</strong>
+                  <MissingNames row={tag} />
+                  {tag.description ? <span>{refText(i18n, tag.description)}</span> : null}
                   <span>
                     <Plural value={n} _0="Not used yet" one="Used by # donation" other="Used by # donations" />
                   </span>
                 </div>
                 <div className="row-actions">
-                  <Button size="sm" variant="secondary" onClick={() => setEditing(tag)} aria-label={`${t`Edit`}: ${tag.name}`}>
+                  <Button size="sm" variant="secondary" onClick={() => setEditing(tag)} aria-label={`${t`Edit`}: ${tagName}`}>
                     <Trans>Edit</Trans>
                   </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setDeleting(tag)} aria-label={`${t`Delete`}: ${tag.name}`}>
+                  <Button size="sm" variant="ghost" onClick={() => setDeleting(tag)} aria-label={`${t`Delete`}: ${tagName}`}>
                     <Trans>Delete</Trans>
                   </Button>
                 </div>
@@ -345,7 +350,7 @@ function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof donationTagFields>, unknown, z.output<typeof donationTagFields>>({
     resolver: zodResolver(donationTagFields),
-    defaultValues: { name: tag?.name ?? '', description: tag?.description ?? '' },
+    defaultValues: { name: tag?.name ?? '', name_dk: tag?.name_dk ?? '', name_my: tag?.name_my ?? '', description: tag?.description ?? '' },
   });
   const onSubmit = form.handleSubmit(async (v) => {
     setFormError(null);
@@ -353,6 +358,7 @@ function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
       if (tag) await update.mutateAsync({ id: tag.id, ...v });
       else await create.mutateAsync(v);
       await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+      await qc.invalidateQueries({ queryKey: trpc.common.typedNames.queryKey() });
       showSnackbar(tag ? msg`Tag saved` : msg`Tag created`);
       onClose();
     } catch (e) {
@@ -363,13 +369,7 @@ function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} title={tag ? <Trans>Edit tag</Trans> : <Trans>New tag</Trans>} closeLabel={t`Close`}>
       <form className="form" noValidate onSubmit={onSubmit} data-testid="tag-dialog">
-        <TextField
-          label={<Trans>Name</Trans>}
-          required
-          data-autofocus
-          error={fieldErrorText(i18n, form.formState.errors.name)}
-          {...form.register('name')}
-        />
+        <NameFields form={form} />
         <TextArea
           label={<Trans>Description</Trans>}
           rows={3}
@@ -386,32 +386,28 @@ function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
 }
 
 function DeleteTagDialog({ tag, onClose }: { tag: Tag; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const remove = useMutation(trpc.donations.admin.deleteTag.mutationOptions());
-  const name = tag.name;
+  const name = refName(i18n, tag);
   const confirm = async () => {
-    try {
-      await remove.mutateAsync({ id: tag.id });
-      await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
-      showSnackbar(msg`Tag deleted`);
-      onClose();
-    } catch {
-      /* shown below */
-    }
+    await remove.mutateAsync({ id: tag.id });
+    await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+    showSnackbar(msg`Tag deleted`);
+    onClose();
   };
   return (
-    <Dialog open onClose={onClose} title={<Trans>Delete the tag “{name}”?</Trans>} closeLabel={t`Close`}>
-      <div className="form">
-        <p>
-          <Trans>Donors can no longer choose it. A tag that donations use cannot be deleted; rename it instead.</Trans>
-        </p>
-        <FormError>{remove.isError ? errorText(i18n, remove.error) : null}</FormError>
-        <DialogActions variant="danger" onConfirm={() => void confirm()} loading={remove.isPending} testId="confirm-delete-tag" onCancel={onClose}>
-          <Trans>Delete</Trans>
-        </DialogActions>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={<Trans>Delete the tag “{name}”?</Trans>}
+      confirmLabel={<Trans>Delete</Trans>}
+      onConfirm={confirm}
+      onClose={onClose}
+      testId="confirm-delete-tag"
+    >
+      <p>
+        <Trans>Donors can no longer choose it. A tag that donations use cannot be deleted; rename it instead.</Trans>
+      </p>
+    </ConfirmDialog>
   );
 }

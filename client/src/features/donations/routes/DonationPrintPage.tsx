@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '@/components/ui/States';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
+import { refText } from '@/lib/reference';
 import { DonationStatusChip } from '../components/DonationStatusChip';
 import { kgText, moneyText } from '../lib/labels';
 import '../donations.css';
@@ -95,7 +96,7 @@ export function DonationPrintPage({ params }: { params: Record<string, string> }
             {d.donation_tag_name ? (
               <>
                 <dt>{t`Donation tag`}</dt>
-                <dd>{d.donation_tag_name}</dd>
+                <dd>{refText(i18n, d.donation_tag_name)}</dd>
               </>
             ) : null}
             <dt>{t`Date submitted`}</dt>

@@ -17,6 +17,7 @@ import { lazyComponent } from '@/lib/lazy';
 import { useSession } from '@/lib/session';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { refText } from '@/lib/reference';
 import { DONATION_STATUSES } from '@shared/constants/enums';
 import { DonationStatusChip } from '../components/DonationStatusChip';
 import { FAILED_TO_FETCH, MissingSuccessError, requireSuccess, type DashboardSection } from '../lib/dashboard';
@@ -232,7 +233,7 @@ function MetricsSection({ data }: { data: Metrics }) {
         rowKey={(r) => r.tag_id ?? 0}
         empty={<Trans>No donations yet.</Trans>}
         columns={[
-          { key: 'tag', header: <Trans>Tag</Trans>, cell: (r) => r.tag_name ?? t`No tag` },
+          { key: 'tag', header: <Trans>Tag</Trans>, cell: (r) => refText(i18n, r.tag_name) ?? t`No tag` },
           { key: 'total', header: <Trans>Donations</Trans>, align: 'end', cell: (r) => fmt.number(r.total) },
           { key: 'handed', header: <Trans>Handed over</Trans>, align: 'end', cell: (r) => fmt.number(r.handed_over) },
           { key: 'kg', header: <Trans>kg donated</Trans>, align: 'end', cell: (r) => fmt.number(Math.round(r.kg)) },
@@ -296,6 +297,7 @@ function DonorsSection({ data, ownCompany }: { data: Donors; ownCompany: number 
 
 function FeedSection({ data, page, onPage }: { data: Feed; page: number; onPage: (p: number) => void }) {
   const fmt = useFormat();
+  const { i18n } = useLingui();
   if (!data.items.length)
     return (
       <p className="donations-dash__note">
@@ -315,7 +317,7 @@ function FeedSection({ data, page, onPage }: { data: Feed; page: number; onPage:
                 <span>
                   {`${donor} · ${when}`}
                   {i.quantity_kg !== null ? ` · ${kgText(fmt.locale, i.quantity_kg, 1)}` : ''}
-                  {i.donation_tag_name ? ` · ${i.donation_tag_name}` : ''}
+                  {i.donation_tag_name ? ` · ${refText(i18n, i.donation_tag_name)}` : ''}
                 </span>
               </span>
               <DonationStatusChip status={i.status} />

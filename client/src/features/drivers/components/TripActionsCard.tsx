@@ -1,7 +1,8 @@
 // SPEC §2/§4 trip actions: Start Trip to Pickup (opens the map), Arrived at Pickup, Begin Delivery (timer from
 // zero, distance zeroed, map opened), then the elapsed-time and distance panel and Complete Delivery with whole
-// minutes and km; if completion fails the timer resumes and the error shows for 5 s. The map shows pickup,
-// drop-off and the phone's position, with the route to the pickup until delivery starts and to the drop-off after.
+// minutes and km; if completion fails the timer resumes and the error shows for 5 s; far from the drop-off the
+// driver confirms first. The map shows pickup, drop-off and the phone's position with the current leg's route (to
+// the pickup before Arrived, to the drop-off after), and a Navigate link hands that leg to the phone's map app.
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,9 +11,11 @@ import { useState } from 'react';
 import { LIMITS } from '@shared/constants/limits';
 import { routeLeg } from '@shared/machines/trip';
 import type { LatLng } from '@shared/lib/geo';
+import { navigationPlatform, navigationUrl } from '@shared/lib/navigation';
 import { RouteMap, type RouteLine, type RoutePoint } from '@/components/map';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Icon } from '@/components/ui/Icon';
 import { useConfig } from '@/hooks/useConfig';
 import { getAppError, errorText } from '@/lib/errors';
@@ -22,7 +25,7 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { clock, kmOneDecimal, MAP_COLORS, wholeMinutesOf, type DriverTrip } from '../lib/trip';
 import { clearTrack, type Tracking } from '../lib/useTracking';
-import { TripStatusBadge } from './TripStatusBadge';
+import { TripStatusBadge } from '@/components/trip/TripStatusBadge';
 
 /** SPEC §8 driver messages: the server's message, else the screen's own wording. */
 export function driverError(i18n: I18n, err: unknown, fallback: MessageDescriptor): string {
@@ -87,7 +90,11 @@ export function TripActionsCard({
     }
   };
 
-  const complete = async () => {
+  /** The server's question when the phone is far from the drop-off (docs/decisions/0203), until answered. */
+  const [farFromDropoff, setFarFromDropoff] = useState<string | null>(null);
+
+  const complete = async (confirmFar = false) => {
+    setFarFromDropoff(null);
     setCompleting(true);
     tracking.setPaused(true);
     try {
@@ -96,18 +103,28 @@ export function TripActionsCard({
         status: 'COMPLETED',
         actual_duration: wholeMinutesOf(tracking.elapsedMs),
         actual_distance: kmOneDecimal(tracking.km),
+        ...(tracking.position ? { position: tracking.position } : {}),
+        ...(confirmFar ? { confirm_far_from_dropoff: true } : {}),
       });
       clearTrack(trip.id);
       showSnackbar(msg`Delivery completed`);
       await refresh();
     } catch (err) {
+      const detail = getAppError(err).detail;
+      // Far from the drop-off: nothing was written; the driver confirms or stays on the delivery.
+      if (detail.code === 'trip.farFromDropoff') setFarFromDropoff(messageText(i18n, detail));
       // SPEC §4: if completion fails the timer resumes and an error shows.
-      showError(driverError(i18n, err, msg`Failed to complete delivery`));
+      else showError(driverError(i18n, err, msg`Failed to complete delivery`));
     } finally {
       tracking.setPaused(false);
       setCompleting(false);
     }
   };
+
+  const leg = routeLeg(phase);
+  const destination = leg ? pointOf(leg === 'pickup' ? trip.calendar_event.pickup_address : trip.calendar_event.dropoff_address) : null;
+  const destinationLabel = leg ? placeText(leg === 'pickup' ? trip.calendar_event.pickup_address : trip.calendar_event.dropoff_address) : '';
+  const platform = navigationPlatform(navigator.userAgent, navigator.maxTouchPoints);
 
   return (
     <Card title={<Trans>Trip actions</Trans>} className="trip-card" actions={<TripStatusBadge status={trip.status} phase={phase} />}>
@@ -170,6 +187,18 @@ export function TripActionsCard({
             </Button>
           </>
         ) : null}
+        {leg && destination ? (
+          <a
+            className="btn btn--secondary btn--md btn--block"
+            href={navigationUrl(platform, destination, destinationLabel)}
+            data-testid="navigate"
+            data-leg={leg}
+            {...(platform === 'android' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+          >
+            <Icon name="map" />
+            <span>{leg === 'pickup' ? <Trans>Navigate to the pickup</Trans> : <Trans>Navigate to the drop-off</Trans>}</span>
+          </a>
+        ) : null}
         <Button
           variant="secondary"
           block
@@ -182,43 +211,68 @@ export function TripActionsCard({
         </Button>
         {mapOpen ? <TripMap trip={trip} position={tracking.position} /> : null}
       </div>
+      <ConfirmDialog
+        open={farFromDropoff !== null}
+        onClose={() => setFarFromDropoff(null)}
+        title={<Trans>Complete the delivery here?</Trans>}
+        variant="primary"
+        onConfirm={() => complete(true)}
+        loading={completing}
+        confirmLabel={<Trans>Complete here</Trans>}
+        testId="confirm-far"
+      >
+        <p data-testid="far-from-dropoff">{farFromDropoff}</p>
+        <p className="muted">
+          <Trans>The administrator sees that the delivery was completed away from the drop-off.</Trans>
+        </p>
+      </ConfirmDialog>
     </Card>
   );
 }
 
 type Address = DriverTrip['calendar_event']['pickup_address'];
 const pointOf = (a: Address): LatLng | null => (a && a.latitude !== null && a.longitude !== null ? { lat: a.latitude, lng: a.longitude } : null);
+const placeText = (a: Address) => (a ? [a.address, a.city].filter(Boolean).join(', ') : '');
 
 function TripMap({ trip, position }: { trip: DriverTrip; position: LatLng | null }) {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const config = useConfig();
+  const fmt = useFormat();
   const leg = routeLeg(trip.phase);
   const pickup = pointOf(trip.calendar_event.pickup_address);
   const dropoff = pointOf(trip.calendar_event.dropoff_address);
-  // The route starts where the phone was when the leg was first drawn (not re-asked on every fix).
-  const [from, setFrom] = useState<{ leg: string; at: LatLng | null } | null>(null);
-  if (leg && (from === null || from.leg !== leg) && (position || leg === 'dropoff')) setFrom({ leg, at: position });
+  // A leg's route starts where the phone was when it was first drawn (not re-asked on every fix); asked without a
+  // fix (the server then starts from the last position it has), it is asked again once the first fix arrives.
+  const [from, setFrom] = useState<{ leg: 'pickup' | 'dropoff'; at: LatLng | null } | null>(null);
+  if (leg && (from?.leg !== leg || (from.at === null && position))) setFrom({ leg, at: position });
   const route = useQuery({
-    ...trpc.driver.route.queryOptions({ id: trip.id, leg: leg ?? 'pickup', ...(from?.at ? { from: from.at } : {}) }),
-    enabled: leg !== null && from !== null && from.leg === leg,
+    ...trpc.driver.route.queryOptions({ id: trip.id, leg: from?.leg ?? 'pickup', ...(from?.at ? { from: from.at } : {}) }),
+    enabled: leg !== null && from?.leg === leg,
     staleTime: Infinity,
   });
+  // Only the current leg's answer is shown: a route kept from the previous leg would name the wrong place.
+  const current = leg !== null && from?.leg === leg ? route.data : undefined;
   const points: RoutePoint[] = [];
   if (pickup) points.push({ id: 'pickup', kind: 'pickup', color: MAP_COLORS.pickup, ...pickup });
   if (dropoff) points.push({ id: 'dropoff', kind: 'dropoff', color: MAP_COLORS.dropoff, ...dropoff });
   if (position) points.push({ id: 'current', kind: 'current', color: MAP_COLORS.current, ...position });
-  const lines: RouteLine[] = route.data?.route
-    ? [{ id: `route-${leg}`, coordinates: route.data.route.geometry, color: MAP_COLORS.route, dashed: route.data.route.is_estimate }]
-    : [];
-  const routeError = route.data?.error
-    ? messageText(i18n, { code: route.data.error })
-    : route.isError
-      ? i18n._(msg`Unable to calculate route`)
-      : null;
+  const drawn = current?.route ?? null;
+  const lines: RouteLine[] = drawn ? [{ id: `route-${leg}`, coordinates: drawn.geometry, color: MAP_COLORS.route, dashed: drawn.is_estimate }] : [];
+  const routeError = current?.error ? messageText(i18n, { code: current.error }) : route.isError ? i18n._(msg`Unable to calculate route`) : null;
+  const km = drawn ? fmt.number(Math.round(drawn.distance_km * 10) / 10) : '';
+  const minutes = drawn ? fmt.number(Math.round(drawn.duration_min)) : '';
   return (
-    <div className="trip-map" data-testid="trip-map">
-      <RouteMap label={t`Map of the trip`} points={points} lines={lines} styleUrl={config.data?.map_style_url} height={320} follow="current" />
+    <div className="trip-map" data-testid="trip-map" data-leg={leg ?? ''} data-route={drawn ? (drawn.is_estimate ? 'estimate' : 'routed') : 'none'}>
+      <RouteMap
+        label={t`Map of the trip`}
+        points={points}
+        lines={lines}
+        styleUrl={config.data?.map_style_url}
+        height={320}
+        follow="current"
+        fit={leg ? ['current', leg] : undefined}
+      />
       <ul className="map-legend">
         <li>
           <span className="map-legend__dot" style={{ background: MAP_COLORS.pickup }} /> <Trans>Pickup</Trans>
@@ -229,16 +283,29 @@ function TripMap({ trip, position }: { trip: DriverTrip; position: LatLng | null
         <li>
           <span className="map-legend__dot" style={{ background: MAP_COLORS.current }} /> <Trans>You are here</Trans>
         </li>
+        {drawn ? (
+          <li>
+            <span className={`map-legend__line${drawn.is_estimate ? ' map-legend__line--dashed' : ''}`} style={{ color: MAP_COLORS.route }} />{' '}
+            {drawn.is_estimate ? <Trans>Straight line: an estimate, not the road</Trans> : <Trans>Route by road</Trans>}
+          </li>
+        ) : null}
       </ul>
       {routeError ? (
         <p className="field__error" role="status">
           {routeError}
         </p>
-      ) : route.data?.route ? (
-        <p className="muted" role="status">
-          {leg === 'pickup' ? <Trans>Route to the pickup</Trans> : <Trans>Route to the drop-off</Trans>}:{' '}
-          {`${Math.round(route.data.route.distance_km * 10) / 10} km, ${Math.round(route.data.route.duration_min)} min`}
-          {route.data.route.is_estimate ? <> ({t`straight-line estimate`})</> : null}
+      ) : drawn ? (
+        <p className="muted" role="status" data-testid="route-label">
+          {leg === 'pickup' ? (
+            <Trans>
+              Route to the pickup: {km} km, {minutes} min
+            </Trans>
+          ) : (
+            <Trans>
+              Route to the drop-off: {km} km, {minutes} min
+            </Trans>
+          )}
+          {drawn.is_estimate ? <> ({t`straight-line estimate`})</> : null}
         </p>
       ) : null}
     </div>

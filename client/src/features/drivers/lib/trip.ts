@@ -1,32 +1,13 @@
-// Trip status colours, icons and labels (SPEC §4: each status has a colour and an icon), shared by the driver
-// app and the admin screens, and the calendar's date arithmetic (pure, unit-tested).
-import type { MessageDescriptor } from '@lingui/core';
+// What the driver app and the admin screens share about trips: the status labels (kept in components/trip),
+// driver statuses, map colours, document checks and the calendar's date arithmetic (pure, unit-tested).
 import { msg } from '@lingui/core/macro';
-import type { TripStatus } from '@shared/constants/enums';
-import type { TripPhase } from '@shared/machines/trip';
-import type { IconName } from '@/components/ui/Icon';
 import type { RouterOutputs } from '@/lib/types';
 
 export type DriverTrip = RouterOutputs['driver']['trips']['items'][number];
 export type AdminTrip = RouterOutputs['drivers']['admin']['trips']['items'][number];
 
-export const TRIP_STATUS_META: Record<TripStatus, { color: string; icon: IconName; label: MessageDescriptor }> = {
-  ASSIGNED: { color: '#1f5fa8', icon: 'calendar', label: msg`Assigned` },
-  ON_ROUTE: { color: '#a85a00', icon: 'truck', label: msg`On route` },
-  ARRIVED: { color: '#6b3fa0', icon: 'pin', label: msg`Arrived` },
-  COMPLETED: { color: '#1e7a46', icon: 'check', label: msg`Completed` },
-  CANCELLED: { color: '#5f6670', icon: 'cancel', label: msg`Cancelled` },
-};
-
-/** DELIVERING is ARRIVED with the delivery begun: same colour family, its own label. */
-export const PHASE_LABEL: Record<TripPhase, MessageDescriptor> = {
-  ASSIGNED: msg`Assigned`,
-  ON_ROUTE: msg`On route`,
-  ARRIVED: msg`Arrived`,
-  DELIVERING: msg`Delivery in progress`,
-  COMPLETED: msg`Completed`,
-  CANCELLED: msg`Cancelled`,
-};
+// The status colours, icons and labels live with the badge (components/trip): the synergy card shows them too.
+export { PHASE_LABEL, TRIP_STATUS_META } from '@/components/trip/status';
 
 export const DRIVER_STATUS_LABEL = {
   AVAILABLE: msg`Available`,

@@ -12,8 +12,9 @@ import { updateTripInput } from '@shared/schemas/drivers';
 import { RouteMap, type RoutePoint } from '@/components/map';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
-import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { Icon } from '@/components/ui/Icon';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useConfig } from '@/hooks/useConfig';
@@ -21,13 +22,12 @@ import { useRealtimeEvent } from '@/hooks/useRealtime';
 import { daysAgoLabel } from '@/lib/age';
 import { errorText, fieldErrorText } from '@/lib/errors';
 import { downloadPrivateFile } from '@/lib/files';
-import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
 import { messageText } from '@/lib/messages';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import { TripStatusBadge } from '../components/TripStatusBadge';
+import { TripStatusBadge } from '@/components/trip/TripStatusBadge';
 import { MAP_COLORS } from '../lib/trip';
 import '../drivers.css';
 
@@ -42,7 +42,6 @@ function EditTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) 
   const drivers = useQuery(trpc.drivers.admin.drivers.queryOptions({ page: 0, size: 100 }));
   const vehicles = useQuery(trpc.drivers.admin.vehicles.queryOptions({ page: 0, size: 100 }));
   const update = useMutation(trpc.drivers.admin.updateTrip.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(updateTripInput),
     defaultValues: {
@@ -56,99 +55,82 @@ function EditTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) 
     },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync(v);
-      await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
-      showSnackbar(msg`Trip saved`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
-  });
+  const save = async (v: FormOut) => {
+    await update.mutateAsync(v);
+    await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
+    showSnackbar(msg`Trip saved`);
+    onClose();
+  };
   return (
-    <Dialog open onClose={onClose} title={<Trans>Reassign or reschedule</Trans>} closeLabel={t`Close`}>
-      <form className="form" noValidate onSubmit={onSubmit}>
-        <SelectField
-          label={<Trans>Driver</Trans>}
+    <FormDialog form={form} onSave={save} onClose={onClose} title={<Trans>Reassign or reschedule</Trans>}>
+      <SelectField
+        label={<Trans>Driver</Trans>}
+        required
+        error={fieldErrorText(i18n, errors.driver_id)}
+        {...form.register('driver_id', { setValueAs: (x: string) => (x ? Number(x) : undefined) })}
+      >
+        {(drivers.data?.items ?? []).map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={<Trans>Vehicle</Trans>}
+        error={fieldErrorText(i18n, errors.vehicle_id)}
+        {...form.register('vehicle_id', { setValueAs: (x: string) => (x ? Number(x) : null) })}
+      >
+        <option value="">{t`Not assigned`}</option>
+        {(vehicles.data?.items ?? []).map((v) => (
+          <option key={v.id} value={v.id}>
+            {v.vehicle_number} · {v.make} {v.model}
+          </option>
+        ))}
+      </SelectField>
+      <div className="form-grid">
+        <TextField
+          label={<Trans>Date</Trans>}
+          type="date"
           required
-          error={fieldErrorText(i18n, errors.driver_id)}
-          {...form.register('driver_id', { setValueAs: (x: string) => (x ? Number(x) : undefined) })}
-        >
-          {(drivers.data?.items ?? []).map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={<Trans>Vehicle</Trans>}
-          error={fieldErrorText(i18n, errors.vehicle_id)}
-          {...form.register('vehicle_id', { setValueAs: (x: string) => (x ? Number(x) : null) })}
-        >
-          <option value="">{t`Not assigned`}</option>
-          {(vehicles.data?.items ?? []).map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.vehicle_number} · {v.make} {v.model}
-            </option>
-          ))}
-        </SelectField>
-        <div className="form-grid">
-          <TextField
-            label={<Trans>Date</Trans>}
-            type="date"
-            required
-            error={fieldErrorText(i18n, errors.event_date)}
-            {...form.register('event_date')}
-          />
-          <TextField
-            label={<Trans>Time</Trans>}
-            type="time"
-            required
-            error={fieldErrorText(i18n, errors.start_time)}
-            {...form.register('start_time')}
-          />
-        </div>
-        <TextField label={<Trans>Contact person</Trans>} error={fieldErrorText(i18n, errors.contact_person)} {...form.register('contact_person')} />
-        <TextArea label={<Trans>Notes for the driver</Trans>} error={fieldErrorText(i18n, errors.notes)} {...form.register('notes')} />
-        <FormError>{formError}</FormError>
-        <DialogActions loading={update.isPending} onCancel={onClose}>
-          <Trans>Save</Trans>
-        </DialogActions>
-      </form>
-    </Dialog>
+          error={fieldErrorText(i18n, errors.event_date)}
+          {...form.register('event_date')}
+        />
+        <TextField
+          label={<Trans>Time</Trans>}
+          type="time"
+          required
+          error={fieldErrorText(i18n, errors.start_time)}
+          {...form.register('start_time')}
+        />
+      </div>
+      <TextField label={<Trans>Contact person</Trans>} error={fieldErrorText(i18n, errors.contact_person)} {...form.register('contact_person')} />
+      <TextArea label={<Trans>Notes for the driver</Trans>} error={fieldErrorText(i18n, errors.notes)} {...form.register('notes')} />
+    </FormDialog>
   );
 }
 
 function CancelTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) {
-  const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const update = useMutation(trpc.drivers.admin.updateTrip.mutationOptions());
   const confirm = async () => {
-    try {
-      await update.mutateAsync({ id: trip.id, status: 'CANCELLED' });
-      await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
-      showSnackbar(msg`Trip cancelled`);
-      onClose();
-    } catch {
-      /* shown below */
-    }
+    await update.mutateAsync({ id: trip.id, status: 'CANCELLED' });
+    await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
+    showSnackbar(msg`Trip cancelled`);
+    onClose();
   };
   return (
-    <Dialog open onClose={onClose} title={<Trans>Cancel this trip?</Trans>} closeLabel={t`Close`}>
-      <div className="form">
-        <p>
-          <Trans>The driver no longer sees the trip. This cannot be undone; schedule a new pickup instead.</Trans>
-        </p>
-        <FormError>{update.isError ? errorText(i18n, update.error) : null}</FormError>
-        <DialogActions variant="danger" onConfirm={() => void confirm()} loading={update.isPending} testId="confirm-cancel" onCancel={onClose}>
-          <Trans>Cancel trip</Trans>
-        </DialogActions>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={<Trans>Cancel this trip?</Trans>}
+      confirmLabel={<Trans>Cancel trip</Trans>}
+      onConfirm={confirm}
+      onClose={onClose}
+      testId="confirm-cancel"
+    >
+      <p>
+        <Trans>The driver no longer sees the trip. This cannot be undone; schedule a new pickup instead.</Trans>
+      </p>
+    </ConfirmDialog>
   );
 }
 
@@ -348,6 +330,7 @@ export function AdminTripPage({ params }: { params: Record<string, string> }) {
                     <dt>{t`Transport CO2e`}</dt>
                     <dd>{`${fmt.number(x.transport_co2e_kg ?? 0)} kg`}</dd>
                   </div>
+                  <CompletedWhere km={x.completed_km_from_dropoff} far={x.completed_far_confirmed} />
                 </>
               ) : null}
               <div className="trip-facts__wide">
@@ -391,5 +374,29 @@ export function AdminTripPage({ params }: { params: Record<string, string> }) {
       {dialog === 'edit' ? <EditTripDialog trip={x} onClose={() => setDialog(null)} /> : null}
       {dialog === 'cancel' ? <CancelTripDialog trip={x} onClose={() => setDialog(null)} /> : null}
     </>
+  );
+}
+
+/** Where Complete Delivery was pressed: at the drop-off, or farther than 1 km and confirmed by the driver (docs/decisions/0203). */
+function CompletedWhere({ km, far }: { km: number | null; far: boolean }) {
+  const { t } = useLingui();
+  const fmt = useFormat();
+  const distance = km === null ? '' : fmt.number(Math.round(km * 10) / 10);
+  const metres = km === null ? '' : fmt.number(Math.round(km * 1000));
+  return (
+    <div className="trip-facts__wide" data-testid="completed-where" data-far={far}>
+      <dt>{t`Completed at`}</dt>
+      <dd>
+        {km === null ? (
+          <Trans>Position unknown</Trans>
+        ) : far ? (
+          <span className="trip-hazard">
+            <Icon name="alert" size={14} /> <Trans>{distance} km from the drop-off: the driver confirmed completing there</Trans>
+          </span>
+        ) : (
+          <Trans>The drop-off ({metres} m away)</Trans>
+        )}
+      </dd>
+    </div>
   );
 }

@@ -14,7 +14,7 @@ import { useConfig } from '@/hooks/useConfig';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/useRealtime';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
-import { TripStatusBadge } from '../components/TripStatusBadge';
+import { TripStatusBadge } from '@/components/trip/TripStatusBadge';
 import {
   calendarRange,
   DRIVER_STATUS_LABEL,
@@ -135,8 +135,8 @@ export function TripCalendar() {
                 data-day={d}
               >
                 <span className="cal-day__num">
-                  <span className="mobile-only">{weekday.format(parseDay(d))} </span>
-                  {fmt.day(d)}
+                  {/* The space stays outside: .mobile-only is an inline grid, which drops a trailing space. */}
+                  <span className="mobile-only">{weekday.format(parseDay(d))}</span> {fmt.day(d)}
                 </span>
                 {list.map((trip) => (
                   <TripChip key={trip.id} trip={trip} />

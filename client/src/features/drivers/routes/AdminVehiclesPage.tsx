@@ -4,23 +4,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { HGV_FACTOR } from '@shared/lib/transport';
 import { createVehicleInput } from '@shared/schemas/drivers';
-import { Button } from '@/components/ui/Button';
-import { Card, PageHeader } from '@/components/ui/Card';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
-import { FormError, TextField } from '@/components/ui/Field';
-import { Icon } from '@/components/ui/Icon';
-import { Pagination } from '@/components/ui/Pagination';
-import { ErrorState, LoadingState } from '@/components/ui/States';
-import { Table } from '@/components/ui/Table';
-import { useDebounced } from '@/hooks/useDebounced';
-import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { CrudPage } from '@/components/admin/CrudPage';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { TextField } from '@/components/ui/Field';
+import { FormDialog } from '@/components/ui/FormDialog';
+import { fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -32,12 +25,11 @@ type FormIn = z.input<typeof createVehicleInput>;
 type FormOut = z.output<typeof createVehicleInput>;
 
 function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: () => void }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const create = useMutation(trpc.drivers.admin.createVehicle.mutationOptions());
   const update = useMutation(trpc.drivers.admin.updateVehicle.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(createVehicleInput),
     defaultValues: {
@@ -49,90 +41,73 @@ function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; onClose:
     },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      if (vehicle) await update.mutateAsync({ id: vehicle.id, ...v });
-      else await create.mutateAsync(v);
-      await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
-      showSnackbar(vehicle ? msg`Vehicle saved` : msg`Vehicle added`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
-  });
+  const save = async (v: FormOut) => {
+    if (vehicle) await update.mutateAsync({ id: vehicle.id, ...v });
+    else await create.mutateAsync(v);
+    await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
+    showSnackbar(vehicle ? msg`Vehicle saved` : msg`Vehicle added`);
+    onClose();
+  };
   const factor = HGV_FACTOR.kgco2e;
   return (
-    <Dialog open onClose={onClose} title={vehicle ? <Trans>Edit vehicle</Trans> : <Trans>New vehicle</Trans>} closeLabel={t`Close`}>
-      <form className="form" noValidate onSubmit={onSubmit}>
-        <TextField
-          label={<Trans>Vehicle number</Trans>}
-          required
-          data-autofocus
-          error={fieldErrorText(i18n, errors.vehicle_number)}
-          {...form.register('vehicle_number')}
-        />
-        <div className="form-grid">
-          <TextField label={<Trans>Make</Trans>} required error={fieldErrorText(i18n, errors.make)} {...form.register('make')} />
-          <TextField label={<Trans>Model</Trans>} required error={fieldErrorText(i18n, errors.model)} {...form.register('model')} />
-        </div>
-        <TextField
-          label={<Trans>Capacity (kg)</Trans>}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          error={fieldErrorText(i18n, errors.capacity_kg)}
-          {...form.register('capacity_kg', { setValueAs: (x: string) => (x === '' || x === null ? null : Number(x)) })}
-        />
-        <TextField
-          label={<Trans>kg CO2e per km</Trans>}
-          type="number"
-          inputMode="decimal"
-          step="0.00001"
-          min={0}
-          required
-          hint={<Trans>Default {factor}: DESNZ/Defra 2023, freighting goods, HGV (all diesel), all HGVs, average laden.</Trans>}
-          error={fieldErrorText(i18n, errors.kgco2e_per_km)}
-          {...form.register('kgco2e_per_km', { valueAsNumber: true })}
-        />
-        <FormError>{formError}</FormError>
-        <DialogActions loading={create.isPending || update.isPending} onCancel={onClose}>
-          <Trans>Save</Trans>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog form={form} onSave={save} onClose={onClose} title={vehicle ? <Trans>Edit vehicle</Trans> : <Trans>New vehicle</Trans>}>
+      <TextField
+        label={<Trans>Vehicle number</Trans>}
+        required
+        data-autofocus
+        error={fieldErrorText(i18n, errors.vehicle_number)}
+        {...form.register('vehicle_number')}
+      />
+      <div className="form-grid">
+        <TextField label={<Trans>Make</Trans>} required error={fieldErrorText(i18n, errors.make)} {...form.register('make')} />
+        <TextField label={<Trans>Model</Trans>} required error={fieldErrorText(i18n, errors.model)} {...form.register('model')} />
+      </div>
+      <TextField
+        label={<Trans>Capacity (kg)</Trans>}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        error={fieldErrorText(i18n, errors.capacity_kg)}
+        {...form.register('capacity_kg', { setValueAs: (x: string) => (x === '' || x === null ? null : Number(x)) })}
+      />
+      <TextField
+        label={<Trans>kg CO2e per km</Trans>}
+        type="number"
+        inputMode="decimal"
+        step="0.00001"
+        min={0}
+        required
+        hint={<Trans>Default {factor}: DESNZ/Defra 2023, freighting goods, HGV (all diesel), all HGVs, average laden.</Trans>}
+        error={fieldErrorText(i18n, errors.kgco2e_per_km)}
+        {...form.register('kgco2e_per_km', { valueAsNumber: true })}
+      />
+    </FormDialog>
   );
 }
 
 function DeleteVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
-  const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const remove = useMutation(trpc.drivers.admin.deleteVehicle.mutationOptions());
   const name = vehicle.vehicle_number;
   const confirm = async () => {
-    try {
-      await remove.mutateAsync({ id: vehicle.id });
-      await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
-      showSnackbar(msg`Vehicle removed`);
-      onClose();
-    } catch {
-      /* shown below */
-    }
+    await remove.mutateAsync({ id: vehicle.id });
+    await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
+    showSnackbar(msg`Vehicle removed`);
+    onClose();
   };
   return (
-    <Dialog open onClose={onClose} title={<Trans>Remove {name}?</Trans>} closeLabel={t`Close`}>
-      <div className="form">
-        <p>
-          <Trans>New trips can no longer use this vehicle. Trips that used it keep showing it.</Trans>
-        </p>
-        <FormError>{remove.isError ? errorText(i18n, remove.error) : null}</FormError>
-        <DialogActions variant="danger" onConfirm={() => void confirm()} loading={remove.isPending} testId="confirm-delete" onCancel={onClose}>
-          <Trans>Remove</Trans>
-        </DialogActions>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={<Trans>Remove {name}?</Trans>}
+      confirmLabel={<Trans>Remove</Trans>}
+      onConfirm={confirm}
+      onClose={onClose}
+      testId="confirm-delete"
+    >
+      <p>
+        <Trans>New trips can no longer use this vehicle. Trips that used it keep showing it.</Trans>
+      </p>
+    </ConfirmDialog>
   );
 }
 
@@ -140,94 +115,34 @@ export function AdminVehiclesPage() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(0);
-  const query = useDebounced(q.trim(), 250);
-  const list = useQuery({
-    ...trpc.drivers.admin.vehicles.queryOptions({ q: query || undefined, page, size: 20 }),
-    placeholderData: keepPreviousData,
-  });
-  const [editing, setEditing] = useState<Vehicle | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Vehicle | null>(null);
   return (
-    <>
-      <PageHeader
-        title={<Trans>Vehicles</Trans>}
-        description={
-          <Trans>The fleet that carries the trips. Each completed trip adds its km times the vehicle’s factor to the synergy’s transport CO2e.</Trans>
-        }
-        actions={
-          <Button icon={<Icon name="plus" />} onClick={() => setEditing('new')} data-testid="new-vehicle">
-            <Trans>New vehicle</Trans>
-          </Button>
-        }
-      />
-      <Card>
-        <div className="form-grid">
-          <TextField
-            label={<Trans>Search</Trans>}
-            type="search"
-            value={q}
-            onChange={(e) => (setQ(e.target.value), setPage(0))}
-            placeholder={t`Number, make or model`}
-          />
-        </div>
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState onRetry={() => void list.refetch()}>
-            <p>
-              <Trans>The vehicles could not be loaded.</Trans>
-            </p>
-          </ErrorState>
-        ) : (
-          <>
-            <Table
-              caption={<Trans>Vehicles</Trans>}
-              rows={list.data.items}
-              rowKey={(v) => v.id}
-              empty={<Trans>No vehicles yet.</Trans>}
-              columns={[
-                { key: 'number', header: <Trans>Vehicle number</Trans>, cell: (v) => <strong>{v.vehicle_number}</strong> },
-                { key: 'make', header: <Trans>Make and model</Trans>, cell: (v) => `${v.make} ${v.model}` },
-                {
-                  key: 'capacity',
-                  header: <Trans>Capacity (kg)</Trans>,
-                  align: 'end',
-                  cell: (v) => (v.capacity_kg === null ? '–' : fmt.number(v.capacity_kg)),
-                },
-                { key: 'factor', header: <Trans>kg CO2e per km</Trans>, align: 'end', cell: (v) => fmt.number(v.kgco2e_per_km) },
-                {
-                  key: 'actions',
-                  header: <Trans>Actions</Trans>,
-                  cell: (v) => (
-                    <div className="row-actions">
-                      <Button size="sm" variant="secondary" onClick={() => setEditing(v)} aria-label={t`Edit ${v.vehicle_number}`}>
-                        <Trans>Edit</Trans>
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setDeleting(v)} aria-label={t`Remove ${v.vehicle_number}`}>
-                        <Trans>Remove</Trans>
-                      </Button>
-                    </div>
-                  ),
-                },
-              ]}
-            />
-            {list.data.totalPages > 1 ? (
-              <Pagination
-                page={page}
-                size={20}
-                total={list.data.total}
-                totalPages={list.data.totalPages}
-                itemsOnPage={list.data.items.length}
-                onPage={setPage}
-              />
-            ) : null}
-          </>
-        )}
-      </Card>
-      {editing ? <VehicleDialog vehicle={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      {deleting ? <DeleteVehicleDialog vehicle={deleting} onClose={() => setDeleting(null)} /> : null}
-    </>
+    <CrudPage
+      title={<Trans>Vehicles</Trans>}
+      description={
+        <Trans>The fleet that carries the trips. Each completed trip adds its km times the vehicle’s factor to the synergy’s transport CO2e.</Trans>
+      }
+      newLabel={<Trans>New vehicle</Trans>}
+      newTestId="new-vehicle"
+      searchPlaceholder={t`Number, make or model`}
+      listOptions={(params) => trpc.drivers.admin.vehicles.queryOptions(params)}
+      loadError={<Trans>The vehicles could not be loaded.</Trans>}
+      caption={<Trans>Vehicles</Trans>}
+      empty={<Trans>No vehicles yet.</Trans>}
+      rowKey={(v) => v.id}
+      rowName={(v) => v.vehicle_number}
+      columns={[
+        { key: 'number', header: <Trans>Vehicle number</Trans>, cell: (v) => <strong>{v.vehicle_number}</strong> },
+        { key: 'make', header: <Trans>Make and model</Trans>, cell: (v) => `${v.make} ${v.model}` },
+        {
+          key: 'capacity',
+          header: <Trans>Capacity (kg)</Trans>,
+          align: 'end',
+          cell: (v) => (v.capacity_kg === null ? '–' : fmt.number(v.capacity_kg)),
+        },
+        { key: 'factor', header: <Trans>kg CO2e per km</Trans>, align: 'end', cell: (v) => fmt.number(v.kgco2e_per_km) },
+      ]}
+      editor={(v, close) => <VehicleDialog vehicle={v} onClose={close} />}
+      remover={(v, close) => <DeleteVehicleDialog vehicle={v} onClose={close} />}
+    />
   );
 }

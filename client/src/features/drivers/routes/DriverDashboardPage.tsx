@@ -41,7 +41,15 @@ export function DriverDashboardPage() {
 
   const items = trips.data?.items ?? [];
   const [selected, setSelected] = useState<number | null>(null);
-  const current = items.find((x) => x.id === selected) ?? items[0] ?? null;
+  // A trip picked from the list is read again on its own (GET api/driver/trips/{id}), so what it shows is
+  // current even between two refreshes of the list.
+  const detail = useQuery({ ...trpc.driver.trip.queryOptions({ id: selected ?? 0 }), enabled: selected !== null });
+  useEffect(() => {
+    if (detail.error)
+      showSnackbar(driverError(i18n, detail.error, msg`Failed to load trip details`), { tone: 'error', duration: LIMITS.driverSnackbarMs });
+  }, [detail.error, i18n]);
+  const listed = items.find((x) => x.id === selected) ?? items[0] ?? null;
+  const current = listed && detail.data?.id === listed.id && detail.dataUpdatedAt > trips.dataUpdatedAt ? detail.data : listed;
   const [mapOpen, setMapOpen] = useState(false);
   const noteInput = useRef<HTMLInputElement>(null);
 

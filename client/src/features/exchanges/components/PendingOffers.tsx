@@ -1,31 +1,36 @@
-// The pending-offers tab: offers waiting on the company's listings (accept / reject) and the offers it made
-// (status, withdraw while pending). Both lists page; live updates come from SynergiesPage's event hooks.
-import { zodResolver } from '@hookform/resolvers/zod';
+// The pending-offers tab: offers waiting for the company's answer (on its listings after the offerer's move, and its
+// own after the listing company's counter: accept, counter, reject or withdraw on its turn) and the offers it made
+// (status, the negotiation's thread, withdraw while open). Both lists page; live updates come from SynergiesPage's
+// event hooks.
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
-import type { z } from 'zod';
 import { formatQuantity } from '@/components/listing/format';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
-import { FormError, TextArea } from '@/components/ui/Field';
+import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Dialog } from '@/components/ui/Dialog';
 import { Pagination } from '@/components/ui/Pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { to } from '@/config/paths';
-import { errorText, fieldErrorText } from '@/lib/errors';
+import { useRevealAfterPaint } from '@/hooks/useRevealAfterPaint';
+import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
-import { applyServerErrors } from '@/lib/forms';
 import { useLanguage } from '@/lib/i18n';
+import { lazyComponent } from '@/lib/lazy';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
-import { LIMITS } from '@shared/constants/limits';
-import { otherCompanyOfOffer, rejectFormSchema, type Offer } from '../lib/synergy';
-import { Counter, OfferStatusChip } from './bits';
+import { otherCompanyOfOffer, type Offer } from '../lib/synergy';
+import { OfferStatusChip } from './bits';
 
 const SIZE = 10;
+const FIRST_ROWS = 2;
+
+const RejectForm = lazyComponent(() => import('./OfferForms').then((m) => m.RejectForm));
+const CounterForm = lazyComponent(() => import('./OfferForms').then((m) => m.CounterForm));
+const preloadForms = () => void RejectForm.preload();
 
 export function PendingOffers({ focusMade }: { focusMade: boolean }) {
   const { t } = useLingui();
@@ -49,19 +54,19 @@ export function PendingOffers({ focusMade }: { focusMade: boolean }) {
     <div className="offers">
       <section className="offers__section" aria-labelledby="offers-received" data-testid="offers-received">
         <h2 id="offers-received" className="exchanges-title">
-          <Trans>Offers on your listings</Trans>
+          <Trans>Waiting for your answer</Trans>
         </h2>
         <OfferList
           query={received}
           page={receivedPage}
           onPage={setReceivedPage}
-          label={t`Offers on your listings`}
+          label={t`Waiting for your answer`}
           empty={
             <EmptyState icon="handshake" title={<Trans>No offers are waiting for an answer</Trans>}>
               <p>
                 <Trans>
-                  When another company makes an offer on one of your listings, it shows here, and you can accept or reject it. Accepting starts a
-                  synergy.
+                  When another company makes an offer on one of your listings, or counters one of yours, it shows here: accept it, counter it or
+                  decline it. Accepting starts a synergy.
                 </Trans>
               </p>
             </EmptyState>
@@ -100,6 +105,20 @@ interface PageQuery {
   refetch: () => unknown;
 }
 
+/** The first offers with the page, the rest once it has painted (decision 0158): two lists of ten open at once. */
+function OfferRows({ items, refreshing, label }: { items: readonly Offer[]; refreshing: boolean; label: string }) {
+  const shown = useRevealAfterPaint(items, FIRST_ROWS);
+  return (
+    <ul className={['offer-list', refreshing ? 'is-refreshing' : ''].join(' ')} aria-label={label}>
+      {shown.map((o) => (
+        <li key={o.id}>
+          <OfferRow offer={o} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function OfferList({
   query,
   page,
@@ -120,13 +139,7 @@ function OfferList({
   if (query.data.items.length === 0 && page === 0) return empty;
   return (
     <>
-      <ul className={['offer-list', query.isPlaceholderData ? 'is-refreshing' : ''].join(' ')} aria-label={label}>
-        {query.data.items.map((o) => (
-          <li key={o.id}>
-            <OfferRow offer={o} />
-          </li>
-        ))}
-      </ul>
+      <OfferRows items={query.data.items} refreshing={query.isPlaceholderData} label={label} />
       <Pagination
         page={page}
         size={SIZE}
@@ -145,10 +158,19 @@ function OfferRow({ offer: o }: { offer: Offer }) {
   const qc = useQueryClient();
   const fmt = useFormat();
   const lang = useLanguage();
-  const [dialog, setDialog] = useState<'accept' | 'reject' | 'withdraw' | null>(null);
+  const [dialog, setDialog] = useState<'accept' | 'reject' | 'withdraw' | 'counter' | null>(null);
   const review = useMutation(trpc.offers.review.mutationOptions());
   const withdraw = useMutation(trpc.offers.withdraw.mutationOptions());
+  const lower = useMutation(trpc.offers.update.mutationOptions());
   const other = otherCompanyOfOffer(o);
+  // A pending offer above what accepted offers have left stays pending but cannot be accepted (decision 0175).
+  const open = o.status === 'pending' || o.status === 'countered';
+  const aboveStock = open && o.quantity > o.available_quantity;
+  const price = o.unit_price_minor !== null && o.currency ? fmt.money(o.unit_price_minor, o.currency) : null;
+  const total = o.unit_price_minor !== null && o.currency ? fmt.money(o.unit_price_minor * o.quantity, o.currency) : null;
+  const round = o.round;
+  const maxRounds = o.max_rounds;
+  const unit = o.material.quantity_unit;
   const refresh = async () => {
     await Promise.all([qc.invalidateQueries({ queryKey: trpc.offers.pathKey() }), qc.invalidateQueries({ queryKey: trpc.exchanges.pathKey() })]);
   };
@@ -181,6 +203,16 @@ function OfferRow({ offer: o }: { offer: Offer }) {
     await refresh();
   };
 
+  const lowerToAvailable = async () => {
+    try {
+      await lower.mutateAsync({ id: o.id, quantity: o.available_quantity });
+      showSnackbar(msg`Offer changed`);
+    } catch (err) {
+      showSnackbar(`${i18n._(msg`Could not change the offer`)}: ${errorText(i18n, err)}`, { tone: 'error' });
+    }
+    await refresh();
+  };
+
   const title = o.material.title;
   return (
     <article className="offer-row" data-testid="offer-row" aria-labelledby={`offer-${o.id}-title`}>
@@ -189,18 +221,56 @@ function OfferRow({ offer: o }: { offer: Offer }) {
           <h3 className="offer-row__title" id={`offer-${o.id}-title`}>
             <Link href={to.material(o.material.id)}>{title}</Link>
           </h3>
-          {o.direction === 'made' ? <OfferStatusChip status={o.status} /> : null}
+          {o.direction === 'made' || o.status === 'countered' ? <OfferStatusChip status={o.status} /> : null}
         </div>
         <p className="offer-row__meta">
           <span>
             {o.direction === 'received' ? <Trans>From</Trans> : <Trans>To</Trans>} <Link href={to.company(other.id)}>{other.name}</Link>
           </span>
-          <span className="offer-row__qty">{formatQuantity(lang, o.quantity, o.material.quantity_unit)}</span>
+          <span className="offer-row__qty">
+            {formatQuantity(lang, o.quantity, unit)}
+            {o.sub_listing ? ` · ${o.sub_listing.title}` : null}
+          </span>
+          {price ? (
+            <span className="offer-row__price" data-testid="offer-price">
+              {unit === 'hours' ? <Trans>{price} per hour</Trans> : unit === 'm2' ? <Trans>{price} per m²</Trans> : <Trans>{price} per kg</Trans>}
+              {total ? <span className="muted"> · {total}</span> : null}
+            </span>
+          ) : null}
           <span>
             <time dateTime={String(o.created_at)}>{fmt.date(o.created_at)}</time>
           </span>
         </p>
         <p className="offer-row__message">{o.message}</p>
+        {o.rounds.length > 1 ? <OfferThread offer={o} /> : null}
+        {open && o.round > 1 ? (
+          <p className="offer-row__turn muted" data-testid="offer-turn">
+            {o.turn === (o.direction === 'made' ? 'offerer' : 'owner') ? (
+              <Trans>
+                Round {round} of {maxRounds}: your turn.
+              </Trans>
+            ) : (
+              <Trans>
+                Round {round} of {maxRounds}: waiting for {other.name}.
+              </Trans>
+            )}
+          </p>
+        ) : null}
+        {aboveStock ? (
+          <p className="offer-row__stock" id={`offer-${o.id}-stock`} role="note" data-testid="offer-above-stock">
+            {o.direction === 'received' ? (
+              <Trans>
+                Only {formatQuantity(lang, o.available_quantity, unit)} is still available: accepted offers reserve the rest. This offer cannot be
+                accepted unless {other.name} lowers it or stock comes back.
+              </Trans>
+            ) : (
+              <Trans>
+                Only {formatQuantity(lang, o.available_quantity, unit)} is still available: accepted offers reserve the rest. Your offer stays
+                pending, but it can only be accepted for what is available.
+              </Trans>
+            )}
+          </p>
+        ) : null}
         {o.status === 'rejected' && o.review_reason ? (
           <p className="offer-row__reason">
             <Trans>Reason: {o.review_reason}</Trans>
@@ -209,12 +279,42 @@ function OfferRow({ offer: o }: { offer: Offer }) {
       </div>
       <div className="row-actions offer-row__actions">
         {o.actions.includes('accept') ? (
-          <Button size="sm" onClick={() => setDialog('accept')} aria-label={t`Accept offer on ${title} from ${other.name}`}>
+          <Button
+            size="sm"
+            onClick={() => setDialog('accept')}
+            disabled={aboveStock}
+            aria-describedby={aboveStock ? `offer-${o.id}-stock` : undefined}
+            aria-label={t`Accept offer on ${title} from ${other.name}`}
+          >
             <Trans>Accept</Trans>
           </Button>
         ) : null}
+        {o.actions.includes('counter') ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setDialog('counter')}
+            onMouseEnter={preloadForms}
+            onFocus={preloadForms}
+            aria-label={t`Counter offer on ${title} from ${other.name}`}
+          >
+            <Trans>Counter</Trans>
+          </Button>
+        ) : null}
+        {aboveStock && o.actions.includes('edit') && o.available_quantity > 0 ? (
+          <Button size="sm" variant="secondary" loading={lower.isPending} onClick={() => void lowerToAvailable()}>
+            <Trans>Ask for {formatQuantity(lang, o.available_quantity, unit)} instead</Trans>
+          </Button>
+        ) : null}
         {o.actions.includes('reject') ? (
-          <Button size="sm" variant="secondary" onClick={() => setDialog('reject')} aria-label={t`Reject offer on ${title} from ${other.name}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setDialog('reject')}
+            onMouseEnter={preloadForms}
+            onFocus={preloadForms}
+            aria-label={t`Reject offer on ${title} from ${other.name}`}
+          >
             <Trans>Reject</Trans>
           </Button>
         ) : null}
@@ -232,81 +332,109 @@ function OfferRow({ offer: o }: { offer: Offer }) {
         ) : null}
       </div>
 
-      <Dialog open={dialog === 'accept'} onClose={() => setDialog(null)} title={t`Accept offer`} closeLabel={t`Close`}>
+      <ConfirmDialog
+        open={dialog === 'accept'}
+        onClose={() => setDialog(null)}
+        title={t`Accept offer`}
+        variant="primary"
+        loading={review.isPending}
+        onConfirm={accept}
+        confirmLabel={<Trans>Accept</Trans>}
+        testId="accept-confirm"
+      >
         <p>
           <Trans>
             Accept the offer of {other.name} for {formatQuantity(lang, o.quantity, o.material.quantity_unit)} of “{title}”? A synergy starts, with a
             chat between your two companies.
           </Trans>
         </p>
-        <DialogActions loading={review.isPending} onConfirm={() => void accept()} onCancel={() => setDialog(null)} testId="accept-confirm">
-          <Trans>Accept</Trans>
-        </DialogActions>
-      </Dialog>
+        {total ? (
+          <p>
+            <Trans>
+              Agreed price: {price} per unit, {total} in all.
+            </Trans>
+          </p>
+        ) : null}
+      </ConfirmDialog>
       <Dialog open={dialog === 'reject'} onClose={() => setDialog(null)} title={t`Reject offer`} closeLabel={t`Close`}>
         {dialog === 'reject' ? (
-          <RejectForm
-            offer={o}
-            onDone={() => {
-              setDialog(null);
-              void refresh();
-            }}
-            onCancel={() => setDialog(null)}
-          />
+          <ChunkBoundary fallback={<LoadingState />}>
+            <RejectForm
+              offer={o}
+              onDone={() => {
+                setDialog(null);
+                void refresh();
+              }}
+              onCancel={() => setDialog(null)}
+            />
+          </ChunkBoundary>
         ) : null}
       </Dialog>
-      <Dialog open={dialog === 'withdraw'} onClose={() => setDialog(null)} title={t`Withdraw offer`} closeLabel={t`Close`}>
+      <Dialog open={dialog === 'counter'} onClose={() => setDialog(null)} title={t`Counter offer`} closeLabel={t`Close`}>
+        {dialog === 'counter' ? (
+          <ChunkBoundary fallback={<LoadingState />}>
+            <CounterForm
+              offer={o}
+              onDone={() => {
+                setDialog(null);
+                void refresh();
+              }}
+              onCancel={() => setDialog(null)}
+            />
+          </ChunkBoundary>
+        ) : null}
+      </Dialog>
+      <ConfirmDialog
+        open={dialog === 'withdraw'}
+        onClose={() => setDialog(null)}
+        title={t`Withdraw offer`}
+        loading={withdraw.isPending}
+        onConfirm={doWithdraw}
+        confirmLabel={<Trans>Withdraw offer</Trans>}
+      >
         <p>
           <Trans>Withdraw your offer on “{title}”? The other company can no longer accept it.</Trans>
         </p>
-        <DialogActions variant="danger" loading={withdraw.isPending} onConfirm={() => void doWithdraw()} onCancel={() => setDialog(null)}>
-          <Trans>Withdraw offer</Trans>
-        </DialogActions>
-      </Dialog>
+      </ConfirmDialog>
     </article>
   );
 }
 
-function RejectForm({ offer, onDone, onCancel }: { offer: Offer; onDone: () => void; onCancel: () => void }) {
-  const { t, i18n } = useLingui();
-  const trpc = useTRPC();
-  const form = useForm<z.input<typeof rejectFormSchema>, unknown, z.output<typeof rejectFormSchema>>({
-    resolver: zodResolver(rejectFormSchema),
-    defaultValues: { reason: '' },
-  });
-  const review = useMutation(trpc.offers.review.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
-  const reason = (useWatch({ control: form.control, name: 'reason' }) as string | undefined) ?? '';
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await review.mutateAsync({ id: offer.id, decision: 'reject', reason: values.reason });
-      showSnackbar(msg`Offer rejected`);
-      onDone();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(`${i18n._(msg`Could not reject the offer`)}: ${errorText(i18n, err)}`);
-    }
-  });
+/** Every move of the negotiation, oldest first: who proposed what. */
+function OfferThread({ offer: o }: { offer: Offer }) {
+  const fmt = useFormat();
+  const lang = useLanguage();
+  const unit = o.material.quantity_unit;
+  const moves = o.rounds.length;
   return (
-    <form className="form" noValidate onSubmit={onSubmit}>
-      <p>
-        <Trans>
-          Reject the offer of {offer.offering_company.name} on “{offer.material.title}”? They are told, with your reason if you give one.
-        </Trans>
-      </p>
-      <FormError>{formError}</FormError>
-      <TextArea
-        label={t`Reason (optional)`}
-        rows={3}
-        data-autofocus
-        hint={<Counter length={reason.length} max={LIMITS.messageMax} />}
-        error={fieldErrorText(i18n, form.formState.errors.reason)}
-        {...form.register('reason')}
-      />
-      <DialogActions variant="danger" loading={review.isPending} onCancel={onCancel} testId="reject-confirm">
-        <Trans>Reject offer</Trans>
-      </DialogActions>
-    </form>
+    <details className="offer-thread" data-testid="offer-thread" open={o.status === 'pending' || o.status === 'countered'}>
+      <summary>
+        <Trans>Negotiation ({moves} moves)</Trans>
+      </summary>
+      <ol className="offer-thread__list">
+        {o.rounds.map((r) => {
+          const who = r.by === 'offerer' ? o.offering_company.name : o.listing_company.name;
+          const price = r.unit_price_minor !== null && r.currency ? fmt.money(r.unit_price_minor, r.currency) : null;
+          const qty = formatQuantity(lang, r.quantity, unit);
+          return (
+            <li key={r.round} className="offer-thread__move" data-testid="offer-move">
+              <span className="offer-thread__who">
+                <strong>{who}</strong> <time dateTime={String(r.at)}>{fmt.date(r.at)}</time>
+              </span>
+              <span>
+                {price ? (
+                  <Trans>
+                    {qty} at {price} per unit
+                  </Trans>
+                ) : (
+                  qty
+                )}
+              </span>
+              <span className="muted">{r.message}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </details>
   );
 }

@@ -3,16 +3,20 @@
 // the page shown, it is pinned above the list.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { SelectField } from '@/components/ui/Field';
 import { Pagination } from '@/components/ui/Pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { useRevealAfterPaint } from '@/hooks/useRevealAfterPaint';
 import { useFormat } from '@/lib/format';
+import { numberFormat } from '@/lib/intl';
 import { useTRPC } from '@/lib/trpc';
 import type { LevelOfCompletion } from '@shared/constants/enums';
+import type { Synergy } from '../lib/synergy';
 import { SynergyCard } from './SynergyCard';
 
 const SIZE = 10;
+const FIRST_CARDS = 2;
 
 export function SynergiesList({ highlightId }: { highlightId: number | null }) {
   const { t } = useLingui();
@@ -93,13 +97,13 @@ export function SynergiesList({ highlightId }: { highlightId: number | null }) {
         )
       ) : (
         <>
-          <ul className={['synergy-list', list.isPlaceholderData ? 'is-refreshing' : ''].join(' ')} aria-label={t`Your synergies`}>
-            {list.data.items.map((x) => (
-              <li key={x.id}>
-                <SynergyCard synergy={x} highlighted={x.id === highlightId} ref={x.id === highlightId ? highlightRef : undefined} />
-              </li>
-            ))}
-          </ul>
+          <SynergyCards
+            items={list.data.items}
+            refreshing={list.isPlaceholderData}
+            label={t`Your synergies`}
+            highlightId={highlightId}
+            highlightRef={highlightRef}
+          />
           <Pagination
             page={page}
             size={SIZE}
@@ -114,6 +118,35 @@ export function SynergiesList({ highlightId }: { highlightId: number | null }) {
   );
 }
 
+/**
+ * A synergy card is tall (figures, trip, ratings): the first ones with the page, the rest once it has painted
+ * (decision 0158). A page holding the highlighted synergy renders whole, so the scroll to it finds it.
+ */
+function SynergyCards({
+  items,
+  refreshing,
+  label,
+  highlightId,
+  highlightRef,
+}: {
+  items: readonly Synergy[];
+  refreshing: boolean;
+  label: string;
+  highlightId: number | null;
+  highlightRef: RefObject<HTMLElement | null>;
+}) {
+  const shown = useRevealAfterPaint(items, items.some((x) => x.id === highlightId) ? items.length : FIRST_CARDS);
+  return (
+    <ul className={['synergy-list', refreshing ? 'is-refreshing' : ''].join(' ')} aria-label={label}>
+      {shown.map((x) => (
+        <li key={x.id}>
+          <SynergyCard synergy={x} highlighted={x.id === highlightId} ref={x.id === highlightId ? highlightRef : undefined} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function SynergyStats() {
   const { t } = useLingui();
   const trpc = useTRPC();
@@ -123,7 +156,7 @@ function SynergyStats() {
   if (!stats.data) return <LoadingState />;
   const s = stats.data;
   const one = (n: number) => fmt.number(Math.round(n * 10) / 10);
-  const percent = (n: number) => new Intl.NumberFormat(fmt.locale, { style: 'percent', maximumFractionDigits: 1 }).format(n / 100);
+  const percent = (n: number) => numberFormat(fmt.locale, { style: 'percent', maximumFractionDigits: 1 }).format(n / 100);
   const tiles: [string, string][] = [
     [t`In progress`, fmt.number(s.in_progress)],
     [t`Completed`, fmt.number(s.completed)],

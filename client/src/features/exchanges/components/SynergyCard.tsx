@@ -1,18 +1,24 @@
-// One synergy: what was exchanged with whom, its status and result, both ratings, the chat link, and the
-// actions its state allows (end while in progress, rate once after; a completed synergy is otherwise read-only).
+// One synergy: what was exchanged with whom, its status and result, the trip running for it, both ratings, the
+// chat link, and the actions its state allows (end while in progress, rate once after; a completed synergy is otherwise read-only).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type Ref } from 'react';
 import { Link } from 'wouter';
 import { CertificateButton } from '@/components/impact/CertificateButton';
 import { formatQuantity } from '@/components/listing/format';
 import { Button } from '@/components/ui/Button';
+import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { Icon } from '@/components/ui/Icon';
 import { to } from '@/config/paths';
 import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
+import { lazyComponent } from '@/lib/lazy';
 import { companiesOf, ratingsOf, type Synergy } from '../lib/synergy';
 import { Stars, SynergyStatusChip } from './bits';
-import { EndSynergyDialog, RateSynergyDialog } from './SynergyDialogs';
+import { EndSynergyDialog, preloadSynergyForms, RateSynergyDialog } from './SynergyDialogs';
+import { SynergyTrip } from './SynergyTrip';
+
+/** The synergy's trip on a map: its own chunk, and nothing at all for a synergy without a trip. */
+const SynergyTripMap = lazyComponent(() => import('./SynergyTripMap').then((m) => m.SynergyTripMap));
 
 export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy; highlighted?: boolean; ref?: Ref<HTMLElement> }) {
   const { t } = useLingui();
@@ -26,6 +32,8 @@ export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy
   const earnings = money(x.earnings_minor);
   const savings = money(x.savings_minor);
   const completed = x.level_of_completion === 'COMPLETED';
+  const agreedPrice = x.unit_price_minor !== null && x.price_currency ? fmt.money(x.unit_price_minor, x.price_currency) : null;
+  const agreedTotal = x.unit_price_minor !== null && x.price_currency ? fmt.money(x.unit_price_minor * x.quantity, x.price_currency) : null;
 
   return (
     <article
@@ -53,6 +61,16 @@ export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy
           <dt>{t`Quantity`}</dt>
           <dd>{formatQuantity(lang, x.quantity, x.quantity_unit)}</dd>
         </div>
+        {agreedPrice ? (
+          <div data-testid="synergy-price">
+            <dt>{t`Agreed price`}</dt>
+            <dd>
+              <Trans>
+                {agreedPrice} per unit, {agreedTotal} in all
+              </Trans>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t`Started`}</dt>
           <dd>{fmt.date(x.created_at)}</dd>
@@ -100,6 +118,10 @@ export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy
           </>
         ) : null}
       </dl>
+      {x.trip ? <SynergyTrip trip={x.trip} openTrips={x.open_trips} /> : null}
+      <ChunkBoundary fallback={<></>} errorTitle={<Trans>The map could not be loaded</Trans>}>
+        <SynergyTripMap exchangeId={x.id} />
+      </ChunkBoundary>
 
       {completed ? (
         <div className="synergy__ratings">
@@ -150,12 +172,24 @@ export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy
           ) : null}
           {x.status === 'successful' && x.impact ? <CertificateButton exchangeId={x.id} title={title} /> : null}
           {x.can_end ? (
-            <Button size="sm" onClick={() => setDialog('end')} aria-label={t`End synergy: ${title}`}>
+            <Button
+              size="sm"
+              onClick={() => setDialog('end')}
+              onMouseEnter={preloadSynergyForms}
+              onFocus={preloadSynergyForms}
+              aria-label={t`End synergy: ${title}`}
+            >
               <Trans>End synergy</Trans>
             </Button>
           ) : null}
           {x.can_rate ? (
-            <Button size="sm" onClick={() => setDialog('rate')} aria-label={t`Rate synergy: ${title}`}>
+            <Button
+              size="sm"
+              onClick={() => setDialog('rate')}
+              onMouseEnter={preloadSynergyForms}
+              onFocus={preloadSynergyForms}
+              aria-label={t`Rate synergy: ${title}`}
+            >
               <Trans>Rate</Trans>
             </Button>
           ) : null}

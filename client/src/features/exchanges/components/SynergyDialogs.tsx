@@ -1,120 +1,30 @@
 // The two decisions on a synergy: end it (successful or not, earnings and savings) and rate it (once per
-// company, after it has ended). SPEC §8: 'Could not end synergy', 'Could not rate synergy',
-// 'Synergy rated successfully'.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
-import { FormError, TextArea, TextField } from '@/components/ui/Field';
-import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
-import { showSnackbar } from '@/lib/snackbar';
-import { useTRPC } from '@/lib/trpc';
-import { LIMITS } from '@shared/constants/limits';
-import { endFormSchema, endPayload, rateFormSchema, type Synergy } from '../lib/synergy';
-import { Counter } from './bits';
+// company, after it has ended). The dialogs are here; their forms are a chunk of their own (SynergyForms.tsx),
+// fetched when one opens, or earlier on hover or focus of the button that opens it (`preloadSynergyForms`).
+import { useLingui } from '@lingui/react/macro';
+import { Dialog } from '@/components/ui/Dialog';
+import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
+import { LoadingState } from '@/components/ui/States';
+import { lazyComponent } from '@/lib/lazy';
+import type { Synergy } from '../lib/synergy';
+
+const EndForm = lazyComponent(() => import('./SynergyForms').then((m) => m.EndForm));
+const RateForm = lazyComponent(() => import('./SynergyForms').then((m) => m.RateForm));
+
+export const preloadSynergyForms = () => void EndForm.preload();
 
 type DialogProps = { synergy: Synergy; title: string; open: boolean; onClose: () => void };
-
-function useRefreshSynergies() {
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: trpc.exchanges.pathKey() });
-}
 
 export function EndSynergyDialog({ synergy, title, open, onClose }: DialogProps) {
   const { t } = useLingui();
   return (
     <Dialog open={open} onClose={onClose} title={t`End synergy`} closeLabel={t`Close`}>
-      {open ? <EndForm synergy={synergy} title={title} onClose={onClose} /> : null}
+      {open ? (
+        <ChunkBoundary fallback={<LoadingState />}>
+          <EndForm synergy={synergy} title={title} onClose={onClose} />
+        </ChunkBoundary>
+      ) : null}
     </Dialog>
-  );
-}
-
-function EndForm({ synergy, title, onClose }: { synergy: Synergy; title: string; onClose: () => void }) {
-  const { t, i18n } = useLingui();
-  const trpc = useTRPC();
-  const refresh = useRefreshSynergies();
-  const form = useForm<z.input<typeof endFormSchema>, unknown, z.output<typeof endFormSchema>>({
-    resolver: zodResolver(endFormSchema),
-    defaultValues: { earnings: '', savings: '' },
-  });
-  const end = useMutation(trpc.exchanges.end.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
-  const { errors } = form.formState;
-  const legendId = useId();
-  const successfulError = fieldErrorText(i18n, errors.successful);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await end.mutateAsync(endPayload(synergy.id, values));
-      showSnackbar(msg`Synergy ended`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(`${i18n._(msg`Could not end synergy`)}: ${errorText(i18n, err)}`);
-      showSnackbar(msg`Could not end synergy`, { tone: 'error' });
-    }
-    await refresh();
-  });
-
-  return (
-    <form className="form" noValidate onSubmit={onSubmit} data-testid="end-form">
-      <p>
-        <Trans>End the synergy “{title}”? Once ended it is read-only: the chat keeps its history, and both companies can rate it.</Trans>
-      </p>
-      <FormError>{formError}</FormError>
-      <fieldset className="choice" aria-describedby={successfulError ? `${legendId}-error` : undefined}>
-        <legend className="field__label">
-          <Trans>Was the synergy successful?</Trans>
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </legend>
-        <div className="choice__options">
-          <label className="choice__option">
-            <input type="radio" value="yes" {...form.register('successful')} />
-            <span>{t`Yes`}</span>
-          </label>
-          <label className="choice__option">
-            <input type="radio" value="no" {...form.register('successful')} />
-            <span>{t`No`}</span>
-          </label>
-        </div>
-        {successfulError ? (
-          <p className="field__error" id={`${legendId}-error`} role="alert">
-            {successfulError}
-          </p>
-        ) : null}
-      </fieldset>
-      <div className="form-grid">
-        <TextField
-          label={t`Earnings`}
-          inputMode="decimal"
-          autoComplete="off"
-          hint={<Trans>Revenue of the providing company. Optional, in your company’s currency</Trans>}
-          error={fieldErrorText(i18n, errors.earnings)}
-          {...form.register('earnings')}
-        />
-        <TextField
-          label={t`Savings`}
-          inputMode="decimal"
-          autoComplete="off"
-          hint={<Trans>Money saved by the receiving company. Optional, in your company’s currency</Trans>}
-          error={fieldErrorText(i18n, errors.savings)}
-          {...form.register('savings')}
-        />
-      </div>
-      <DialogActions loading={end.isPending} onCancel={onClose} testId="end-confirm">
-        <Trans>End synergy</Trans>
-      </DialogActions>
-    </form>
   );
 }
 
@@ -122,90 +32,11 @@ export function RateSynergyDialog({ synergy, title, other, open, onClose }: Dial
   const { t } = useLingui();
   return (
     <Dialog open={open} onClose={onClose} title={t`Rate synergy`} closeLabel={t`Close`}>
-      {open ? <RateForm synergy={synergy} title={title} other={other} onClose={onClose} /> : null}
+      {open ? (
+        <ChunkBoundary fallback={<LoadingState />}>
+          <RateForm synergy={synergy} title={title} other={other} onClose={onClose} />
+        </ChunkBoundary>
+      ) : null}
     </Dialog>
-  );
-}
-
-function RateForm({ synergy, title, other, onClose }: { synergy: Synergy; title: string; other: string; onClose: () => void }) {
-  const { t, i18n } = useLingui();
-  const trpc = useTRPC();
-  const refresh = useRefreshSynergies();
-  const form = useForm<z.input<typeof rateFormSchema>, unknown, z.output<typeof rateFormSchema>>({
-    resolver: zodResolver(rateFormSchema),
-    defaultValues: { review: '' },
-  });
-  const rate = useMutation(trpc.exchanges.rate.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
-  const { errors } = form.formState;
-  const review = (useWatch({ control: form.control, name: 'review' }) as string | undefined) ?? '';
-  const chosen = Number(useWatch({ control: form.control, name: 'rating' }) ?? 0);
-  const [hover, setHover] = useState(0);
-  const ratingError = fieldErrorText(i18n, errors.rating);
-  const errorId = useId();
-  const shown = hover || chosen;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await rate.mutateAsync({ id: synergy.id, ...values });
-      showSnackbar(msg`Synergy rated successfully`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(`${i18n._(msg`Could not rate synergy`)}: ${errorText(i18n, err)}`);
-      showSnackbar(msg`Could not rate synergy`, { tone: 'error' });
-    }
-    await refresh();
-  });
-
-  const starLabels = [t`1 star`, t`2 stars`, t`3 stars`, t`4 stars`, t`5 stars`];
-  return (
-    <form className="form" noValidate onSubmit={onSubmit} data-testid="rate-form">
-      <p>
-        <Trans>
-          How did the synergy “{title}” with {other} go? Your rating counts towards their company reviews and can be given once.
-        </Trans>
-      </p>
-      <FormError>{formError}</FormError>
-      <fieldset className="choice" aria-describedby={ratingError ? errorId : undefined}>
-        <legend className="field__label">
-          <Trans>Rating</Trans>
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </legend>
-        <div className="star-input" onMouseLeave={() => setHover(0)}>
-          {starLabels.map((label, i) => {
-            const n = i + 1;
-            return (
-              <label key={n} className={['star-input__star', n <= shown ? 'is-on' : ''].join(' ')} onMouseEnter={() => setHover(n)}>
-                <input type="radio" value={String(n)} className="visually-hidden" aria-label={label} {...form.register('rating')} />
-                <span aria-hidden="true">★</span>
-              </label>
-            );
-          })}
-          <span className="star-input__value" aria-hidden="true">
-            {chosen ? `${chosen}/5` : ''}
-          </span>
-        </div>
-        {ratingError ? (
-          <p className="field__error" id={errorId} role="alert">
-            {ratingError}
-          </p>
-        ) : null}
-      </fieldset>
-      <TextArea
-        label={t`Review`}
-        rows={4}
-        hint={<Counter length={review.length} max={LIMITS.aboutMax} />}
-        error={fieldErrorText(i18n, errors.review)}
-        {...form.register('review')}
-      />
-      <DialogActions loading={rate.isPending} onCancel={onClose} testId="rate-confirm">
-        <Trans>Rate synergy</Trans>
-      </DialogActions>
-    </form>
   );
 }

@@ -7,6 +7,7 @@ import type { Synergy } from '../lib/synergy';
 
 const OFFER_STATUS_LABELS: Record<OfferStatus, MessageDescriptor> = {
   pending: msg`Pending`,
+  countered: msg`Countered`,
   accepted: msg`Accepted`,
   rejected: msg`Rejected`,
   withdrawn: msg`Withdrawn`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMessage } from '@shared/messages';
-import { companiesOf, endFormSchema, endPayload, otherCompanyOfOffer, rateFormSchema, ratingsOf } from './synergy';
+import { endFormSchema, endPayload, rateFormSchema } from './forms';
+import { companiesOf, otherCompanyOfOffer, ratingsOf } from './synergy';
 
 const provider = { id: 1, name: 'Øresund' };
 const requester = { id: 2, name: 'Aarhus Malt' };

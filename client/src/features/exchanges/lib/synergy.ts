@@ -1,9 +1,5 @@
-// What the synergies screen derives from a synergy as the server sends it (exchanges.list / exchanges.get),
-// and the end and rate forms on the shared schemas.
-import { m } from '@shared/messages';
-import { endExchangeInput, rateExchangeInput } from '@shared/schemas/exchanges';
-import { reviewOfferInput } from '@shared/schemas/offers';
-import { z } from '@shared/schemas/_zod';
+// What the synergies screen derives from a synergy as the server sends it (exchanges.list / exchanges.get). The
+// forms' schemas are in ./forms.ts, loaded with the dialogs that use them.
 import type { RouterOutputs } from '@/lib/types';
 
 export type Synergy = RouterOutputs['exchanges']['list']['items'][number];
@@ -27,30 +23,3 @@ export function ratingsOf(x: Pick<Synergy, 'side' | 'providing_company' | 'reque
 /** The other company of an offer: who made it (received) or whose listing it is (made). */
 export const otherCompanyOfOffer = (o: Pick<Offer, 'direction' | 'offering_company' | 'listing_company'>): Company =>
   o.direction === 'received' ? o.offering_company : o.listing_company;
-
-/** An empty box means "not given" (the shared money rule reads '' as a missing number). */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-/** End dialog: successful yes/no (a choice must be made), earnings and savings as typed (optional). */
-export const endFormSchema = z.object({
-  successful: z.enum(['yes', 'no'], { error: m('field.required') }),
-  earnings: z.preprocess(blankToUndefined, endExchangeInput.shape.earnings),
-  savings: z.preprocess(blankToUndefined, endExchangeInput.shape.savings),
-});
-export type EndFormIn = z.input<typeof endFormSchema>;
-
-export function endPayload(id: number, values: z.output<typeof endFormSchema>) {
-  return {
-    id,
-    level_of_completion: 'COMPLETED' as const,
-    successful: values.successful === 'yes',
-    earnings: values.earnings,
-    savings: values.savings,
-  };
-}
-
-/** Rate dialog: 1 to 5 stars and an optional review (250 characters). */
-export const rateFormSchema = rateExchangeInput.omit({ id: true });
-
-/** Reject dialog: the optional reason. */
-export const rejectFormSchema = reviewOfferInput.pick({ reason: true });

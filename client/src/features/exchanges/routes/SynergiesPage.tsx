@@ -1,5 +1,5 @@
 // /pending-offers and /synergies: one page, two tabs (SPEC §2). Offers and synergies follow the socket:
-// a new offer, a changed pending-offers count or an offer/synergy notification refetches them, and so does
+// a new offer, a changed pending-offers count or an offer, synergy or trip notification refetches them, and so does
 // a reconnect (frames may have been missed).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
@@ -56,7 +56,8 @@ function useLiveRefresh() {
       offers();
       synergies();
     }
-    if (n.type === 'synergies') synergies();
+    // A synergy ended or rated, or its trip scheduled, changed, started, delivered or cancelled (the card's trip block).
+    if (n.type === 'synergies' || n.type === 'trips') synergies();
   });
   useRealtimeEvent('resync', ({ event }) => {
     if (event === 'newOffer' || event === 'pendingOffersNumber') offers();

@@ -4,12 +4,13 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CategoryChip } from '@/components/listing/Chips';
+import { StockLine } from '@/components/listing/Stock';
 import { CATEGORY_COLORS } from '@/components/listing/labels';
 import { Icon } from '@/components/ui/Icon';
 import { to } from '@/config/paths';
 import { useLanguage } from '@/lib/i18n';
 import type { RouterOutputs } from '@/lib/types';
-import { daysAgoLabel, formatKm, formatQuantity } from '../lib/format';
+import { daysAgoLabel, formatKm } from '../lib/format';
 
 export type ListItem = RouterOutputs['materials']['search']['items'][number];
 
@@ -39,7 +40,7 @@ export function ListingCard({ item, extra, onOpen }: { item: ListItem; extra?: R
         <div className="listing-card__body">
           <CategoryChip category={item.category} />
           <h3 className="listing-card__title">{item.title}</h3>
-          <p className="listing-card__qty">{formatQuantity(lang, item.quantity, item.quantity_unit)}</p>
+          <StockLine className="listing-card__qty" stock={item} unit={item.quantity_unit} />
           <p className="listing-card__company">
             <Icon name="building" size={16} /> {item.company_name}
           </p>

@@ -13,8 +13,10 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
+import { formatQuantity } from '@/components/listing/format';
 import { errorText } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
+import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
@@ -66,7 +68,8 @@ function fromDetail(d: Detail): FormIn {
     final_use: d.final_use,
     sdg_goals: d.sdg_goals.map((g) => String(g.id)),
     images: d.images.map((im) => ({ url: im.url })),
-    sub_listings: d.sub_listings.map((s) => ({ title: s.title, description: s.description ?? '', quantity: String(s.quantity) })),
+    // Each keeps its id, so the offers that name it stay with it (docs/decisions/0175).
+    sub_listings: d.sub_listings.map((s) => ({ id: s.id, title: s.title, description: s.description ?? '', quantity: String(s.quantity) })),
   };
 }
 
@@ -74,6 +77,7 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
+  const lang = useLanguage();
   const mode = detail ? 'EDIT' : 'CREATE';
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(listingFields), defaultValues: detail ? fromDetail(detail) : EMPTY });
   const { errors } = form.formState;
@@ -103,6 +107,7 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
     l3: (useWatch({ control, name: 'third_level_subcategory_id' }) as number | null) ?? null,
   };
   const addressId = (useWatch({ control, name: 'address_id' }) as number | null | undefined) ?? null;
+  const subValues = useWatch({ control, name: 'sub_listings' });
   const groupKind = groups.data?.items.find((g) => g.id === taxonomy.group)?.kind ?? null;
   const unit = category ? quantityUnitFor(category, groupKind) : null;
 
@@ -187,7 +192,13 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
               inputMode="numeric"
               min={0}
               step={1}
-              hint={unit ? null : t`The unit follows the category: kg, hours for knowledge, m² for industrial and logistics space.`}
+              hint={
+                detail && detail.reserved_quantity > 0 && unit
+                  ? t`Accepted offers reserve ${formatQuantity(lang, detail.reserved_quantity, unit)}: list at least that much.`
+                  : unit
+                    ? null
+                    : t`The unit follows the category: kg, hours for knowledge, m² for industrial and logistics space.`
+              }
               error={err(errors.quantity)}
               {...form.register('quantity')}
             />
@@ -339,6 +350,9 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
             {subs.fields.map((f, i) => {
               const n = i + 1;
               const e = (errors.sub_listings as unknown as Record<string, { message?: string } | undefined>[] | undefined)?.[i];
+              const keptId = (subValues as { id?: unknown }[] | undefined)?.[i]?.id;
+              const kept = detail?.sub_listings.find((x) => x.id === keptId);
+              const reserved = kept && kept.reserved_quantity > 0 && unit ? formatQuantity(lang, kept.reserved_quantity, unit) : null;
               return (
                 <div key={f.id} className="sub-row">
                   <TextField
@@ -354,6 +368,7 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
                     type="number"
                     min={0}
                     step={1}
+                    hint={reserved ? t`Reserved: ${reserved}` : undefined}
                     error={err(e?.quantity)}
                     {...form.register(`sub_listings.${i}.quantity` as const)}
                   />

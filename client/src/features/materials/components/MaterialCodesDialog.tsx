@@ -1,4 +1,4 @@
-// The material group codes the bulk-upload template's material_group_code column takes (issue 11): every code of
+// The material group codes the bulk-upload template's material_group_code column takes: every code of
 // every level with its path, searchable by code or name. Built from the cached taxonomy lists.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
-// The "Make an offer" form inside OfferPanel's dialog: quantity and message, checked by the shared offer schema
-// plus the listing's own ceiling. Its own chunk (with react-hook-form and zod), loaded when the dialog opens.
+// The "Make an offer" form inside OfferPanel's dialog: the part of the listing (when it has sub-listings), quantity,
+// an optional price per unit and its currency, and message, checked by the shared offer schema plus what is still available of that part. Its own chunk (with
+// react-hook-form and zod), loaded when the dialog opens.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,7 +9,7 @@ import { useLayoutEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions } from '@/components/ui/Dialog';
-import { FormError, TextArea, TextField } from '@/components/ui/Field';
+import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { to } from '@/config/paths';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
@@ -16,26 +17,36 @@ import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { LIMITS } from '@shared/constants/limits';
+import { availableFor } from '@shared/lib/stock';
 import { formatQuantity } from '../lib/format';
-import { offerFormSchema } from '../lib/offer';
+import { offerFormSchema, type OfferStockSource } from '../lib/offer';
 
 const MADE_OFFERS = to.pendingOffers('made');
 
-export type OfferListing = { id: number; title: string; quantity: number; quantity_unit: string };
+export interface OfferListing extends OfferStockSource {
+  id: number;
+  title: string;
+  quantity_unit: string;
+  available_quantity: number;
+  sub_listings: (OfferStockSource['sub_listings'][number] & { title: string })[];
+}
 
 export function OfferForm({ listing, onDone, onCancel }: { listing: OfferListing; onDone: () => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const lang = useLanguage();
-  const schema = useMemo(() => offerFormSchema(listing.quantity), [listing.quantity]);
+  const schema = useMemo(() => offerFormSchema(listing), [listing]);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { quantity: '', message: '' },
+    defaultValues: { quantity: '', message: '', sub_listing_id: '', unit_price: '', currency: '' },
   });
   const create = useMutation(trpc.offers.create.mutationOptions());
   const [formError, setFormError] = useState<string | null>(null);
   const message = (useWatch({ control: form.control, name: 'message' }) as string | undefined) ?? '';
+  const part = (useWatch({ control: form.control, name: 'sub_listing_id' }) as string | number | undefined) ?? '';
+  const sub = listing.sub_listings.find((x) => String(x.id) === String(part)) ?? null;
+  const ceiling = availableFor(listing, sub);
   const { errors } = form.formState;
   const unit = listing.quantity_unit;
   // The dialog focuses `data-autofocus` when it opens; on a first open this form arrives after that.
@@ -62,16 +73,49 @@ export function OfferForm({ listing, onDone, onCancel }: { listing: OfferListing
         <strong>{listing.title}</strong>
       </p>
       <FormError>{formError}</FormError>
+      {listing.sub_listings.length ? (
+        <SelectField
+          label={t`Part of the listing`}
+          error={fieldErrorText(i18n, errors.sub_listing_id)}
+          {...form.register('sub_listing_id', { onChange: () => void (form.formState.isSubmitted && form.trigger('quantity')) })}
+        >
+          <option value="">{t`The whole listing (${formatQuantity(lang, listing.available_quantity, unit)} available)`}</option>
+          {listing.sub_listings.map((x) => (
+            <option key={x.id} value={x.id} disabled={availableFor(listing, x) === 0}>
+              {t`${x.title} (${formatQuantity(lang, availableFor(listing, x), unit)} available)`}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <TextField
         label={unit === 'hours' ? t`Quantity (hours)` : unit === 'm2' ? t`Quantity (m²)` : t`Quantity (kg)`}
         inputMode="numeric"
         autoComplete="off"
         required
         data-autofocus
-        hint={<Trans>Up to {formatQuantity(lang, listing.quantity, unit)}</Trans>}
+        hint={<Trans>Up to {formatQuantity(lang, ceiling, unit)}</Trans>}
         error={fieldErrorText(i18n, errors.quantity)}
         {...form.register('quantity')}
       />
+      <div className="form-grid">
+        <TextField
+          label={unit === 'hours' ? t`Price per hour (optional)` : unit === 'm2' ? t`Price per m² (optional)` : t`Price per kg (optional)`}
+          inputMode="decimal"
+          autoComplete="off"
+          hint={<Trans>For example 12.50. The listing company may counter.</Trans>}
+          error={fieldErrorText(i18n, errors.unit_price)}
+          {...form.register('unit_price')}
+        />
+        <TextField
+          label={t`Currency`}
+          autoComplete="off"
+          maxLength={3}
+          placeholder="EUR"
+          hint={<Trans>Empty: your preferred currency.</Trans>}
+          error={fieldErrorText(i18n, errors.currency)}
+          {...form.register('currency')}
+        />
+      </div>
       <TextArea
         label={t`Message`}
         required

@@ -1,6 +1,7 @@
 // The offer entry point on another company's listing (SPEC §2 /material/{id}): "Make an offer" opens a dialog
 // (quantity and message); once the company has a pending offer on the listing (one at a time, the server
-// holds that), the page shows it instead, with Withdraw and a link to the pending offers.
+// holds that), the page shows it instead, with Withdraw and a link to the pending offers. A fully reserved listing
+// takes no offers; a pending offer above what is left says so (docs/decisions/0175).
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +9,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { errorText } from '@/lib/errors';
@@ -63,7 +65,18 @@ export function OfferPanel({ listing }: { listing: OfferListing }) {
         <h2 id="my-offer-title" className="my-offer__title">
           <Trans>Your company’s offer is pending</Trans>
         </h2>
-        <p className="my-offer__qty">{formatQuantity(lang, pending.quantity, pending.material.quantity_unit)}</p>
+        <p className="my-offer__qty">
+          {formatQuantity(lang, pending.quantity, pending.material.quantity_unit)}
+          {pending.sub_listing ? ` · ${pending.sub_listing.title}` : null}
+        </p>
+        {pending.quantity > pending.available_quantity ? (
+          <p className="my-offer__stock" role="note" data-testid="offer-above-stock">
+            <Trans>
+              Only {formatQuantity(lang, pending.available_quantity, pending.material.quantity_unit)} is still available: accepted offers reserve the
+              rest. Your offer stays pending, but it can only be accepted for what is available.
+            </Trans>
+          </p>
+        ) : null}
         <p className="my-offer__message">{pending.message}</p>
         <p className="my-offer__meta">
           <Trans>Sent {fmt.date(pending.created_at)}</Trans>
@@ -78,20 +91,29 @@ export function OfferPanel({ listing }: { listing: OfferListing }) {
             </span>
           </Link>
         </div>
-        <Dialog open={confirmWithdraw} onClose={() => setConfirmWithdraw(false)} title={t`Withdraw offer`} closeLabel={t`Close`}>
+        <ConfirmDialog
+          open={confirmWithdraw}
+          onClose={() => setConfirmWithdraw(false)}
+          title={t`Withdraw offer`}
+          loading={withdraw.isPending}
+          onConfirm={() => onWithdraw(pending.id)}
+          confirmLabel={<Trans>Withdraw offer</Trans>}
+        >
           <p>
             <Trans>Withdraw your offer on “{listing.title}”? The other company can no longer accept it.</Trans>
           </p>
-          <DialogActions
-            variant="danger"
-            loading={withdraw.isPending}
-            onConfirm={() => void onWithdraw(pending.id)}
-            onCancel={() => setConfirmWithdraw(false)}
-          >
-            <Trans>Withdraw offer</Trans>
-          </DialogActions>
-        </Dialog>
+        </ConfirmDialog>
       </section>
+    );
+  }
+
+  if (listing.available_quantity === 0 && listing.reserved_quantity > 0) {
+    return (
+      <p className="my-offer__stock" role="note" data-testid="no-offers-fully-reserved">
+        <Trans>
+          Accepted offers reserve all of this listing, so it takes no new offers. It is available again if one of their synergies ends unsuccessfully.
+        </Trans>
+      </p>
     );
   }
 

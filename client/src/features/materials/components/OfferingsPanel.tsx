@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { CategoryChip, StatusChip } from '@/components/listing/Chips';
+import { CategoryChip, FullyReservedChip, StatusChip } from '@/components/listing/Chips';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
@@ -118,8 +118,25 @@ export function OfferingsPanel() {
                 ),
               },
               { key: 'category', header: t`Category`, cell: (m) => <CategoryChip category={m.category} /> },
-              { key: 'quantity', header: t`Quantity`, align: 'end', cell: (m) => formatQuantity(lang, m.quantity, m.quantity_unit) },
-              { key: 'status', header: t`Listing status`, cell: (m) => <StatusChip status={m.status} /> },
+              {
+                key: 'quantity',
+                header: t`Quantity`,
+                align: 'end',
+                cell: (m) =>
+                  m.reserved_quantity > 0
+                    ? t`${formatQuantity(lang, m.available_quantity, m.quantity_unit)} of ${formatQuantity(lang, m.quantity, m.quantity_unit)} available`
+                    : formatQuantity(lang, m.quantity, m.quantity_unit),
+              },
+              {
+                key: 'status',
+                header: t`Listing status`,
+                cell: (m) => (
+                  <span className="chips-inline">
+                    <StatusChip status={m.status} />
+                    <FullyReservedChip stock={m} />
+                  </span>
+                ),
+              },
               { key: 'created', header: t`Posted`, cell: (m) => fmt.date(m.created_at) },
               {
                 key: 'actions',

@@ -1,5 +1,5 @@
 // Material group and its three subcategory levels as cascading selects: each level loads once its parent is
-// chosen, and changing a level clears the levels below it. Administrators change the taxonomy (issue 14), so the
+// chosen, and changing a level clears the levels below it. Administrators change the taxonomy, so the
 // lists keep the app's default freshness (refetched when stale on mount and focus), not staleTime Infinity: a
 // subcategory added a moment ago is offered the next time the editor opens.
 import { useLingui } from '@lingui/react/macro';

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CATEGORY_COLORS, CATEGORY_LABELS, FREQUENCY_LABELS } from '@/components/listing/labels';
-import { ResultsMap } from '@/components/map';
+import { preloadResultsMap, ResultsMap } from '@/components/map';
 import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/Card';
 import { Checkbox, SelectField, TextField } from '@/components/ui/Field';
@@ -20,6 +20,8 @@ import { LIMITS } from '@shared/constants/limits';
 import { ListingCard, ListingCardSkeleton, type ListItem } from '../components/ListingCard';
 import { Pagination } from '@/components/ui/Pagination';
 import { Recommendations } from '../components/Recommendations';
+import { SavedSearches } from '../components/SavedSearches';
+import { MarketTabs } from '@/components/listing/MarketTabs';
 import { TaxonomySelects } from '../components/TaxonomySelects';
 import { DEFAULT_FILTERS, filtersToSearch, hasActiveFilters, parseFilters, toSearchInput, type Filters } from '../lib/filters';
 import { formatKm, formatQuantity } from '../lib/format';
@@ -55,6 +57,10 @@ export function DatabasePage() {
 
   const results = useQuery({ ...trpc.materials.search.queryOptions(toSearchInput(filters)), placeholderData: keepPreviousData });
   const data = results.data;
+  // The map view's code downloads while its results load, not after.
+  useEffect(() => {
+    if (filters.view === 'map') preloadResultsMap();
+  }, [filters.view]);
   // Filtered by company (a digest's link), every item is that company's.
   const companyName = filters.company ? data?.items[0]?.company_name : undefined;
   const proximityOptions: { value: Proximity; label: string }[] = [
@@ -71,6 +77,7 @@ export function DatabasePage() {
         title={<Trans>Materials database</Trans>}
         description={<Trans>By-products, surplus, waste and knowledge offered by companies near you.</Trans>}
       />
+      <MarketTabs current="database" />
       <Recommendations />
 
       <section className="database" aria-labelledby="results-title">
@@ -170,6 +177,7 @@ export function DatabasePage() {
             ) : null}
           </div>
         </form>
+        <SavedSearches filters={filters} />
 
         <div className="results-bar">
           <h2 id="results-title" className="section-title">

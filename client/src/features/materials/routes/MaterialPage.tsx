@@ -3,7 +3,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { CategoryChip, SdgChip, StatusChip } from '@/components/listing/Chips';
+import { CategoryChip, FullyReservedChip, SdgChip, StatusChip } from '@/components/listing/Chips';
+import { StockLine } from '@/components/listing/Stock';
 import { FREQUENCY_LABELS } from '@/components/listing/labels';
 import { ButtonLink } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -68,11 +69,12 @@ export function MaterialPage({ params }: { params: Record<string, string> }) {
           <div className="material__chips">
             <CategoryChip category={m.category} />
             {m.is_own ? <StatusChip status={m.status} /> : null}
+            <FullyReservedChip stock={m} />
           </div>
           <h1 className="material__title" id="page-title" tabIndex={-1}>
             {m.title}
           </h1>
-          <p className="material__qty">{formatQuantity(lang, m.quantity, unit)}</p>
+          <StockLine className="material__qty" stock={m} unit={unit} />
           <p className="material__provider">
             <Icon name="building" size={18} />
             <Trans>
@@ -113,6 +115,14 @@ export function MaterialPage({ params }: { params: Record<string, string> }) {
             <dd>{i18n._(FREQUENCY_LABELS[m.frequency])}</dd>
             <dt>{t`Quantity`}</dt>
             <dd>{formatQuantity(lang, m.quantity, unit)}</dd>
+            {m.reserved_quantity > 0 ? (
+              <>
+                <dt>{t`Reserved by accepted offers`}</dt>
+                <dd>{formatQuantity(lang, m.reserved_quantity, unit)}</dd>
+                <dt>{t`Available`}</dt>
+                <dd data-testid="available-quantity">{formatQuantity(lang, m.available_quantity, unit)}</dd>
+              </>
+            ) : null}
             <dt>{t`Condition`}</dt>
             <dd>{m.condition}</dd>
             <dt>{t`Type`}</dt>
@@ -142,6 +152,7 @@ export function MaterialPage({ params }: { params: Record<string, string> }) {
                 { key: 'title', header: t`Title`, cell: (s) => s.title },
                 { key: 'description', header: t`Description`, cell: (s) => s.description ?? '' },
                 { key: 'quantity', header: t`Quantity`, align: 'end', cell: (s) => formatQuantity(lang, s.quantity, unit) },
+                { key: 'available', header: t`Available`, align: 'end', cell: (s) => formatQuantity(lang, s.available_quantity, unit) },
               ]}
             />
           </Card>

@@ -1,4 +1,4 @@
-// /admin/newsletter (issue 14 deliverable 7): the weekly digest's runs. The job mails every active subscriber the
+// /admin/newsletter: the weekly digest's runs. The job mails every active subscriber the
 // new listings of the week before, once per week across instances; this page shows who gets it and what went out.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

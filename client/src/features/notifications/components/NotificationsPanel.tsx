@@ -13,7 +13,7 @@ import type { NotificationPayload } from '@shared/ws-events';
 import { Button } from '@/components/ui/Button';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/States';
-import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/useRealtime';
+import { useRealtimeEvent } from '@/hooks/useRealtime';
 import { daysAgoLabel } from '@/lib/age';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
@@ -30,6 +30,7 @@ const TYPE_ICON: Record<NotificationType, IconName> = {
   synergies: 'cycle',
   new_materials: 'boxes',
   dashboard: 'dashboard',
+  trips: 'truck',
 };
 
 type Counters = { unseen_notifications: number; unread_messages: number; pending_offers: number };
@@ -75,7 +76,11 @@ export function NotificationsPanel({ open, unseen, onClose }: { open: boolean; u
   useRealtimeEvent('resync', (r) => {
     if (r.event === 'newNotification') void queryClient.invalidateQueries({ queryKey: listKey });
   });
-  useRealtimeReconnect(() => void queryClient.invalidateQueries({ queryKey: listKey }));
+  // The server's answer to the listNotifications the socket sends on every (re)connect: the first page
+  // replaces what was loaded (frames may have been missed while the socket was away).
+  useRealtimeEvent('listNotifications', (page) => {
+    if (page.currentPage === 0) updateFeed((feed) => (feed ? { pages: [page], pageParams: [0] } : feed));
+  });
 
   // Reopened later: refresh what was loaded (reads and deletes in other tabs are not pushed).
   const wasOpen = useRef(open);

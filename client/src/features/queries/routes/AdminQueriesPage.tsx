@@ -1,4 +1,4 @@
-// /admin/queries (issue 14 deliverable 4): the help page's questions, unread first. Opening one marks it read; it is
+// /admin/queries: the help page's questions, unread first. Opening one marks it read; it is
 // answered by mail (queued in the outbox, in the language it was asked in) or marked answered without a mail.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';

@@ -5,7 +5,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { useRevealAfterPaint } from '@/hooks/useRevealAfterPaint';
+import { DEFRA_FACTOR_SET, DEFRA_FACTOR_VERSION, factorSetLabel } from '@shared/lib/impact';
 import { CertificateButton } from '@/components/impact/CertificateButton';
+import { useImpactWords } from '@/components/impact/useImpactWords';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
@@ -13,16 +16,22 @@ import { ErrorState, LoadingState } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { downloadAuthorized } from '@/lib/files';
 import { useFormat } from '@/lib/format';
+import { numberFormat } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';
 import { refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
 import { isoDay, type ImpactRecord } from '../lib/impact';
 
 const DEFRA_URL = 'https://www.gov.uk/government/publications/greenhouse-gas-reporting-conversion-factors-2023';
+/** The public method: the factor set, the formula and every mapping (GET api/impact/method). */
+const METHOD_URL = '/api/impact/method';
+const factorSet = factorSetLabel(DEFRA_FACTOR_SET, DEFRA_FACTOR_VERSION);
+const FIRST_RECORDS = 2;
 
 export function ImpactMethod({ companyId }: { companyId: number }) {
   const { t } = useLingui();
   const trpc = useTRPC();
+  const words = useImpactWords();
   const records = useQuery(trpc.stats.records.queryOptions({ id: companyId }));
   return (
     <section className="impact-method" aria-labelledby="impact-method-title" data-testid="impact-method">
@@ -30,23 +39,45 @@ export function ImpactMethod({ companyId }: { companyId: number }) {
         <Trans>How this is computed</Trans>
       </h3>
       <p>
-        <Trans>Each successful synergy gets one impact record when it ends, kept with the factors it used. CO2e avoided is</Trans>
-      </p>
-      <p className="impact-method__formula" data-testid="impact-formula">
         <Trans>
-          kg CO2e = kg ÷ 1000 × [(landfill disposal − re-use disposal) + (primary material production − re-used, else closed-loop source)]
+          Each successful synergy gets one impact record when it ends, kept with the factors and the mapping it used. A material counts by the most
+          specific mapping on its category chain (third, second or first level, else its material group). A mapping names a Defra material, a basis
+          and the disposal route the material would otherwise take:
         </Trans>
       </p>
+      <ul className="impact-method__bases" data-testid="impact-formula">
+        <li>
+          <strong>{words.basis('like_for_like')}</strong>
+          <span className="impact-method__formula">
+            <Trans>
+              kg CO2e = kg ÷ 1000 × [(disposal by that route − re-use disposal, never below 0) + (primary material production − re-used, else
+              closed-loop source)]
+            </Trans>
+          </span>
+        </li>
+        <li>
+          <strong>{words.basis('disposal_only')}</strong>
+          <span className="impact-method__formula">
+            <Trans>kg CO2e = kg ÷ 1000 × (disposal by that route − re-use disposal, never below 0)</Trans>
+          </span>
+        </li>
+        <li>
+          <strong>{words.basis('none')}</strong>
+        </li>
+      </ul>
       <p>
         <Trans>
-          with factors in kg CO2e per tonne from the{' '}
+          Factors are in kg CO2e per tonne from the{' '}
           <a href={DEFRA_URL} target="_blank" rel="noreferrer noopener">
             UK Government GHG Conversion Factors for Company Reporting 2023
           </a>{' '}
-          (DESNZ/Defra, version 1.1, Open Government Licence v3.0). A factor Defra does not publish counts as 0. Each material group maps to one Defra
-          material; a group without one counts as commercial and industrial waste, landfill part only. Knowledge and space count hours, not CO2e.
-          Avoided emissions are reported apart from a Scope 1–3 inventory, never subtracted from it.
-        </Trans>
+          ({factorSet}, Open Government Licence v3.0); a factor Defra does not publish counts as 0. A category without a mapping counts as commercial
+          and industrial waste, disposal avoided only. The transport actually driven for a synergy is shown with it and netted off there. Avoided
+          emissions are reported apart from a Scope 1–3 inventory, never subtracted from it.
+        </Trans>{' '}
+        <a href={METHOD_URL} target="_blank" rel="noreferrer noopener">
+          <Trans>Every mapping in force (JSON)</Trans>
+        </a>
       </p>
       {records.isPending ? (
         <LoadingState />
@@ -57,21 +88,30 @@ export function ImpactMethod({ companyId }: { companyId: number }) {
           <Trans>No successful synergy has ended in these four months yet.</Trans>
         </p>
       ) : (
-        <ol className="impact-records" aria-label={t`Impact records of these four months`}>
-          {records.data.items.map((r) => (
-            <RecordItem key={r.exchange_id} record={r} />
-          ))}
-        </ol>
+        <RecordList items={records.data.items} label={t`Impact records of these four months`} />
       )}
       <ExportForm companyId={companyId} />
     </section>
   );
 }
 
+/** Below the figures and the chart: the first records with the page, the rest once it has painted (decision 0158). */
+function RecordList({ items, label }: { items: readonly ImpactRecord[]; label: string }) {
+  const shown = useRevealAfterPaint(items, FIRST_RECORDS);
+  return (
+    <ol className="impact-records" aria-label={label}>
+      {shown.map((r) => (
+        <RecordItem key={r.exchange_id} record={r} />
+      ))}
+    </ol>
+  );
+}
+
 function RecordItem({ record: r }: { record: ImpactRecord }) {
   const { t, i18n } = useLingui();
   const fmt = useFormat();
-  const n = (v: number, digits = 2) => new Intl.NumberFormat(fmt.locale, { maximumFractionDigits: digits }).format(v);
+  const words = useImpactWords();
+  const n = (v: number, digits = 2) => numberFormat(fmt.locale, { maximumFractionDigits: digits }).format(v);
   const title = r.title ?? t`Synergy`;
   const partner = r.partner.name;
   const group = refText(i18n, r.material_group) ?? '—';
@@ -80,7 +120,8 @@ function RecordItem({ record: r }: { record: ImpactRecord }) {
   const kg = n(r.kg, 3);
   const perTonne = n(r.kgco2e_per_tonne ?? 0, 5);
   const co2e = n(r.co2e_kg);
-  const factorSet = r.factor_set;
+  const recordFactorSet = r.factor_set_label;
+  const source = r.mapping ? words.source(r.mapping) : null;
   return (
     <li className="impact-record" data-testid="impact-record">
       <div className="impact-record__head">
@@ -105,10 +146,22 @@ function RecordItem({ record: r }: { record: ImpactRecord }) {
           </Trans>
         )}
       </p>
+      {r.basis && r.basis !== 'none' ? (
+        <p className="impact-record__basis" data-testid="impact-record-basis">
+          {words.basis(r.basis)}
+          {r.counterfactual_route ? ` · ${words.route(r.counterfactual_route)}` : ''}
+          {source ? (
+            <span className="impact-record__source">
+              {' '}
+              · <Trans>mapping: {source}</Trans>
+            </span>
+          ) : null}
+        </p>
+      ) : null}
       {r.factors.length ? (
         <details className="impact-record__factors">
           <summary>
-            <Trans>Factors used ({factorSet})</Trans>
+            <Trans>Factors used ({recordFactorSet})</Trans>
           </summary>
           <ul>
             {r.factors.map((f) => (

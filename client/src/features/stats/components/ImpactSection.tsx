@@ -1,4 +1,4 @@
-// The dashboard's impact (issue 12 item 6): this month's figures with their change against the month before, the
+// The dashboard's impact: this month's figures with their change against the month before, the
 // four months as a chart (lazy uPlot chunk) and as a table (the accessible form of the same figures), and
 // "how this is computed": the formula, the factor source and version, and every synergy's record behind them.
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -10,6 +10,7 @@ import { Icon, type IconName } from '@/components/ui/Icon';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { useFormat } from '@/lib/format';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 import { lazyComponent } from '@/lib/lazy';
 import { useTRPC } from '@/lib/trpc';
 import { changeOf, monthLabel, previousMonth, type CompanyStats, type StatsPeriod } from '../lib/impact';
@@ -21,16 +22,19 @@ type Fmt = ReturnType<typeof useFormat>;
 
 function useFigures(fmt: Fmt, currency: string) {
   return useMemo(() => {
-    const kg = new Intl.NumberFormat(fmt.locale, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 0 });
-    const hours = new Intl.NumberFormat(fmt.locale, { style: 'unit', unit: 'hour', unitDisplay: 'long', maximumFractionDigits: 1 });
-    const money = new Intl.NumberFormat(fmt.locale, { style: 'currency', currency });
-    const count = new Intl.NumberFormat(fmt.locale);
+    const kg = numberFormat(fmt.locale, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 0 });
+    const hours = numberFormat(fmt.locale, { style: 'unit', unit: 'hour', unitDisplay: 'long', maximumFractionDigits: 1 });
+    const money = numberFormat(fmt.locale, { style: 'currency', currency });
+    const count = numberFormat(fmt.locale);
+    const percent = numberFormat(fmt.locale, { maximumFractionDigits: 1 });
     return {
       kg: (n: number) => kg.format(n),
       hours: (n: number) => hours.format(n),
-      money: (n: number) => money.format(n),
+      // The space Intl puts between the currency and the number (a no-break one in da-DK and ms-MY) becomes an
+      // ordinary one: a narrow tile then wraps there, never inside the number.
+      money: (n: number) => money.format(n).replace(/[\u00a0\u202f]/g, ' '),
       count: (n: number) => count.format(n),
-      percent: (n: number) => new Intl.NumberFormat(fmt.locale, { maximumFractionDigits: 1 }).format(n),
+      percent: (n: number) => percent.format(n),
     };
   }, [fmt.locale, currency]);
 }
@@ -64,7 +68,7 @@ function ImpactFigures({ stats }: { stats: CompanyStats }) {
     () =>
       stats.periods.map((p) => {
         const d = new Date(`${p.month}-01T00:00:00Z`);
-        const month = new Intl.DateTimeFormat(fmt.locale, { month: 'short', timeZone: 'UTC' }).format(d);
+        const month = dateTimeFormat(fmt.locale, { month: 'short', timeZone: 'UTC' }).format(d);
         return `${month}\n${p.month.slice(0, 4)}`;
       }),
     [stats.periods, fmt.locale],
@@ -155,7 +159,7 @@ function ImpactFigures({ stats }: { stats: CompanyStats }) {
           </p>
           <ul>
             {current.other_currencies.map((o) => {
-              const cur = new Intl.NumberFormat(fmt.locale, { style: 'currency', currency: o.currency });
+              const cur = numberFormat(fmt.locale, { style: 'currency', currency: o.currency });
               const saved = cur.format(o.money_saved);
               const earned = cur.format(o.revenue_made);
               return (

@@ -1,4 +1,4 @@
-// /portfolio-companies (SPEC §2, issue 12 item 9): a parent company's portfolio companies, each with its impact over
+// /portfolio-companies (SPEC §2): a parent company's portfolio companies, each with its impact over
 // all its successful synergies, and the combined total, in which a synergy between two of them counts once.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';

@@ -2,6 +2,7 @@
 // (companies, material, quantity, CO2e, factors, the day it ended) and shows nothing private.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useImpactWords } from '@/components/impact/useImpactWords';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Icon } from '@/components/ui/Icon';
 import { ErrorState, LoadingState } from '@/components/ui/States';
@@ -55,6 +56,8 @@ type Verified = RouterOutputs['stats']['verify'];
 function VerifiedRecord({ r }: { r: Verified }) {
   const { t, i18n } = useLingui();
   const fmt = useFormat();
+  const words = useImpactWords();
+  const noCo2e = r.method === 'none';
   const n = (v: number, digits = 2) => new Intl.NumberFormat(fmt.locale, { maximumFractionDigits: digits }).format(v);
   const co2e = n(r.co2e_kg);
   const hours = n(r.hours);
@@ -97,17 +100,33 @@ function VerifiedRecord({ r }: { r: Verified }) {
         </div>
         <div>
           <dt>{t`CO2e avoided`}</dt>
-          <dd data-testid="verify-co2e">{r.method === 'none' ? t`None (knowledge and space count no CO2e)` : `${co2e} kg CO2e`}</dd>
+          <dd data-testid="verify-co2e">{noCo2e ? t`None (knowledge and space count no CO2e)` : `${co2e} kg CO2e`}</dd>
         </div>
+        {r.basis && !noCo2e ? (
+          <div>
+            <dt>{t`Basis`}</dt>
+            <dd data-testid="verify-basis">{words.basis(r.basis)}</dd>
+          </div>
+        ) : null}
+        {r.counterfactual_route && !noCo2e ? (
+          <div>
+            <dt>{t`Counterfactual route`}</dt>
+            <dd data-testid="verify-route">{words.route(r.counterfactual_route)}</dd>
+          </div>
+        ) : null}
+        {r.mapping ? (
+          <div>
+            <dt>{t`Mapping used`}</dt>
+            <dd>{words.source(r.mapping)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t`Ended on`}</dt>
           <dd>{fmt.day(r.completed_on)}</dd>
         </div>
         <div>
           <dt>{t`Factor set`}</dt>
-          <dd>
-            {r.factor_set} ({r.factor_version})
-          </dd>
+          <dd>{r.factor_set_label}</dd>
         </div>
         <div>
           <dt>{t`Certificate code`}</dt>

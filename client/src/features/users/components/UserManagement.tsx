@@ -1,6 +1,7 @@
 // The manager panel's user-management tab (SPEC §2, §6 MANAGER): the company's users, paged and searchable;
-// add a user as MANAGER or MEMBER, edit names, official role and role, set login credentials, remove a user
-// (never oneself, never the last manager: the server says why). SPEC §8 messages on failure and success.
+// invite a colleague by e-mail as MANAGER or MEMBER (they choose their own name and password through the mailed
+// link), see and revoke invitations, edit names, official role and role, change a colleague's login e-mail, remove
+// a user (never oneself, never the last manager: the server says why). SPEC §8 messages on failure and success.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,10 +11,12 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { COMPANY_ROLES } from '@shared/constants/enums';
 import { z } from '@shared/schemas/_zod';
-import { createUserForm, setCredentialsForm, updateUserFields } from '@shared/schemas/users';
+import { createInvitationFields } from '@shared/schemas/invitations';
+import { setCredentialsForm, updateUserFields } from '@shared/schemas/users';
 import { RoleLabel } from '@/components/RoleLabel';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
 import { Pagination } from '@/components/ui/Pagination';
@@ -121,7 +124,7 @@ export function UserManagement() {
         />
         <span className="toolbar__spacer" />
         <Button onClick={() => setAction({ kind: 'add' })} data-testid="add-user">
-          <Trans>Add a user</Trans>
+          <Trans>Invite a colleague</Trans>
         </Button>
       </div>
       {list.isPending ? (
@@ -145,7 +148,8 @@ export function UserManagement() {
           <Pagination page={page} size={PAGE_SIZE} total={data.total} totalPages={data.totalPages} itemsOnPage={data.items.length} onPage={setPage} />
         </div>
       )}
-      {action?.kind === 'add' ? <AddUserDialog onClose={() => setAction(null)} /> : null}
+      <Invitations />
+      {action?.kind === 'add' ? <InviteDialog onClose={() => setAction(null)} /> : null}
       {action?.kind === 'edit' ? <EditUserDialog user={action.user} self={action.user.id === me} onClose={() => setAction(null)} /> : null}
       {action?.kind === 'credentials' ? <CredentialsDialog user={action.user} onClose={() => setAction(null)} /> : null}
       {action?.kind === 'delete' ? <DeleteUserDialog user={action.user} onClose={() => setAction(null)} /> : null}
@@ -153,90 +157,132 @@ export function UserManagement() {
   );
 }
 
-type AddIn = z.input<typeof createUserForm>;
-type AddOut = z.output<typeof createUserForm>;
+type InviteIn = z.input<typeof createInvitationFields>;
+type InviteOut = z.output<typeof createInvitationFields>;
 
-function AddUserDialog({ onClose }: { onClose: () => void }) {
+/** The company's invitations: open ones can be revoked; accepted, revoked and expired ones stay listed. */
+function Invitations() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
-  const session = useSession();
-  const create = useMutation(trpc.users.create.mutationOptions());
-  const invalidate = useInvalidateUsers();
+  const qc = useQueryClient();
+  const fmt = useFormat();
+  const companyId = useSession()?.company?.id ?? 0;
+  const list = useQuery({ ...trpc.invitations.list.queryOptions({ company_id: companyId }), enabled: companyId > 0 });
+  const revoke = useMutation(trpc.invitations.revoke.mutationOptions());
+  const onRevoke = async (id: number) => {
+    try {
+      await revoke.mutateAsync({ company_id: companyId, id });
+      await qc.invalidateQueries({ queryKey: trpc.invitations.pathKey() });
+      showSnackbar(msg`Invitation revoked`);
+    } catch (err) {
+      showSnackbar(errorText(i18n, err), { tone: 'error' });
+    }
+  };
+  const items = list.data?.items ?? [];
+  if (!items.length) return null;
+  const STATUS = { pending: msg`Waiting`, accepted: msg`Accepted`, revoked: msg`Revoked`, expired: msg`Expired` } as const;
+  return (
+    <section data-testid="invitations">
+      <h3 className="list-caption">
+        <Trans>Invitations</Trans>
+      </h3>
+      <ul className="rows">
+        {items.map((inv) => {
+          const email = inv.email;
+          return (
+            <li key={inv.id} className="rows__item" data-testid="invitation-row">
+              <span>
+                {email}
+                <br />
+                <span className="muted rows__sub">
+                  <Trans>
+                    Sent {fmt.date(inv.created_at)}, valid until {fmt.date(inv.expires_at)}
+                  </Trans>
+                </span>
+              </span>
+              <span className="rows__facts">
+                <span className="badge">
+                  <RoleLabel role={inv.role} />
+                </span>
+                <span className={`badge${inv.status === 'pending' ? ' badge--available' : ''}`}>{i18n._(STATUS[inv.status])}</span>
+              </span>
+              <span className="row-actions rows__actions">
+                {inv.status === 'pending' ? (
+                  <Button size="sm" variant="ghost" onClick={() => void onRevoke(inv.id)} aria-label={t`Revoke the invitation of ${email}`}>
+                    <Trans>Revoke</Trans>
+                  </Button>
+                ) : null}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function InviteDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const companyId = useSession()?.company?.id ?? 0;
+  const create = useMutation(trpc.invitations.create.mutationOptions());
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<AddIn, unknown, AddOut>({
-    resolver: zodResolver(createUserForm),
-    defaultValues: { first_name: '', last_name: '', email: '', password: '', confirm_password: '', role: 'MEMBER', official_role: '' },
+  const [publicEmail, setPublicEmail] = useState(false);
+  const form = useForm<InviteIn, unknown, InviteOut>({
+    resolver: zodResolver(createInvitationFields),
+    defaultValues: { email: '', role: 'MEMBER', public_email_acknowledged: false },
   });
   const e = form.formState.errors;
-  const onSubmit = form.handleSubmit(async ({ confirm_password: _c, ...values }) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const created = await create.mutateAsync({ ...values, company_id: session?.company?.id });
-      await invalidate();
-      const name = created.first_name;
-      showSnackbar(msg`User ${name} created`);
+      const sent = await create.mutateAsync({ ...values, company_id: companyId });
+      await qc.invalidateQueries({ queryKey: trpc.invitations.pathKey() });
+      const email = sent.email;
+      showSnackbar(msg`Invitation sent to ${email}`);
       onClose();
     } catch (err) {
       applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(`${i18n._(msg`Failed to create user`)}. ${errorText(i18n, err)}`);
+      setFormError(errorText(i18n, err));
     }
   });
   return (
-    <Dialog open onClose={onClose} title={<Trans>Add a user</Trans>} closeLabel={t`Close`}>
-      <form className="form" onSubmit={onSubmit} noValidate data-testid="add-user-form">
-        <div className="form-grid">
-          <TextField
-            label={<Trans>First name</Trans>}
-            required
-            data-autofocus
-            error={fieldErrorText(i18n, e.first_name)}
-            {...form.register('first_name')}
-          />
-          <TextField label={<Trans>Last name</Trans>} error={fieldErrorText(i18n, e.last_name)} {...form.register('last_name')} />
-        </div>
+    <Dialog open onClose={onClose} title={<Trans>Invite a colleague</Trans>} closeLabel={t`Close`}>
+      <form className="form" onSubmit={onSubmit} noValidate data-testid="invite-form">
         <TextField
           label={<Trans>Email</Trans>}
           type="email"
           required
           autoComplete="off"
+          data-autofocus
           error={fieldErrorText(i18n, e.email)}
           {...form.register('email')}
         />
-        <div className="form-grid">
-          <SelectField label={<Trans>Role</Trans>} required error={fieldErrorText(i18n, e.role)} {...form.register('role')}>
-            {COMPANY_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r === 'MANAGER' ? t`Manager` : t`Member`}
-              </option>
-            ))}
-          </SelectField>
-          <TextField label={<Trans>Official role</Trans>} error={fieldErrorText(i18n, e.official_role)} {...form.register('official_role')} />
-        </div>
-        <div className="form-grid">
-          <TextField
-            label={<Trans>Password</Trans>}
-            type="password"
-            required
-            autoComplete="new-password"
-            hint={<Trans>At least 8 characters.</Trans>}
-            error={fieldErrorText(i18n, e.password)}
-            {...form.register('password')}
-          />
-          <TextField
-            label={<Trans>Repeat password</Trans>}
-            type="password"
-            required
-            autoComplete="new-password"
-            error={fieldErrorText(i18n, e.confirm_password)}
-            {...form.register('confirm_password')}
-          />
-        </div>
+        <SelectField label={<Trans>Role</Trans>} required error={fieldErrorText(i18n, e.role)} {...form.register('role')}>
+          {COMPANY_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r === 'MANAGER' ? t`Manager` : t`Member`}
+            </option>
+          ))}
+        </SelectField>
+        {e.email?.message?.startsWith('registration.publicEmail') || publicEmail ? (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              {...form.register('public_email_acknowledged', {
+                onChange: (ev: { target: { checked: boolean } }) => setPublicEmail(ev.target.checked),
+              })}
+            />
+            <Trans>This colleague has no company address: invite this address anyway.</Trans>
+          </label>
+        ) : null}
         <p className="muted">
-          <Trans>Give the new user their password yourself; they can change it on their personal info page.</Trans>
+          <Trans>We e-mail them a link, valid for 7 days, where they choose their own name and password.</Trans>
         </p>
         <FormError>{formError}</FormError>
-        <DialogActions onCancel={onClose} loading={create.isPending} testId="add-user-submit">
-          <Trans>Add user</Trans>
+        <DialogActions onCancel={onClose} loading={create.isPending} testId="invite-submit">
+          <Trans>Send invitation</Trans>
         </DialogActions>
       </form>
     </Dialog>
@@ -324,7 +370,7 @@ function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CredentialsIn, unknown, CredentialsOut>({
     resolver: zodResolver(setCredentialsForm),
-    defaultValues: { email: '', password: '', confirm_password: '', my_password: '' },
+    defaultValues: { email: '', my_password: '' },
   });
   const e = form.formState.errors;
   const onSubmit = form.handleSubmit(async (v) => {
@@ -333,7 +379,7 @@ function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }
       await set.mutateAsync({
         id: user.id,
         company_id: session?.company?.id,
-        user: { email: v.email, password: v.password },
+        user: { email: v.email },
         requestMadeByUser: { id: session?.user.id, password: v.my_password },
       });
       await invalidate();
@@ -343,7 +389,6 @@ function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }
       // The server names the payload's nested fields; each goes on this form's field.
       const map: Record<string, keyof CredentialsIn> = {
         'user.email': 'email',
-        'user.password': 'password',
         'requestMadeByUser.password': 'my_password',
       };
       for (const [name, message] of Object.entries(getAppError(err).fields ?? {})) {
@@ -360,8 +405,7 @@ function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }
       <form className="form" onSubmit={onSubmit} noValidate data-testid="credentials-form">
         <p className="muted">
           <Trans>
-            Now logs in as {email}. Fill in a new email, a new password or both; the user is signed out everywhere and logs in with the new
-            credentials.
+            Now logs in as {email}. Fill in a new email; the user is signed out everywhere and logs in with it. Only the user sets their password.
           </Trans>
         </p>
         <TextField
@@ -372,22 +416,6 @@ function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }
           error={fieldErrorText(i18n, e.email)}
           {...form.register('email')}
         />
-        <div className="form-grid">
-          <TextField
-            label={<Trans>New password</Trans>}
-            type="password"
-            autoComplete="new-password"
-            error={fieldErrorText(i18n, e.password)}
-            {...form.register('password')}
-          />
-          <TextField
-            label={<Trans>Repeat new password</Trans>}
-            type="password"
-            autoComplete="new-password"
-            error={fieldErrorText(i18n, e.confirm_password)}
-            {...form.register('confirm_password')}
-          />
-        </div>
         <TextField
           label={<Trans>Your password</Trans>}
           type="password"
@@ -407,34 +435,29 @@ function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }
 }
 
 function DeleteUserDialog({ user, onClose }: { user: Row; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const remove = useMutation(trpc.users.remove.mutationOptions());
   const invalidate = useInvalidateUsers();
-  const [error, setError] = useState<string | null>(null);
   const confirm = async () => {
-    setError(null);
-    try {
-      await remove.mutateAsync({ id: user.id });
-      await invalidate();
-      showSnackbar(msg`User deleted successfully`);
-      onClose();
-    } catch (err) {
-      setError(`${i18n._(msg`Failed to deleted user`)}. ${errorText(i18n, err)}`);
-    }
+    await remove.mutateAsync({ id: user.id });
+    await invalidate();
+    showSnackbar(msg`User deleted successfully`);
+    onClose();
   };
   const name = fullName(user);
   return (
-    <Dialog open onClose={onClose} title={<Trans>Delete {name}?</Trans>} closeLabel={t`Close`}>
-      <div className="form">
-        <p>
-          <Trans>{name} can no longer log in. Their listings, offers and messages stay with the company and show them as a former member.</Trans>
-        </p>
-        <FormError>{error}</FormError>
-        <DialogActions onConfirm={() => void confirm()} onCancel={onClose} loading={remove.isPending} variant="danger" testId="confirm-delete-user">
-          <Trans>Delete user</Trans>
-        </DialogActions>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={<Trans>Delete {name}?</Trans>}
+      confirmLabel={<Trans>Delete user</Trans>}
+      onConfirm={confirm}
+      onClose={onClose}
+      testId="confirm-delete-user"
+      errorMessage={(err) => `${i18n._(msg`Failed to deleted user`)}. ${errorText(i18n, err)}`}
+    >
+      <p>
+        <Trans>{name} can no longer log in. Their listings, offers and messages stay with the company and show them as a former member.</Trans>
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -1,0 +1,145 @@
+// The administrators' list-and-edit page: a header with a New button, an optional search box, a table of rows
+// (paged when the list is) with Edit and Remove on each row, and the page's own editor and confirm dialogs.
+// The page keeps what differs (columns, the form, the confirm text); the rest is written once here.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { TextField } from '@/components/ui/Field';
+import { Icon } from '@/components/ui/Icon';
+import { Pagination } from '@/components/ui/Pagination';
+import { QueryView } from '@/components/ui/QueryView';
+import { Table, type Column } from '@/components/ui/Table';
+import { useDebounced } from '@/hooks/useDebounced';
+
+export const CRUD_PAGE_SIZE = 20;
+
+/** A list as the admin procedures answer it: the rows, and the page counts when the list is paged. */
+export interface CrudList<T> {
+  items: T[];
+  total?: number;
+  totalPages?: number;
+}
+
+export interface CrudListParams {
+  q?: string;
+  page: number;
+  size: number;
+}
+
+export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T = L['items'][number]>({
+  title,
+  description,
+  newLabel,
+  newTestId,
+  searchPlaceholder,
+  listOptions,
+  loadError,
+  caption,
+  empty,
+  rowKey,
+  rowName,
+  columns,
+  removeVerb = 'remove',
+  canRemove,
+  editor,
+  remover,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  newLabel: ReactNode;
+  newTestId: string;
+  /** With a placeholder the page has a search box, and the list is asked for page by page. */
+  searchPlaceholder?: string;
+  listOptions: (params: CrudListParams) => UseQueryOptions<L, E, L, K>;
+  loadError: ReactNode;
+  caption: ReactNode;
+  empty: ReactNode;
+  rowKey: (row: T) => string | number;
+  /** The row's name in its Edit and Remove buttons' accessible names. */
+  rowName: (row: T) => string;
+  columns: Column<T>[];
+  removeVerb?: 'remove' | 'delete';
+  canRemove?: (row: T) => boolean;
+  /** The create (row null) or edit dialog. */
+  editor: (row: T | null, close: () => void) => ReactNode;
+  remover: (row: T, close: () => void) => ReactNode;
+}) {
+  const { t } = useLingui();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(0);
+  const query = useDebounced(q.trim(), 250);
+  const list = useQuery({ ...listOptions({ q: query || undefined, page, size: CRUD_PAGE_SIZE }), placeholderData: keepPreviousData });
+  const [editing, setEditing] = useState<{ row: T | null } | null>(null);
+  const [removing, setRemoving] = useState<T | null>(null);
+  const actions: Column<T> = {
+    key: 'actions',
+    header: <Trans>Actions</Trans>,
+    cell: (row) => {
+      const name = rowName(row);
+      return (
+        <div className="row-actions">
+          <Button size="sm" variant="secondary" onClick={() => setEditing({ row })} aria-label={t`Edit ${name}`}>
+            <Trans>Edit</Trans>
+          </Button>
+          {canRemove && !canRemove(row) ? null : (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setRemoving(row)}
+              aria-label={removeVerb === 'delete' ? t`Delete ${name}` : t`Remove ${name}`}
+            >
+              {removeVerb === 'delete' ? <Trans>Delete</Trans> : <Trans>Remove</Trans>}
+            </Button>
+          )}
+        </div>
+      );
+    },
+  };
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <Button icon={<Icon name="plus" />} onClick={() => setEditing({ row: null })} data-testid={newTestId}>
+            {newLabel}
+          </Button>
+        }
+      />
+      <Card>
+        {searchPlaceholder ? (
+          <div className="form-grid">
+            <TextField
+              label={<Trans>Search</Trans>}
+              type="search"
+              value={q}
+              onChange={(e) => (setQ(e.target.value), setPage(0))}
+              placeholder={searchPlaceholder}
+            />
+          </div>
+        ) : null}
+        <QueryView query={list} error={loadError}>
+          {(data) => (
+            <>
+              <Table caption={caption} rows={data.items as T[]} rowKey={rowKey} empty={empty} columns={[...columns, actions]} />
+              {data.totalPages !== undefined && data.totalPages > 1 ? (
+                <Pagination
+                  page={page}
+                  size={CRUD_PAGE_SIZE}
+                  total={data.total ?? 0}
+                  totalPages={data.totalPages}
+                  itemsOnPage={data.items.length}
+                  onPage={setPage}
+                />
+              ) : null}
+            </>
+          )}
+        </QueryView>
+      </Card>
+      {editing ? editor(editing.row, () => setEditing(null)) : null}
+      {removing ? remover(removing, () => setRemoving(null)) : null}
+    </>
+  );
+}

@@ -1,0 +1,242 @@
+// /admin/jobs: the background job queue (mail delivery, digests, scheduled work): what waits, runs and failed, with
+// each failure's last error, and a retry for a failed job. Refreshed every few seconds while open.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { JOB_STATUSES, type JobStatus } from '@shared/constants/enums';
+import { Button } from '@/components/ui/Button';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { FormError, SelectField } from '@/components/ui/Field';
+import { Icon } from '@/components/ui/Icon';
+import { Pagination } from '@/components/ui/Pagination';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { Table } from '@/components/ui/Table';
+import { errorText } from '@/lib/errors';
+import { useFormat } from '@/lib/format';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+import '../admin-console.css';
+
+type Job = RouterOutputs['jobs']['admin']['list']['items'][number];
+const PAGE_SIZE = 20;
+
+const STATUS_LABELS: Record<JobStatus, MessageDescriptor> = {
+  queued: msg`Waiting`,
+  running: msg`Running`,
+  succeeded: msg`Done`,
+  failed: msg`Failed`,
+};
+const STATUS_BADGES: Record<JobStatus, string> = {
+  queued: '',
+  running: 'badge--busy',
+  succeeded: 'badge--accepted',
+  failed: 'badge--rejected',
+};
+
+/** What each kind of job does, in words; a kind added later shows its name until it gets one here. */
+const TYPE_LABELS: Record<string, MessageDescriptor> = {
+  mail: msg`Mail delivery`,
+  'listing-digest': msg`New-listing digest`,
+  'newsletter-digest': msg`Weekly newsletter`,
+  'expire-subscriptions': msg`Subscription expiry`,
+  'prune-recommendation-displays': msg`Recommendation log clean-up`,
+  'prune-jobs': msg`Job history clean-up`,
+  'need-match': msg`Matching uploaded listings to needs`,
+  'saved-search-mail': msg`Saved-search mail`,
+  'webhook-delivery': msg`Webhook delivery`,
+};
+
+export function AdminJobsPage() {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const fmt = useFormat();
+  const [status, setStatus] = useState<JobStatus | ''>('');
+  const [type, setType] = useState('');
+  const [page, setPage] = useState(0);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  const list = useQuery({
+    ...trpc.jobs.admin.list.queryOptions({ status: status || undefined, type: type || undefined, page, size: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
+  });
+  const retry = useMutation(trpc.jobs.admin.retry.mutationOptions());
+  const typeLabel = (name: string) => (TYPE_LABELS[name] ? i18n._(TYPE_LABELS[name]) : name);
+  const onRetry = async (job: Job) => {
+    setRetryError(null);
+    try {
+      await retry.mutateAsync({ id: job.id });
+      await qc.invalidateQueries({ queryKey: trpc.jobs.admin.pathKey() });
+      showSnackbar(msg`The job is queued to run again`);
+    } catch (err) {
+      setRetryError(errorText(i18n, err));
+    }
+  };
+  const counts = list.data?.counts;
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Background jobs</Trans>}
+        description={
+          <Trans>
+            Work the marketplace does out of sight: mail delivery, new-listing digests and scheduled tasks. A job that fails is tried again after a
+            while; one that failed for good shows its last error and can be run again.
+          </Trans>
+        }
+      />
+      <Card>
+        {list.data && !list.data.mail_server ? (
+          <p className="muted" data-testid="jobs-no-mail-server">
+            <Trans>No mail server is set up (SMTP_URL), so mail delivery jobs wait and the mail can be read in the outbox.</Trans>
+          </p>
+        ) : null}
+        {counts ? (
+          <ul className="job-counts" aria-label={t`Jobs by status`} data-testid="job-counts">
+            {JOB_STATUSES.map((s) => (
+              <li key={s}>
+                <span className={['badge', STATUS_BADGES[s]].join(' ').trim()}>{i18n._(STATUS_LABELS[s])}</span>
+                <strong>{fmt.number(counts[s])}</strong>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="form-grid">
+          <SelectField
+            label={<Trans>Status</Trans>}
+            value={status}
+            onChange={(e) => (setStatus(e.target.value as JobStatus | ''), setPage(0))}
+            data-testid="jobs-status"
+          >
+            <option value="">{t`All`}</option>
+            {JOB_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {i18n._(STATUS_LABELS[s])}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={<Trans>Kind of job</Trans>}
+            value={type}
+            onChange={(e) => (setType(e.target.value), setPage(0))}
+            data-testid="jobs-type"
+          >
+            <option value="">{t`All`}</option>
+            {(list.data?.types ?? []).map((k) => (
+              <option key={k.type} value={k.type}>
+                {typeLabel(k.type)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <FormError>{retryError}</FormError>
+        {list.isPending ? (
+          <LoadingState />
+        ) : list.isError ? (
+          <ErrorState title={<Trans>The jobs could not be loaded</Trans>} onRetry={() => void list.refetch()} />
+        ) : list.data.items.length === 0 ? (
+          <EmptyState icon="clock" title={status || type ? <Trans>No job matches</Trans> : <Trans>No jobs yet</Trans>}>
+            <p>
+              <Trans>Jobs appear here when the marketplace has work to do in the background. Finished ones are kept for a week.</Trans>
+            </p>
+          </EmptyState>
+        ) : (
+          <>
+            <Table
+              caption={<Trans>Background jobs</Trans>}
+              rows={list.data.items}
+              rowKey={(j) => j.id}
+              columns={[
+                {
+                  key: 'job',
+                  header: <Trans>Job</Trans>,
+                  cell: (j) => (
+                    <span className="job-name">
+                      <strong>{typeLabel(j.type)}</strong>
+                      <span className="muted">
+                        #{j.id} · <code>{j.type}</code>
+                      </span>
+                    </span>
+                  ),
+                },
+                {
+                  key: 'status',
+                  header: <Trans>Status</Trans>,
+                  cell: (j) => <JobState job={j} />,
+                },
+                { key: 'created', header: <Trans>Added</Trans>, cell: (j) => fmt.dateTime(j.created_at) },
+                {
+                  key: 'error',
+                  header: <Trans>Last error</Trans>,
+                  cell: (j) => (j.last_error ? <span className="job-error">{j.last_error}</span> : <span className="muted">–</span>),
+                },
+                {
+                  key: 'actions',
+                  header: <Trans>Actions</Trans>,
+                  cell: (j) =>
+                    j.status === 'failed' ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        icon={<Icon name="cycle" size={16} />}
+                        loading={retry.isPending && retry.variables?.id === j.id}
+                        onClick={() => void onRetry(j)}
+                        aria-label={t`Run again: job ${j.id}`}
+                        data-testid={`job-retry-${j.id}`}
+                      >
+                        <Trans>Run again</Trans>
+                      </Button>
+                    ) : (
+                      <span className="muted">–</span>
+                    ),
+                },
+              ]}
+            />
+            <Pagination
+              page={page}
+              size={PAGE_SIZE}
+              total={list.data.total}
+              totalPages={list.data.totalPages}
+              itemsOnPage={list.data.items.length}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** The status badge, and what it means now: the attempt, when the next try is due, when it finished. */
+function JobState({ job }: { job: Job }) {
+  const { i18n } = useLingui();
+  const fmt = useFormat();
+  const attempt = fmt.number(job.attempts);
+  const of = fmt.number(job.max_attempts);
+  const next = fmt.dateTime(job.run_at);
+  const finished = job.finished_at ? fmt.dateTime(job.finished_at) : null;
+  return (
+    <span className="job-state" data-testid={`job-status-${job.id}`}>
+      <span className={['badge', STATUS_BADGES[job.status]].join(' ').trim()}>{i18n._(STATUS_LABELS[job.status])}</span>
+      <span className="muted">
+        {job.status === 'queued' && job.attempts > 0 ? (
+          <Trans>
+            Attempt {attempt} of {of} failed; next try {next}
+          </Trans>
+        ) : job.status === 'running' ? (
+          <Trans>
+            Attempt {attempt} of {of}
+          </Trans>
+        ) : job.status === 'failed' ? (
+          <Trans>
+            Gave up after {attempt} attempts, {finished}
+          </Trans>
+        ) : job.status === 'succeeded' && finished ? (
+          <Trans>Finished {finished}</Trans>
+        ) : null}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,278 @@
+// /admin/outbox: every mail the marketplace wrote, newest first, with its delivery status. Without a mail server
+// (SMTP_URL unset) this is where people's mail can be read; with one, a mail whose sending failed shows its last
+// error and can be sent again.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MAIL_STATUSES, type MailStatus } from '@shared/constants/enums';
+import { Button } from '@/components/ui/Button';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { Dialog } from '@/components/ui/Dialog';
+import { FormError, SelectField, TextField } from '@/components/ui/Field';
+import { Icon } from '@/components/ui/Icon';
+import { Pagination } from '@/components/ui/Pagination';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { Table } from '@/components/ui/Table';
+import { useDebounced } from '@/hooks/useDebounced';
+import { errorText } from '@/lib/errors';
+import { useFormat } from '@/lib/format';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import '../admin-console.css';
+
+const PAGE_SIZE = 20;
+
+const STATUS_LABELS: Record<MailStatus, MessageDescriptor> = {
+  queued: msg`Queued`,
+  sent: msg`Sent`,
+  failed: msg`Failed`,
+};
+const STATUS_BADGES: Record<MailStatus, string> = { queued: 'badge--pending', sent: 'badge--accepted', failed: 'badge--rejected' };
+
+function MailStatusBadge({ status }: { status: MailStatus }) {
+  const { i18n } = useLingui();
+  return <span className={`badge ${STATUS_BADGES[status]}`}>{i18n._(STATUS_LABELS[status])}</span>;
+}
+
+/** Sends a failed mail again; the list and the open mail refresh. */
+function useResend() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const resend = useMutation(trpc.notifications.admin.resendMail.mutationOptions());
+  const run = async (id: number) => {
+    await resend.mutateAsync({ id });
+    await qc.invalidateQueries({ queryKey: trpc.notifications.admin.pathKey() });
+    showSnackbar(msg`The mail is queued to be sent again`);
+  };
+  return { run, pending: resend.isPending, variables: resend.variables };
+}
+
+export function AdminOutboxPage() {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const fmt = useFormat();
+  const [status, setStatus] = useState<MailStatus | ''>('');
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<number | null>(null);
+  const [rowError, setRowError] = useState<string | null>(null);
+  const list = useQuery({
+    ...trpc.notifications.admin.outbox.queryOptions({ status: status || undefined, q: q || undefined, page, size: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const resend = useResend();
+  const onResend = async (id: number) => {
+    setRowError(null);
+    try {
+      await resend.run(id);
+    } catch (err) {
+      setRowError(errorText(i18n, err));
+    }
+  };
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Mail outbox</Trans>}
+        description={
+          <Trans>
+            Every mail the marketplace writes, newest first. Without a mail server the mail stays here for you to read; with one, each mail shows
+            whether it was sent, and a failed one can be sent again.
+          </Trans>
+        }
+      />
+      <Card>
+        <div className="form-grid">
+          <TextField
+            label={<Trans>Search recipient or subject</Trans>}
+            type="search"
+            value={search}
+            maxLength={100}
+            onChange={(e) => (setSearch(e.target.value), setPage(0))}
+            data-testid="outbox-search"
+          />
+          <SelectField
+            label={<Trans>Status</Trans>}
+            value={status}
+            onChange={(e) => (setStatus(e.target.value as MailStatus | ''), setPage(0))}
+            data-testid="outbox-status"
+          >
+            <option value="">{t`All`}</option>
+            {MAIL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {i18n._(STATUS_LABELS[s])}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <FormError>{rowError}</FormError>
+        {list.isPending ? (
+          <LoadingState />
+        ) : list.isError ? (
+          <ErrorState title={<Trans>The outbox could not be loaded</Trans>} onRetry={() => void list.refetch()} />
+        ) : list.data.items.length === 0 ? (
+          <EmptyState
+            icon="mail"
+            title={q ? <Trans>No mail matches this search</Trans> : status ? <Trans>No mail with this status</Trans> : <Trans>No mail yet</Trans>}
+          >
+            <p>
+              <Trans>Mail the marketplace writes (registrations, password resets, answers, digests) appears here.</Trans>
+            </p>
+          </EmptyState>
+        ) : (
+          <>
+            <Table
+              caption={<Trans>Mail outbox</Trans>}
+              rows={list.data.items}
+              rowKey={(m) => m.id}
+              columns={[
+                { key: 'created', header: <Trans>Written</Trans>, cell: (m) => fmt.dateTime(m.created_at) },
+                { key: 'to', header: <Trans>Recipient</Trans>, cell: (m) => <span className="outbox-to">{m.to_address}</span> },
+                {
+                  key: 'subject',
+                  header: <Trans>Subject</Trans>,
+                  cell: (m) => (
+                    <button type="button" className="text-link outbox-subject" onClick={() => setOpen(m.id)} data-testid={`outbox-open-${m.id}`}>
+                      {m.subject}
+                    </button>
+                  ),
+                },
+                {
+                  key: 'status',
+                  header: <Trans>Status</Trans>,
+                  cell: (m) => (
+                    <span className="outbox-status" data-testid={`outbox-status-${m.id}`}>
+                      <MailStatusBadge status={m.status} />
+                      {m.status === 'sent' && m.sent_at ? <span className="muted">{fmt.dateTime(m.sent_at)}</span> : null}
+                    </span>
+                  ),
+                },
+                {
+                  key: 'actions',
+                  header: <Trans>Actions</Trans>,
+                  cell: (m) => (
+                    <div className="row-actions">
+                      <Button size="sm" variant="secondary" icon={<Icon name="mailOpen" size={16} />} onClick={() => setOpen(m.id)}>
+                        <Trans>Read</Trans>
+                      </Button>
+                      {m.status === 'failed' ? (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          icon={<Icon name="send" size={16} />}
+                          loading={resend.pending && resend.variables?.id === m.id}
+                          onClick={() => void onResend(m.id)}
+                          aria-label={t`Send again: the mail to ${m.to_address}`}
+                          data-testid={`outbox-resend-${m.id}`}
+                        >
+                          <Trans>Send again</Trans>
+                        </Button>
+                      ) : null}
+                    </div>
+                  ),
+                },
+              ]}
+            />
+            <Pagination
+              page={page}
+              size={PAGE_SIZE}
+              total={list.data.total}
+              totalPages={list.data.totalPages}
+              itemsOnPage={list.data.items.length}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </Card>
+      {open !== null ? <MailDialog id={open} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
+
+function MailDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const fmt = useFormat();
+  const mail = useQuery(trpc.notifications.admin.outboxMail.queryOptions({ id }));
+  const resend = useResend();
+  const [error, setError] = useState<string | null>(null);
+  const languageNames: Record<string, string> = { en: t`English`, dk: t`Danish`, my: t`Malay` };
+  const m = mail.data;
+  const onResend = async () => {
+    setError(null);
+    try {
+      await resend.run(id);
+    } catch (err) {
+      setError(errorText(i18n, err));
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} title={m?.subject ?? <Trans>Mail</Trans>} closeLabel={t`Close`} className="dialog--wide">
+      {mail.isPending ? (
+        <LoadingState />
+      ) : mail.isError ? (
+        <ErrorState title={<Trans>The mail could not be loaded</Trans>} onRetry={() => void mail.refetch()} />
+      ) : (
+        <div className="stack" data-testid="outbox-mail">
+          <dl className="mail-facts">
+            <div>
+              <dt>
+                <Trans>To</Trans>
+              </dt>
+              <dd>{m!.to_address}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Written</Trans>
+              </dt>
+              <dd>{fmt.dateTime(m!.created_at)}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Status</Trans>
+              </dt>
+              <dd>
+                <MailStatusBadge status={m!.status} /> {m!.sent_at ? fmt.dateTime(m!.sent_at) : null}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Language</Trans>
+              </dt>
+              <dd>{languageNames[m!.language] ?? m!.language}</dd>
+            </div>
+            {m!.attempts > 0 ? (
+              <div>
+                <dt>
+                  <Trans>Failed attempts</Trans>
+                </dt>
+                <dd>{fmt.number(m!.attempts)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {m!.last_error ? (
+            <div className="mail-error" role="note">
+              <strong>
+                <Trans>Last error</Trans>
+              </strong>
+              <p>{m!.last_error}</p>
+            </div>
+          ) : null}
+          <pre className="mail-body" data-testid="outbox-mail-body">
+            {m!.text_body}
+          </pre>
+          <FormError>{error}</FormError>
+          {m!.status === 'failed' ? (
+            <div className="row-actions">
+              <Button icon={<Icon name="send" />} loading={resend.pending} onClick={() => void onResend()} data-testid="outbox-mail-resend">
+                <Trans>Send again</Trans>
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,455 @@
+// /admin/categories/impact: how each material group and subcategory counts CO2e avoided (PRODUCT.md "Impact";
+// docs/decisions/0171). The category tree with each row's mapping, its own or the one it inherits, editable; a search
+// across all levels. A change applies to synergies that end from then on; stored records keep theirs.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { IMPACT_BASES, type ImpactBasis, type MappingLevel } from '@shared/lib/impact';
+import { setImpactMappingInput } from '@shared/schemas/stats';
+import { useImpactWords } from '@/components/impact/useImpactWords';
+import { Button } from '@/components/ui/Button';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { Dialog, DialogActions } from '@/components/ui/Dialog';
+import { FormError, SelectField, TextField } from '@/components/ui/Field';
+import { Icon } from '@/components/ui/Icon';
+import { Pagination } from '@/components/ui/Pagination';
+import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/States';
+import { useDebounced } from '@/hooks/useDebounced';
+import { errorText, fieldErrorText } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
+import { useFormat } from '@/lib/format';
+import { refText } from '@/lib/reference';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+import '../admin-console.css';
+
+type MappingNode = RouterOutputs['stats']['admin']['mappings']['items'][number];
+type SearchHit = RouterOutputs['stats']['admin']['searchMappings']['items'][number];
+
+const SHOWN = 50;
+const NEXT: Record<Exclude<MappingLevel, 'third'>, Exclude<MappingLevel, 'group'>> = { group: 'first', first: 'second', second: 'third' };
+
+function useBasisLabels() {
+  const { t } = useLingui();
+  return { like_for_like: t`Like for like`, disposal_only: t`Disposal avoided only`, none: t`No CO2e` } satisfies Record<ImpactBasis, string>;
+}
+
+function useLevelNames() {
+  const { t } = useLingui();
+  return { group: t`Material group`, first: t`First level`, second: t`Second level`, third: t`Third level` } satisfies Record<MappingLevel, string>;
+}
+
+export function ImpactMappingsPage() {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const groups = useQuery(trpc.stats.admin.mappings.queryOptions({ level: 'group' }));
+  const [editing, setEditing] = useState<MappingNode | null>(null);
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Impact mappings</Trans>}
+        description={
+          <Trans>
+            How each material group and subcategory counts CO2e avoided: the Defra material it counts as, its basis and the disposal route it would
+            otherwise take. A subcategory without a mapping of its own inherits the one above it. A change applies to synergies that end from now on;
+            impact records already stored keep theirs.
+          </Trans>
+        }
+        actions={
+          <Link href="/admin/categories" className="btn btn--secondary btn--md">
+            <Icon name="back" size={16} />
+            <Trans>Categories</Trans>
+          </Link>
+        }
+      />
+      <SearchCard onEdit={setEditing} />
+      <Card title={<Trans>Material groups</Trans>}>
+        {groups.isPending ? (
+          <LoadingState />
+        ) : groups.isError ? (
+          <ErrorState title={<Trans>The mappings could not be loaded</Trans>} onRetry={() => void groups.refetch()} />
+        ) : groups.data.items.length === 0 ? (
+          <EmptyState icon="boxes" title={<Trans>No material groups yet</Trans>} />
+        ) : (
+          <ul className="cat-tree" aria-label={t`Impact mappings`} data-testid="mapping-tree">
+            {groups.data.items.map((g) => (
+              <MappingRow key={g.id} node={g} onEdit={setEditing} />
+            ))}
+          </ul>
+        )}
+      </Card>
+      {editing ? <MappingDialog node={editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}
+
+/** The mapping a row counts by, in a few words: own or inherited, material, basis, route and its figure per tonne. */
+function MappingSummary({ node }: { node: MappingNode }) {
+  const { i18n } = useLingui();
+  const fmt = useFormat();
+  const bases = useBasisLabels();
+  const levels = useLevelNames();
+  const e = node.effective;
+  const perTonne = new Intl.NumberFormat(fmt.locale, { maximumFractionDigits: 2 }).format(e.kgco2e_per_tonne);
+  const own = node.own !== null && e.from.level === node.level && e.from.id === node.id;
+  const fromLevel = levels[e.from.level];
+  const fromName = `${e.from.code ?? ''} ${refText(i18n, e.from.name)}`.trim();
+  return (
+    <span className="mapping-summary" data-testid="mapping-summary">
+      <span className={own ? 'badge badge--accepted' : 'badge'}>
+        {own ? (
+          <Trans>Own</Trans>
+        ) : (
+          <Trans>
+            Inherited from {fromLevel} {fromName}
+          </Trans>
+        )}
+      </span>
+      <span className="mapping-summary__what">
+        {e.basis === 'none' ? (
+          bases.none
+        ) : (
+          <>
+            <strong>{bases[e.basis]}</strong> · {refText(i18n, e.defra_material)} · {e.counterfactual_route}
+          </>
+        )}
+      </span>
+      {e.basis === 'none' ? null : (
+        <span className="mapping-summary__figure">
+          <Trans>{perTonne} kg CO2e per tonne</Trans>
+        </span>
+      )}
+      {own && node.customized ? (
+        <span className="mapping-summary__figure">
+          <Trans>set by an administrator</Trans>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function MappingRow({ node, onEdit }: { node: MappingNode; onEdit: (n: MappingNode) => void }) {
+  const { t, i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  const name = refText(i18n, node.name);
+  const leaf = node.level === 'third';
+  return (
+    <li className={`cat-row ${node.level === 'group' ? 'cat-row--group' : ''}`} data-testid={`mapping-${node.level}-${node.id}`}>
+      <div className="cat-row__line">
+        {leaf ? (
+          <span className="cat-row__toggle cat-row__toggle--leaf">
+            <span className="cat-row__name">{name}</span>
+          </span>
+        ) : (
+          <button type="button" className="cat-row__toggle" aria-expanded={open} onClick={() => setOpen(!open)} disabled={node.children === 0}>
+            <Icon name="chevron" size={16} className={open ? 'cat-row__chevron cat-row__chevron--open' : 'cat-row__chevron'} />
+            <span className="cat-row__name">{name}</span>
+          </button>
+        )}
+        <span className="cat-row__code">{node.code ?? '–'}</span>
+        <MappingSummary node={node} />
+        <span className="row-actions cat-row__actions">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<Icon name="edit" size={16} />}
+            onClick={() => onEdit(node)}
+            aria-label={t`Edit the mapping of ${name}`}
+          >
+            <Trans>Edit</Trans>
+          </Button>
+        </span>
+      </div>
+      {open && !leaf ? <MappingLevelList level={NEXT[node.level as Exclude<MappingLevel, 'third'>]} parentId={node.id} onEdit={onEdit} /> : null}
+    </li>
+  );
+}
+
+function MappingLevelList({
+  level,
+  parentId,
+  onEdit,
+}: {
+  level: Exclude<MappingLevel, 'group'>;
+  parentId: number;
+  onEdit: (n: MappingNode) => void;
+}) {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const fmt = useFormat();
+  const nodes = useQuery(trpc.stats.admin.mappings.queryOptions({ level, parent_id: parentId }));
+  const [all, setAll] = useState(false);
+  if (nodes.isPending)
+    return (
+      <div className="cat-tree__loading">
+        <Spinner size={18} />
+      </div>
+    );
+  if (nodes.isError) return <ErrorState title={<Trans>This level could not be loaded</Trans>} onRetry={() => void nodes.refetch()} />;
+  const items = all ? nodes.data.items : nodes.data.items.slice(0, SHOWN);
+  const total = fmt.number(nodes.data.items.length);
+  return (
+    <ul className="cat-tree cat-tree--nested">
+      {items.map((n) => (
+        <MappingRow key={n.id} node={n} onEdit={onEdit} />
+      ))}
+      {nodes.data.items.length === 0 ? (
+        <li className="muted cat-tree__empty">
+          <Trans>Nothing here yet.</Trans>
+        </li>
+      ) : null}
+      {!all && nodes.data.items.length > SHOWN ? (
+        <li>
+          <Button size="sm" variant="ghost" onClick={() => setAll(true)}>
+            {t`Show all ${total}`}
+          </Button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function SearchCard({ onEdit }: { onEdit: (n: MappingNode) => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const levels = useLevelNames();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(0);
+  const search = useDebounced(q.trim(), 250);
+  const results = useQuery({
+    ...trpc.stats.admin.searchMappings.queryOptions({ q: search, page, size: 10 }),
+    enabled: search.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const pathOf = (hit: SearchHit) => [levels[hit.level], ...hit.path.map((p) => refText(i18n, p.name))].join(' › ');
+  return (
+    <Card className="card--spaced">
+      <TextField
+        label={<Trans>Find a category</Trans>}
+        type="search"
+        value={q}
+        onChange={(e) => (setQ(e.target.value), setPage(0))}
+        placeholder={t`Name or code, e.g. wooden packaging or 020704`}
+        data-testid="mapping-search"
+      />
+      {!search ? null : results.isPending ? (
+        <LoadingState />
+      ) : results.isError ? (
+        <ErrorState title={<Trans>The search failed</Trans>} onRetry={() => void results.refetch()} />
+      ) : results.data.items.length === 0 ? (
+        <p className="muted">
+          <Trans>No category matches.</Trans>
+        </p>
+      ) : (
+        <>
+          <ul className="cat-results" data-testid="mapping-results">
+            {results.data.items.map((hit) => (
+              <li key={`${hit.level}-${hit.id}`} className="cat-result">
+                <span className="cat-result__path muted">{pathOf(hit)}</span>
+                <span className="cat-result__name">
+                  <span className="cat-row__code">{hit.code ?? '–'}</span> {refText(i18n, hit.name)}
+                </span>
+                <MappingSummary node={hit} />
+                <span className="row-actions">
+                  <Button size="sm" variant="ghost" icon={<Icon name="edit" size={16} />} onClick={() => onEdit(hit)}>
+                    <Trans>Edit</Trans>
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            size={10}
+            total={results.data.total}
+            totalPages={results.data.totalPages}
+            itemsOnPage={results.data.items.length}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+type MappingIn = z.input<typeof setImpactMappingInput>;
+type MappingOut = z.output<typeof setImpactMappingInput>;
+
+type Choices = RouterOutputs['stats']['admin']['mappingChoices'];
+
+/** The dialog waits for the materials and routes it offers: the form's selects need their options when it starts. */
+function MappingDialog({ node, onClose }: { node: MappingNode; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const choices = useQuery(trpc.stats.admin.mappingChoices.queryOptions());
+  const name = refText(i18n, node.name);
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Mapping of {name}</Trans>} closeLabel={t`Close`} className="dialog--wide">
+      {choices.isPending ? (
+        <LoadingState />
+      ) : choices.isError ? (
+        <ErrorState title={<Trans>The Defra materials could not be loaded</Trans>} onRetry={() => void choices.refetch()} />
+      ) : (
+        <MappingForm node={node} choices={choices.data} onClose={onClose} />
+      )}
+    </Dialog>
+  );
+}
+
+function MappingForm({ node, choices, onClose }: { node: MappingNode; choices: Choices; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const fmt = useFormat();
+  const words = useImpactWords();
+  const bases = useBasisLabels();
+  const save = useMutation(trpc.stats.admin.setMapping.mutationOptions());
+  const remove = useMutation(trpc.stats.admin.deleteMapping.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const start = node.own ?? node.effective;
+  const form = useForm<MappingIn, unknown, MappingOut>({
+    resolver: zodResolver(setImpactMappingInput),
+    defaultValues: {
+      level: node.level,
+      id: node.id,
+      basis: start.basis,
+      defra_material: start.defra_material ?? '',
+      counterfactual_route: start.counterfactual_route ?? undefined,
+    },
+  });
+  const basis = useWatch({ control: form.control, name: 'basis' });
+  const material = useWatch({ control: form.control, name: 'defra_material' });
+  const route = useWatch({ control: form.control, name: 'counterfactual_route' });
+  const routesOf = (name: string | null | undefined) => choices.materials.find((m) => m.name === name)?.routes ?? [];
+  const routes = routesOf(material);
+  const chosen = routes.find((r) => r.route === route);
+  const figure = basis === 'none' ? 0 : chosen ? (basis === 'like_for_like' ? chosen.like_for_like : chosen.disposal_only) : null;
+  const noCo2eKind = node.kind !== 'material';
+  const { errors } = form.formState;
+  const fromLevel = useLevelNames()[node.effective.from.level];
+  const fromName = `${node.effective.from.code ?? ''} ${refText(i18n, node.effective.from.name)}`.trim();
+
+  const done = async (message: ReturnType<typeof msg>) => {
+    await qc.invalidateQueries({ queryKey: trpc.stats.admin.pathKey() });
+    showSnackbar(message);
+    onClose();
+  };
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      await save.mutateAsync(v);
+      await done(msg`Mapping saved`);
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(errorText(i18n, err));
+    }
+  });
+  const removeOwn = async () => {
+    setFormError(null);
+    try {
+      await remove.mutateAsync({ level: node.level, id: node.id });
+      await done(msg`Own mapping removed: it inherits again`);
+    } catch (err) {
+      setFormError(errorText(i18n, err));
+    }
+  };
+  const perTonne = figure === null ? null : new Intl.NumberFormat(fmt.locale, { maximumFractionDigits: 2 }).format(figure);
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} data-testid="mapping-form">
+      {node.own === null ? (
+        <p className="muted" data-testid="mapping-inherited">
+          <Trans>
+            It now inherits from {fromLevel} {fromName}. Saving gives it a mapping of its own.
+          </Trans>
+        </p>
+      ) : null}
+      <SelectField
+        label={<Trans>Basis</Trans>}
+        required
+        data-autofocus
+        hint={basis ? words.basis(basis) : undefined}
+        error={fieldErrorText(i18n, errors.basis)}
+        {...form.register('basis')}
+        data-testid="mapping-basis"
+      >
+        {IMPACT_BASES.filter((b) => !noCo2eKind || b === 'none').map((b) => (
+          <option key={b} value={b}>
+            {bases[b]}
+          </option>
+        ))}
+      </SelectField>
+      {basis !== 'none' ? (
+        <>
+          <SelectField
+            label={<Trans>Defra material</Trans>}
+            required
+            error={fieldErrorText(i18n, errors.defra_material)}
+            {...form.register('defra_material', {
+              // Keep the route when the new material has it, else take the first route Defra publishes for it.
+              onChange: () => {
+                const published = routesOf(form.getValues('defra_material'));
+                if (!published.some((r) => r.route === form.getValues('counterfactual_route')))
+                  form.setValue('counterfactual_route', published[0]?.route);
+              },
+            })}
+            data-testid="mapping-material"
+          >
+            <option value="">{t`Choose…`}</option>
+            {choices.materials.map((m) => (
+              <option key={m.name} value={m.name}>
+                {refText(i18n, m.name)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={<Trans>Would otherwise go to</Trans>}
+            required
+            hint={route ? words.route(route) : <Trans>Only the routes DESNZ/Defra 2023 publishes a factor for with this material.</Trans>}
+            error={fieldErrorText(i18n, errors.counterfactual_route)}
+            {...form.register('counterfactual_route')}
+            data-testid="mapping-route"
+          >
+            {routes.length === 0 ? <option value="">{t`Choose a material first`}</option> : null}
+            {routes.map((r) => (
+              <option key={r.route} value={r.route}>
+                {r.route}
+              </option>
+            ))}
+          </SelectField>
+        </>
+      ) : null}
+      {perTonne !== null ? (
+        <p className="mapping-figure" data-testid="mapping-figure">
+          <Trans>One tonne under this mapping counts {perTonne} kg CO2e avoided.</Trans>
+        </p>
+      ) : null}
+      {noCo2eKind ? (
+        <p className="muted">
+          <Trans>Knowledge and space count no CO2e.</Trans>
+        </p>
+      ) : null}
+      <FormError>{formError}</FormError>
+      <DialogActions loading={save.isPending} onCancel={onClose} testId="mapping-save">
+        <Trans>Save</Trans>
+      </DialogActions>
+      {node.level !== 'group' && node.own ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={<Icon name="trash" size={16} />}
+          loading={remove.isPending}
+          onClick={() => void removeOwn()}
+          data-testid="mapping-remove"
+        >
+          <Trans>Remove its own mapping (inherit again)</Trans>
+        </Button>
+      ) : null}
+    </form>
+  );
+}

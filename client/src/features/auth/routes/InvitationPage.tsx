@@ -1,0 +1,114 @@
+// /invitation/:token: a colleague invited by a manager sees the company, e-mail and role, chooses their own name
+// and password, and is signed in (the guard then takes them to their dashboard). A used, revoked or expired link
+// says which, in the reader's language.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { acceptInvitationForm } from '@shared/schemas/invitations';
+import { RoleLabel } from '@/components/RoleLabel';
+import { Button, ButtonLink } from '@/components/ui/Button';
+import { FormError, TextField } from '@/components/ui/Field';
+import { LoadingState } from '@/components/ui/States';
+import { errorText, fieldErrorText } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
+import { startSession } from '@/lib/session';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import { AuthCard } from '../components/AuthCard';
+
+type FormIn = z.input<typeof acceptInvitationForm>;
+type FormOut = z.output<typeof acceptInvitationForm>;
+
+export function InvitationPage({ params }: { params: Record<string, string> }) {
+  const { i18n } = useLingui();
+  const trpc = useTRPC();
+  const token = params.token ?? '';
+  const invitation = useQuery({ ...trpc.invitations.get.queryOptions({ token }), retry: false });
+  const accept = useMutation(trpc.invitations.accept.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(acceptInvitationForm),
+    defaultValues: { first_name: '', last_name: '', password: '', confirm_password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ confirm_password: _c, ...values }) => {
+    setFormError(null);
+    try {
+      const session = await accept.mutateAsync({ token, ...values });
+      startSession({ token: session.token, user: session.user, remember: false });
+      showSnackbar(msg`Welcome! You have joined your company.`);
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(errorText(i18n, err));
+    }
+  });
+
+  if (invitation.isPending) return <LoadingState />;
+  if (invitation.isError || !invitation.data) {
+    return (
+      <AuthCard title={<Trans>This invitation cannot be used</Trans>}>
+        <p role="alert" data-testid="invitation-gone">
+          {errorText(i18n, invitation.error)}
+        </p>
+        <ButtonLink href="/login" variant="ghost" block>
+          <Trans>Go to login</Trans>
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+  const { company, email, role } = invitation.data;
+  const companyName = company.name;
+  return (
+    <AuthCard
+      title={<Trans>Join {companyName}</Trans>}
+      subtitle={
+        <Trans>
+          You were invited as <RoleLabel role={role} /> with the address {email}. Choose your name and a password to finish.
+        </Trans>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="form" data-testid="invitation-form">
+        <FormError>{formError}</FormError>
+        <TextField
+          label={<Trans>First name</Trans>}
+          autoComplete="given-name"
+          required
+          error={fieldErrorText(i18n, errors.first_name)}
+          {...form.register('first_name')}
+        />
+        <TextField
+          label={<Trans>Last name</Trans>}
+          autoComplete="family-name"
+          required
+          error={fieldErrorText(i18n, errors.last_name)}
+          {...form.register('last_name')}
+        />
+        <TextField
+          label={<Trans>Password</Trans>}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={<Trans>At least 8 characters.</Trans>}
+          error={fieldErrorText(i18n, errors.password)}
+          {...form.register('password')}
+        />
+        <TextField
+          label={<Trans>Repeat the password</Trans>}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={fieldErrorText(i18n, errors.confirm_password)}
+          {...form.register('confirm_password')}
+        />
+        <Button type="submit" block size="lg" loading={accept.isPending} data-testid="invitation-submit">
+          <Trans>Join {companyName}</Trans>
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

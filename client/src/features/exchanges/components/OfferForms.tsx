@@ -1,0 +1,134 @@
+// The reject and counter forms of a pending offer: their own chunk (PendingOffers.tsx loads it when one of the two
+// dialogs opens, or earlier on hover or focus of its button), so the offers list loads no form code.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { DialogActions } from '@/components/ui/Dialog';
+import { FormError, TextArea, TextField } from '@/components/ui/Field';
+import { errorText, fieldErrorText } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import { LIMITS } from '@shared/constants/limits';
+import { counterOfferInput } from '@shared/schemas/offers';
+import { rejectFormSchema } from '../lib/forms';
+import type { Offer } from '../lib/synergy';
+import { Counter } from './bits';
+
+export function RejectForm({ offer, onDone, onCancel }: { offer: Offer; onDone: () => void; onCancel: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const form = useForm<z.input<typeof rejectFormSchema>, unknown, z.output<typeof rejectFormSchema>>({
+    resolver: zodResolver(rejectFormSchema),
+    defaultValues: { reason: '' },
+  });
+  const review = useMutation(trpc.offers.review.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const reason = (useWatch({ control: form.control, name: 'reason' }) as string | undefined) ?? '';
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await review.mutateAsync({ id: offer.id, decision: 'reject', reason: values.reason });
+      showSnackbar(msg`Offer rejected`);
+      onDone();
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(`${i18n._(msg`Could not reject the offer`)}: ${errorText(i18n, err)}`);
+    }
+  });
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <p>
+        <Trans>
+          Reject the offer of {offer.offering_company.name} on “{offer.material.title}”? They are told, with your reason if you give one.
+        </Trans>
+      </p>
+      <FormError>{formError}</FormError>
+      <TextArea
+        label={t`Reason (optional)`}
+        rows={3}
+        data-autofocus
+        hint={<Counter length={reason.length} max={LIMITS.messageMax} />}
+        error={fieldErrorText(i18n, form.formState.errors.reason)}
+        {...form.register('reason')}
+      />
+      <DialogActions variant="danger" loading={review.isPending} onCancel={onCancel} testId="reject-confirm">
+        <Trans>Reject offer</Trans>
+      </DialogActions>
+    </form>
+  );
+}
+
+const counterForm = counterOfferInput.omit({ id: true });
+
+/** A counter on the caller's turn: another quantity and/or price, with a message; the currency stays the offer's. */
+export function CounterForm({ offer, onDone, onCancel }: { offer: Offer; onDone: () => void; onCancel: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const form = useForm<z.input<typeof counterForm>, unknown, z.output<typeof counterForm>>({
+    resolver: zodResolver(counterForm),
+    defaultValues: { quantity: String(offer.quantity), unit_price: offer.unit_price === null ? '' : offer.unit_price.toFixed(2), message: '' },
+  });
+  const counter = useMutation(trpc.offers.counter.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const message = (useWatch({ control: form.control, name: 'message' }) as string | undefined) ?? '';
+  const e = form.formState.errors;
+  const currency = offer.currency ?? '';
+  const left = offer.max_rounds - offer.round - 1;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await counter.mutateAsync({ id: offer.id, ...values });
+      showSnackbar(msg`Counter-offer sent`);
+      onDone();
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(`${i18n._(msg`Could not send the counter-offer`)}: ${errorText(i18n, err)}`);
+    }
+  });
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} data-testid="counter-form">
+      <p>
+        <Trans>Propose other terms for “{offer.material.title}”. The other company may accept them or counter again.</Trans>{' '}
+        {left > 0 ? (
+          <Trans>Counters left after this one: {left}.</Trans>
+        ) : (
+          <Trans>This is the last round: after it, they can only accept or decline.</Trans>
+        )}
+      </p>
+      <FormError>{formError}</FormError>
+      <div className="form-grid">
+        <TextField
+          label={t`Quantity`}
+          inputMode="numeric"
+          autoComplete="off"
+          data-autofocus
+          error={fieldErrorText(i18n, e.quantity)}
+          {...form.register('quantity')}
+        />
+        <TextField
+          label={t`Price per unit (${currency})`}
+          inputMode="decimal"
+          autoComplete="off"
+          error={fieldErrorText(i18n, e.unit_price)}
+          {...form.register('unit_price')}
+        />
+      </div>
+      <TextArea
+        label={t`Message`}
+        required
+        rows={3}
+        hint={<Counter length={message.length} max={LIMITS.messageMax} />}
+        error={fieldErrorText(i18n, e.message)}
+        {...form.register('message')}
+      />
+      <DialogActions loading={counter.isPending} onCancel={onCancel} testId="counter-submit">
+        <Trans>Send counter-offer</Trans>
+      </DialogActions>
+    </form>
+  );
+}

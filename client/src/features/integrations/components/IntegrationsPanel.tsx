@@ -1,0 +1,527 @@
+// Manager panel → Integrations: the company's API keys and webhook endpoints (docs/integrations.md). A new key's
+// or webhook's secret is shown once, with a copy button; an endpoint's deliveries can be read and sent again.
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { API_KEY_SCOPES, createApiKeyInput, createWebhookInput, WEBHOOK_EVENTS, type WebhookEvent } from '@shared/schemas/integrations';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Dialog, DialogActions } from '@/components/ui/Dialog';
+import { Checkbox, FormError, TextField } from '@/components/ui/Field';
+import { Icon } from '@/components/ui/Icon';
+import { Pagination } from '@/components/ui/Pagination';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { Table } from '@/components/ui/Table';
+import { errorText, fieldErrorText } from '@/lib/errors';
+import { useFormat } from '@/lib/format';
+import { applyServerErrors } from '@/lib/forms';
+import { useSession } from '@/lib/session';
+import { showSnackbar } from '@/lib/snackbar';
+import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
+import '../integrations.css';
+
+type Key = RouterOutputs['integrations']['apiKeys']['list']['items'][number];
+type Hook = RouterOutputs['integrations']['webhooks']['list']['items'][number];
+type Delivery = RouterOutputs['integrations']['webhooks']['deliveries']['items'][number];
+
+const SCOPE_LABELS: Record<(typeof API_KEY_SCOPES)[number], MessageDescriptor> = { read: msg`Read`, write: msg`Write` };
+const DELIVERY_LABELS: Record<Delivery['status'], MessageDescriptor> = { pending: msg`Waiting`, succeeded: msg`Delivered`, failed: msg`Failed` };
+const DELIVERY_BADGES: Record<Delivery['status'], string> = { pending: '', succeeded: 'badge--accepted', failed: 'badge--rejected' };
+
+export function IntegrationsPanel() {
+  const session = useSession();
+  const companyId = session?.company?.id;
+  if (!companyId) return <LoadingState />;
+  return (
+    <div className="integrations" data-testid="integrations">
+      <p className="muted">
+        <Trans>
+          Connect your own systems: an API key lets a program use the marketplace as your company, and a webhook tells your system at once when an
+          offer, synergy, trip or donation changes. The developer guide is at /api/docs.
+        </Trans>
+      </p>
+      <ApiKeys companyId={companyId} />
+      <Webhooks companyId={companyId} />
+    </div>
+  );
+}
+
+/** A secret shown once, with a copy button. */
+function SecretOnce({ id, label, secret }: { id: string; label: string; secret: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      showSnackbar(msg`Copying failed. Select the secret and copy it by hand.`, { tone: 'error' });
+    }
+  };
+  return (
+    <div className="form">
+      <p role="status">
+        <strong>
+          <Trans>Copy this secret now: it is shown only once.</Trans>
+        </strong>
+      </p>
+      <div className="integrations__secret">
+        <label htmlFor={id} className="visually-hidden">
+          {label}
+        </label>
+        <input id={id} className="input" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} data-testid={id} />
+        <Button variant="secondary" icon={<Icon name={copied ? 'check' : 'file'} size={16} />} onClick={() => void copy()} data-testid={`${id}-copy`}>
+          {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+const keyForm = createApiKeyInput.pick({ name: true, scopes: true });
+type KeyIn = z.input<typeof keyForm>;
+type KeyOut = z.output<typeof keyForm>;
+
+function ApiKeys({ companyId }: { companyId: number }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const fmt = useFormat();
+  const list = useQuery(trpc.integrations.apiKeys.list.queryOptions({ company_id: companyId }));
+  const revoke = useMutation(trpc.integrations.apiKeys.revoke.mutationOptions());
+  const [adding, setAdding] = useState(false);
+  const [revoking, setRevoking] = useState<Key | null>(null);
+  const onRevoke = async (key: Key) => {
+    try {
+      await revoke.mutateAsync({ company_id: companyId, key_id: key.id });
+      await qc.invalidateQueries({ queryKey: trpc.integrations.apiKeys.pathKey() });
+      const name = key.name;
+      showSnackbar(msg`Key ${name} revoked`);
+      setRevoking(null);
+    } catch {
+      showSnackbar(msg`The key could not be revoked`, { tone: 'error' });
+    }
+  };
+  return (
+    <section className="integrations__section" aria-labelledby="api-keys-title">
+      <div className="integrations__head">
+        <h2 id="api-keys-title" className="card__title">
+          <Trans>API keys</Trans>
+        </h2>
+        <Button icon={<Icon name="plus" size={16} />} onClick={() => setAdding(true)} data-testid="api-key-add">
+          <Trans>New API key</Trans>
+        </Button>
+      </div>
+      <p className="muted">
+        <Trans>
+          Send a key as “Authorization: Bearer sk_live_…”. Read keys may only read. Keys cannot manage users, passwords or other keys. Revoking a key
+          stops it at once.
+        </Trans>
+      </p>
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError ? (
+        <ErrorState title={<Trans>The API keys could not be loaded</Trans>} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState icon="lock" title={<Trans>No API keys yet</Trans>} />
+      ) : (
+        <Table
+          caption={<Trans>API keys</Trans>}
+          rows={list.data.items}
+          rowKey={(k) => k.id}
+          columns={[
+            { key: 'name', header: <Trans>Name</Trans>, cell: (k) => <strong>{k.name}</strong> },
+            { key: 'prefix', header: <Trans>Key</Trans>, cell: (k) => <code>{k.prefix}…</code> },
+            { key: 'scopes', header: <Trans>Scopes</Trans>, cell: (k) => k.scopes.map((s) => i18n._(SCOPE_LABELS[s])).join(', ') },
+            { key: 'created', header: <Trans>Created</Trans>, cell: (k) => fmt.dateTime(k.created) },
+            {
+              key: 'used',
+              header: <Trans>Last used</Trans>,
+              cell: (k) => (k.last_used_at ? fmt.dateTime(k.last_used_at) : <span className="muted">{t`Never`}</span>),
+            },
+            {
+              key: 'actions',
+              header: <Trans>Actions</Trans>,
+              cell: (k) => (
+                <Button
+                  size="sm"
+                  variant="danger"
+                  icon={<Icon name="trash" size={16} />}
+                  onClick={() => setRevoking(k)}
+                  aria-label={t`Revoke key ${k.name}`}
+                  data-testid={`api-key-revoke-${k.id}`}
+                >
+                  <Trans>Revoke</Trans>
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
+      {adding ? <AddKeyDialog companyId={companyId} onClose={() => setAdding(false)} /> : null}
+      {revoking ? (
+        <ConfirmDialog
+          title={<Trans>Revoke the key “{revoking.name}”?</Trans>}
+          confirmLabel={<Trans>Revoke</Trans>}
+          onConfirm={() => onRevoke(revoking)}
+          onClose={() => setRevoking(null)}
+          loading={revoke.isPending}
+          testId="api-key-revoke-confirm"
+        >
+          <p>
+            <Trans>Programs that use this key stop working at once. This cannot be undone.</Trans>
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
+
+function AddKeyDialog({ companyId, onClose }: { companyId: number; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const create = useMutation(trpc.integrations.apiKeys.create.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<KeyIn, unknown, KeyOut>({ resolver: zodResolver(keyForm), defaultValues: { name: '', scopes: ['read'] } });
+  const e = form.formState.errors;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await create.mutateAsync({ ...values, company_id: companyId });
+      await qc.invalidateQueries({ queryKey: trpc.integrations.apiKeys.pathKey() });
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(errorText(i18n, err));
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} title={<Trans>New API key</Trans>} closeLabel={t`Close`}>
+      {create.data ? (
+        <>
+          <SecretOnce id="api-key-secret" label={t`API key secret`} secret={create.data.secret} />
+          <div className="integrations__actions">
+            <Button onClick={onClose} data-testid="api-key-done">
+              <Trans>Done</Trans>
+            </Button>
+          </div>
+        </>
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate data-testid="api-key-form">
+          <TextField
+            label={<Trans>Name</Trans>}
+            hint={<Trans>What uses it, e.g. “ERP sync”.</Trans>}
+            required
+            data-autofocus
+            error={fieldErrorText(i18n, e.name)}
+            {...form.register('name')}
+          />
+          <fieldset className="integrations__events">
+            <legend>
+              <Trans>Scopes</Trans>
+            </legend>
+            {API_KEY_SCOPES.map((s) => (
+              <Checkbox key={s} label={i18n._(SCOPE_LABELS[s])} value={s} {...form.register('scopes')} data-testid={`api-key-scope-${s}`} />
+            ))}
+          </fieldset>
+          {e.scopes ? <p className="field__error">{fieldErrorText(i18n, e.scopes)}</p> : null}
+          <FormError>{formError}</FormError>
+          <DialogActions onCancel={onClose} loading={create.isPending} testId="api-key-create">
+            <Trans>Create key</Trans>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+const hookForm = createWebhookInput.pick({ url: true, events: true });
+type HookIn = z.input<typeof hookForm>;
+type HookOut = z.output<typeof hookForm>;
+
+function Webhooks({ companyId }: { companyId: number }) {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const fmt = useFormat();
+  const list = useQuery(trpc.integrations.webhooks.list.queryOptions({ company_id: companyId }));
+  const remove = useMutation(trpc.integrations.webhooks.delete.mutationOptions());
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Hook | null>(null);
+  const [open, setOpen] = useState<Hook | null>(null);
+  const onDelete = async (hook: Hook) => {
+    try {
+      await remove.mutateAsync({ company_id: companyId, webhook_id: hook.id });
+      await qc.invalidateQueries({ queryKey: trpc.integrations.webhooks.pathKey() });
+      showSnackbar(msg`Webhook deleted`);
+      setDeleting(null);
+    } catch {
+      showSnackbar(msg`The webhook could not be deleted`, { tone: 'error' });
+    }
+  };
+  return (
+    <section className="integrations__section" aria-labelledby="webhooks-title">
+      <div className="integrations__head">
+        <h2 id="webhooks-title" className="card__title">
+          <Trans>Webhooks</Trans>
+        </h2>
+        <Button icon={<Icon name="plus" size={16} />} onClick={() => setAdding(true)} data-testid="webhook-add">
+          <Trans>New webhook</Trans>
+        </Button>
+      </div>
+      <p className="muted">
+        <Trans>
+          Each event is sent as a signed POST (Standard Webhooks). A failed delivery is tried again for 24 hours; an address that fails for 3 days is
+          disabled and you get a notification.
+        </Trans>
+      </p>
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError ? (
+        <ErrorState title={<Trans>The webhooks could not be loaded</Trans>} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState icon="send" title={<Trans>No webhooks yet</Trans>} />
+      ) : (
+        <Table
+          caption={<Trans>Webhooks</Trans>}
+          rows={list.data.items}
+          rowKey={(h) => h.id}
+          columns={[
+            { key: 'url', header: <Trans>Address</Trans>, cell: (h) => <code className="integrations__url">{h.url}</code> },
+            { key: 'events', header: <Trans>Events</Trans>, cell: (h) => h.events.join(', ') },
+            {
+              key: 'state',
+              header: <Trans>Status</Trans>,
+              cell: (h) =>
+                h.enabled ? (
+                  <span className="badge badge--accepted">{t`Active`}</span>
+                ) : (
+                  <span className="badge badge--rejected" title={h.disabled_at ? fmt.dateTime(h.disabled_at) : undefined}>
+                    {t`Disabled`}
+                  </span>
+                ),
+            },
+            {
+              key: 'actions',
+              header: <Trans>Actions</Trans>,
+              cell: (h) => (
+                <span className="integrations__actions">
+                  <Button size="sm" variant="secondary" onClick={() => setOpen(h)} data-testid={`webhook-deliveries-${h.id}`}>
+                    <Trans>Deliveries</Trans>
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    icon={<Icon name="trash" size={16} />}
+                    onClick={() => setDeleting(h)}
+                    aria-label={t`Delete webhook ${h.url}`}
+                    data-testid={`webhook-delete-${h.id}`}
+                  >
+                    <Trans>Delete</Trans>
+                  </Button>
+                </span>
+              ),
+            },
+          ]}
+        />
+      )}
+      {adding ? <AddWebhookDialog companyId={companyId} onClose={() => setAdding(false)} /> : null}
+      {open ? <DeliveriesDialog companyId={companyId} hook={open} onClose={() => setOpen(null)} /> : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={<Trans>Delete this webhook?</Trans>}
+          confirmLabel={<Trans>Delete</Trans>}
+          onConfirm={() => onDelete(deleting)}
+          onClose={() => setDeleting(null)}
+          loading={remove.isPending}
+          testId="webhook-delete-confirm"
+        >
+          <p className="integrations__url">
+            <Trans>{deleting.url} gets no more events, and its delivery history is deleted.</Trans>
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
+
+function AddWebhookDialog({ companyId, onClose }: { companyId: number; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const create = useMutation(trpc.integrations.webhooks.create.mutationOptions());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<HookIn, unknown, HookOut>({
+    resolver: zodResolver(hookForm),
+    defaultValues: { url: '', events: WEBHOOK_EVENTS.filter((ev) => ev !== 'offer.countered') as WebhookEvent[] },
+  });
+  const e = form.formState.errors;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await create.mutateAsync({ ...values, company_id: companyId });
+      await qc.invalidateQueries({ queryKey: trpc.integrations.webhooks.pathKey() });
+    } catch (err) {
+      applyServerErrors(form, err, { shouldFocus: true });
+      setFormError(errorText(i18n, err));
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} title={<Trans>New webhook</Trans>} closeLabel={t`Close`}>
+      {create.data ? (
+        <>
+          <p>
+            <Trans>Verify each request's webhook-signature header with this signing secret.</Trans>
+          </p>
+          <SecretOnce id="webhook-secret" label={t`Webhook signing secret`} secret={create.data.secret} />
+          <div className="integrations__actions">
+            <Button onClick={onClose} data-testid="webhook-done">
+              <Trans>Done</Trans>
+            </Button>
+          </div>
+        </>
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate data-testid="webhook-form">
+          <TextField
+            label={<Trans>Address (https://)</Trans>}
+            type="url"
+            inputMode="url"
+            required
+            data-autofocus
+            placeholder="https://erp.example.com/hooks/marketplace"
+            error={fieldErrorText(i18n, e.url)}
+            {...form.register('url')}
+          />
+          <fieldset className="integrations__events">
+            <legend>
+              <Trans>Events</Trans>
+            </legend>
+            {WEBHOOK_EVENTS.map((ev) => (
+              <Checkbox key={ev} label={<code>{ev}</code>} value={ev} {...form.register('events')} data-testid={`webhook-event-${ev}`} />
+            ))}
+          </fieldset>
+          {e.events ? <p className="field__error">{fieldErrorText(i18n, e.events)}</p> : null}
+          <FormError>{formError}</FormError>
+          <DialogActions onCancel={onClose} loading={create.isPending} testId="webhook-create">
+            <Trans>Add webhook</Trans>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+const PAGE_SIZE = 10;
+
+function DeliveriesDialog({ companyId, hook, onClose }: { companyId: number; hook: Hook; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const fmt = useFormat();
+  const [page, setPage] = useState(0);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  const list = useQuery({
+    ...trpc.integrations.webhooks.deliveries.queryOptions({ company_id: companyId, webhook_id: hook.id, page, size: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
+  });
+  const retry = useMutation(trpc.integrations.webhooks.retry.mutationOptions());
+  const onRetry = async (d: Delivery) => {
+    setRetryError(null);
+    try {
+      await retry.mutateAsync({ company_id: companyId, webhook_id: hook.id, delivery_id: d.id });
+      await qc.invalidateQueries({ queryKey: trpc.integrations.webhooks.deliveries.pathKey() });
+      showSnackbar(msg`The delivery is queued to be sent again`);
+    } catch (err) {
+      setRetryError(errorText(i18n, err));
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} title={<Trans>Deliveries</Trans>} closeLabel={t`Close`} className="dialog--wide">
+      <p className="muted integrations__url">{hook.url}</p>
+      <FormError>{retryError}</FormError>
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError ? (
+        <ErrorState title={<Trans>The deliveries could not be loaded</Trans>} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState icon="send" title={<Trans>No deliveries yet</Trans>} />
+      ) : (
+        <>
+          <Table
+            caption={<Trans>Deliveries</Trans>}
+            rows={list.data.items}
+            rowKey={(d) => d.id}
+            columns={[
+              {
+                key: 'event',
+                header: <Trans>Event</Trans>,
+                cell: (d) => (
+                  <span>
+                    <code>{d.event_type}</code>
+                    <br />
+                    <span className="muted">{fmt.dateTime(d.created)}</span>
+                  </span>
+                ),
+              },
+              {
+                key: 'status',
+                header: <Trans>Status</Trans>,
+                cell: (d) => (
+                  <span className={['badge', DELIVERY_BADGES[d.status]].join(' ').trim()} data-testid={`delivery-status-${d.id}`}>
+                    {i18n._(DELIVERY_LABELS[d.status])}
+                  </span>
+                ),
+              },
+              { key: 'attempts', header: <Trans>Attempts</Trans>, cell: (d) => fmt.number(d.attempts) },
+              {
+                key: 'code',
+                header: <Trans>Last answer</Trans>,
+                cell: (d) =>
+                  d.last_response_code !== null ? (
+                    <span title={d.last_error ?? undefined}>{d.last_response_code}</span>
+                  ) : d.last_error ? (
+                    <span className="muted">{d.last_error}</span>
+                  ) : (
+                    <span className="muted">–</span>
+                  ),
+              },
+              {
+                key: 'actions',
+                header: <Trans>Actions</Trans>,
+                cell: (d) =>
+                  d.status === 'pending' ? (
+                    <span className="muted">–</span>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      icon={<Icon name="cycle" size={16} />}
+                      loading={retry.isPending && retry.variables?.delivery_id === d.id}
+                      onClick={() => void onRetry(d)}
+                      data-testid={`delivery-retry-${d.id}`}
+                    >
+                      <Trans>Send again</Trans>
+                    </Button>
+                  ),
+              },
+            ]}
+          />
+          <Pagination
+            page={page}
+            size={PAGE_SIZE}
+            total={list.data.total}
+            totalPages={list.data.totalPages}
+            itemsOnPage={list.data.items.length}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </Dialog>
+  );
+}

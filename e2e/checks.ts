@@ -1,0 +1,105 @@
+// Checks and set-up that many browser tests share: the REST calls that prepare data, axe-core on the page as it is,
+// the phone-width check, and a small real PNG for uploads.
+import { createRequire } from 'node:module';
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DEMO_PASSWORD, login } from './harness';
+
+/** A REST call against the test server; throws with the status and body when it fails. */
+export async function api<T>(base: string, method: string, url: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${method} ${url}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A company user's or administrator's REST token. */
+export const tokenOf = async (base: string, username: string, password = DEMO_PASSWORD) =>
+  (await api<{ token: string }>(base, 'POST', '/api/auth/login', null, { username, password })).token;
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Serious and critical axe-core violations on the page as it is now (an open dialog included), each as
+ * "where: rule (impact) help → targets". `include` limits the check to a selector; best-practice rules run
+ * unless turned off.
+ */
+export async function axeProblems(page: Page, where = page.url(), options: { include?: string; bestPractice?: boolean } = {}): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const tags = options.bestPractice === false ? WCAG : [...WCAG, 'best-practice'];
+  const result = (await page.evaluate(
+    async ({ include, values }) => {
+      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: object) => Promise<unknown> } }).axe;
+      return axe.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values } });
+    },
+    { include: options.include ?? null, values: tags },
+  )) as { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** True when nothing on the page is wider than the window (no sideways scroll on a phone). */
+export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Fails the test when the page scrolls sideways. */
+export async function noSidewaysScroll(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(scroll, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(client);
+}
+
+// ---- a small valid PNG (one colour), built here so no test needs a fixture file -----------------------------
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer) {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+export function makePng(width = 64, height = 48, rgb: [number, number, number] = [23, 112, 122]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Logs in through the login page and waits to leave it, in English: other test files may leave a shared demo
+ * account in another language (it is stored on the user).
+ */
+export async function loginInEnglish(page: Page, username: string, password = DEMO_PASSWORD) {
+  await login(page, username, password);
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+  const language = page.getByTestId('language-select').first();
+  await language.waitFor({ state: 'attached' });
+  if ((await language.inputValue()) !== 'en') await language.selectOption('en');
+}
+
+/** The snackbar that says `text`. */
+export const snackbar = (page: Page, text: string) => page.getByTestId('snackbar').filter({ hasText: text });

@@ -1,0 +1,40 @@
+import {
+  acceptInvitationInput,
+  acceptOutput,
+  createInvitationInput,
+  createOutput,
+  getOutput,
+  invitationTokenInput,
+  listInvitationsInput,
+  listOutput,
+  revokeInvitationInput,
+  revokeOutput,
+} from '../../../shared/schemas/invitations';
+import { managerProcedure, publicProcedure, rateLimited, router } from '../../trpc/init';
+import * as service from './service';
+
+export const invitationsRouter = router({
+  create: managerProcedure
+    .input(createInvitationInput)
+    .output(createOutput)
+    .mutation(({ ctx, input }) => service.createInvitation(ctx.deps, ctx.actor, input)),
+  list: managerProcedure
+    .input(listInvitationsInput)
+    .output(listOutput)
+    .query(({ ctx, input }) => service.listInvitations(ctx.deps, ctx.actor, input)),
+  revoke: managerProcedure
+    .input(revokeInvitationInput)
+    .output(revokeOutput)
+    .mutation(({ ctx, input }) => service.revokeInvitation(ctx.deps, ctx.actor, input)),
+  /** Public: the invitee has no account yet; the token is the secret. */
+  get: publicProcedure
+    .input(invitationTokenInput)
+    .use(rateLimited('invitation'))
+    .output(getOutput)
+    .query(({ ctx, input }) => service.invitationByToken(ctx.deps, input)),
+  accept: publicProcedure
+    .input(acceptInvitationInput)
+    .use(rateLimited('invitation'))
+    .output(acceptOutput)
+    .mutation(({ ctx, input }) => service.acceptInvitation(ctx.deps, input)),
+});
