@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)('mail outbox', () => {
     expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'outbox-read-390');
     await page.goto(`${app.url}/admin/jobs`);
-    await page.getByTestId('job-counts').waitFor();
+    await page.locator('[data-testid="job-counts"][aria-busy="false"]').waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'jobs-390');
     await context.close();

@@ -74,7 +74,7 @@ describe.skipIf(!hasChromium)('offers and synergies', () => {
     // ---- the seller ends the synergy (successful, with savings) and rates it ----
     await s.getByRole('tab', { name: 'Synergies' }).click();
     await s.waitForURL((u) => u.pathname === '/synergies');
-    await s.getByTestId('synergy-stats').waitFor();
+    await s.locator('[data-testid="synergy-stats"][aria-busy="false"]').waitFor();
     const card = s.getByTestId('synergy').filter({ hasText: LISTING }).filter({ hasText: BUYER_COMPANY }).first();
     await card.getByText('In progress').waitFor();
     expect(await card.getByRole('link', { name: /^Open chat/ }).getAttribute('href')).toMatch(/^\/messages\?chat=\d+$/);
@@ -204,7 +204,7 @@ describe.skipIf(!hasChromium)('offers and synergies', () => {
       await page.getByText('The synergy from that link could not be found.').waitFor();
       await page.getByTestId('synergy').first().waitFor();
       expect(await page.locator('.synergy--highlighted').count()).toBe(0);
-      await page.getByTestId('synergy-stats').waitFor();
+      await page.locator('[data-testid="synergy-stats"][aria-busy="false"]').waitFor();
       problems.push(...(await axeProblems(page, '/synergies')));
       // The rate dialog, opened on a synergy the company has not rated yet, if any; else the end dialog.
       // (by name: the card's first button may be its trip's map.)

@@ -53,7 +53,7 @@ try {
       await shoot(page, `offers-pending-${suffix}`);
 
       await page.goto(`/synergies?exchange=${inProgress}`);
-      await page.getByTestId('synergy-stats').waitFor();
+      await page.locator('[data-testid="synergy-stats"][aria-busy="false"]').waitFor();
       await page.locator('.synergy--highlighted').waitFor();
       await shoot(page, `offers-synergies-${suffix}`);
 

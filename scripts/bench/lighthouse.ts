@@ -15,9 +15,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, ROOT, login, readRouteTable, startServer } from '../../e2e/harness';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, ROOT, startServer } from '../../e2e/harness';
 import { arg } from './common';
+import { fillRoute, idsFor, plan, signIn } from './routes';
 import { ensureBenchTools } from './tools';
 
 const runs = Number(arg('runs', '3'));
@@ -50,71 +51,8 @@ interface Measured {
   load: [number, number];
 }
 
-type Who = 'guest' | 'manager@example.com' | 'admin@example.com' | 'driver@example.com';
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const loadavg = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
-
-/** Real ids for the routes with parameters, from the demo data through the API the signed-in user may call. */
-async function idsFor(page: Page, who: Who): Promise<Record<string, string>> {
-  // tsx compiles this file with esbuild's keepNames, whose `__name(...)` calls the page does not define.
-  await page.evaluate('globalThis.__name ??= (f) => f');
-  return page.evaluate(async (who) => {
-    const raw = localStorage.getItem('synergy.session');
-    const session = raw ? (JSON.parse(raw) as { token: string; user: { id: number; company_id: number | null } }) : null;
-    const get = async (url: string) => {
-      const res = await fetch(url, { headers: session ? { Authorization: `Bearer ${session.token}` } : {} });
-      return res.ok ? ((await res.json()) as { items?: { id: number }[] }) : null;
-    };
-    const ids: Record<string, string> = {};
-    if (session && who === 'manager@example.com') {
-      const found = await get('/api/v2/materials?proximity=any&size=1&q=racking');
-      ids.materialId = String(found?.items?.[0]?.id ?? 1);
-      const donations = await get(`/api/v2/materials/donations?company_id=${session.user.company_id}&size=1`);
-      ids.donationId = String(donations?.items?.[0]?.id ?? 1);
-      ids.id = String(session.user.company_id ?? 1);
-      ids.userId = String(session.user.id);
-    }
-    if (session && who === 'admin@example.com') {
-      const trips = await get('/admin/trips');
-      ids.tripId = String(trips?.items?.[0]?.id ?? 1);
-    }
-    return ids;
-  }, who);
-}
-
-/** Routes whose `:id` is not a company (several parameters share the name in the table). */
-const ID_OF: Record<string, string> = { user: 'userId', donationPrint: 'donationId' };
-
-async function signIn(page: Page, who: Who) {
-  await page.goto('/landing');
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  if (who === 'guest') return;
-  if (who === 'driver@example.com') {
-    await page.goto('/driver/login');
-    await page.getByLabel(/^Email/).fill(who);
-    await page.getByLabel(/^Phone number/).fill('+45 12 34 56 78');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((u) => u.pathname === '/driver');
-    return;
-  }
-  const admin = who === 'admin@example.com';
-  await page.goto(admin ? '/admin/login' : '/login');
-  if (!admin) await page.getByLabel(/Remember me/i).check();
-  await login(page, who, DEMO_PASSWORD, admin ? '/admin/login' : '/login');
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-  // The administrator form has no "remember me": its session is in this tab's sessionStorage, which Lighthouse's
-  // tab does not see. Stored as a remembered session instead, the way the company form stores one.
-  await page.evaluate(() => {
-    const raw = sessionStorage.getItem('synergy.session');
-    if (!raw) return;
-    localStorage.setItem('synergy.session', JSON.stringify({ ...(JSON.parse(raw) as object), remember: true }));
-    sessionStorage.removeItem('synergy.session');
-  });
-}
 
 /** Measured first in their user's turn: the slowest in the last measurement, so a run cut short still has them. */
 const FIRST = [
@@ -130,19 +68,6 @@ const FIRST = [
 ];
 const firstFirst = (a: { label: string }, b: { label: string }) =>
   (FIRST.includes(a.label) ? FIRST.indexOf(a.label) : FIRST.length) - (FIRST.includes(b.label) ? FIRST.indexOf(b.label) : FIRST.length);
-
-function plan(): { who: Who; routes: { path: string; label: string }[] }[] {
-  const table = readRouteTable(root).routes;
-  const pick = (access: string[]) => table.filter((r) => access.includes(r.access));
-  const label = (p: string) => ({ path: p, label: p });
-  const company = pick(['user', 'manager']).flatMap((r) => (r.name === 'database' ? [label(r.path), label('/database?view=map')] : [label(r.path)]));
-  return [
-    { who: 'manager@example.com', routes: company },
-    { who: 'admin@example.com', routes: pick(['admin']).map((r) => label(r.path)) },
-    { who: 'driver@example.com', routes: pick(['driver']).map((r) => label(r.path)) },
-    { who: 'guest', routes: [label('/landing'), label('/login')] },
-  ];
-}
 
 function docTable(measured: Measured[], when: string): string {
   const rows = measured.map((m) => {
@@ -196,15 +121,13 @@ async function main() {
     const page = context.pages()[0] ?? (await context.newPage());
     // Sign-in pages load their chunks slowly on a busy machine (a 30 s wait timed out there at load 30).
     page.setDefaultTimeout(120_000);
-    for (const { who, routes } of plan()) {
+    for (const { who, routes } of plan(root)) {
       const chosen = routes.filter((r) => !only.length || only.includes(r.label)).sort(firstFirst);
       if (!chosen.length) continue;
       await signIn(page, who);
       const ids = await idsFor(page, who);
-      const table = readRouteTable(root).routes;
       for (const { path: pattern, label } of chosen) {
-        const name = table.find((r) => r.path === pattern)?.name ?? '';
-        const route = pattern.replace(/:(\w+)/g, (_, key: string) => (key === 'id' && ID_OF[name] ? ids[ID_OF[name]!] : ids[key]) ?? '1');
+        const route = fillRoute(root, pattern, ids);
         const m: Measured = { route, label, who, samples: [], load: [loadavg(), 0] };
         for (let i = 0; i < runs; i++) {
           const result = await lighthouse(`${server.url}${route}`, {

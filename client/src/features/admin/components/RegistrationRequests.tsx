@@ -294,8 +294,13 @@ export function RegistrationRequests() {
           ) : null}
         </>
       )}
-      <hr className="divider" />
-      <RegistrationStats />
+      {/* Below the list once it has loaded or failed: it would jump down as the rows arrive. */}
+      {list.isPending ? null : (
+        <>
+          <hr className="divider" />
+          <RegistrationStats />
+        </>
+      )}
       {open?.kind === 'details' ? (
         <Dialog open onClose={() => setOpen(null)} title={open.req.company.name} closeLabel={t`Close`} className="dialog--wide">
           <RequestDetails req={open.req} />

@@ -88,21 +88,15 @@ export function AdminJobsPage() {
         }
       />
       <Card>
-        {list.data && !list.data.mail_server ? (
-          <p className="muted" data-testid="jobs-no-mail-server">
-            <Trans>No mail server is set up (SMTP_URL), so mail delivery jobs wait and the mail can be read in the outbox.</Trans>
-          </p>
-        ) : null}
-        {counts ? (
-          <ul className="job-counts" aria-label={t`Jobs by status`} data-testid="job-counts">
-            {JOB_STATUSES.map((s) => (
-              <li key={s}>
-                <span className={['badge', STATUS_BADGES[s]].join(' ').trim()}>{i18n._(STATUS_LABELS[s])}</span>
-                <strong>{fmt.number(counts[s])}</strong>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {/* The counts stand there from the first paint (a dash until they load), so the filters below do not move. */}
+        <ul className="job-counts" aria-label={t`Jobs by status`} data-testid="job-counts" aria-busy={!counts}>
+          {JOB_STATUSES.map((s) => (
+            <li key={s}>
+              <span className={['badge', STATUS_BADGES[s]].join(' ').trim()}>{i18n._(STATUS_LABELS[s])}</span>
+              <strong>{counts ? fmt.number(counts[s]) : '–'}</strong>
+            </li>
+          ))}
+        </ul>
         <div className="form-grid">
           <SelectField
             label={<Trans>Status</Trans>}
@@ -204,6 +198,12 @@ export function AdminJobsPage() {
             />
           </>
         )}
+        {/* Under the list: above it, it would push the filters down when the answer arrives. */}
+        {list.data && !list.data.mail_server ? (
+          <p className="muted" data-testid="jobs-no-mail-server">
+            <Trans>No mail server is set up (SMTP_URL), so mail delivery jobs wait and the mail can be read in the outbox.</Trans>
+          </p>
+        ) : null}
       </Card>
     </>
   );

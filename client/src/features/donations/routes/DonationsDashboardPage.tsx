@@ -53,6 +53,13 @@ export function DonationsDashboardPage() {
   const refresh = () => void qc.invalidateQueries({ queryKey: d.pathKey() });
   useRealtimeEvent('donationChanged', refresh);
   useRealtimeReconnect(refresh);
+  // The four queries run at once, but a section shows only once those above it have settled (loaded or failed):
+  // on a phone they stand one below the other, and each would jump down as the one above replaced its loading
+  // state (a layout shift of 0.44 measured). The next one's loading state stands in for the rest meanwhile.
+  const settled = (q: UseQueryResult<unknown, unknown>) => q.data !== undefined || q.isError;
+  const loading = [impact, metrics, donors, feed].findIndex((q) => !settled(q));
+  /** The index of the last section shown (0 impact, 1 metrics, 2 donors, 3 feed). */
+  const upTo = loading === -1 ? 3 : loading;
 
   return (
     <>
@@ -64,17 +71,23 @@ export function DonationsDashboardPage() {
         <Section section="environmentalImpact" query={impact} title={null}>
           {(data) => <ImpactSection data={data} />}
         </Section>
-        <div className="donations-dash__grid">
-          <Section section="metrics" query={metrics} title={<Trans>Donations by status and tag</Trans>}>
-            {(data) => <MetricsSection data={data} />}
+        {upTo >= 1 ? (
+          <div className="donations-dash__grid">
+            <Section section="metrics" query={metrics} title={<Trans>Donations by status and tag</Trans>}>
+              {(data) => <MetricsSection data={data} />}
+            </Section>
+            {upTo >= 2 ? (
+              <Section section="topDonors" query={donors} title={<Trans>Top donors</Trans>}>
+                {(data) => <DonorsSection data={data} ownCompany={session?.user.company_id ?? null} />}
+              </Section>
+            ) : null}
+          </div>
+        ) : null}
+        {upTo >= 3 ? (
+          <Section section="feed" query={feed} title={<Trans>Latest donations</Trans>}>
+            {(data) => <FeedSection data={data} page={feedPage} onPage={setFeedPage} />}
           </Section>
-          <Section section="topDonors" query={donors} title={<Trans>Top donors</Trans>}>
-            {(data) => <DonorsSection data={data} ownCompany={session?.user.company_id ?? null} />}
-          </Section>
-        </div>
-        <Section section="feed" query={feed} title={<Trans>Latest donations</Trans>}>
-          {(data) => <FeedSection data={data} page={feedPage} onPage={setFeedPage} />}
-        </Section>
+        ) : null}
       </div>
     </>
   );

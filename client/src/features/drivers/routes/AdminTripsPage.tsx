@@ -2,7 +2,7 @@
 // to schedule a pickup for a synergy, and the drivers' positions live on a map (driverLocation events).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { TRIP_STATUSES } from '@shared/constants/enums';
 import { RouteMap, type RoutePoint } from '@/components/map';
@@ -52,7 +52,7 @@ function TripChip({ trip }: { trip: AdminTrip }) {
   );
 }
 
-export function TripCalendar() {
+export function TripCalendar({ onSettled }: { onSettled?: () => void } = {}) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -64,6 +64,10 @@ export function TripCalendar() {
   const refresh = () => void qc.invalidateQueries({ queryKey: trpc.drivers.admin.trips.pathKey() });
   useRealtimeEvent('tripChanged', refresh);
   useRealtimeReconnect(refresh);
+  const pending = trips.isPending;
+  useEffect(() => {
+    if (!pending) onSettled?.();
+  }, [pending]); // eslint-disable-line react-hooks/exhaustive-deps -- once the first answer (or error) is in
   const byDay = useMemo(() => tripsByDay(trips.data?.items ?? []), [trips.data]);
   const today = todayIso();
   const weekday = new Intl.DateTimeFormat(fmt.locale, { weekday: 'short', timeZone: 'UTC' });
@@ -151,11 +155,14 @@ export function TripCalendar() {
           <Trans>No trips in this period.</Trans>
         </p>
       ) : null}
-      <div className="cal-legend" aria-label={t`Status colours`}>
-        {TRIP_STATUSES.map((s) => (
-          <TripStatusBadge key={s} status={s} compact />
-        ))}
-      </div>
+      {/* Under the days once they have loaded: it would jump down as they replace the loading state. */}
+      {pending ? null : (
+        <div className="cal-legend" aria-label={t`Status colours`}>
+          {TRIP_STATUSES.map((s) => (
+            <TripStatusBadge key={s} status={s} compact />
+          ))}
+        </div>
+      )}
     </Card>
   );
 }
@@ -242,6 +249,7 @@ export function LiveDriversMap({ onlyDriver, extraPoints = [] }: { onlyDriver?: 
 }
 
 export function AdminTripsPage() {
+  const [calendarSettled, setCalendarSettled] = useState(false);
   return (
     <>
       <PageHeader
@@ -254,10 +262,13 @@ export function AdminTripsPage() {
         }
       />
       <div className="stack">
-        <TripCalendar />
-        <Card title={<Trans>Drivers on the map</Trans>}>
-          <LiveDriversMap />
-        </Card>
+        <TripCalendar onSettled={() => setCalendarSettled(true)} />
+        {/* Below the calendar once its days have loaded (on a phone they would push the map down as they arrive). */}
+        {calendarSettled ? (
+          <Card title={<Trans>Drivers on the map</Trans>}>
+            <LiveDriversMap />
+          </Card>
+        ) : null}
       </div>
     </>
   );

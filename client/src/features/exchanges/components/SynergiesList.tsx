@@ -153,24 +153,29 @@ function SynergyStats() {
   const fmt = useFormat();
   const stats = useQuery(trpc.exchanges.stats.queryOptions());
   if (stats.isError) return <ErrorState title={<Trans>Could not load synergy statistics</Trans>} onRetry={() => void stats.refetch()} />;
-  if (!stats.data) return <LoadingState />;
   const s = stats.data;
   const one = (n: number) => fmt.number(Math.round(n * 10) / 10);
   const percent = (n: number) => numberFormat(fmt.locale, { style: 'percent', maximumFractionDigits: 1 }).format(n / 100);
+  // While loading, the same tiles with a dash: the list below does not move when the figures arrive.
   const tiles: [string, string][] = [
-    [t`In progress`, fmt.number(s.in_progress)],
-    [t`Completed`, fmt.number(s.completed)],
-    [t`Successful`, s.success_rate === null ? fmt.number(s.successful) : `${fmt.number(s.successful)} (${percent(s.success_rate)})`],
-    [t`Kilograms exchanged`, one(s.kg)],
-    [t`Knowledge hours`, one(s.hours)],
-    [t`CO2e avoided (kg)`, one(s.co2e_kg)],
+    [t`In progress`, s ? fmt.number(s.in_progress) : '–'],
+    [t`Completed`, s ? fmt.number(s.completed) : '–'],
+    [t`Successful`, !s ? '–' : s.success_rate === null ? fmt.number(s.successful) : `${fmt.number(s.successful)} (${percent(s.success_rate)})`],
+    [t`Kilograms exchanged`, s ? one(s.kg) : '–'],
+    [t`Knowledge hours`, s ? one(s.hours) : '–'],
+    [t`CO2e avoided (kg)`, s ? one(s.co2e_kg) : '–'],
   ];
   return (
     <section aria-labelledby="synergy-stats" className="synergy-stats">
       <h2 id="synergy-stats" className="visually-hidden">
         <Trans>Synergy statistics</Trans>
       </h2>
-      <dl className="synergy-stats__grid" data-testid="synergy-stats">
+      {s ? null : (
+        <p className="visually-hidden" role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      <dl className="synergy-stats__grid" data-testid="synergy-stats" aria-busy={!s}>
         {tiles.map(([label, value]) => (
           <div key={label} className="stat-count">
             <dt className="stat-count__label">{label}</dt>

@@ -163,7 +163,8 @@ export function OfferingsPanel() {
         </>
       )}
 
-      <BulkUpload />
+      {/* Below the list once it has loaded or failed: it would jump down as the rows arrive. */}
+      {list.data || list.isError ? <BulkUpload /> : null}
     </div>
   );
 }
