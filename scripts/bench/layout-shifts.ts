@@ -6,12 +6,10 @@
 //   node --import tsx scripts/bench/layout-shifts.ts [--no-build] [--routes /synergies,/admin/trips] [--seconds 4]
 //     [--width 412] [--height 823] [--cpu 4] [--port 3440]
 // Target (with Lighthouse's): CLS <= 0.02 on every route.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, startServer } from '../../e2e/harness';
 import { arg } from './common';
-import { fillRoute, idsFor, plan, signIn } from './routes';
+import { buildClient, fillRoute, idsFor, plan, signIn } from './routes';
 
 const only = arg('routes', '').split(',').filter(Boolean);
 const seconds = Number(arg('seconds', '4'));
@@ -57,17 +55,7 @@ function watchShifts() {
 }
 
 async function main() {
-  if (!process.argv.includes('--no-build')) {
-    const built = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'],
-      {
-        cwd: ROOT,
-        stdio: 'inherit',
-      },
-    );
-    if (built.status !== 0) throw new Error('client build failed');
-  }
+  buildClient(ROOT);
   const server = await startServer({ LOG_LEVEL: 'warn' }, ROOT, port);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const rows: { route: string; who: string; cls: number; worst: string }[] = [];

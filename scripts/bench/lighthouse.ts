@@ -11,14 +11,13 @@
 // `--root` serves another checkout (its own build and server), e.g. a worktree of an older commit for a
 // before/after pair. Target on every route: performance >= 95, TBT <= 200 ms, CLS <= 0.02. The machine's load
 // average is recorded per route, since TBT (main-thread time at 4x slowdown) moves with what else the cores do.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, startServer } from '../../e2e/harness';
 import { arg } from './common';
-import { fillRoute, idsFor, plan, signIn } from './routes';
+import { buildClient, fillRoute, idsFor, plan, signIn } from './routes';
 import { ensureBenchTools } from './tools';
 
 const runs = Number(arg('runs', '3'));
@@ -96,17 +95,7 @@ const DOC_END = '<!-- lighthouse-routes:end -->';
 async function main() {
   ensureBenchTools();
   const { default: lighthouse } = await import('lighthouse');
-  if (!process.argv.includes('--no-build')) {
-    const built = spawnSync(
-      process.execPath,
-      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
-    );
-    if (built.status !== 0) throw new Error('client build failed');
-  }
+  buildClient(root);
   const server = await startServer({ LOG_LEVEL: 'warn' }, root, SERVER_PORT);
   const profile = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
