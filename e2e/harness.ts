@@ -40,11 +40,16 @@ export function ensureBuilt() {
   const sources = Math.max(newestMtime(path.join(ROOT, 'client')), newestMtime(path.join(ROOT, 'shared')));
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log('Building the client for the browser tests…');
+  buildClient();
+}
+
+/** Builds the client of the checkout at `root` into its dist/client (the benches build another checkout with it). */
+export function buildClient(root = ROOT) {
   const res = spawnSync(
     process.execPath,
-    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'],
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'],
     {
-      cwd: ROOT,
+      cwd: root,
       stdio: 'inherit',
     },
   );

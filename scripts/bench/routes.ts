@@ -1,10 +1,8 @@
 // The pages a person opens and who opens them, for the browser benchmarks (lighthouse.ts, layout-shifts.ts): the
 // routes come from the client's route table (client/src/config/paths.ts), each signed in as its demo user, with
 // real ids from the demo data for the routes with parameters.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, login, readRouteTable } from '../../e2e/harness';
+import { buildClient as buildClientAt, DEMO_PASSWORD, login, readRouteTable } from '../../e2e/harness';
 
 export type Who = 'guest' | 'manager@example.com' | 'admin@example.com' | 'driver@example.com';
 
@@ -91,13 +89,5 @@ export function fillRoute(root: string, pattern: string, ids: Record<string, str
 /** Builds the client of the checkout at `root` (the browser benches measure what it serves), unless `--no-build`. */
 export function buildClient(root: string) {
   if (process.argv.includes('--no-build')) return;
-  const built = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (built.status !== 0) throw new Error('client build failed');
+  buildClientAt(root);
 }

@@ -2,6 +2,7 @@
 // Reads synergies (exchanges) and their impact records; every figure comes from stored impact records, never from
 // the current factor table, so a later Defra release or group remapping changes no figure already reported.
 import { aliasedTable, and, asc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   companies,
   company_month_stats,
@@ -48,16 +49,30 @@ function chainOf(nodes: [MappingLevel, NodeColumns | null][]): ChainNode[] {
     }));
 }
 
+// Each level's mapping columns, selected as `g`, `f`, `s` and `t` (group first).
+const g = mappingOf(material_groups);
+const f = mappingOf(first_level_subcategories);
+const s = mappingOf(second_level_subcategories);
+const t = mappingOf(third_level_subcategories);
+
+/** The chain of a row that selected the levels down to its own (`g`, then `f`, `s`, `t`). */
+const rowChain = (r: { g: NodeColumns; f?: NodeColumns | null; s?: NodeColumns | null; t?: NodeColumns | null }) =>
+  chainOf([
+    ['group', r.g],
+    ['first', r.f ?? null],
+    ['second', r.s ?? null],
+    ['third', r.t ?? null],
+  ]);
+
+// The joins from a level up to the one above it.
+const firstInGroup = eq(material_groups.id, first_level_subcategories.material_group_id);
+const secondInFirst = eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id);
+const thirdInSecond = eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id);
+
 /** The listing's group and taxonomy chain (group first) with each node's own mapping: what its impact is computed from. */
 export async function listingChain(db: DbOrTx, materialId: number) {
   const [row] = await db
-    .select({
-      kind: material_groups.kind,
-      g: mappingOf(material_groups),
-      f: mappingOf(first_level_subcategories),
-      s: mappingOf(second_level_subcategories),
-      t: mappingOf(third_level_subcategories),
-    })
+    .select({ kind: material_groups.kind, g, f, s, t })
     .from(materials)
     .innerJoin(material_groups, eq(material_groups.id, materials.material_group_id))
     .leftJoin(first_level_subcategories, eq(first_level_subcategories.id, materials.first_level_subcategory_id))
@@ -65,16 +80,7 @@ export async function listingChain(db: DbOrTx, materialId: number) {
     .leftJoin(third_level_subcategories, eq(third_level_subcategories.id, materials.third_level_subcategory_id))
     .where(eq(materials.id, materialId));
   if (!row) return null;
-  return {
-    kind: row.kind,
-    group_name: row.g.name,
-    chain: chainOf([
-      ['group', row.g],
-      ['first', row.f],
-      ['second', row.s],
-      ['third', row.t],
-    ]),
-  };
+  return { kind: row.kind, group_name: row.g.name, chain: rowChain(row) };
 }
 
 export function defraFactors(db: DbOrTx, factorSet: string) {
@@ -295,24 +301,27 @@ export async function successfulSynergies(db: DbOrTx) {
 
 const utcMonth = (column: SQL) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
 
-/** Offers made per UTC month in [start, end). */
-export async function offersByMonth(db: DbOrTx, start: Date, end: Date) {
-  const month = utcMonth(sql`${offers.created_at}`);
+/** The conditions that `column` falls in [start, end), to spread into an `and(...)`. */
+const inPeriod = (column: PgColumn, start: Date, end: Date) => [gte(column, start), lt(column, end)] as const;
+
+/** The rows of `table` per UTC month of `column` in [start, end). */
+function createdByMonth(db: DbOrTx, table: typeof offers | typeof exchanges, column: PgColumn, start: Date, end: Date) {
+  const month = utcMonth(sql`${column}`);
   return db
     .select({ month, n: sql<number>`count(*)::int` })
-    .from(offers)
-    .where(and(gte(offers.created_at, start), lt(offers.created_at, end)))
+    .from(table)
+    .where(and(...inPeriod(column, start, end)))
     .groupBy(month);
+}
+
+/** Offers made per UTC month in [start, end). */
+export async function offersByMonth(db: DbOrTx, start: Date, end: Date) {
+  return createdByMonth(db, offers, offers.created_at, start, end);
 }
 
 /** Synergies started (created) per UTC month in [start, end). */
 export async function synergiesStartedByMonth(db: DbOrTx, start: Date, end: Date) {
-  const month = utcMonth(sql`${exchanges.created_at}`);
-  return db
-    .select({ month, n: sql<number>`count(*)::int` })
-    .from(exchanges)
-    .where(and(gte(exchanges.created_at, start), lt(exchanges.created_at, end)))
-    .groupBy(month);
+  return createdByMonth(db, exchanges, exchanges.created_at, start, end);
 }
 
 /** Synergies ended per UTC month in [start, end), and how many of them successfully. */
@@ -325,7 +334,7 @@ export async function synergiesEndedByMonth(db: DbOrTx, start: Date, end: Date) 
       successful: sql<number>`(count(*) filter (where ${exchanges.successful} is true))::int`,
     })
     .from(exchanges)
-    .where(and(eq(exchanges.level_of_completion, 'COMPLETED'), gte(exchanges.completed_at, start), lt(exchanges.completed_at, end)))
+    .where(and(eq(exchanges.level_of_completion, 'COMPLETED'), ...inPeriod(exchanges.completed_at, start, end)))
     .groupBy(month);
 }
 
@@ -336,14 +345,7 @@ export async function impactByMonth(db: DbOrTx, start: Date, end: Date) {
     .select({ month, ...successfulTotals })
     .from(impact_records)
     .innerJoin(exchanges, eq(exchanges.id, impact_records.exchange_id))
-    .where(
-      and(
-        eq(exchanges.level_of_completion, 'COMPLETED'),
-        sql`${exchanges.successful} is true`,
-        gte(exchanges.completed_at, start),
-        lt(exchanges.completed_at, end),
-      ),
-    )
+    .where(and(eq(exchanges.level_of_completion, 'COMPLETED'), sql`${exchanges.successful} is true`, ...inPeriod(exchanges.completed_at, start, end)))
     .groupBy(month);
 }
 
@@ -374,88 +376,37 @@ export async function nodeChain(
   level: MappingLevel,
   id: number,
 ): Promise<{ kind: MaterialGroupKind; chain: ChainNode[]; customized: boolean } | null> {
-  const g = mappingOf(material_groups);
-  if (level === 'group') {
-    const [r] = await db
-      .select({ kind: material_groups.kind, g, at: material_groups.mapping_customized_at })
-      .from(material_groups)
-      .where(eq(material_groups.id, id));
-    return r ? { kind: r.kind, chain: chainOf([['group', r.g]]), customized: r.at !== null } : null;
-  }
-  if (level === 'first') {
-    const [r] = await db
-      .select({ kind: material_groups.kind, g, f: mappingOf(first_level_subcategories), at: first_level_subcategories.mapping_customized_at })
-      .from(first_level_subcategories)
-      .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
-      .where(eq(first_level_subcategories.id, id));
-    return r
-      ? {
-          kind: r.kind,
-          chain: chainOf([
-            ['group', r.g],
-            ['first', r.f],
-          ]),
-          customized: r.at !== null,
-        }
-      : null;
-  }
-  if (level === 'second') {
-    const [r] = await db
-      .select({
-        kind: material_groups.kind,
-        g,
-        f: mappingOf(first_level_subcategories),
-        s: mappingOf(second_level_subcategories),
-        at: second_level_subcategories.mapping_customized_at,
-      })
-      .from(second_level_subcategories)
-      .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
-      .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
-      .where(eq(second_level_subcategories.id, id));
-    return r
-      ? {
-          kind: r.kind,
-          chain: chainOf([
-            ['group', r.g],
-            ['first', r.f],
-            ['second', r.s],
-          ]),
-          customized: r.at !== null,
-        }
-      : null;
-  }
-  const [r] = await db
-    .select({
-      kind: material_groups.kind,
-      g,
-      f: mappingOf(first_level_subcategories),
-      s: mappingOf(second_level_subcategories),
-      t: mappingOf(third_level_subcategories),
-      at: third_level_subcategories.mapping_customized_at,
-    })
-    .from(third_level_subcategories)
-    .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
-    .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
-    .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
-    .where(eq(third_level_subcategories.id, id));
-  return r
-    ? {
-        kind: r.kind,
-        chain: chainOf([
-          ['group', r.g],
-          ['first', r.f],
-          ['second', r.s],
-          ['third', r.t],
-        ]),
-        customized: r.at !== null,
-      }
-    : null;
+  const kind = material_groups.kind;
+  const [r] =
+    level === 'group'
+      ? await db.select({ kind, g, at: material_groups.mapping_customized_at }).from(material_groups).where(eq(material_groups.id, id))
+      : level === 'first'
+        ? await db
+            .select({ kind, g, f, at: first_level_subcategories.mapping_customized_at })
+            .from(first_level_subcategories)
+            .innerJoin(material_groups, firstInGroup)
+            .where(eq(first_level_subcategories.id, id))
+        : level === 'second'
+          ? await db
+              .select({ kind, g, f, s, at: second_level_subcategories.mapping_customized_at })
+              .from(second_level_subcategories)
+              .innerJoin(first_level_subcategories, secondInFirst)
+              .innerJoin(material_groups, firstInGroup)
+              .where(eq(second_level_subcategories.id, id))
+          : await db
+              .select({ kind, g, f, s, t, at: third_level_subcategories.mapping_customized_at })
+              .from(third_level_subcategories)
+              .innerJoin(second_level_subcategories, thirdInSecond)
+              .innerJoin(first_level_subcategories, secondInFirst)
+              .innerJoin(material_groups, firstInGroup)
+              .where(eq(third_level_subcategories.id, id));
+  return r ? { kind: r.kind, chain: rowChain(r), customized: r.at !== null } : null;
 }
 
 /** Takes the node's row for the rest of the transaction: concurrent mapping changes of one node go one after another. */
 export async function lockNode(tx: DbOrTx, level: MappingLevel, id: number) {
-  const t = MAPPING_TABLE[level];
-  const rows = await tx.select({ id: t.id }).from(t).where(eq(t.id, id)).for('no key update');
+  const table = MAPPING_TABLE[level];
+  const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('no key update');
   return rows.length > 0;
 }
 
@@ -469,12 +420,12 @@ export async function writeNodeMapping(
   id: number,
   mapping: { [K in keyof ImpactMapping]: ImpactMapping[K] | null },
 ) {
-  const t = MAPPING_TABLE[level];
+  const table = MAPPING_TABLE[level];
   const rows = await db
-    .update(t)
+    .update(table)
     .set({ ...mapping, mapping_customized_at: new Date() })
-    .where(eq(t.id, id))
-    .returning({ id: t.id });
+    .where(eq(table.id, id))
+    .returning({ id: table.id });
   return rows.length > 0;
 }
 
@@ -482,7 +433,7 @@ export async function writeNodeMapping(
 export function groupMappings(db: DbOrTx) {
   return db
     .select({
-      ...mappingOf(material_groups),
+      ...g,
       kind: material_groups.kind,
       customized_at: material_groups.mapping_customized_at,
       children: sql<number>`(select count(*) from first_level_subcategories c where c.material_group_id = material_groups.id)::int`,
@@ -491,63 +442,57 @@ export function groupMappings(db: DbOrTx) {
     .orderBy(asc(material_groups.sort_order), asc(material_groups.name));
 }
 
+/** Code order, then id. */
+const byCode = (table: (typeof MAPPING_TABLE)[MappingLevel]) => [asc(table.code), asc(table.id)] as const;
+
 /** Every subcategory that has its own mapping, with its group's id, level by level and in code order. */
 export async function ownSubcategoryMappings(db: DbOrTx) {
   const [first, second, third] = await Promise.all([
     db
-      .select({ ...mappingOf(first_level_subcategories), group_id: first_level_subcategories.material_group_id })
+      .select({ ...f, group_id: first_level_subcategories.material_group_id })
       .from(first_level_subcategories)
       .where(isNotNull(first_level_subcategories.basis))
-      .orderBy(asc(first_level_subcategories.code), asc(first_level_subcategories.id)),
+      .orderBy(...byCode(first_level_subcategories)),
     db
-      .select({ ...mappingOf(second_level_subcategories), group_id: first_level_subcategories.material_group_id })
+      .select({ ...s, group_id: first_level_subcategories.material_group_id })
       .from(second_level_subcategories)
-      .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
+      .innerJoin(first_level_subcategories, secondInFirst)
       .where(isNotNull(second_level_subcategories.basis))
-      .orderBy(asc(second_level_subcategories.code), asc(second_level_subcategories.id)),
+      .orderBy(...byCode(second_level_subcategories)),
     db
-      .select({
-        ...mappingOf(third_level_subcategories),
-        group_id: first_level_subcategories.material_group_id,
-      })
+      .select({ ...t, group_id: first_level_subcategories.material_group_id })
       .from(third_level_subcategories)
-      .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
-      .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
+      .innerJoin(second_level_subcategories, thirdInSecond)
+      .innerJoin(first_level_subcategories, secondInFirst)
       .where(isNotNull(third_level_subcategories.basis))
-      .orderBy(asc(third_level_subcategories.code), asc(third_level_subcategories.id)),
+      .orderBy(...byCode(third_level_subcategories)),
   ]);
   return { first, second, third };
 }
 
+/** Each subcategory level: its table, the column that names its parent, and how many children a node has. */
+const CHILD_LEVEL = {
+  first: {
+    table: first_level_subcategories,
+    parent: first_level_subcategories.material_group_id,
+    children: sql<number>`(select count(*) from second_level_subcategories c where c.first_level_subcategory_id = first_level_subcategories.id)::int`,
+  },
+  second: {
+    table: second_level_subcategories,
+    parent: second_level_subcategories.first_level_subcategory_id,
+    children: sql<number>`(select count(*) from third_level_subcategories c where c.second_level_subcategory_id = second_level_subcategories.id)::int`,
+  },
+  third: { table: third_level_subcategories, parent: third_level_subcategories.second_level_subcategory_id, children: sql<number>`0` },
+} as const;
+
 /** One level of the tree under its parent (a group for the first level) with each node's own mapping. */
 export function childMappings(db: DbOrTx, level: 'first' | 'second' | 'third', parentId: number) {
-  if (level === 'first') {
-    return db
-      .select({
-        ...mappingOf(first_level_subcategories),
-        customized_at: first_level_subcategories.mapping_customized_at,
-        children: sql<number>`(select count(*) from second_level_subcategories c where c.first_level_subcategory_id = first_level_subcategories.id)::int`,
-      })
-      .from(first_level_subcategories)
-      .where(eq(first_level_subcategories.material_group_id, parentId))
-      .orderBy(asc(first_level_subcategories.code), asc(first_level_subcategories.id));
-  }
-  if (level === 'second') {
-    return db
-      .select({
-        ...mappingOf(second_level_subcategories),
-        customized_at: second_level_subcategories.mapping_customized_at,
-        children: sql<number>`(select count(*) from third_level_subcategories c where c.second_level_subcategory_id = second_level_subcategories.id)::int`,
-      })
-      .from(second_level_subcategories)
-      .where(eq(second_level_subcategories.first_level_subcategory_id, parentId))
-      .orderBy(asc(second_level_subcategories.code), asc(second_level_subcategories.id));
-  }
+  const { table, parent, children } = CHILD_LEVEL[level];
   return db
-    .select({ ...mappingOf(third_level_subcategories), customized_at: third_level_subcategories.mapping_customized_at, children: sql<number>`0` })
-    .from(third_level_subcategories)
-    .where(eq(third_level_subcategories.second_level_subcategory_id, parentId))
-    .orderBy(asc(third_level_subcategories.code), asc(third_level_subcategories.id));
+    .select({ ...mappingOf(table), customized_at: table.mapping_customized_at, children })
+    .from(table)
+    .where(eq(parent, parentId))
+    .orderBy(...byCode(table));
 }
 
 /** Nodes at any level (groups included) whose name or code matches, paged: their level and id. */

@@ -9,6 +9,7 @@ import { LIMITS } from '@shared/constants/limits';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextArea } from '@/components/ui/Field';
+import { isSettled } from '@/components/ui/QueryView';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table, type Column } from '@/components/ui/Table';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
@@ -295,12 +296,12 @@ export function RegistrationRequests() {
         </>
       )}
       {/* Below the list once it has loaded or failed: it would jump down as the rows arrive. */}
-      {list.isPending ? null : (
+      {isSettled(list) ? (
         <>
           <hr className="divider" />
           <RegistrationStats />
         </>
-      )}
+      ) : null}
       {open?.kind === 'details' ? (
         <Dialog open onClose={() => setOpen(null)} title={open.req.company.name} closeLabel={t`Close`} className="dialog--wide">
           <RequestDetails req={open.req} />

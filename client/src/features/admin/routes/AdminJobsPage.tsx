@@ -6,12 +6,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { JOB_STATUSES, type JobStatus } from '@shared/constants/enums';
+import { StatusFilteredList } from '@/components/admin/StatusFilteredList';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { FormError, SelectField } from '@/components/ui/Field';
+import { SelectField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { Pagination } from '@/components/ui/Pagination';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { EmptyState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
@@ -97,50 +97,48 @@ export function AdminJobsPage() {
             </li>
           ))}
         </ul>
-        <div className="form-grid">
-          <SelectField
-            label={<Trans>Status</Trans>}
-            value={status}
-            onChange={(e) => (setStatus(e.target.value as JobStatus | ''), setPage(0))}
-            data-testid="jobs-status"
-          >
-            <option value="">{t`All`}</option>
-            {JOB_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {i18n._(STATUS_LABELS[s])}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={<Trans>Kind of job</Trans>}
-            value={type}
-            onChange={(e) => (setType(e.target.value), setPage(0))}
-            data-testid="jobs-type"
-          >
-            <option value="">{t`All`}</option>
-            {(list.data?.types ?? []).map((k) => (
-              <option key={k.type} value={k.type}>
-                {typeLabel(k.type)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <FormError>{retryError}</FormError>
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState title={<Trans>The jobs could not be loaded</Trans>} onRetry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <EmptyState icon="clock" title={status || type ? <Trans>No job matches</Trans> : <Trans>No jobs yet</Trans>}>
-            <p>
-              <Trans>Jobs appear here when the marketplace has work to do in the background. Finished ones are kept for a week.</Trans>
-            </p>
-          </EmptyState>
-        ) : (
-          <>
+        <StatusFilteredList
+          statuses={JOB_STATUSES}
+          statusLabels={STATUS_LABELS}
+          status={status}
+          onStatus={(s) => (setStatus(s), setPage(0))}
+          statusTestId="jobs-status"
+          filters={(statusSelect) => (
+            <>
+              {statusSelect}
+              <SelectField
+                label={<Trans>Kind of job</Trans>}
+                value={type}
+                onChange={(e) => (setType(e.target.value), setPage(0))}
+                data-testid="jobs-type"
+              >
+                <option value="">{t`All`}</option>
+                {(list.data?.types ?? []).map((k) => (
+                  <option key={k.type} value={k.type}>
+                    {typeLabel(k.type)}
+                  </option>
+                ))}
+              </SelectField>
+            </>
+          )}
+          rowError={retryError}
+          list={list}
+          loadError={<Trans>The jobs could not be loaded</Trans>}
+          empty={
+            <EmptyState icon="clock" title={status || type ? <Trans>No job matches</Trans> : <Trans>No jobs yet</Trans>}>
+              <p>
+                <Trans>Jobs appear here when the marketplace has work to do in the background. Finished ones are kept for a week.</Trans>
+              </p>
+            </EmptyState>
+          }
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
+        >
+          {(items) => (
             <Table
               caption={<Trans>Background jobs</Trans>}
-              rows={list.data.items}
+              rows={items}
               rowKey={(j) => j.id}
               columns={[
                 {
@@ -188,16 +186,8 @@ export function AdminJobsPage() {
                 },
               ]}
             />
-            <Pagination
-              page={page}
-              size={PAGE_SIZE}
-              total={list.data.total}
-              totalPages={list.data.totalPages}
-              itemsOnPage={list.data.items.length}
-              onPage={setPage}
-            />
-          </>
-        )}
+          )}
+        </StatusFilteredList>
         {/* Under the list: above it, it would push the filters down when the answer arrives. */}
         {list.data && !list.data.mail_server ? (
           <p className="muted" data-testid="jobs-no-mail-server">

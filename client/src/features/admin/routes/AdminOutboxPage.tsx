@@ -7,12 +7,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAIL_STATUSES, type MailStatus } from '@shared/constants/enums';
+import { StatusFilteredList } from '@/components/admin/StatusFilteredList';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog } from '@/components/ui/Dialog';
-import { FormError, SelectField, TextField } from '@/components/ui/Field';
+import { FormError, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { Pagination } from '@/components/ui/Pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { useDebounced } from '@/hooks/useDebounced';
@@ -84,48 +84,46 @@ export function AdminOutboxPage() {
         }
       />
       <Card>
-        <div className="form-grid">
-          <TextField
-            label={<Trans>Search recipient or subject</Trans>}
-            type="search"
-            value={search}
-            maxLength={100}
-            onChange={(e) => (setSearch(e.target.value), setPage(0))}
-            data-testid="outbox-search"
-          />
-          <SelectField
-            label={<Trans>Status</Trans>}
-            value={status}
-            onChange={(e) => (setStatus(e.target.value as MailStatus | ''), setPage(0))}
-            data-testid="outbox-status"
-          >
-            <option value="">{t`All`}</option>
-            {MAIL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {i18n._(STATUS_LABELS[s])}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <FormError>{rowError}</FormError>
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState title={<Trans>The outbox could not be loaded</Trans>} onRetry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <EmptyState
-            icon="mail"
-            title={q ? <Trans>No mail matches this search</Trans> : status ? <Trans>No mail with this status</Trans> : <Trans>No mail yet</Trans>}
-          >
-            <p>
-              <Trans>Mail the marketplace writes (registrations, password resets, answers, digests) appears here.</Trans>
-            </p>
-          </EmptyState>
-        ) : (
-          <>
+        <StatusFilteredList
+          statuses={MAIL_STATUSES}
+          statusLabels={STATUS_LABELS}
+          status={status}
+          onStatus={(s) => (setStatus(s), setPage(0))}
+          statusTestId="outbox-status"
+          filters={(statusSelect) => (
+            <>
+              <TextField
+                label={<Trans>Search recipient or subject</Trans>}
+                type="search"
+                value={search}
+                maxLength={100}
+                onChange={(e) => (setSearch(e.target.value), setPage(0))}
+                data-testid="outbox-search"
+              />
+              {statusSelect}
+            </>
+          )}
+          rowError={rowError}
+          list={list}
+          loadError={<Trans>The outbox could not be loaded</Trans>}
+          empty={
+            <EmptyState
+              icon="mail"
+              title={q ? <Trans>No mail matches this search</Trans> : status ? <Trans>No mail with this status</Trans> : <Trans>No mail yet</Trans>}
+            >
+              <p>
+                <Trans>Mail the marketplace writes (registrations, password resets, answers, digests) appears here.</Trans>
+              </p>
+            </EmptyState>
+          }
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
+        >
+          {(items) => (
             <Table
               caption={<Trans>Mail outbox</Trans>}
-              rows={list.data.items}
+              rows={items}
               rowKey={(m) => m.id}
               columns={[
                 { key: 'created', header: <Trans>Written</Trans>, cell: (m) => fmt.dateTime(m.created_at) },
@@ -175,16 +173,8 @@ export function AdminOutboxPage() {
                 },
               ]}
             />
-            <Pagination
-              page={page}
-              size={PAGE_SIZE}
-              total={list.data.total}
-              totalPages={list.data.totalPages}
-              itemsOnPage={list.data.items.length}
-              onPage={setPage}
-            />
-          </>
-        )}
+          )}
+        </StatusFilteredList>
       </Card>
       {open !== null ? <MailDialog id={open} onClose={() => setOpen(null)} /> : null}
     </>

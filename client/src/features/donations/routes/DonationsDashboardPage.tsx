@@ -8,6 +8,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { Pagination } from '@/components/ui/Pagination';
+import { isSettled } from '@/components/ui/QueryView';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/useRealtime';
@@ -56,8 +57,7 @@ export function DonationsDashboardPage() {
   // The four queries run at once, but a section shows only once those above it have settled (loaded or failed):
   // on a phone they stand one below the other, and each would jump down as the one above replaced its loading
   // state (a layout shift of 0.44 measured). The next one's loading state stands in for the rest meanwhile.
-  const settled = (q: UseQueryResult<unknown, unknown>) => q.data !== undefined || q.isError;
-  const loading = [impact, metrics, donors, feed].findIndex((q) => !settled(q));
+  const loading = [impact, metrics, donors, feed].findIndex((q) => !isSettled(q));
   /** The index of the last section shown (0 impact, 1 metrics, 2 donors, 3 feed). */
   const upTo = loading === -1 ? 3 : loading;
 

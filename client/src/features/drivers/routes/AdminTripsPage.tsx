@@ -2,13 +2,14 @@
 // to schedule a pickup for a synergy, and the drivers' positions live on a map (driverLocation events).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { TRIP_STATUSES } from '@shared/constants/enums';
 import { RouteMap, type RoutePoint } from '@/components/map';
 import { ButtonLink, Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Icon } from '@/components/ui/Icon';
+import { isSettled, useOnSettled } from '@/components/ui/QueryView';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useConfig } from '@/hooks/useConfig';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/useRealtime';
@@ -64,10 +65,8 @@ export function TripCalendar({ onSettled }: { onSettled?: () => void } = {}) {
   const refresh = () => void qc.invalidateQueries({ queryKey: trpc.drivers.admin.trips.pathKey() });
   useRealtimeEvent('tripChanged', refresh);
   useRealtimeReconnect(refresh);
-  const pending = trips.isPending;
-  useEffect(() => {
-    if (!pending) onSettled?.();
-  }, [pending]); // eslint-disable-line react-hooks/exhaustive-deps -- once the first answer (or error) is in
+  const settled = isSettled(trips);
+  useOnSettled(settled, onSettled);
   const byDay = useMemo(() => tripsByDay(trips.data?.items ?? []), [trips.data]);
   const today = todayIso();
   const weekday = new Intl.DateTimeFormat(fmt.locale, { weekday: 'short', timeZone: 'UTC' });
@@ -156,13 +155,13 @@ export function TripCalendar({ onSettled }: { onSettled?: () => void } = {}) {
         </p>
       ) : null}
       {/* Under the days once they have loaded: it would jump down as they replace the loading state. */}
-      {pending ? null : (
+      {settled ? (
         <div className="cal-legend" aria-label={t`Status colours`}>
           {TRIP_STATUSES.map((s) => (
             <TripStatusBadge key={s} status={s} compact />
           ))}
         </div>
-      )}
+      ) : null}
     </Card>
   );
 }

@@ -13,6 +13,7 @@ import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { Pagination } from '@/components/ui/Pagination';
+import { isSettled, useOnSettled } from '@/components/ui/QueryView';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { useRevealAfterPaint } from '@/hooks/useRevealAfterPaint';
@@ -46,7 +47,7 @@ export function PendingOffers({ focusMade }: { focusMade: boolean }) {
   // The offers made show once the list above has settled (loaded, every row drawn, or failed): on a phone they
   // stand below it, and would jump down as its rows arrive (a layout shift of 0.19 measured on the demo company).
   const [receivedDrawn, setReceivedDrawn] = useState(false);
-  const receivedSettled = (received.isError && !received.data) || (!!received.data && (received.data.items.length === 0 || receivedDrawn));
+  const receivedSettled = isSettled(received) && (!received.data?.items.length || receivedDrawn);
 
   // `?tab=made` (the "offer declined" notification): start at the offers the company made.
   const madeRef = useRef<HTMLElement>(null);
@@ -116,10 +117,7 @@ interface PageQuery {
 /** The first offers with the page, the rest once it has painted (decision 0158): two lists of ten open at once. */
 function OfferRows({ items, refreshing, label, onDrawn }: { items: readonly Offer[]; refreshing: boolean; label: string; onDrawn?: () => void }) {
   const shown = useRevealAfterPaint(items, FIRST_ROWS);
-  const all = shown.length === items.length;
-  useEffect(() => {
-    if (all) onDrawn?.();
-  }, [all]); // eslint-disable-line react-hooks/exhaustive-deps -- once every row is drawn
+  useOnSettled(shown.length === items.length, onDrawn);
   return (
     <ul className={['offer-list', refreshing ? 'is-refreshing' : ''].join(' ')} aria-label={label}>
       {shown.map((o) => (

@@ -7,6 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { CategoryChip, FullyReservedChip, StatusChip } from '@/components/listing/Chips';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/ui/Field';
+import { isSettled } from '@/components/ui/QueryView';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { to } from '@/config/paths';
@@ -164,7 +165,7 @@ export function OfferingsPanel() {
       )}
 
       {/* Below the list once it has loaded or failed: it would jump down as the rows arrive. */}
-      {list.data || list.isError ? <BulkUpload /> : null}
+      {isSettled(list) ? <BulkUpload /> : null}
     </div>
   );
 }

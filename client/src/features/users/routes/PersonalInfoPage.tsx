@@ -15,6 +15,7 @@ import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { isSettled } from '@/components/ui/QueryView';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useChangeLanguage } from '@/hooks/useChangeLanguage';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
@@ -44,13 +45,13 @@ function PersonalInfo({ userId }: { userId: number }) {
       <PageHeader title={<Trans>Personal info</Trans>} description={<Trans>Your profile, your password and the emails you receive.</Trans>} />
       <div className="grid grid--2">
         <ProfileCard userId={userId} />
-        {me.isPending ? null : (
+        {isSettled(me) ? (
           <div className="stack">
             <ChangePasswordCard />
             <EmailPreferencesCard />
             <SessionsCard />
           </div>
-        )}
+        ) : null}
       </div>
     </>
   );
