@@ -10,17 +10,29 @@ function afterPaint(fn: () => void): () => void {
   return () => clearTimeout(id);
 }
 
+/** Items added per step after the first ones: a step's commit (the DOM it inserts) stays one short task. */
+const STEP = 4;
+
+/** How many to show after `shown` of `total`: `STEP` more, or Infinity (all, for good) once that reaches the end. */
+export function nextReveal(shown: number, total: number): number {
+  return shown === Infinity || shown + STEP >= total ? Infinity : shown + STEP;
+}
+
 /**
- * The first `first` items of a list on its first render, and all of them once that has painted: a long list's
- * first load does not hold the main thread in one long task (Total Blocking Time, decision 0158). The rest render
- * in a transition, which React splits into short slices. Only the first load is split: once the whole list has been
- * shown, later lists (another page, other filters) render whole, so nothing below the first cards blinks.
+ * The first `first` items of a list on its first render, then `STEP` more each time the browser is idle after a
+ * paint, until all are shown: a long list's first load does not hold the main thread in one long task (Total
+ * Blocking Time, decisions 0158 and 0260). Each step renders in a transition, which React splits into short slices;
+ * stepping also keeps each commit short, which a transition does not split. Only the first load is split: once the
+ * whole list has been shown, later lists (another page, other filters) render whole, so nothing below the first
+ * cards blinks.
  */
 export function useRevealAfterPaint<T>(items: readonly T[], first: number): readonly T[] {
-  const [revealed, setRevealed] = useState(items.length <= first);
+  // How many are shown; Infinity once the whole list has been.
+  const [count, setCount] = useState(items.length <= first ? Infinity : first);
+  const total = items.length;
   useEffect(() => {
-    if (revealed) return;
-    return afterPaint(() => startTransition(() => setRevealed(true)));
-  }, [revealed]);
-  return revealed ? items : items.slice(0, first);
+    if (count === Infinity) return;
+    return afterPaint(() => startTransition(() => setCount((c) => nextReveal(c, total))));
+  }, [count, total]);
+  return count === Infinity ? items : items.slice(0, count);
 }

@@ -19,19 +19,11 @@ import { useTRPC } from '@/lib/trpc';
 import { LIMITS } from '@shared/constants/limits';
 import type { Message } from '@shared/messages';
 import { sendMessageInput } from '@shared/schemas/chat';
-import { ATTACHMENT_ACCEPT, checkAttachments, toChatMessage, type ChatMessage } from '../lib/chat';
+import { ATTACHMENT_ACCEPT, checkAttachments, drafts, toChatMessage, type ChatMessage } from '../lib/chat';
 
 const schema = sendMessageInput.pick({ message: true });
 type FormIn = z.input<typeof schema>;
 type FormOut = z.output<typeof schema>;
-
-interface Draft {
-  message: string;
-  files: File[];
-}
-/** Unsent drafts per conversation, for this page load. */
-const drafts = new Map<number, Draft>();
-export const draftOf = (chatId: number): Draft | undefined => drafts.get(chatId);
 
 export function Composer({ chatId, onSent, onReadOnly }: { chatId: number; onSent: (m: ChatMessage) => void; onReadOnly: (error: string) => void }) {
   const { t, i18n } = useLingui();

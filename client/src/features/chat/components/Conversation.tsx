@@ -7,19 +7,24 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 're
 import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button, ButtonLink } from '@/components/ui/Button';
+import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { Icon } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { useDocumentVisible } from '@/hooks/useDocumentVisible';
 import { getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
+import { lazyComponent } from '@/lib/lazy';
 import { useTRPC } from '@/lib/trpc';
 import { addMessage, loadedMessages } from '../lib/cache';
-import { groupByDay, relativeDay, seenMessageId, type ChatMessage } from '../lib/chat';
+import { drafts, groupByDay, relativeDay, seenMessageId, type ChatMessage } from '../lib/chat';
 import { useMessages } from '../lib/useMessages';
 import { Attachment } from './Attachment';
 import { AttachmentsDialog } from './AttachmentsDialog';
-import { Composer, draftOf } from './Composer';
+
+// The composer's code (react-hook-form, zod and the message schema) loads when a conversation that can take a
+// message opens, not with the list of conversations (the page's first load, decision 0260).
+const Composer = lazyComponent(() => import('./Composer').then((m) => m.Composer));
 
 /** How close to an edge (px) counts as being there: at the top older messages load, at the bottom new ones scroll in. */
 const EDGE = 60;
@@ -111,7 +116,7 @@ export function Conversation({
     void qc.invalidateQueries(trpc.chat.list.pathFilter());
     if (m.attachments.length) void qc.invalidateQueries(trpc.chat.attachments.queryFilter({ id: chatId }));
   };
-  const draft = draftOf(chatId);
+  const draft = drafts.get(chatId);
 
   return (
     <section className="chat-conv" aria-labelledby={headingId} data-testid="conversation">
@@ -213,15 +218,17 @@ export function Conversation({
           </div>
         </div>
       ) : (
-        <Composer
-          key={chatId}
-          chatId={chatId}
-          onSent={onSent}
-          onReadOnly={(error) => {
-            setReadOnlyError(error);
-            void q.refetch();
-          }}
-        />
+        <ChunkBoundary fallback={<LoadingState />}>
+          <Composer
+            key={chatId}
+            chatId={chatId}
+            onSent={onSent}
+            onReadOnly={(error) => {
+              setReadOnlyError(error);
+              void q.refetch();
+            }}
+          />
+        </ChunkBoundary>
       )}
       <AttachmentsDialog chatId={chatId} open={filesOpen} onClose={() => setFilesOpen(false)} />
     </section>

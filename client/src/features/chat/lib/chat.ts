@@ -11,6 +11,14 @@ export interface ChatAttachment {
   size_bytes?: number | null;
 }
 
+/** A message typed (and files attached) but not sent yet. */
+export interface Draft {
+  message: string;
+  files: File[];
+}
+/** Unsent drafts per conversation, for this page load: they survive switching to another conversation and back. */
+export const drafts = new Map<number, Draft>();
+
 export interface ChatMessage {
   id: number;
   chat_id: number;

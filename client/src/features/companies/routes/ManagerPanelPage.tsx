@@ -3,9 +3,14 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { MySubscription } from '@/components/subscription/SubscriptionStatus';
-import { EmptyState } from '@/components/ui/States';
+import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
+import { EmptyState, LoadingState } from '@/components/ui/States';
 import { Tabs } from '@/components/ui/Tabs';
-import { CompanyEditor } from '../components/CompanyEditor';
+import { lazyComponent } from '@/lib/lazy';
+
+// The company form's code (react-hook-form, zod and the company schemas) loads with the Company tab only: the
+// other tabs opened without it (their first load's main-thread time, decision 0260).
+const CompanyEditor = lazyComponent(() => import('../components/CompanyEditor').then((m) => m.CompanyEditor));
 
 type Tab = 'company' | 'offerings' | 'users' | 'donations' | 'integrations';
 const TAB_PATHS: Record<Tab, string> = {
@@ -70,7 +75,11 @@ export function ManagerPanelPage({ tab, slots = {} }: { tab: Tab; slots?: Partia
               <MySubscription compact />
             </div>
           ) : null}
-          {tab === 'company' ? <CompanyEditor /> : null}
+          {tab === 'company' ? (
+            <ChunkBoundary fallback={<LoadingState />}>
+              <CompanyEditor />
+            </ChunkBoundary>
+          ) : null}
           {tab === 'company'
             ? null
             : (slots[tab] ?? (
