@@ -3,6 +3,9 @@
 import { and, eq } from 'drizzle-orm';
 import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { Role } from '../../../shared/constants/enums';
+import type { updateCompanyDatesInput } from '../../../shared/schemas/companies';
 import {
   audit_log,
   bulk_upload_access_requests,
@@ -25,8 +28,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const api = () => request(t.app());
-const tokenOf = (u: { id: number; role: string; company_id: number | null }) =>
-  `Bearer ${t.deps.tokens.signUser({ sub: String(u.id), role: u.role as never, company_id: u.company_id, tv: 0 }, 3600)}`;
+/** What companies.admin.update takes besides the company id. */
+type AdminCompanyChanges = Omit<z.input<typeof updateCompanyDatesInput>, 'id'>;
+const tokenOf = (u: { id: number; role: Role; company_id: number | null }) =>
+  `Bearer ${t.deps.tokens.signUser({ sub: String(u.id), role: u.role, company_id: u.company_id, tv: 0 }, 3600)}`;
 /** A 1x1 PNG: a real image by its bytes. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const aarhus = { address: 'Banegaardspladsen 2', city: 'Aarhus', zip_code: '8000', country: 'DK', latitude: 56.15, longitude: 10.2 };
@@ -273,7 +278,7 @@ describe('PUT admin/companies/{id}', () => {
   it('sets a parent company and its portfolio, refuses loops, and detaches the portfolio when the flag goes', async () => {
     const parent = await createCompany(t.database.db);
     const [x, y, z] = [await createCompany(t.database.db), await createCompany(t.database.db), await createCompany(t.database.db)];
-    const update = (input: Record<string, unknown>) => t.caller(admin.adminActor).companies.admin.update({ id: parent.id, ...input } as never);
+    const update = (input: AdminCompanyChanges) => t.caller(admin.adminActor).companies.admin.update({ id: parent.id, ...input });
     await expect(update({ portfolio_company_ids: [x.id] })).rejects.toMatchObject({
       cause: { fields: { portfolio_company_ids: { code: 'company.portfolioNeedsParent' } } },
     });
@@ -302,7 +307,7 @@ describe('PUT admin/companies/{id}', () => {
 
   it('grants the donations dashboard to every user of the company and bulk upload, then withdraws both', async () => {
     const a = await createCompanyWithUsers(t.database.db);
-    const update = (input: Record<string, unknown>) => t.caller(admin.adminActor).companies.admin.update({ id: a.company.id, ...input } as never);
+    const update = (input: AdminCompanyChanges) => t.caller(admin.adminActor).companies.admin.update({ id: a.company.id, ...input });
     await t.caller(a.managerActor).materials.requestBulkAccess();
     await update({ donations_dashboard_access: true, bulk_upload_access: true });
     const flags = async () =>

@@ -5,6 +5,7 @@
 // audit entries, the dashboard's figures against the database, live events, and races on Postgres.
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   audit_log,
   defra_factors,
@@ -18,6 +19,7 @@ import {
 } from '../../../drizzle/schema';
 import { computeCo2eAvoided, DEFRA_FACTOR_SET } from '../../../shared/lib/impact';
 import { lastMonths } from '../../../shared/lib/stats';
+import type { createDonationInput } from '../../../shared/schemas/donations';
 import { demoPhotoPng } from '../../demo/listing-photos';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
@@ -40,7 +42,9 @@ const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 8);
 const pngDataUrl = () => `data:image/png;base64,${demoPhotoPng([200, 80, 30]).toString('base64')}`;
 
-function body(o: Record<string, unknown> = {}) {
+/** A donation as donations.create (and, with `id`, donations.update) takes it. */
+type DonationBody = z.input<typeof createDonationInput>;
+function body(o: Partial<DonationBody> = {}): DonationBody {
   return {
     title: 'Oak offcuts for the school',
     description: 'Planed oak offcuts, 20 to 60 cm, dry and clean.',
@@ -59,10 +63,10 @@ async function donor(o: { name?: string } = {}) {
   const c = await createCompanyWithUsers(db(), { name: o.name ?? `Donor ${tag()}`, preferred_currency: 'DKK' });
   return c;
 }
-async function create(actor: Actor, o: Record<string, unknown> = {}) {
-  return t.caller(actor).donations.create(body(o) as never);
+async function create(actor: Actor, o: Partial<DonationBody> = {}) {
+  return t.caller(actor).donations.create(body(o));
 }
-async function approved(actor: Actor, o: Record<string, unknown> = {}) {
+async function approved(actor: Actor, o: Partial<DonationBody> = {}) {
   const d = await create(actor, o);
   return t.caller(admin.adminActor).donations.admin.approve({ id: d.id, approver_name: 'Sofie Andersen' });
 }
@@ -124,7 +128,7 @@ describe('the manager creates and edits donations', () => {
 
   it('refuses every SPEC §5 donation rule with its message and writes nothing', async () => {
     const a = await donor();
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: [Partial<DonationBody>, string, string][] = [
       [{ purpose: undefined }, 'purpose', 'This field is required'],
       [{ purpose: '   ' }, 'purpose', 'This field is required'],
       [{ purpose: 'x'.repeat(1001) }, 'purpose', 'Purpose must be at most 1000 characters'],
@@ -205,7 +209,7 @@ describe('the manager creates and edits donations', () => {
 
     await t.caller(admin.adminActor).donations.admin.deny({ id: d.id, reason: 'Please add the pickup address to the description.' });
     expect((await t.caller(a.memberActor).donations.get({ id: d.id })).status).toBe('denied');
-    const again = await t.caller(a.managerActor).donations.update({ ...body({ description: 'Pickup at Vesterbrogade 1.' }), id: d.id } as never);
+    const again = await t.caller(a.managerActor).donations.update({ ...body({ description: 'Pickup at Vesterbrogade 1.' }), id: d.id });
     expect(again).toMatchObject({ status: 'pending', deny_reason: null, reviewed_at: null, description: 'Pickup at Vesterbrogade 1.' });
 
     await t.caller(admin.adminActor).donations.admin.approve({ id: d.id, approver_name: 'Sofie' });
@@ -540,7 +544,7 @@ describe('the donations dashboard', () => {
     await db().update(users).set({ donations_dashboard_access: true }).where(eq(users.id, viewer.member.id));
     const [x, y] = [await donor({ name: `Aaa donor ${tag()}` }), await donor({ name: `Bbb donor ${tag()}` })];
     const foodBank = (await t.caller(admin.adminActor).donations.admin.createTag({ name: `Dashboard tag ${tag()}`, description: null })).id;
-    const handOver = async (actor: Actor, o: Record<string, unknown>) => {
+    const handOver = async (actor: Actor, o: Partial<DonationBody>) => {
       const d = await approved(actor, o);
       await t.caller().donations.confirmHandOver({ code: d.qr_code!, received_by: null });
       return d;
@@ -731,7 +735,7 @@ describe.skipIf(!onPostgres)('races on Postgres', () => {
       const a = await donor();
       const d = await create(a.managerActor);
       const outcomes = await settle([
-        () => t.caller(a.managerActor).donations.update({ ...body({ title: 'Edited title' }), id: d.id } as never),
+        () => t.caller(a.managerActor).donations.update({ ...body({ title: 'Edited title' }), id: d.id }),
         () => t.caller(admin.adminActor).donations.admin.approve({ id: d.id, approver_name: 'Racer' }),
       ]);
       const [row] = await db().select({ status: donations.status }).from(donations).where(eq(donations.id, d.id));

@@ -7,7 +7,9 @@
 // The races at the end need real Postgres (TEST_DATABASE_URL): PGlite runs one query at a time.
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { drivers, notifications, trips, vehicles } from '../../../drizzle/schema';
+import type { createTripInput } from '../../../shared/schemas/drivers';
 import { renderMessage } from '../../lib/i18n';
 import type { Actor } from '../../lib/actor';
 import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../../test/factories';
@@ -47,8 +49,10 @@ const newVehicle = async () =>
       .returning()
   )[0]!;
 
+type CreateTripBody = z.input<typeof createTripInput>;
+
 /** The body of POST admin/trips: Copenhagen to Valby (about 15 minutes on the straight-line estimate). */
-const tripBody = (s: Synergy, o: Record<string, unknown> = {}) => ({
+const tripBody = (s: Synergy, o: Partial<CreateTripBody> & Pick<CreateTripBody, 'driver_id'>): CreateTripBody => ({
   exchange_id: s.id,
   contact_person: 'Mette Jensen',
   pickup_address: copenhagen,
@@ -189,7 +193,7 @@ describe('what both companies hear about a trip', () => {
     await t.flush();
     t.sent.length = 0;
     const admins = t.caller(admin.adminActor).drivers.admin;
-    const trip = await admins.createTrip(tripBody(s, { driver_id: driver.id }) as never);
+    const trip = await admins.createTrip(tripBody(s, { driver_id: driver.id }));
 
     const scheduled = await notesOf(users, since);
     expect(scheduled).toHaveLength(4);
@@ -214,7 +218,7 @@ describe('what both companies hear about a trip', () => {
     const codes = (await notesOf([s.requester.member.id], since)).map((n) => n.code);
     expect(codes).toEqual(['notification.tripScheduled', 'notification.tripChanged', 'notification.tripStarted', 'notification.tripDelivered']);
 
-    const other = await admins.createTrip(tripBody(s, { driver_id: driver.id, start_time: '15:00' }) as never);
+    const other = await admins.createTrip(tripBody(s, { driver_id: driver.id, start_time: '15:00' }));
     await admins.updateTrip({ id: other.id, status: 'CANCELLED' });
     expect((await notesOf([s.provider.manager.id], since)).map((n) => n.code).slice(-2)).toEqual([
       'notification.tripScheduled',
@@ -231,8 +235,8 @@ describe('what both companies hear about a trip', () => {
     const driver = await newDriver();
     const admins = t.caller(admin.adminActor).drivers.admin;
     expect(await t.caller(s.requester.memberActor).exchanges.get({ id: s.id })).toMatchObject({ trip: null, open_trips: 0 });
-    const trip = await admins.createTrip(tripBody(s, { driver_id: driver.id }) as never);
-    const next = await admins.createTrip(tripBody(s, { driver_id: driver.id, event_date: '2030-05-21' }) as never);
+    const trip = await admins.createTrip(tripBody(s, { driver_id: driver.id }));
+    const next = await admins.createTrip(tripBody(s, { driver_id: driver.id, event_date: '2030-05-21' }));
     const running = await t.caller(s.provider.memberActor).exchanges.list({ page: 0, size: 50 });
     expect(running.items.find((x) => x.id === s.id)).toMatchObject({
       open_trips: 2,
@@ -281,7 +285,7 @@ describe.skipIf(!onPostgres)('scheduling races (real Postgres)', () => {
     try {
       const results = await Promise.allSettled(
         Array.from({ length: 20 }, (_, i) =>
-          pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: `09:${30 + (i % 10)}` }) as never),
+          pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: `09:${30 + (i % 10)}` })),
         ),
       );
       expect(results.map(outcome).sort()).toEqual(['ok', ...Array<string>(19).fill('CONFLICT')].sort());
@@ -298,7 +302,7 @@ describe.skipIf(!onPostgres)('scheduling races (real Postgres)', () => {
     const pool = await widePool();
     try {
       const results = await Promise.allSettled(
-        ds.map((d) => pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: d.id, vehicle_id: vehicle.id }) as never)),
+        ds.map((d) => pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: d.id, vehicle_id: vehicle.id }))),
       );
       expect(results.filter((r) => outcome(r) === 'ok')).toHaveLength(1);
       expect((await db().select({ n: count() }).from(trips).where(eq(trips.vehicle_id, vehicle.id)))[0]!.n).toBe(1);
@@ -312,8 +316,8 @@ describe.skipIf(!onPostgres)('scheduling races (real Postgres)', () => {
     const driver = await newDriver();
     const pool = await widePool();
     try {
-      const a = await pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: '08:00' }) as never);
-      const b = await pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: '12:00' }) as never);
+      const a = await pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: '08:00' }));
+      const b = await pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: '12:00' }));
       for (let round = 0; round < 10; round++) {
         await pool.caller.drivers.admin.updateTrip({ id: a.id, start_time: '08:00' });
         await pool.caller.drivers.admin.updateTrip({ id: b.id, start_time: '12:00' });
@@ -346,7 +350,7 @@ describe.skipIf(!onPostgres)('scheduling races (real Postgres)', () => {
         const later = <T>(ms: number, call: () => Promise<T>) =>
           new Promise<T>((resolve, reject) => setTimeout(() => call().then(resolve, reject), ms));
         const [created, deletedDriver, deletedVehicle] = await Promise.allSettled([
-          pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, vehicle_id: vehicle.id }) as never),
+          pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, vehicle_id: vehicle.id })),
           later(round * 3, () => pool.caller.drivers.admin.deleteDriver({ id: driver.id })),
           later(round * 3, () => pool.caller.drivers.admin.deleteVehicle({ id: vehicle.id })),
         ]);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   companies,
   company_material_groups,
@@ -14,6 +15,8 @@ import {
   users,
 } from '../../../drizzle/schema';
 import { haversineKm } from '../../../shared/lib/geo';
+import type { createDonationInput } from '../../../shared/schemas/donations';
+import type { createMaterialInput } from '../../../shared/schemas/materials';
 import { demoPhotoPng } from '../../demo/listing-photos';
 import type { Actor } from '../../lib/actor';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
@@ -25,12 +28,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+type CreateListingBody = z.input<typeof createMaterialInput>;
+type CreateDonationBody = z.input<typeof createDonationInput>;
+
 const tag = () => `t${randomBytes(4).toString('hex')}`;
 const db = () => t.database.db;
 const pngDataUrl = (rgb: [number, number, number] = [10, 200, 30]) => `data:image/png;base64,${demoPhotoPng(rgb).toString('base64')}`;
 
 /** A donation as POST api/donations takes it (donations are written through the donations module). */
-const donationBody = (o: Record<string, unknown> = {}) => ({
+const donationBody = (o: Partial<CreateDonationBody> = {}): CreateDonationBody => ({
   title: 'Surplus chairs',
   description: 'Forty stackable chairs',
   purpose: 'Furnish a community hall',
@@ -39,7 +45,8 @@ const donationBody = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-function listing(o: Record<string, unknown> = {}) {
+/** A listing as materials.create (and, with `id`, materials.update) takes it. */
+function listing(o: Partial<CreateListingBody> = {}): CreateListingBody {
   return {
     title: 'Spent grain',
     description: 'Wet spent grain from brewing',
@@ -88,13 +95,13 @@ describe('creating and editing listings', () => {
     });
     expect(res.body.sdg_goals.map((g: { id: number }) => g.id)).toEqual([12, 13]);
     expect(res.body.latitude).toBeCloseTo(55.6761);
-    const knowledge = await t.caller(memberActor).materials.create(listing({ category: 'knowledge', quantity: '8' }) as never);
+    const knowledge = await t.caller(memberActor).materials.create(listing({ category: 'knowledge', quantity: '8' }));
     expect(knowledge.quantity_unit).toBe('hours');
     expect(knowledge.quantity).toBe(8);
     // PRODUCT.md: industrial and logistics space counts square metres of surplus capacity.
     const space = await t
       .caller(memberActor)
-      .materials.create(listing({ category: 'surplus', material_group_code: 'S-SPACE-1.1.2', quantity: '400' }) as never);
+      .materials.create(listing({ category: 'surplus', material_group_code: 'S-SPACE-1.1.2', quantity: '400' }));
     expect(space.quantity_unit).toBe('m2');
   });
 
@@ -121,7 +128,7 @@ describe('creating and editing listings', () => {
 
   it('stores real images, refuses a fake one (415) and a photo over 2 MB (400)', async () => {
     const { memberActor } = await createCompanyWithUsers(db());
-    const created = await t.caller(memberActor).materials.create(listing({ images: [{ name: 'a.png', body: pngDataUrl() }] }) as never);
+    const created = await t.caller(memberActor).materials.create(listing({ images: [{ name: 'a.png', body: pngDataUrl() }] }));
     expect(created.images).toEqual([{ url: expect.stringMatching(/^\/files\/materials\/.+\.png$/), name: 'a.png', position: 0 }]);
     const [stored] = await db()
       .select({ storage_key: material_images.storage_key })
@@ -133,11 +140,11 @@ describe('creating and editing listings', () => {
     expect(file.headers['content-type']).toBe('image/png');
 
     const fake = `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`;
-    await expect(t.caller(memberActor).materials.create(listing({ images: [{ name: 'x.png', body: fake }] }) as never)).rejects.toMatchObject({
+    await expect(t.caller(memberActor).materials.create(listing({ images: [{ name: 'x.png', body: fake }] }))).rejects.toMatchObject({
       cause: { code: 'UNSUPPORTED_MEDIA_TYPE', fields: { 'images.0': { code: 'error.UNSUPPORTED_MEDIA_TYPE' } } },
     });
     const big = `data:image/png;base64,${Buffer.alloc(2 * 1024 * 1024 + 1).toString('base64')}`;
-    await expect(t.caller(memberActor).materials.create(listing({ images: [{ name: 'big.png', body: big }] }) as never)).rejects.toMatchObject({
+    await expect(t.caller(memberActor).materials.create(listing({ images: [{ name: 'big.png', body: big }] }))).rejects.toMatchObject({
       cause: { code: 'VALIDATION', fields: { 'images.0.body': { code: 'listing.photoTooLarge', params: { mb: 2 } } } },
     });
   });
@@ -145,7 +152,7 @@ describe('creating and editing listings', () => {
   it('keeps existing photos on edit, adds new ones, and refuses a URL that is not the listing’s', async () => {
     const { memberActor, company } = await createCompanyWithUsers(db());
     const c = t.caller(memberActor).materials;
-    const created = await c.create(listing({ images: [{ name: 'a.png', body: pngDataUrl() }] }) as never);
+    const created = await c.create(listing({ images: [{ name: 'a.png', body: pngDataUrl() }] }));
     const kept = created.images[0]!.url;
     const res = await api(memberActor)
       .put(`/api/v2/materials/${created.id}?company_id=${company.id}&uuid=${created.uuid}`)
@@ -163,8 +170,8 @@ describe('creating and editing listings', () => {
     expect(res.body.sub_listings).toMatchObject([{ title: 'Lot A', quantity: 5, description: null }]);
 
     const other = await createCompanyWithUsers(db());
-    const foreign = await t.caller(other.memberActor).materials.create(listing({ images: [{ name: 'c.png', body: pngDataUrl() }] }) as never);
-    await expect(c.update({ ...listing({ images: [foreign.images[0]!.url] }), id: created.id } as never)).rejects.toMatchObject({
+    const foreign = await t.caller(other.memberActor).materials.create(listing({ images: [{ name: 'c.png', body: pngDataUrl() }] }));
+    await expect(c.update({ ...listing({ images: [foreign.images[0]!.url] }), id: created.id })).rejects.toMatchObject({
       cause: { code: 'VALIDATION', fields: { 'images.0': { code: 'listing.photoNotOwned' } } },
     });
   });
@@ -173,11 +180,11 @@ describe('creating and editing listings', () => {
     const { memberActor } = await createCompanyWithUsers(db());
     const c = t.caller(memberActor).materials;
     const status = async (url: string) => (await request(t.app()).get(url)).status;
-    const own = await c.create(listing({ images: [{ name: 'own.png', body: pngDataUrl([9, 9, 9]) }] }) as never);
-    const shared = await c.create(listing({ images: [{ name: 'shared.png', body: pngDataUrl([8, 8, 8]) }] }) as never);
+    const own = await c.create(listing({ images: [{ name: 'own.png', body: pngDataUrl([9, 9, 9]) }] }));
+    const shared = await c.create(listing({ images: [{ name: 'shared.png', body: pngDataUrl([8, 8, 8]) }] }));
     const sharedUrl = shared.images[0]!.url;
     // Demo listings share one stored photo per template; this listing shows the same file.
-    const twin = await c.create(listing() as never);
+    const twin = await c.create(listing());
     const [row] = await db()
       .select({ storage_key: material_images.storage_key })
       .from(material_images)
@@ -185,9 +192,9 @@ describe('creating and editing listings', () => {
     await db().insert(material_images).values({ material_id: twin.id, storage_key: row!.storage_key, name: 'shared.png' });
     expect((await c.get({ id: twin.id })).images.map((i) => i.url)).toEqual([sharedUrl]);
 
-    await c.update({ ...listing({ images: [] }), id: own.id } as never);
+    await c.update({ ...listing({ images: [] }), id: own.id });
     expect(await status(own.images[0]!.url)).toBe(404);
-    await c.update({ ...listing({ images: [] }), id: shared.id } as never);
+    await c.update({ ...listing({ images: [] }), id: shared.id });
     expect(await status(sharedUrl)).toBe(200);
     await c.delete({ id: twin.id });
     expect(await status(sharedUrl)).toBe(404);
@@ -195,12 +202,12 @@ describe('creating and editing listings', () => {
 
   it('derives the whole taxonomy chain from a leaf code', async () => {
     const { memberActor } = await createCompanyWithUsers(db());
-    const created = await t.caller(memberActor).materials.create(listing({ material_group_code: '02 07 04' }) as never);
+    const created = await t.caller(memberActor).materials.create(listing({ material_group_code: '02 07 04' }));
     expect(created.material_group_code).toBe('020704');
     expect(created.material_group_name).toBe('Food by-products');
     expect(created.third_level_subcategory_id).toEqual(expect.any(Number));
     expect(created.second_level_subcategory_id).toEqual(expect.any(Number));
-    await expect(t.caller(memberActor).materials.create(listing({ material_group_code: '99 99 99' }) as never)).rejects.toMatchObject({
+    await expect(t.caller(memberActor).materials.create(listing({ material_group_code: '99 99 99' }))).rejects.toMatchObject({
       cause: { code: 'VALIDATION', fields: { material_group_code: { code: 'listing.unknownSubcategory' } } },
     });
   });
@@ -210,7 +217,7 @@ describe('who may change a listing', () => {
   it('answers 404 to another company editing, deleting or archiving, and changes nothing', async () => {
     const owner = await createCompanyWithUsers(db());
     const other = await createCompanyWithUsers(db());
-    const created = await t.caller(owner.memberActor).materials.create(listing() as never);
+    const created = await t.caller(owner.memberActor).materials.create(listing());
     const as = api(other.managerActor);
     const put = await as
       .put(`/api/v2/materials/${created.id}?company_id=${other.company.id}&uuid=${created.uuid}`)
@@ -234,20 +241,20 @@ describe('who may change a listing', () => {
 
   it('answers 404 for a wrong uuid on PUT', async () => {
     const a = await createCompanyWithUsers(db());
-    const created = await t.caller(a.memberActor).materials.create(listing() as never);
+    const created = await t.caller(a.memberActor).materials.create(listing());
     const res = await api(a.memberActor).put(`/api/v2/materials/${created.id}?uuid=${crypto.randomUUID()}`).send(listing());
     expect(res.status).toBe(404);
   });
 
   it('lets a member write offerings; donations are refused to members (403) and sent to the donations flow for managers', async () => {
     const a = await createCompanyWithUsers(db());
-    await expect(t.caller(a.memberActor).materials.create(listing({ kind: 'donation' }) as never)).rejects.toMatchObject({
+    await expect(t.caller(a.memberActor).materials.create(listing({ kind: 'donation' }))).rejects.toMatchObject({
       cause: { code: 'FORBIDDEN' },
     });
-    await expect(t.caller(a.managerActor).materials.create(listing({ kind: 'donation' }) as never)).rejects.toMatchObject({
+    await expect(t.caller(a.managerActor).materials.create(listing({ kind: 'donation' }))).rejects.toMatchObject({
       cause: { code: 'BAD_REQUEST', detail: { code: 'listing.donationOwnFlow' } },
     });
-    const donation = await t.caller(a.managerActor).donations.create(donationBody() as never);
+    const donation = await t.caller(a.managerActor).donations.create(donationBody());
     await expect(t.caller(a.memberActor).materials.delete({ id: donation.material_id })).rejects.toMatchObject({ cause: { code: 'FORBIDDEN' } });
     await expect(t.caller(a.managerActor).materials.delete({ id: donation.material_id })).rejects.toMatchObject({
       cause: { code: 'BAD_REQUEST', detail: { code: 'listing.donationOwnFlow' } },
@@ -263,7 +270,7 @@ describe('who may change a listing', () => {
   it('archives, deactivates and re-activates through the transition table; a wrong step is 409', async () => {
     const a = await createCompanyWithUsers(db());
     const c = t.caller(a.memberActor).materials;
-    const created = await c.create(listing() as never);
+    const created = await c.create(listing());
     expect(await c.setStatus({ id: created.id, action: 'deactivate' })).toEqual({ id: created.id, status: 'deactivated' });
     await expect(c.setStatus({ id: created.id, action: 'deactivate' })).rejects.toMatchObject({ cause: { code: 'CONFLICT' } });
     expect((await c.setStatus({ id: created.id, action: 'archive' })).status).toBe('archived');
@@ -273,7 +280,7 @@ describe('who may change a listing', () => {
   it('hides another company’s archived listing (404) but shows it to its owner', async () => {
     const owner = await createCompanyWithUsers(db());
     const other = await createCompanyWithUsers(db());
-    const created = await t.caller(owner.memberActor).materials.create(listing() as never);
+    const created = await t.caller(owner.memberActor).materials.create(listing());
     await t.caller(owner.memberActor).materials.setStatus({ id: created.id, action: 'archive' });
     expect((await api(other.memberActor).get(`/api/v2/materials/${created.id}`)).status).toBe(404);
     const own = await api(owner.memberActor).get(`/api/v2/materials/${created.id}`);
@@ -284,7 +291,7 @@ describe('who may change a listing', () => {
   it('serves a viewer the current detail through the read cache: the owner’s edit, a photo, the company’s rename and rejection', async () => {
     const owner = await createCompanyWithUsers(db(), { lat: 55.6761, lng: 12.5683 });
     const viewer = await createCompanyWithUsers(db(), { lat: 55.4038, lng: 10.4024 });
-    const created = await t.caller(owner.memberActor).materials.create(listing() as never);
+    const created = await t.caller(owner.memberActor).materials.create(listing());
     const view = () => api(viewer.memberActor).get(`/api/v2/materials/${created.id}`);
     const first = await view();
     expect(first.body.title).toBe('Spent grain');
@@ -292,7 +299,7 @@ describe('who may change a listing', () => {
     expect(first.body.distance_km).toBeCloseTo(haversineKm({ lat: 55.4038, lng: 10.4024 }, { lat: 55.6761, lng: 12.5683 }), 3);
     expect((await api(owner.memberActor).get(`/api/v2/materials/${created.id}`)).body.distance_km).toBe(0);
     expect((await view()).body.title).toBe('Spent grain');
-    await t.caller(owner.memberActor).materials.update({ ...listing({ title: 'Renamed grain' }), id: created.id, uuid: created.uuid } as never);
+    await t.caller(owner.memberActor).materials.update({ ...listing({ title: 'Renamed grain' }), id: created.id, uuid: created.uuid });
     expect((await view()).body.title).toBe('Renamed grain');
     await db()
       .insert(material_images)
@@ -309,7 +316,7 @@ describe('who may change a listing', () => {
 
   it('deletes the company’s own listing', async () => {
     const a = await createCompanyWithUsers(db());
-    const created = await t.caller(a.memberActor).materials.create(listing() as never);
+    const created = await t.caller(a.memberActor).materials.create(listing());
     const res = await api(a.memberActor).delete(`/api/v2/materials/${created.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, id: created.id });
@@ -330,7 +337,7 @@ describe('search by distance', () => {
     const near = await createCompanyWithUsers(db(), p3);
     const far = await createCompanyWithUsers(db(), p30);
     const farther = await createCompanyWithUsers(db(), p60);
-    for (const c of [viewer, near, far, farther]) await t.caller(c.memberActor).materials.create(listing({ title: `${word} listing` }) as never);
+    for (const c of [viewer, near, far, farther]) await t.caller(c.memberActor).materials.create(listing({ title: `${word} listing` }));
 
     const search = (qs: string) => api(viewer.memberActor).get(`/api/v2/materials?q=${word}&${qs}`);
     const within5 = await search('proximity=5');
@@ -362,7 +369,7 @@ describe('search by distance', () => {
     const word = tag();
     const viewer = await createCompanyWithUsers(db(), { lat: 4.6, lng: 101.1 });
     const seller = await createCompanyWithUsers(db(), eastOf(4.6, 101.1, 1));
-    for (let i = 0; i < 14; i++) await t.caller(seller.memberActor).materials.create(listing({ title: `${word} ${i}` }) as never);
+    for (let i = 0; i < 14; i++) await t.caller(seller.memberActor).materials.create(listing({ title: `${word} ${i}` }));
     const res = await api(viewer.memberActor).get(`/api/v2/materials?q=${word}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 14, totalPages: 2, currentPage: 0, total_capped: false });
@@ -383,8 +390,8 @@ describe('search by distance', () => {
     const viewer = await createCompanyWithUsers(db(), { lat: 5.1, lng: 100.4 });
     const seller = await createCompanyWithUsers(db(), eastOf(5.1, 100.4, 2));
     const s = t.caller(seller.memberActor).materials;
-    const grain = await s.create(listing({ title: `${word} grain`, material_group_code: '02 07 04', frequency: 'daily' }) as never);
-    const know = await s.create(listing({ title: `${word} know`, category: 'knowledge', frequency: 'one-off' }) as never);
+    const grain = await s.create(listing({ title: `${word} grain`, material_group_code: '02 07 04', frequency: 'daily' }));
+    const know = await s.create(listing({ title: `${word} know`, category: 'knowledge', frequency: 'one-off' }));
     const get = async (qs: string) =>
       (await api(viewer.memberActor).get(`/api/v2/materials?q=${word}&${qs}`)).body.items.map((i: { id: number }) => i.id).sort();
     expect(await get('category=knowledge')).toEqual([know.id]);
@@ -405,7 +412,7 @@ describe('search by distance', () => {
     const viewer = await createCompanyWithUsers(db(), { lat: 5.5, lng: 100.9 });
     const seller = await createCompanyWithUsers(db(), eastOf(5.5, 100.9, 1));
     const s = t.caller(seller.memberActor).materials;
-    const archived = await s.create(listing({ title: `${word} a` }) as never);
+    const archived = await s.create(listing({ title: `${word} a` }));
     await s.setStatus({ id: archived.id, action: 'archive' });
     // Active listings of a pending and of a rejected company, as near as the seller's.
     for (const status of ['pending', 'rejected'] as const) {
@@ -413,7 +420,7 @@ describe('search by distance', () => {
       await createListing(db(), other.company.id, { title: `${word} ${status}`, latitude: 5.5, longitude: eastOf(5.5, 100.9, 1).lng });
     }
     // The control: the same search finds an active listing of an approved company.
-    const visible = await s.create(listing({ title: `${word} visible` }) as never);
+    const visible = await s.create(listing({ title: `${word} visible` }));
     const res = await api(viewer.memberActor).get(`/api/v2/materials?q=${word}&proximity=any`);
     expect(res.body.items.map((i: { id: number }) => i.id)).toEqual([visible.id]);
     expect(res.body.total).toBe(1);
@@ -424,9 +431,9 @@ describe('own lists, country codes and admin views', () => {
   it('lists the company’s own offerings, donations and both, paged', async () => {
     const a = await createCompanyWithUsers(db());
     const c = t.caller(a.managerActor).materials;
-    await c.create(listing({ title: 'o1' }) as never);
-    await c.create(listing({ title: 'o2' }) as never);
-    await t.caller(a.managerActor).donations.create(donationBody({ title: 'd1' }) as never);
+    await c.create(listing({ title: 'o1' }));
+    await c.create(listing({ title: 'o2' }));
+    await t.caller(a.managerActor).donations.create(donationBody({ title: 'd1' }));
     const as = api(a.memberActor);
     const off = await as.get('/api/v2/materials/offerings');
     const don = await as.get('/api/v2/materials/donations');
@@ -438,7 +445,7 @@ describe('own lists, country codes and admin views', () => {
 
   it('lists country codes where active listings exist, for any logged-in user', async () => {
     const a = await createCompanyWithUsers(db());
-    await t.caller(a.memberActor).materials.create(listing() as never);
+    await t.caller(a.memberActor).materials.create(listing());
     const res = await api(a.memberActor).get('/api/v2/materials/country-codes');
     expect(res.status).toBe(200);
     expect(res.body.items).toContain('DK');
@@ -447,7 +454,7 @@ describe('own lists, country codes and admin views', () => {
 
   it('gives administrators all listings with their company, stats and total clicks; others 403', async () => {
     const a = await createCompanyWithUsers(db());
-    const created = await t.caller(a.memberActor).materials.create(listing() as never);
+    const created = await t.caller(a.memberActor).materials.create(listing());
     const { adminActor } = await createAdmin(db());
     const as = api(adminActor);
     const list = await as.get(`/admin/materials?company_id=${a.company.id}`);
@@ -472,14 +479,12 @@ describe('recommendations', () => {
     const viewer = await createCompanyWithUsers(db(), base);
     const [food] = await db().select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.slug, 'food-by-products'));
     await db().insert(company_material_groups).values({ company_id: viewer.company.id, material_group_id: food!.id, relation: 'interested' });
-    await t.caller(viewer.memberActor).materials.create(listing({ title: `${word} own`, material_group_code: '02 07 04' }) as never);
+    await t.caller(viewer.memberActor).materials.create(listing({ title: `${word} own`, material_group_code: '02 07 04' }));
     const nearSeller = await createCompanyWithUsers(db(), eastOf(base.lat, base.lng, 1));
     const farSeller = await createCompanyWithUsers(db(), eastOf(base.lat, base.lng, 80));
     for (let i = 0; i < 5; i++)
-      await t.caller(nearSeller.memberActor).materials.create(listing({ title: `${word} near ${i}`, material_group_id: null }) as never);
-    const match = await t
-      .caller(farSeller.memberActor)
-      .materials.create(listing({ title: `${word} match`, material_group_code: '02 07 04' }) as never);
+      await t.caller(nearSeller.memberActor).materials.create(listing({ title: `${word} near ${i}`, material_group_id: null }));
+    const match = await t.caller(farSeller.memberActor).materials.create(listing({ title: `${word} match`, material_group_code: '02 07 04' }));
 
     const res = await api(viewer.memberActor).get('/api/recommended-materials');
     expect(res.status).toBe(200);
@@ -503,7 +508,7 @@ describe('recommendations', () => {
   it('records a click through REST and tRPC and counts it for the administrator', async () => {
     const viewer = await createCompanyWithUsers(db());
     const seller = await createCompanyWithUsers(db());
-    const m = await t.caller(seller.memberActor).materials.create(listing() as never);
+    const m = await t.caller(seller.memberActor).materials.create(listing());
     const { adminActor } = await createAdmin(db());
     const before = (await t.caller(adminActor).materials.admin.totalClicks()).total_clicks;
     const res = await api(viewer.memberActor).post('/api/recommendation-clicked').send({ material_id: m.id });
@@ -527,7 +532,7 @@ describe('new-listing notifications', () => {
     await db().update(users).set({ email_notifications_new_listings: false }).where(eq(users.company_id, quiet.company.id));
 
     t.sent.length = 0;
-    const created = await t.caller(seller.memberActor).materials.create(listing({ title: 'Oak offcuts', material_group_id: wood!.id }) as never);
+    const created = await t.caller(seller.memberActor).materials.create(listing({ title: 'Oak offcuts', material_group_id: wood!.id }));
     await t.flush();
 
     const rows = await db().select().from(notifications).where(eq(notifications.type, 'new_materials'));

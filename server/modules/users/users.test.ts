@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { request } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../../shared/constants/enums';
 import { audit_log, chat_messages, materials, offers, users } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
-import { actorOf, createAdmin, createCompanyWithUsers, createListing, createUser, TEST_PASSWORD } from '../../test/factories';
+import { actorOf, asInput, createAdmin, createCompanyWithUsers, createListing, createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { onPostgres } from '../../test/postgres';
 
@@ -17,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const api = () => request(t.app());
-const tokenOf = (u: { id: number; role: string; company_id: number | null }, tv = 0) =>
-  `Bearer ${t.deps.tokens.signUser({ sub: String(u.id), role: u.role as never, company_id: u.company_id, tv }, 3600)}`;
+const tokenOf = (u: { id: number; role: Role; company_id: number | null }, tv = 0) =>
+  `Bearer ${t.deps.tokens.signUser({ sub: String(u.id), role: u.role, company_id: u.company_id, tv }, 3600)}`;
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const uniq = () => Math.random().toString(36).slice(2, 8);
 const newUser = (o: Record<string, unknown> = {}) => ({
@@ -48,7 +49,7 @@ describe('email preferences', () => {
       email_notifications_new_listings: true,
       email_notifications_activity: true,
     });
-    await expect(me.setEmailPreferences({ email_notifications_activity: 'no' } as never)).rejects.toMatchObject({ cause: { code: 'VALIDATION' } });
+    await expect(me.setEmailPreferences(asInput({ email_notifications_activity: 'no' }))).rejects.toMatchObject({ cause: { code: 'VALIDATION' } });
   });
 });
 
@@ -195,7 +196,7 @@ describe('company users (SPEC §6 MANAGER)', () => {
       condition: 'Used',
       type: 'Wood',
       final_use: 'Reuse',
-    } as never);
+    });
     const theirs = await createListing(t.database.db, b.company.id);
     const offer = await t.caller(leaverActor).offers.create({ material_id: theirs.id, quantity: 5, message: 'Ours?' });
     const { exchange_id } = await t.caller(b.managerActor).offers.review({ id: offer.id, decision: 'accept' });
