@@ -44,10 +44,10 @@ export function ensureBuilt() {
 }
 
 /** Builds the client of the checkout at `root` into its dist/client (the benches build another checkout with it). */
-export function buildClient(root = ROOT) {
+export function buildClient(root = ROOT, extraArgs: readonly string[] = []) {
   const res = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'],
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn', ...extraArgs],
     {
       cwd: root,
       stdio: 'inherit',

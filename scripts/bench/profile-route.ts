@@ -4,10 +4,9 @@
 //   node --import tsx scripts/bench/profile-route.ts --routes /dashboard,/synergies [--no-build] [--top 25] [--repeat 5]
 // It builds the client unminified (`--minify false`, so functions keep their names and rolldown's `//#region` comments
 // name each module) into dist/client; run `npm run build:client` afterwards before measuring anything else.
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, ROOT, startServer } from '../../e2e/harness';
+import { buildClient, CHROMIUM, CHROMIUM_ARGS, ROOT, startServer } from '../../e2e/harness';
 import { arg } from './common';
 import { fillRoute, idsFor, plan, signIn } from './routes';
 
@@ -49,14 +48,7 @@ function table(title: string, totals: Map<string, number>, total: number) {
 }
 
 async function main() {
-  if (!process.argv.includes('--no-build')) {
-    const built = spawnSync(
-      process.execPath,
-      ['node_modules/vite/bin/vite.js', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn', '--minify', 'false'],
-      { cwd: ROOT, stdio: 'inherit' },
-    );
-    if (built.status !== 0) throw new Error('client build failed');
-  }
+  if (!process.argv.includes('--no-build')) buildClient(ROOT, ['--minify', 'false']);
   const server = await startServer({ LOG_LEVEL: 'warn' }, ROOT, SERVER_PORT);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {

@@ -6,8 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { FormError, SelectField } from '@/components/ui/Field';
 import { Pagination } from '@/components/ui/Pagination';
-import type { QueryLike } from '@/components/ui/QueryView';
-import { ErrorState, LoadingState } from '@/components/ui/States';
+import { QueryView, type QueryLike } from '@/components/ui/QueryView';
 
 /** A page of the list as the admin procedures answer it. */
 export interface StatusListPage<T> {
@@ -67,25 +66,25 @@ export function StatusFilteredList<S extends string, T>({
     <>
       <div className="form-grid">{filters(statusSelect)}</div>
       <FormError>{rowError}</FormError>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError || !list.data ? (
-        <ErrorState title={loadError} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        empty
-      ) : (
-        <>
-          {children(list.data.items)}
-          <Pagination
-            page={page}
-            size={pageSize}
-            total={list.data.total}
-            totalPages={list.data.totalPages}
-            itemsOnPage={list.data.items.length}
-            onPage={onPage}
-          />
-        </>
-      )}
+      <QueryView query={list} errorTitle={loadError}>
+        {(data) =>
+          data.items.length === 0 ? (
+            empty
+          ) : (
+            <>
+              {children(data.items)}
+              <Pagination
+                page={page}
+                size={pageSize}
+                total={data.total}
+                totalPages={data.totalPages}
+                itemsOnPage={data.items.length}
+                onPage={onPage}
+              />
+            </>
+          )
+        }
+      </QueryView>
     </>
   );
 }
