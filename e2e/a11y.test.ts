@@ -1,6 +1,6 @@
 // axe-core scan of the public pages at phone and desktop widths: no serious or critical violations.
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, hasChromium, login } from './harness';
+import { DEMO_PASSWORD, chooseLanguage, hasChromium, login } from './harness';
 import { axeProblems } from './checks';
 import { useApp } from './fixture';
 
@@ -64,12 +64,6 @@ const ADMIN_ROUTES = [
 
 type AxePage = Awaited<ReturnType<ReturnType<typeof useApp>['page']>>['page'];
 
-async function setLanguage(page: AxePage, lang: (typeof LANGS)[number]) {
-  await page.evaluate((l) => localStorage.setItem('synergy.language', l), lang);
-  await page.reload();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), { en: 'en', dk: 'da', my: 'ms' }[lang]);
-}
-
 async function visit(page: AxePage, path: string) {
   await page.goto(path);
   await page.locator('h1').first().waitFor();
@@ -92,7 +86,7 @@ describe.skipIf(!hasChromium)('accessibility of every signed-in route in en, dk 
       const problems: string[] = [];
       try {
         for (const lang of LANGS) {
-          await setLanguage(page, lang);
+          await chooseLanguage(page, lang);
           for (const path of who.routes) {
             await visit(page, path);
             problems.push(...(await axeProblems(page, `${lang} ${path}`)));
@@ -100,7 +94,7 @@ describe.skipIf(!hasChromium)('accessibility of every signed-in route in en, dk 
         }
       } finally {
         // The demo account is shared with other test files: leave it in English.
-        await setLanguage(page, 'en');
+        await chooseLanguage(page, 'en');
         await context.close();
       }
       expect(problems).toEqual([]);
@@ -113,22 +107,22 @@ describe.skipIf(!hasChromium)('accessibility of every signed-in route in en, dk 
     try {
       await page.goto('/driver/login');
       for (const lang of LANGS) {
-        await setLanguage(page, lang);
+        await chooseLanguage(page, lang);
         await visit(page, '/driver/login');
         problems.push(...(await axeProblems(page, `${lang} /driver/login`)));
       }
-      await setLanguage(page, 'en');
+      await chooseLanguage(page, 'en');
       await page.getByLabel(/^Email/).fill('driver@example.com');
       await page.getByLabel(/^Phone number/).fill('+45 12 34 56 78');
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.waitForURL((u) => u.pathname === '/driver');
       for (const lang of LANGS) {
-        await setLanguage(page, lang);
+        await chooseLanguage(page, lang);
         await visit(page, '/driver');
         problems.push(...(await axeProblems(page, `${lang} /driver`)));
       }
     } finally {
-      await setLanguage(page, 'en');
+      await chooseLanguage(page, 'en');
       await context.close();
     }
     expect(problems).toEqual([]);
@@ -141,7 +135,7 @@ describe.skipIf(!hasChromium)('accessibility of every signed-in route in en, dk 
     const problems: string[] = [];
     try {
       for (const lang of LANGS) {
-        await setLanguage(page, lang);
+        await chooseLanguage(page, lang);
         await visit(page, '/admin/categories');
         await page.getByTestId('menu-button').click();
         await page.locator('dialog[open] .sheet-nav a').first().waitFor();
@@ -158,7 +152,7 @@ describe.skipIf(!hasChromium)('accessibility of every signed-in route in en, dk 
         await page.keyboard.press('Escape');
       }
     } finally {
-      await setLanguage(page, 'en');
+      await chooseLanguage(page, 'en');
       await context.close();
     }
     expect(problems).toEqual([]);
