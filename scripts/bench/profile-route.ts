@@ -2,8 +2,10 @@
 // mobile size and 4x CPU slowdown, signed in as the route's user (scripts/bench/routes.ts), summed by function and
 // by source module. Lighthouse says how long the main thread is blocked; this says by what.
 //   node --import tsx scripts/bench/profile-route.ts --routes /dashboard,/synergies [--no-build] [--top 25] [--repeat 5]
+//     [--save <dir>] (the last load's profile per route as <dir>/<route>.cpuprofile, which Chromium's DevTools opens)
 // It builds the client unminified (`--minify false`, so functions keep their names and rolldown's `//#region` comments
 // name each module) into dist/client; run `npm run build:client` afterwards before measuring anything else.
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildClient, CHROMIUM, CHROMIUM_ARGS, ROOT, startServer } from '../../e2e/harness';
@@ -14,6 +16,7 @@ const only = arg('routes', '/dashboard').split(',').filter(Boolean);
 const top = Number(arg('top', '25'));
 const repeat = Number(arg('repeat', '1'));
 const SERVER_PORT = Number(arg('port', '3440'));
+const saveDir = arg('save', '');
 
 interface ProfileNode {
   id: number;
@@ -89,6 +92,7 @@ async function main() {
           blockings.push(long.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0));
         }
         if (!profile) continue;
+        if (saveDir) writeFileSync(path.join(saveDir, `${label.replace(/[^a-z0-9]+/gi, '_')}.cpuprofile`), JSON.stringify(profile));
 
         const byId = new Map(profile.nodes.map((n) => [n.id, n]));
         const self = new Map<number, number>();

@@ -1,5 +1,6 @@
 // Lingui setup. UI codes en/dk/my (SPEC); Intl formatting and plural rules use en-GB/da-DK/ms-MY.
 import { i18n, type Messages } from '@lingui/core';
+import { startTransition } from 'react';
 import { INTL_LOCALES, LANGUAGES, type Language } from '@shared/constants/enums';
 import { catalogParts } from 'virtual:catalog-parts';
 import { createStore, useStore } from './store';
@@ -61,7 +62,9 @@ export async function activateLanguage(lang: Language, opts: { remember?: boolea
   // A part loaded meanwhile (a page opened during the switch) in this language too.
   for (const part of loadedParts) if (!wanted.has(part)) Object.assign(messages, await loadPart(lang, part).catch(() => ({})));
   if (mine !== activation) return;
-  i18n.loadAndActivate({ locale: lang, locales: [INTL_LOCALES[lang]], messages });
+  // Lingui's provider re-renders every translated component on a change: as a transition, which React splits into
+  // short slices, instead of one task that blocks taps (decision 0260). The catalog itself is in place at once.
+  startTransition(() => i18n.loadAndActivate({ locale: lang, locales: [INTL_LOCALES[lang]], messages }));
   document.documentElement.lang = HTML_LANG[lang];
   languageStore.set(lang);
 }
@@ -75,11 +78,15 @@ export async function loadCatalogPart(part: string): Promise<void> {
   if (loadedParts.has(part)) return;
   const lang = languageStore.get();
   const messages = await loadPart(lang, part);
-  i18n.load(lang, messages);
+  // A part adds messages for what is about to mount; what is shown re-renders as a transition (see activateLanguage).
+  startTransition(() => i18n.load(lang, messages));
   loadedParts.add(part);
   // The language changed meanwhile: its catalog lacks this part until it is loaded in that language too.
   const now = languageStore.get();
-  if (now !== lang) i18n.load(now, await loadPart(now, part));
+  if (now !== lang) {
+    const more = await loadPart(now, part);
+    startTransition(() => i18n.load(now, more));
+  }
 }
 
 export { i18n };

@@ -70,9 +70,15 @@ export function startSession(input: { token: string; user: SessionUser; company?
   scheduleExpiry(s);
 }
 
+/**
+ * Puts the user's or company's fresh fields into the session. An answer that changes nothing (auth.me on every load,
+ * nearly always) keeps the session object as it is: a new one would re-render every component that reads it (the
+ * whole shell) in one blocking task.
+ */
 export function updateSession(patch: Partial<Pick<Session, 'user' | 'company'>>) {
   const s = sessionStore.get();
   if (!s) return;
+  if (Object.entries(patch).every(([key, value]) => JSON.stringify(value) === JSON.stringify(s[key as keyof typeof patch]))) return;
   const next = { ...s, ...patch };
   persist(next);
   sessionStore.set(next);
