@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { FormError, SelectField } from '@/components/ui/Field';
 import { Pagination } from '@/components/ui/Pagination';
 import { QueryView, type QueryLike } from '@/components/ui/QueryView';
+import { Options } from '@/components/ui/Options';
 
 /** A page of the list as the admin procedures answer it. */
 export interface StatusListPage<T> {
@@ -51,15 +52,10 @@ export function StatusFilteredList<S extends string, T>({
   /** The rows of the page, as a table. */
   children: (items: T[]) => ReactNode;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const statusSelect = (
     <SelectField label={<Trans>Status</Trans>} value={status} onChange={(e) => onStatus(e.target.value as S | '')} data-testid={statusTestId}>
-      <option value="">{t`All`}</option>
-      {statuses.map((s) => (
-        <option key={s} value={s}>
-          {i18n._(statusLabels[s])}
-        </option>
-      ))}
+      <Options values={statuses} labels={statusLabels} blank={t`All`} />
     </SelectField>
   );
   return (

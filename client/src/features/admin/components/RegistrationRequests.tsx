@@ -24,6 +24,7 @@ import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { REGISTRATION_STATUS_TEXT } from './labels';
 import { RegistrationStats } from './RegistrationStats';
+import { Options } from '@/components/ui/Options';
 
 type Request = RouterOutputs['registration']['admin']['list']['items'][number];
 const PAGE_SIZE = 20;
@@ -181,7 +182,7 @@ function RejectDialog({ req, onClose }: { req: Request; onClose: () => void }) {
 }
 
 export function RegistrationRequests() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
   const [status, setStatus] = useState<RegistrationStatus | ''>('pending');
@@ -253,12 +254,7 @@ export function RegistrationRequests() {
           }}
           data-testid="request-status-filter"
         >
-          <option value="">{t`All`}</option>
-          {REGISTRATION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {i18n._(REGISTRATION_STATUS_TEXT[s])}
-            </option>
-          ))}
+          <Options values={REGISTRATION_STATUSES} labels={REGISTRATION_STATUS_TEXT} blank={t`All`} />
         </SelectField>
       </div>
       {list.isPending ? (

@@ -22,6 +22,7 @@ import { lazyComponent } from '@/lib/lazy';
 import type { RouterOutputs } from '@/lib/types';
 import { ActionDialogs, SubscriptionActions, type SubscriptionAction } from '../components/AcceptedCompanies';
 import { REGISTRATION_STATUS_TEXT } from '../components/labels';
+import { Options } from '@/components/ui/Options';
 
 type Row = RouterOutputs['companies']['admin']['list']['items'][number];
 const PAGE_SIZE = 20;
@@ -125,12 +126,7 @@ export function AdminCompaniesPage() {
                 setPage(0);
               }}
             >
-              <option value="">{t`All`}</option>
-              {COMPANY_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {i18n._(STATUS_TEXT[s])}
-                </option>
-              ))}
+              <Options values={COMPANY_STATUSES} labels={STATUS_TEXT} blank={t`All`} />
             </SelectField>
             <Checkbox
               label={<Trans>Parent companies only</Trans>}

@@ -28,6 +28,7 @@ import {
   type ListingStatus,
 } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
+import { Options } from '@/components/ui/Options';
 
 export function AdminOfferingsPage() {
   return (
@@ -124,12 +125,7 @@ function AllListings() {
             setPage(0);
           }}
         >
-          <option value="">{t`All statuses`}</option>
-          {LISTING_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {i18n._(STATUS_LABELS[s])}
-            </option>
-          ))}
+          <Options values={LISTING_STATUSES} labels={STATUS_LABELS} blank={t`All statuses`} />
         </SelectField>
         <SelectField
           label={t`Kind`}
@@ -139,12 +135,7 @@ function AllListings() {
             setPage(0);
           }}
         >
-          <option value="">{t`All kinds`}</option>
-          {LISTING_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {i18n._(KIND_LABELS[k])}
-            </option>
-          ))}
+          <Options values={LISTING_KINDS} labels={KIND_LABELS} blank={t`All kinds`} />
         </SelectField>
         <SelectField
           label={t`Category`}
@@ -154,12 +145,7 @@ function AllListings() {
             setPage(0);
           }}
         >
-          <option value="">{t`All categories`}</option>
-          {LISTING_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {i18n._(CATEGORY_LABELS[c])}
-            </option>
-          ))}
+          <Options values={LISTING_CATEGORIES} labels={CATEGORY_LABELS} blank={t`All categories`} />
         </SelectField>
       </div>
       {list.isError && !data ? (
@@ -240,12 +226,7 @@ function AccessRequests() {
     <Card title={<Trans>Bulk upload access requests</Trans>}>
       <div className="admin-filters admin-filters--one">
         <SelectField label={t`Request status`} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className="field--inline">
-          <option value="">{t`All`}</option>
-          {(['pending', 'granted', 'denied'] as const).map((s) => (
-            <option key={s} value={s}>
-              {i18n._(REQUEST_STATUS[s])}
-            </option>
-          ))}
+          <Options values={['pending', 'granted', 'denied'] as const} labels={REQUEST_STATUS} blank={t`All`} />
         </SelectField>
       </div>
       {list.isError ? (

@@ -16,6 +16,7 @@ import { refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import '../admin-console.css';
+import { Options } from '@/components/ui/Options';
 
 type Entry = RouterOutputs['audit']['admin']['list']['items'][number];
 const PAGE_SIZE = 20;
@@ -216,12 +217,7 @@ export function AuditLogPage() {
             onChange={(e) => reset(setEntity)(e.target.value)}
             data-testid="audit-entity"
           >
-            <option value="">{t`All`}</option>
-            {AUDIT_ENTITIES.map((e) => (
-              <option key={e} value={e}>
-                {i18n._(ENTITY_LABELS[e])}
-              </option>
-            ))}
+            <Options values={AUDIT_ENTITIES} labels={ENTITY_LABELS} blank={t`All`} />
           </SelectField>
           <TextField label={<Trans>From</Trans>} type="date" value={from} max={to || undefined} onChange={(e) => reset(setFrom)(e.target.value)} />
           <TextField

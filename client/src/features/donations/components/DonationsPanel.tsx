@@ -19,12 +19,13 @@ import { DONATION_STATUS_LABELS } from '../lib/labels';
 import { DonationCard } from './DonationCard';
 import { DonationEditor } from './DonationEditor';
 import '../donations.css';
+import { Options } from '@/components/ui/Options';
 
 const BASE = '/account/manager-panel/donations';
 const SIZE = 10;
 
 export function DonationsPanel() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const search = useSearch();
@@ -92,12 +93,7 @@ export function DonationsPanel() {
             setPage(0);
           }}
         >
-          <option value="">{t`All statuses`}</option>
-          {DONATION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {i18n._(DONATION_STATUS_LABELS[s])}
-            </option>
-          ))}
+          <Options values={DONATION_STATUSES} labels={DONATION_STATUS_LABELS} blank={t`All statuses`} />
         </SelectField>
       </div>
 

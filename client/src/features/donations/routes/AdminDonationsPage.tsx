@@ -34,6 +34,7 @@ import { approveDonationInput, denyDonationInput, donationTagFields } from '@sha
 import { DonationCard, type DonationItem } from '../components/DonationCard';
 import { DONATION_STATUS_LABELS } from '../lib/labels';
 import '../donations.css';
+import { Options } from '@/components/ui/Options';
 
 const SIZE = 10;
 type Section = 'donations' | 'tags';
@@ -65,7 +66,7 @@ export function AdminDonationsPage() {
 }
 
 function DonationQueue() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [status, setStatus] = useState<DonationStatus | ''>('pending');
@@ -90,12 +91,7 @@ function DonationQueue() {
             setPage(0);
           }}
         >
-          <option value="">{t`All statuses`}</option>
-          {DONATION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {i18n._(DONATION_STATUS_LABELS[s])}
-            </option>
-          ))}
+          <Options values={DONATION_STATUSES} labels={DONATION_STATUS_LABELS} blank={t`All statuses`} />
         </SelectField>
         <TextField
           label={<Trans>Search</Trans>}

@@ -25,6 +25,7 @@ import { LIMITS } from '@shared/constants/limits';
 import { listingFields, quantityUnitFor } from '@shared/schemas/materials';
 import { materialErrorText } from '../lib/messages';
 import { TaxonomySelects } from './TaxonomySelects';
+import { Options } from '@/components/ui/Options';
 
 type FormIn = z.input<typeof listingFields>;
 type FormOut = z.output<typeof listingFields>;
@@ -164,12 +165,7 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
               {...form.register('title')}
             />
             <SelectField label={t`Category`} required error={err(errors.category)} {...form.register('category')}>
-              <option value="">{t`Choose a category`}</option>
-              {LISTING_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {i18n._(CATEGORY_LABELS[c])}
-                </option>
-              ))}
+              <Options values={LISTING_CATEGORIES} labels={CATEGORY_LABELS} blank={t`Choose a category`} />
             </SelectField>
           </div>
           <TextArea
@@ -203,12 +199,7 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
               {...form.register('quantity')}
             />
             <SelectField label={t`Frequency`} required error={err(errors.frequency)} {...form.register('frequency')}>
-              <option value="">{t`Choose a frequency`}</option>
-              {FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {i18n._(FREQUENCY_LABELS[f])}
-                </option>
-              ))}
+              <Options values={FREQUENCIES} labels={FREQUENCY_LABELS} blank={t`Choose a frequency`} />
             </SelectField>
             <TextField
               label={t`Condition`}

@@ -23,13 +23,14 @@ import { StatusActions } from './StatusActions';
 import { ListingEditor } from './ListingEditor';
 import { Pagination } from '@/components/ui/Pagination';
 import '../materials.css';
+import { Options } from '@/components/ui/Options';
 
 /** Donations are listings too, but have their own tab, form and approval (docs/decisions/0090): this tab lists offerings. */
 const kind = 'offering';
 const BASE = '/account/manager-panel/offerings';
 
 export function OfferingsPanel() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
   const lang = useLanguage();
@@ -82,12 +83,7 @@ export function OfferingsPanel() {
             setPage(0);
           }}
         >
-          <option value="">{t`All statuses`}</option>
-          {LISTING_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {i18n._(STATUS_LABELS[s])}
-            </option>
-          ))}
+          <Options values={LISTING_STATUSES} labels={STATUS_LABELS} blank={t`All statuses`} />
         </SelectField>
       </div>
 

@@ -26,9 +26,10 @@ import { TaxonomySelects } from '../components/TaxonomySelects';
 import { DEFAULT_FILTERS, filtersToSearch, hasActiveFilters, parseFilters, toSearchInput, type Filters } from '../lib/filters';
 import { formatKm, formatQuantity } from '../lib/format';
 import '../materials.css';
+import { Options } from '@/components/ui/Options';
 
 export function DatabasePage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -111,12 +112,7 @@ export function DatabasePage() {
               value={filters.category ?? ''}
               onChange={(e) => update({ category: (e.target.value || null) as Filters['category'] })}
             >
-              <option value="">{t`All categories`}</option>
-              {LISTING_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {i18n._(CATEGORY_LABELS[c])}
-                </option>
-              ))}
+              <Options values={LISTING_CATEGORIES} labels={CATEGORY_LABELS} blank={t`All categories`} />
             </SelectField>
             <SelectField
               id="filter-proximity"
@@ -136,12 +132,7 @@ export function DatabasePage() {
               value={filters.frequency ?? ''}
               onChange={(e) => update({ frequency: (e.target.value || null) as Filters['frequency'] })}
             >
-              <option value="">{t`Any frequency`}</option>
-              {FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {i18n._(FREQUENCY_LABELS[f])}
-                </option>
-              ))}
+              <Options values={FREQUENCIES} labels={FREQUENCY_LABELS} blank={t`Any frequency`} />
             </SelectField>
             <SelectField
               id="filter-sort"
