@@ -9,8 +9,8 @@ export const INVALID_EMAIL = m('field.invalidEmail');
 
 /** Database ids are Postgres integers: anything larger is refused at the edge, not by the database. */
 export const id = z.coerce.number().int().positive().max(2_147_483_647);
-export const requiredText = (max = 500) => z.string().trim().min(1, REQUIRED).max(max);
-export const optionalText = (max = 500) =>
+export const requiredText = /* @__NO_SIDE_EFFECTS__ */ (max = 500) => z.string().trim().min(1, REQUIRED).max(max);
+export const optionalText = /* @__NO_SIDE_EFFECTS__ */ (max = 500) =>
   z
     .string()
     .trim()
@@ -21,7 +21,7 @@ export const optionalText = (max = 500) =>
  * A reference row's names besides English (docs/decisions/0240), each as long as the English one may be. '' or null
  * clears a name (the reader then sees the catalog's translation or English); absent leaves it.
  */
-export const translatedNameFields = (max: number, tooLong?: string) => {
+export const translatedNameFields = /* @__NO_SIDE_EFFECTS__ */ (max: number, tooLong?: string) => {
   const typed = z
     .string()
     .trim()
@@ -54,6 +54,7 @@ export interface Page<T> {
 }
 
 /** The schema of a paged answer (`pageOf`) whose items follow `item`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function pageOutput<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int(), totalPages: z.number().int(), currentPage: z.number().int() });
 }

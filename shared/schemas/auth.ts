@@ -14,7 +14,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 // abort: an empty field reports only 'required', not also the format error.
-const required = () => z.string().trim().min(1, { error: AUTH_MESSAGES.required, abort: true });
+const required = /* @__NO_SIDE_EFFECTS__ */ () => z.string().trim().min(1, { error: AUTH_MESSAGES.required, abort: true });
 
 /** SPEC §5: strip spaces, hyphens and plus signs, then 8 to 15 digits. */
 export function normalizeDriverPhone(phone: string): string {

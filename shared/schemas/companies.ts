@@ -33,12 +33,12 @@ export const listCompaniesInput = pageInput
 export const companyIdInput = z.object({ id });
 
 // Numbers, or numeric strings from a form; '' and null read as absent.
-const coordinate = (limit: number) =>
+const coordinate = /* @__NO_SIDE_EFFECTS__ */ (limit: number) =>
   z.preprocess(
     (v) => (v === null || v === '' ? undefined : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v),
     z.number().min(-limit).max(limit).optional(),
   );
-const requiredText = (max: number) => z.string().trim().min(1, { error: REQUIRED }).max(max);
+const requiredText = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.string().trim().min(1, { error: REQUIRED }).max(max);
 
 /**
  * One of the company's locations. `id` names an address the company has (kept and updated); without it the

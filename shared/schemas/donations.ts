@@ -33,7 +33,8 @@ export const DONATION_NUMBER_MAX = 1_000_000_000;
 const blankToUndefined = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v);
 const blankToNull = (v: unknown) => (v === undefined || v === null ? null : typeof v === 'string' ? (v.trim() === '' ? null : Number(v.trim())) : v);
 
-const text = (max: number, tooLong: string) => z.string().trim().min(1, { error: M.required, abort: true }).max(max, tooLong);
+const text = /* @__NO_SIDE_EFFECTS__ */ (max: number, tooLong: string) =>
+  z.string().trim().min(1, { error: M.required, abort: true }).max(max, tooLong);
 
 /** SPEC §5: item count required, a whole number, at least 1. */
 export const itemCount = z.preprocess(

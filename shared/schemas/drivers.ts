@@ -27,7 +27,7 @@ const page = z.coerce.number().int().min(0).max(100_000).default(0);
 const size = z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize);
 
 /** Optional text where null or '' clears it. */
-const clearableText = (max: number) =>
+const clearableText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
   z
     .string()
     .trim()

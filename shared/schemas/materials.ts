@@ -45,7 +45,8 @@ export function normalizeMaterialCode(code: string): string {
 }
 const materialCode = z.string().trim().max(32).transform(normalizeMaterialCode);
 
-const requiredText = (max: number, tooLong?: string) => z.string().trim().min(1, { error: M.required, abort: true }).max(max, tooLong);
+const requiredText = /* @__NO_SIDE_EFFECTS__ */ (max: number, tooLong?: string) =>
+  z.string().trim().min(1, { error: M.required, abort: true }).max(max, tooLong);
 
 /** SPEC: "quantity not negative and parsed as an integer": "12" and 12 pass; "1.5", "-1", "" fail. */
 export const quantity = z.preprocess(

@@ -14,7 +14,8 @@ export type NeedProximity = (typeof NEED_PROXIMITIES)[number];
 /** A need reaches at most half the way round the earth: any distance is within it. */
 export const NEED_MAX_DISTANCE_KM = 20_000;
 
-const requiredText = (max: number, tooLong: string) => z.string().trim().min(1, { error: M.required, abort: true }).max(max, tooLong);
+const requiredText = /* @__NO_SIDE_EFFECTS__ */ (max: number, tooLong: string) =>
+  z.string().trim().min(1, { error: M.required, abort: true }).max(max, tooLong);
 const optionalText = z
   .string()
   .trim()

@@ -60,11 +60,12 @@ export function isPublicEmailDomain(emailAddress: string): boolean {
 // `when` is skipped then), and a form must show every problem at once. The first message per field wins.
 // `null` and '' read as absent: the client drops empty optional fields, external callers may send null.
 const absent = (v: unknown) => (v === null || v === '' ? undefined : v);
-const required = (max: number) => z.string().trim().min(1, { error: REQUIRED }).max(max);
-const optional = (max: number) => z.preprocess(absent, z.string().trim().max(max).optional());
+const required = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.string().trim().min(1, { error: REQUIRED }).max(max);
+const optional = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.preprocess(absent, z.string().trim().max(max).optional());
 // Numbers, or numeric strings from a query string; never booleans or arrays (z.coerce would take those).
 const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
-const coordinate = (limit: number) => z.preprocess((v) => toNumber(absent(v)), z.number().min(-limit).max(limit).optional());
+const coordinate = /* @__NO_SIDE_EFFECTS__ */ (limit: number) =>
+  z.preprocess((v) => toNumber(absent(v)), z.number().min(-limit).max(limit).optional());
 const categoryList = z
   .array(id, { error: REGISTRATION_MESSAGES.atLeastOneCategory })
   .min(1, REGISTRATION_MESSAGES.atLeastOneCategory)
@@ -150,6 +151,7 @@ type RuleInput = {
  * The cross-field rules of SPEC §5, added to a registration-shaped schema. They run even when other fields
  * failed (`when`), so a form shows every problem at once; hence the defensive reads of `v`.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function applyRegistrationRules<T extends z.ZodType<RuleInput>>(schema: T) {
   // z.superRefine(fn, { when }) as a check: the .superRefine() method takes no params and would skip.
   return schema.check(

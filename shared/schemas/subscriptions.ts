@@ -13,7 +13,7 @@ export const SUBSCRIPTION_MESSAGES = {
 export const isoDateString = z.string().trim().min(1, { error: REQUIRED, abort: true }).refine(isIsoDate, SUBSCRIPTION_MESSAGES.invalidDate);
 
 /** null or '' clears a text; absent leaves it. */
-const nullableText = (max: number) =>
+const nullableText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
   z
     .string()
     .trim()

@@ -38,7 +38,7 @@ export const profileImageInput = z.object({
 export const imageChange = profileImageInput.nullable().optional();
 
 /** '' and null clear an optional text; absent keeps it. */
-export const clearableText = (max: number) =>
+export const clearableText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullable().optional());
 const requiredName = z.string().trim().min(1, REQUIRED).max(100);
 const companyRole = z.enum(COMPANY_ROLES, { error: m('field.invalidChoice') });
