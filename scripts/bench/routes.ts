@@ -65,6 +65,9 @@ export async function signIn(page: Page, who: Who) {
     localStorage.setItem('synergy.session', JSON.stringify({ ...(JSON.parse(raw) as object), remember: true }));
     sessionStorage.removeItem('synergy.session');
   });
+  // Reloaded, the app reads the session from there: the page as it was still held it as not remembered, and the next
+  // session update (auth.me) would have written it back to sessionStorage, signing Lighthouse's tab out.
+  await page.goto('/landing');
 }
 
 export function plan(root: string): { who: Who; routes: { path: string; label: string }[] }[] {

@@ -17,6 +17,8 @@
 //   scheduled for them, 24 rounds -> never an open trip on a deleted one (docs/decisions/0177).
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { createMaterialInput } from '../../shared/schemas/materials';
 import { bulk_upload_access_requests, company_subscriptions, offers, password_reset_tokens, subscription_plans, trips } from '../../drizzle/schema';
 import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/errors';
@@ -31,7 +33,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const N = 50;
-const listing = (o: Record<string, unknown> = {}) => ({
+/** A listing as materials.create (and, with `id`, materials.update) takes it. */
+const listing = (o: Partial<z.input<typeof createMaterialInput>> = {}): z.input<typeof createMaterialInput> => ({
   title: 'Pallets',
   description: 'Wooden pallets',
   category: 'surplus',
@@ -72,7 +75,7 @@ describe.skipIf(!onPostgres)('races on Postgres (skipped on PGlite: it runs one 
 
   it(`${N} concurrent deletes of one listing: one succeeds, the others answer 404`, async () => {
     const { memberActor } = await createCompanyWithUsers(t.database.db);
-    const created = await t.caller(memberActor).materials.create(listing() as never);
+    const created = await t.caller(memberActor).materials.create(listing());
     const outcomes = await settle(Array.from({ length: N }, () => () => t.caller(memberActor).materials.delete({ id: created.id })));
     expect(tally(outcomes)).toEqual({ ok: 1, NOT_FOUND: N - 1 });
   });
@@ -80,14 +83,14 @@ describe.skipIf(!onPostgres)('races on Postgres (skipped on PGlite: it runs one 
   it('concurrent edits and a delete of one listing with sub-listings: each edit succeeds or answers 404, never 500', async () => {
     const { memberActor, company } = await createCompanyWithUsers(t.database.db);
     const actor: Actor = memberActor;
-    const created = await t.caller(actor).materials.create(listing({ sub_listings: [{ title: 'Lot A', quantity: 5 }] }) as never);
+    const created = await t.caller(actor).materials.create(listing({ sub_listings: [{ title: 'Lot A', quantity: 5 }] }));
     const edit = (i: number) => () =>
       t.caller(actor).materials.update({
         ...listing({ title: `Pallets ${i}`, sub_listings: [{ title: `Lot ${i}`, quantity: i + 1 }] }),
         id: created.id,
         uuid: created.uuid,
         company_id: company.id,
-      } as never);
+      });
     const calls: (() => Promise<unknown>)[] = Array.from({ length: N }, (_, i) => edit(i));
     calls.splice(N / 2, 0, () => t.caller(actor).materials.delete({ id: created.id }));
     const outcomes = tally(await settle(calls));

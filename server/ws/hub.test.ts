@@ -452,7 +452,7 @@ describe('websocket hub: client frames and socket health', () => {
 });
 
 describe('sendOrDrop', () => {
-  const fakeSocket = (bufferedAmount: number, readyState: number = WebSocket.OPEN) => ({
+  const fakeSocket = (bufferedAmount: number, readyState: WebSocket['readyState'] = WebSocket.OPEN) => ({
     readyState,
     bufferedAmount,
     send: vi.fn(),
@@ -461,20 +461,20 @@ describe('sendOrDrop', () => {
 
   it('sends while the queue is below the limit', () => {
     const socket = fakeSocket(10);
-    expect(sendOrDrop(socket as never, 'frame', 1024)).toBe('sent');
+    expect(sendOrDrop(socket, 'frame', 1024)).toBe('sent');
     expect(socket.send).toHaveBeenCalledWith('frame');
   });
 
   it('terminates a slow consumer instead of queueing more', () => {
     const socket = fakeSocket(2048);
-    expect(sendOrDrop(socket as never, 'frame', 1024)).toBe('dropped');
+    expect(sendOrDrop(socket, 'frame', 1024)).toBe('dropped');
     expect(socket.send).not.toHaveBeenCalled();
     expect(socket.terminate).toHaveBeenCalledOnce();
   });
 
   it('skips sockets that are not open', () => {
     const socket = fakeSocket(0, WebSocket.CLOSING);
-    expect(sendOrDrop(socket as never, 'frame', 1024)).toBe('closed');
+    expect(sendOrDrop(socket, 'frame', 1024)).toBe('closed');
     expect(socket.send).not.toHaveBeenCalled();
   });
 });

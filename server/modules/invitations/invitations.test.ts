@@ -161,7 +161,7 @@ describe.skipIf(!onPostgres)('two acceptances at once (real Postgres)', () => {
     try {
       const deps = buildDeps(t.env, wide, t.deps.logger);
       registerListeners(deps);
-      const caller = createCaller({ deps, actor: { kind: 'anonymous', ip: '127.0.0.9' } as never, authError: null, requestId: 'invite-race' });
+      const caller = createCaller({ deps, actor: { kind: 'anonymous', ip: '127.0.0.9' }, authError: null, requestId: 'invite-race' });
       const c = await createCompanyWithUsers(db());
       const inv = await invite(c);
       const results = await Promise.allSettled(

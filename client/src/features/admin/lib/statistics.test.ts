@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinMonths, presetPeriod, statisticsCsv, type ExchangeStats } from './statistics';
 
-const month = (m: string, o: Partial<ExchangeStats['months'][number]> = {}) => ({
+const month = (m: string, o: Partial<ExchangeStats['months'][number]> = {}): ExchangeStats['months'][number] => ({
   month: m,
   offers: 0,
   synergies_started: 0,
@@ -26,12 +26,12 @@ describe('period presets', () => {
 
 describe('the statistics CSV', () => {
   it('has one row per month of the period, with the figures of every call, zero where a call had none', () => {
-    const ex = { months: [month('2026-10', { offers: 3, success_rate: 50, kgs: 1000 }), month('2026-11')] } as unknown as ExchangeStats;
+    const ex = { months: [month('2026-10', { offers: 3, success_rate: 50, kgs: 1000 }), month('2026-11')] };
     const rows = joinMonths(
       ex,
-      { months: [{ month: '2026-10', by_category: { 'by-product': 1, surplus: 0, waste: 2, knowledge: 0 }, total: 3 }] } as never,
-      { months: [{ month: '2026-11', displays: 8, clicks: 2, click_through_rate: 25 }] } as never,
-      { by_month: [{ month: '2026-10', pending: 1, accepted: 2, rejected: 0, total: 3 }] } as never,
+      { months: [{ month: '2026-10', by_category: { 'by-product': 1, surplus: 0, waste: 2, knowledge: 0 }, total: 3 }] },
+      { months: [{ month: '2026-11', displays: 8, clicks: 2, click_through_rate: 25 }] },
+      { by_month: [{ month: '2026-10', pending: 1, accepted: 2, rejected: 0, total: 3 }] },
     );
     const lines = statisticsCsv(rows).trim().split('\r\n');
     expect(lines).toHaveLength(3);

@@ -51,7 +51,12 @@ export interface MonthRow {
 }
 
 /** One row per month of the period (the exchange stats' months); a call still loading leaves its figures at 0. */
-export function joinMonths(ex: ExchangeStats, materials?: MaterialStats, clicks?: ClickStats, registrations?: RegistrationStats): MonthRow[] {
+export function joinMonths(
+  ex: Pick<ExchangeStats, 'months'>,
+  materials?: Pick<MaterialStats, 'months'>,
+  clicks?: Pick<ClickStats, 'months'>,
+  registrations?: Pick<RegistrationStats, 'by_month'>,
+): MonthRow[] {
   const listingsBy = new Map(materials?.months.map((m) => [m.month, m]) ?? []);
   const clicksBy = new Map(clicks?.months.map((m) => [m.month, m]) ?? []);
   const regBy = new Map(registrations?.by_month.map((m) => [m.month, m]) ?? []);
