@@ -338,6 +338,15 @@ export async function startQueue(opts: QueueOptions): Promise<Queue> {
 
   const mine = (row: Claimed) => and(eq(jobs.id, row.id), eq(jobs.lock_id, row.lock_id!));
 
+  /** Claimed jobs not started: queued again as they were, the attempt the claim counted undone. */
+  const giveBack = async (rows: Claimed[]) => {
+    for (const row of rows)
+      await db
+        .update(jobs)
+        .set({ status: 'queued', attempts: sql`${jobs.attempts} - 1`, started_at: null, lock_id: null, locked_by: null, lease_until: null })
+        .where(mine(row));
+  };
+
   const markDone = (tx: DbOrTx, row: Claimed) =>
     tx
       .update(jobs)
@@ -456,6 +465,12 @@ export async function startQueue(opts: QueueOptions): Promise<Queue> {
           }
           while (!stopped) {
             const rows = await claim(concurrency - running.size);
+            // A claim sent before stop() can come back after it (another connection's new job committed meanwhile):
+            // those jobs go back to the queue untouched, for another worker or the next start.
+            if (stopped) {
+              await giveBack(rows);
+              break;
+            }
             for (const row of rows) start(row);
             startedJobs += rows.length;
             if (!rows.length || running.size >= concurrency) break;
