@@ -271,6 +271,41 @@ describe('workers', () => {
     expect((await jobRow(later.id)).status).toBe('queued');
   });
 
+  // The claim is held up by a table lock that another connection takes, so it is surely in flight when stop() comes.
+  it.skipIf(!onPostgres)('on stop, give back the jobs of a claim that returns after it, untouched (real Postgres)', async () => {
+    const s = spec();
+    let ran = 0;
+    const { id } = await enqueue(database.db, s, {});
+    const release = latch();
+    const locked = latch();
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table jobs in exclusive mode`);
+      locked.open();
+      await release.opened;
+    });
+    await locked.opened;
+    // No reap at start: the worker's first statement is the claim.
+    const q = await queue([handler(s, async () => void ran++)], { reapEveryMs: Number.MAX_SAFE_INTEGER });
+    // Postgres only, so execute answers with postgres-js's array of rows.
+    await until('the claim to wait on the lock', async () => {
+      const [w] = (await database.db.execute(
+        sql`select count(*)::int as n from pg_locks where relation = 'jobs'::regclass and not granted`,
+      )) as unknown as { n: number }[];
+      return w!.n > 0;
+    });
+    const stopped = q.stop();
+    release.open();
+    await Promise.all([holder, stopped]);
+    expect(ran).toBe(0);
+    const row = await jobRow(id);
+    expect({ status: row.status, attempts: row.attempts, lock_id: row.lock_id, started_at: row.started_at }).toEqual({
+      status: 'queued',
+      attempts: 0,
+      lock_id: null,
+      started_at: null,
+    });
+  });
+
   it('take back a job whose worker stopped mid-run once its lease passed, and run it again under its id', async () => {
     const s = spec({ timeoutMs: 200 });
     const started = latch();

@@ -13,7 +13,7 @@
 // - enqueues each recurring job once per period across all instances (a claim in app_meta that only moves
 //   forward, committed with the job: docs/decisions/0192);
 // - on stop, claims nothing more and waits for the jobs it runs (decision 0143).
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
 import { app_meta, jobs } from '../../drizzle/schema';
 import type { Db, DbOrTx, PubSub, Tx } from '../db/client';
 import { notifyInTx } from '../db/notify';
@@ -339,12 +339,13 @@ export async function startQueue(opts: QueueOptions): Promise<Queue> {
   const mine = (row: Claimed) => and(eq(jobs.id, row.id), eq(jobs.lock_id, row.lock_id!));
 
   /** Claimed jobs not started: queued again as they were, the attempt the claim counted undone. */
+  /** Claimed jobs that will not run here: queued again, the attempt their claim counted undone. */
   const giveBack = async (rows: Claimed[]) => {
-    for (const row of rows)
-      await db
-        .update(jobs)
-        .set({ status: 'queued', attempts: sql`${jobs.attempts} - 1`, started_at: null, lock_id: null, locked_by: null, lease_until: null })
-        .where(mine(row));
+    if (!rows.length) return;
+    await db
+      .update(jobs)
+      .set({ status: 'queued', attempts: sql`${jobs.attempts} - 1`, started_at: null, lock_id: null, locked_by: null, lease_until: null })
+      .where(or(...rows.map(mine)));
   };
 
   const markDone = (tx: DbOrTx, row: Claimed) =>
