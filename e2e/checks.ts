@@ -1,5 +1,5 @@
 // Checks and set-up that many browser tests share: the REST calls that prepare data, axe-core on the page as it is,
-// the phone-width check, and a small real PNG for uploads.
+// the phone-width check, scrolling to a map, and a small real PNG for uploads.
 import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -49,6 +49,15 @@ export async function axeProblems(page: Page, where = page.url(), options: { inc
 export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** Fails the test when the page scrolls sideways. */
+/**
+ * Scrolls to the page's map, as a user would: a map starts only near the screen (components/map), and on the
+ * database page it sits below the recommendations and filters. `testId` is the map's own (results-map, route-map…),
+ * which replaces the placeholder once the map has started.
+ */
+export async function revealMap(page: Page, testId = 'results-map') {
+  await page.getByTestId('map-waiting').or(page.getByTestId(testId)).first().scrollIntoViewIfNeeded({ timeout: 20_000 });
+}
+
 export async function noSidewaysScroll(page: Page) {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   expect(scroll, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(client);

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, hasChromium, login, ROOT } from './harness';
 import { useApp } from './fixture';
+import { revealMap } from './checks';
 import { near, readPng } from './png';
 
 const SHOTS = path.join(ROOT, '.test-results/screens');
@@ -68,6 +69,7 @@ describe.skipIf(!hasChromium)('first impression', () => {
     );
     await loginAs(page, 'manager@example.com');
     await page.goto('/database?view=map');
+    await revealMap(page);
     const map = page.getByTestId('results-map');
     await map.locator('canvas').waitFor();
     await expect.poll(() => map.getAttribute('data-basemap'), { timeout: 20_000 }).toBe('offline');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasChromium, login, ROOT } from './harness';
-import { api, tokenOf } from './checks';
+import { api, revealMap, tokenOf } from './checks';
 import { useApp } from './fixture';
 import { near, readPng } from './png';
 
@@ -79,6 +79,7 @@ describe.skipIf(!hasChromium)('maps that serve', () => {
       ['kuala-lumpur', idOf(/Klang|Kuala Lumpur|Selangor/)],
     ] as const) {
       await page.goto(`/database?view=map&own=1&proximity=any&company=${company}`);
+      await revealMap(page);
       const map = page.getByTestId('results-map');
       await expect.poll(() => map.getAttribute('data-basemap'), { timeout: 20_000 }).toBe('offline');
       const img = await mapPixels(page, map, `maps-pins-${name}-1280`);
@@ -141,6 +142,7 @@ describe.skipIf(!hasChromium)('maps that serve', () => {
       await route.continue();
     });
     await page.goto('/database?view=map');
+    await revealMap(page);
     const map = page.getByTestId('results-map');
     await map.getByText('Loading the map…').waitFor({ timeout: 20_000 });
     expect(await map.getAttribute('data-map-state')).toBe('loading');
@@ -157,6 +159,7 @@ describe.skipIf(!hasChromium)('maps that serve', () => {
       await route.fulfill({ response: res, body: body.replace('"map_style_url":null', '"map_style_url":"/no-such-style.json"') });
     });
     await page.goto('/database?view=map');
+    await revealMap(page);
     await map.getByText('The map could not be loaded').waitFor({ timeout: 30_000 });
     expect(await map.getAttribute('data-map-state')).toBe('error');
     expect(await map.getByRole('button', { name: 'Try again' }).count()).toBe(1);
@@ -164,7 +167,7 @@ describe.skipIf(!hasChromium)('maps that serve', () => {
     await context.close();
   });
 
-  it('downloads nothing of a map before one is shown', { timeout: 120_000 }, async () => {
+  it('downloads nothing of a map before one is shown or scrolled to', { timeout: 120_000 }, async () => {
     const { context, page } = await app.page(390, 844);
     const maps: string[] = [];
     page.on('request', (r) => {
@@ -180,8 +183,14 @@ describe.skipIf(!hasChromium)('maps that serve', () => {
     await page.locator('a[href^="/material/"]').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(maps).toEqual([]);
-    // Shown: now the map's code and tiles come.
+    // A link to the map view on a phone: the map sits below the recommendations and filters, and starts only when
+    // it is scrolled to.
     await page.goto('/database?view=map');
+    await page.getByTestId('map-waiting').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(maps).toEqual([]);
+    // Shown: now the map's code and tiles come.
+    await revealMap(page);
     await expect.poll(() => page.getByTestId('results-map').getAttribute('data-map-state'), { timeout: 30_000 }).toBe('ready');
     expect(maps.some((u) => u.startsWith('/map/tiles/'))).toBe(true);
     await context.close();

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, hasChromium, login } from './harness';
-import { makePng } from './checks';
+import { makePng, revealMap } from './checks';
 import { useApp } from './fixture';
 
 /** The manager's company (demo seed "oresund") primary address, Refshalevej, Copenhagen. */
@@ -283,6 +283,7 @@ describe.skipIf(!hasChromium)('map chunk', () => {
     await loginAndWait(user.page, 'member@example.com');
     const mapScripts = await scriptsOf(user.page, async () => {
       await user.page.goto('/database?view=map&proximity=any');
+      await revealMap(user.page);
       await user.page.getByTestId('results-map').locator('canvas').waitFor();
     });
     const loadedMaplibre = await Promise.all(mapScripts.map(isMaplibre));

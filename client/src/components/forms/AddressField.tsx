@@ -211,6 +211,7 @@ export function AddressField({ value, country, coordinates, error, onType, onPic
       {showMap ? (
         <div className="address-field__map">
           <MapPicker
+            opened
             label={mapLabel ?? t`Map: click your company's location`}
             center={centre}
             zoom={centre.zoom}

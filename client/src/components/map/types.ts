@@ -5,7 +5,18 @@ export interface LatLng {
   lng: number;
 }
 
-export interface MapPickerProps {
+/** What every map takes. */
+interface MapBaseProps {
+  /** A style URL from configuration; the offline style otherwise. */
+  styleUrl?: string | null;
+  /** Accessible name of the map region. */
+  label: string;
+  height?: number;
+  /** Opened by the user (a "Show the map" button): starts at once. Otherwise a map starts when scrolled into view. */
+  opened?: boolean;
+}
+
+export interface MapPickerProps extends MapBaseProps {
   center: LatLng;
   zoom?: number;
   /** The picked place, drawn as a pin. */
@@ -13,11 +24,6 @@ export interface MapPickerProps {
   /** Reference places drawn as dots (e.g. the geocoder's suggestions). */
   points?: LatLng[];
   onPick: (at: LatLng) => void;
-  /** A style URL from configuration; the offline style otherwise. */
-  styleUrl?: string | null;
-  /** Accessible name of the map region. */
-  label: string;
-  height?: number;
 }
 
 /** A result drawn on the results map; the caller renders its popup. */
@@ -27,15 +33,13 @@ export interface MapPoint extends LatLng {
   color?: string;
 }
 
-export interface ResultsMapProps {
+export interface ResultsMapProps extends MapBaseProps {
   points: MapPoint[];
   /** The popup content for a clicked point: the ids of every result at that spot (one company site lists several). */
   renderPopup: (ids: number[]) => ReactNode;
   /** Centre and zoom when there are no points (SPEC §9: Gulf region, zoom 13). */
   center?: LatLng;
   zoom?: number;
-  styleUrl?: string | null;
-  label: string;
   /** SPEC §9: 400 px. */
   height?: number;
 }
@@ -57,11 +61,9 @@ export interface RouteLine {
   dashed?: boolean;
 }
 
-export interface RouteMapProps {
+export interface RouteMapProps extends MapBaseProps {
   points: RoutePoint[];
   lines?: RouteLine[];
-  styleUrl?: string | null;
-  label: string;
   /** SPEC §9: 400 px. */
   height?: number;
   /** The id of a point to keep in view as it moves (the driver). */

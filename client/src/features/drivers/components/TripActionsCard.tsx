@@ -265,6 +265,7 @@ function TripMap({ trip, position }: { trip: DriverTrip; position: LatLng | null
   return (
     <div className="trip-map" data-testid="trip-map" data-leg={leg ?? ''} data-route={drawn ? (drawn.is_estimate ? 'estimate' : 'routed') : 'none'}>
       <RouteMap
+        opened
         label={t`Map of the trip`}
         points={points}
         lines={lines}

@@ -61,7 +61,14 @@ export function SynergyTripMap({ exchangeId }: { exchangeId: number }) {
       </Button>
       {open ? (
         <>
-          <RouteMap label={t`Map of the pickup and drop-off`} points={points} styleUrl={config.data?.map_style_url} height={280} follow="driver" />
+          <RouteMap
+            opened
+            label={t`Map of the pickup and drop-off`}
+            points={points}
+            styleUrl={config.data?.map_style_url}
+            height={280}
+            follow="driver"
+          />
           <ul className="map-legend">
             <li>
               <span className="map-legend__dot" style={{ background: COLORS.pickup }} /> <Trans>Pickup</Trans>

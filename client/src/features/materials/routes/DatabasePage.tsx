@@ -58,10 +58,6 @@ export function DatabasePage() {
 
   const results = useQuery({ ...trpc.materials.search.queryOptions(toSearchInput(filters)), placeholderData: keepPreviousData });
   const data = results.data;
-  // The map view's code downloads while its results load, not after.
-  useEffect(() => {
-    if (filters.view === 'map') preloadResultsMap();
-  }, [filters.view]);
   // Filtered by company (a digest's link), every item is that company's.
   const companyName = filters.company ? data?.items[0]?.company_name : undefined;
   const proximityOptions: { value: Proximity; label: string }[] = [
@@ -178,7 +174,16 @@ export function DatabasePage() {
             <button type="button" aria-pressed={filters.view === 'list'} onClick={() => update({ view: 'list' }, { keepPage: true })}>
               <Trans>List</Trans>
             </button>
-            <button type="button" aria-pressed={filters.view === 'map'} onClick={() => update({ view: 'map' }, { keepPage: true })}>
+            <button
+              type="button"
+              aria-pressed={filters.view === 'map'}
+              onClick={() => {
+                // Asked for: the map's code downloads while its results load, not after. A link straight to the
+                // map view starts it when it scrolls near (it sits below the recommendations).
+                preloadResultsMap();
+                update({ view: 'map' }, { keepPage: true });
+              }}
+            >
               <Trans>Map</Trans>
             </button>
           </div>
