@@ -8,10 +8,11 @@
 //   node --import tsx scripts/bench/lighthouse.ts [--runs 3] [--no-build] [--root <checkout>] [--json out.json]
 //     [--dump <dir>] (each run's full report) [--routes /dashboard,/admin/companies] (only these, by path)
 //     [--port 3430] (the server; Chromium's debugging port is the next one) [--doc] (the table into docs/benchmarks.md)
+//     [--from-json <file>] (no measuring: the table, and with --doc the document, from an earlier run's --json)
 // `--root` serves another checkout (its own build and server), e.g. a worktree of an older commit for a
 // before/after pair. Target on every route: performance >= 95, TBT <= 200 ms, CLS <= 0.02. The machine's load
 // average is recorded per route, since TBT (main-thread time at 4x slowdown) moves with what else the cores do.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -29,6 +30,7 @@ const only = arg('routes', '').split(',').filter(Boolean);
 const SERVER_PORT = Number(arg('port', '3430'));
 const CDP_PORT = SERVER_PORT + 1;
 const writeDoc = process.argv.includes('--doc');
+const fromJson = arg('from-json', '');
 
 interface Sample {
   score: number;
@@ -92,7 +94,46 @@ function docTable(measured: Measured[], when: string): string {
 const DOC_START = '<!-- lighthouse-routes:start (written by scripts/bench/lighthouse.ts --doc) -->';
 const DOC_END = '<!-- lighthouse-routes:end -->';
 
+/** Prints the table of what was measured and, with --doc, writes it into docs/benchmarks.md. */
+function report(measured: Measured[], when: Date) {
+  console.log(`\nLighthouse ${runs} run(s) per page, median; mobile, simulated throttling; ${root}`);
+  console.log('| page | signed in as | performance | FCP | LCP | TBT | CLS | Speed Index | load avg |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const summary: Record<string, Omit<Sample, 'landed'> & { who: string; load: [number, number] }> = {};
+  for (const { label, who, samples, load } of measured) {
+    const m = {
+      score: median(samples.map((s) => s.score)),
+      fcp: median(samples.map((s) => s.fcp)),
+      lcp: median(samples.map((s) => s.lcp)),
+      tbt: median(samples.map((s) => s.tbt)),
+      cls: median(samples.map((s) => s.cls)),
+      si: median(samples.map((s) => s.si)),
+    };
+    summary[label] = { ...m, who, load };
+    console.log(
+      `| ${label} | ${who} | ${m.score} (${samples.map((s) => s.score).join(', ')}) | ${(m.fcp / 1000).toFixed(1)} s | ${(m.lcp / 1000).toFixed(1)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${(m.si / 1000).toFixed(1)} s | ${load[0].toFixed(1)}-${load[1].toFixed(1)} |`,
+    );
+  }
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ measured, summary, at: when.toISOString() }, null, 2));
+  if (writeDoc) {
+    const doc = path.join(ROOT, 'docs/benchmarks.md');
+    const text = readFileSync(doc, 'utf8');
+    const start = text.indexOf(DOC_START);
+    const end = text.indexOf(DOC_END);
+    if (start < 0 || end < start) throw new Error(`docs/benchmarks.md has no ${DOC_START} ... ${DOC_END} section`);
+    const table = docTable(measured, `${when.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    writeFileSync(doc, `${text.slice(0, start + DOC_START.length)}\n${table}\n${text.slice(end)}`);
+  }
+}
+
 async function main() {
+  if (fromJson) {
+    const saved = JSON.parse(readFileSync(fromJson, 'utf8')) as Measured[] | { measured: Measured[]; at?: string };
+    const measured = Array.isArray(saved) ? saved : saved.measured;
+    const at = Array.isArray(saved) || !saved.at ? statSync(fromJson).mtime : new Date(saved.at);
+    report(measured, at);
+    return;
+  }
   ensureBenchTools();
   const { default: lighthouse } = await import('lighthouse');
   buildClient(root);
@@ -153,34 +194,7 @@ async function main() {
       }
     }
 
-    console.log(`\nLighthouse ${runs} run(s) per page, median; mobile, simulated throttling; ${root}`);
-    console.log('| page | signed in as | performance | FCP | LCP | TBT | CLS | Speed Index | load avg |');
-    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    const summary: Record<string, Omit<Sample, 'landed'> & { who: string; load: [number, number] }> = {};
-    for (const { label, who, samples, load } of measured) {
-      const m = {
-        score: median(samples.map((s) => s.score)),
-        fcp: median(samples.map((s) => s.fcp)),
-        lcp: median(samples.map((s) => s.lcp)),
-        tbt: median(samples.map((s) => s.tbt)),
-        cls: median(samples.map((s) => s.cls)),
-        si: median(samples.map((s) => s.si)),
-      };
-      summary[label] = { ...m, who, load };
-      console.log(
-        `| ${label} | ${who} | ${m.score} (${samples.map((s) => s.score).join(', ')}) | ${(m.fcp / 1000).toFixed(1)} s | ${(m.lcp / 1000).toFixed(1)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${(m.si / 1000).toFixed(1)} s | ${load[0].toFixed(1)}-${load[1].toFixed(1)} |`,
-      );
-    }
-    if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ measured, summary }, null, 2));
-    if (writeDoc) {
-      const doc = path.join(ROOT, 'docs/benchmarks.md');
-      const text = readFileSync(doc, 'utf8');
-      const start = text.indexOf(DOC_START);
-      const end = text.indexOf(DOC_END);
-      if (start < 0 || end < start) throw new Error(`docs/benchmarks.md has no ${DOC_START} ... ${DOC_END} section`);
-      const table = docTable(measured, `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
-      writeFileSync(doc, `${text.slice(0, start + DOC_START.length)}\n${table}\n${text.slice(end)}`);
-    }
+    report(measured, new Date());
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
