@@ -43,6 +43,8 @@ export function DatabasePage() {
   };
 
   const [q, setQ] = useState(filters.q);
+  /** The Map button was pressed on this page: that map starts at once, in view or not. */
+  const [mapAsked, setMapAsked] = useState(false);
   // The box follows the URL when it changes from elsewhere (back button, reset): adjusted during render.
   const [urlQ, setUrlQ] = useState(filters.q);
   if (urlQ !== filters.q) {
@@ -178,9 +180,10 @@ export function DatabasePage() {
               type="button"
               aria-pressed={filters.view === 'map'}
               onClick={() => {
-                // Asked for: the map's code downloads while its results load, not after. A link straight to the
-                // map view starts it when it scrolls near (it sits below the recommendations).
+                // Asked for: the map starts at once, its code downloading while its results load. A link straight
+                // to the map view starts it when it is scrolled to (it sits below the recommendations).
                 preloadResultsMap();
+                setMapAsked(true);
                 update({ view: 'map' }, { keepPage: true });
               }}
             >
@@ -249,7 +252,7 @@ export function DatabasePage() {
         ) : (
           <div aria-busy={results.isFetching || undefined} className={results.isFetching ? 'is-refreshing' : undefined}>
             {filters.view === 'map' ? (
-              <ResultsView items={data.items} styleUrl={config.data?.map_style_url ?? null} />
+              <ResultsView items={data.items} styleUrl={config.data?.map_style_url ?? null} opened={mapAsked} />
             ) : (
               <ResultCards items={data.items} />
             )}
@@ -286,7 +289,7 @@ function ResultCards({ items }: { items: ListItem[] }) {
   );
 }
 
-function ResultsView({ items, styleUrl }: { items: ListItem[]; styleUrl: string | null }) {
+function ResultsView({ items, styleUrl, opened }: { items: ListItem[]; styleUrl: string | null; opened: boolean }) {
   const { t } = useLingui();
   const lang = useLanguage();
   const points = useMemo(
@@ -299,6 +302,7 @@ function ResultsView({ items, styleUrl }: { items: ListItem[]; styleUrl: string 
   return (
     <>
       <ResultsMap
+        opened={opened}
         points={points}
         styleUrl={styleUrl}
         label={t`Map of the listings on this page`}
