@@ -44,6 +44,31 @@ export function referenceText(language: string, text: string, typed: TypedNames 
   return typedNameOf(typed, text, lang) ?? catalogText(text, lang) ?? text;
 }
 
+/** A compiled catalog message as text, when it has no placeholders (reference names have none). */
+const plainText = (m: unknown): string | null =>
+  typeof m === 'string' ? m : Array.isArray(m) && m.every((p) => typeof p === 'string') ? m.join('') : null;
+
+let translatedReferenceNames: { english: string; translations: string[] }[] | null = null;
+
+/**
+ * The English names of the reference rows the product authored whose Danish or Malay translation contains `q`,
+ * ignoring case: rows are stored under their English name (their translations are in the catalogs), so a search
+ * typed in Danish or Malay finds them through these.
+ */
+export function referenceNamesMatching(q: string): string[] {
+  translatedReferenceNames ??= Object.keys(CATALOGS.en)
+    .filter((id) => id.startsWith('ref.'))
+    .flatMap((id) => {
+      const english = plainText(CATALOGS.en[id]);
+      if (!english) return [];
+      const translations = (['dk', 'my'] as const).flatMap((lang) => plainText(CATALOGS[lang][id]) ?? []).map((t) => t.toLowerCase());
+      return [{ english, translations }];
+    });
+  const needle = q.trim().toLowerCase();
+  if (!needle) return [];
+  return translatedReferenceNames.filter((r) => r.translations.some((t) => t.includes(needle))).map((r) => r.english);
+}
+
 /** A reference row's name in `language` (docs/decisions/0240). */
 export const referenceName = (language: string, row: NamesByLanguage): string => nameIn(row, languageOf(language), catalogText);
 

@@ -201,6 +201,28 @@ describe('subcategories', () => {
     expect(found.items.find((i) => i.id === created.id)).toMatchObject({ level: 3, path: ['Wood', expect.any(String), expect.any(String)] });
   });
 
+  it('finds a node by its name in Danish or Malay: the catalog translation of a built-in name, or a name typed in either', async () => {
+    const search = (q: string) => t.caller(admin.adminActor).common.admin.searchCategories({ q, size: 50 });
+    const [accounting] = await db().select().from(first_level_subcategories).where(eq(first_level_subcategories.name, 'Accounting and reporting'));
+    for (const q of ['REGNSKAB og rap', 'perakaunan dan'])
+      expect(
+        (await search(q)).items.map((i) => i.id),
+        q,
+      ).toContain(accounting!.id);
+    const typed = tag();
+    const l1 = (
+      await rest
+        .post('/admin/first-level-subcategories')
+        .send({ name: `Robotics ${typed}`, name_dk: `Robotteknik ${typed}`, name_my: `Robotik ${typed}`, parent_id: (await group('technology')).id })
+    ).body;
+    for (const q of [`robotteknik ${typed}`, `ROBOTIK ${typed}`])
+      expect(
+        (await search(q)).items.map((i) => i.id),
+        q,
+      ).toEqual([l1.id]);
+    expect((await search(`nothing like it ${typed}`)).items).toEqual([]);
+  });
+
   it('refuses a code outside the parent, a taken code and an unknown parent, on their fields, creating nothing', async () => {
     const finance = await group('finance');
     const fin1 = await l1Of(finance.id, 'K-FIN-1');

@@ -15,6 +15,7 @@ import {
 } from '../../../drizzle/schema';
 import { typedNamesByEnglish, type TypedNames } from '../../../shared/lib/reference-names';
 import { escapeLike } from '../../../shared/lib/text';
+import { nameMatches } from '../../db/like';
 import type { DbOrTx } from '../../db/client';
 
 export function listCountries(db: DbOrTx, codes: string[] | undefined) {
@@ -520,23 +521,27 @@ export function adminLevel(db: DbOrTx, level: Level, parentId: number) {
     .orderBy(asc(t.code), asc(t.name), asc(t.id));
 }
 
-/** Nodes at any level whose name or code matches, each with its path (group and levels above), paged. */
-export async function searchCategories(db: DbOrTx, q: string, page: number, size: number) {
+/**
+ * Nodes at any level whose name (English, or typed in Danish or Malay), code or one of `englishNames` (the rows whose
+ * catalog translation matched, lib/i18n referenceNamesMatching) matches, each with its path, paged.
+ */
+export async function searchCategories(db: DbOrTx, q: string, page: number, size: number, englishNames: readonly string[] = []) {
   const like = `%${escapeLike(q)}%`;
   const codeLike = `${escapeLike(q.replace(/\s+/g, '').toUpperCase())}%`;
+  const named = (a: string) => nameMatches(a, like, englishNames);
   const matches = sql`(select 1 as level, f.id, f.name, f.name_dk, f.name_my, f.code, g.id as group_id, g.name as group_name, null::text as l1_name, null::text as l2_name, f.material_group_id as parent_id
       from first_level_subcategories f join material_groups g on g.id = f.material_group_id
-      where f.name ilike ${like} or f.code like ${codeLike}
+      where ${named('f')} or f.code like ${codeLike}
     union all
     select 2, s.id, s.name, s.name_dk, s.name_my, s.code, g.id, g.name, f.name, null, s.first_level_subcategory_id
       from second_level_subcategories s join first_level_subcategories f on f.id = s.first_level_subcategory_id
       join material_groups g on g.id = f.material_group_id
-      where s.name ilike ${like} or s.code like ${codeLike}
+      where ${named('s')} or s.code like ${codeLike}
     union all
     select 3, t.id, t.name, t.name_dk, t.name_my, t.code, g.id, g.name, f.name, s.name, t.second_level_subcategory_id
       from third_level_subcategories t join second_level_subcategories s on s.id = t.second_level_subcategory_id
       join first_level_subcategories f on f.id = s.first_level_subcategory_id join material_groups g on g.id = f.material_group_id
-      where t.name ilike ${like} or t.code like ${codeLike})`;
+      where ${named('t')} or t.code like ${codeLike})`;
   const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: unknown[] }).rows ?? [])) as T[];
   const [items, total] = await Promise.all([
     db.execute(sql`select * from ${matches} m order by m.level, m.code nulls last, m.name, m.id limit ${size} offset ${page * size}`),

@@ -17,6 +17,7 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { AdminActor } from '../../lib/actor';
+import { referenceNamesMatching } from '../../lib/i18n';
 import { AppError, fieldError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import * as materials from '../materials/service';
@@ -102,7 +103,7 @@ export async function adminSubcategories(deps: Deps, input: z.output<typeof admi
 }
 
 export async function searchCategories(deps: Deps, input: SearchCategoriesInput) {
-  const { rows, total } = await repo.searchCategories(deps.db, input.q, input.page, input.size);
+  const { rows, total } = await repo.searchCategories(deps.db, input.q, input.page, input.size, referenceNamesMatching(input.q));
   return pageOf(
     rows.map((r) => ({ ...r, level: r.level as TaxonomyLevel, path: [r.group_name, r.l1_name, r.l2_name].filter((p): p is string => !!p) })),
     total,

@@ -20,6 +20,7 @@ import type { MaterialGroupKind } from '../../../shared/constants/enums';
 import type { ChainNode, ImpactMapping, MappingLevel } from '../../../shared/lib/impact';
 import { escapeLike } from '../../../shared/lib/text';
 import type { DbOrTx } from '../../db/client';
+import { nameMatches } from '../../db/like';
 import { preparedOn } from '../../db/prepared';
 
 // ---- writing the record (in the transaction that ends the synergy) ----
@@ -495,14 +496,18 @@ export function childMappings(db: DbOrTx, level: 'first' | 'second' | 'third', p
     .orderBy(...byCode(table));
 }
 
-/** Nodes at any level (groups included) whose name or code matches, paged: their level and id. */
-export async function searchMappingNodes(db: DbOrTx, q: string, page: number, size: number) {
+/**
+ * Nodes at any level (groups included) whose name in any language (db/like.ts nameMatches; `englishNames` are the
+ * rows whose catalog translation matched) or code matches, paged: their level and id.
+ */
+export async function searchMappingNodes(db: DbOrTx, q: string, page: number, size: number, englishNames: readonly string[] = []) {
   const like = `%${escapeLike(q)}%`;
   const codeLike = `${escapeLike(q.replace(/\s+/g, '').toUpperCase())}%`;
-  const matches = sql`(select 'group' as level, 0 as depth, g.id, g.code, g.name from material_groups g where g.name ilike ${like} or g.code like ${codeLike}
-    union all select 'first', 1, f.id, f.code, f.name from first_level_subcategories f where f.name ilike ${like} or f.code like ${codeLike}
-    union all select 'second', 2, s.id, s.code, s.name from second_level_subcategories s where s.name ilike ${like} or s.code like ${codeLike}
-    union all select 'third', 3, t.id, t.code, t.name from third_level_subcategories t where t.name ilike ${like} or t.code like ${codeLike})`;
+  const named = (a: string) => nameMatches(a, like, englishNames);
+  const matches = sql`(select 'group' as level, 0 as depth, g.id, g.code, g.name from material_groups g where ${named('g')} or g.code like ${codeLike}
+    union all select 'first', 1, f.id, f.code, f.name from first_level_subcategories f where ${named('f')} or f.code like ${codeLike}
+    union all select 'second', 2, s.id, s.code, s.name from second_level_subcategories s where ${named('s')} or s.code like ${codeLike}
+    union all select 'third', 3, t.id, t.code, t.name from third_level_subcategories t where ${named('t')} or t.code like ${codeLike})`;
   const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: unknown[] }).rows ?? [])) as T[];
   const [items, total] = await Promise.all([
     db.execute(sql`select m.level, m.id from ${matches} m order by m.depth, m.code nulls last, m.name, m.id limit ${size} offset ${page * size}`),

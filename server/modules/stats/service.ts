@@ -46,7 +46,7 @@ import type { Deps } from '../../deps';
 import type { AdminActor, CompanyActor, UserActor } from '../../lib/actor';
 import { AppError, fieldError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { renderMessage } from '../../lib/i18n';
+import { referenceNamesMatching, renderMessage } from '../../lib/i18n';
 import { publicUrl } from '../../lib/mail';
 import { certificatePdf, tablePdf } from './pdf';
 import * as repo from './repo';
@@ -680,7 +680,10 @@ export async function impactMappingLevel(deps: Deps, input: ImpactMappingLevelIn
 
 /** Find nodes by name or code anywhere in the tree, each with where it sits and the mapping it counts by. */
 export async function searchImpactMappings(deps: Deps, input: SearchImpactMappingsInput) {
-  const [{ rows, total }, factors] = await Promise.all([repo.searchMappingNodes(deps.db, input.q, input.page, input.size), factorsOf(deps.db)]);
+  const [{ rows, total }, factors] = await Promise.all([
+    repo.searchMappingNodes(deps.db, input.q, input.page, input.size, referenceNamesMatching(input.q)),
+    factorsOf(deps.db),
+  ]);
   const items = await Promise.all(
     rows.map(async (r) => {
       const [node, children] = await Promise.all([nodeOr404(deps.db, r.level, r.id), childrenOf(deps.db, r.level, r.id)]);

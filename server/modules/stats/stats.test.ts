@@ -440,6 +440,9 @@ describe('impact mappings: GET api/impact/method, PUT and DELETE admin/impact/ma
         own: null,
         effective: { counterfactual_route: 'Composting', from: { level: 'second', id: chain.second_level_subcategory_id } },
       });
+      // Found by its Danish name as well: the material group "Food by-products".
+      const danish = await caller.stats.admin.searchMappings({ q: 'fødevarebiprodukter' });
+      expect(danish.items.map((i) => i.path.length === 0 && i.code)).toContain('M-FOOD');
       const found = await caller.stats.admin.searchMappings({ q: '020704' });
       expect(found.items[0]).toMatchObject({
         code: '020704',
