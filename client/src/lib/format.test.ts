@@ -1,5 +1,10 @@
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { formatters } from './format';
+import { formatters, useFormat } from './format';
+import { languageStore } from './i18n';
 
 describe('formatting follows the language', () => {
   it('uses Danish separators for dk', () => {
@@ -17,5 +22,16 @@ describe('formatting follows the language', () => {
     expect(formatters('en').fileSize(350 * 1024)).toBe('350 kB');
     expect(formatters('en').fileSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
     expect(formatters('dk').fileSize(2.5 * 1024 * 1024)).toBe('2,5 MB');
+  });
+});
+
+describe('useFormat', () => {
+  // A language switch re-renders the texts as a transition; the formats must switch in that same render, so they
+  // follow Lingui's active locale rather than the language store, which changes at once.
+  it('formats in the language the texts are in', () => {
+    const dk = setupI18n({ locale: 'dk', messages: { dk: {} } });
+    languageStore.set('en');
+    const Probe = () => useFormat().number(12345.5);
+    expect(renderToStaticMarkup(createElement(I18nProvider, { i18n: dk }, createElement(Probe)))).toBe('12.345,5');
   });
 });

@@ -1,7 +1,8 @@
 // Dates, numbers and money formatted for the active language (Intl locales en-GB, da-DK, ms-MY).
+import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import { INTL_LOCALES, type Language } from '@shared/constants/enums';
-import { useLanguage } from './i18n';
+import { isLanguage } from './i18n';
 import { dateTimeFormat, numberFormat } from './intl';
 
 export function formatters(lang: Language) {
@@ -30,7 +31,13 @@ export function formatters(lang: Language) {
   };
 }
 
+/**
+ * The formatters of the language the texts are in: read from Lingui's context, which changes in the same render as
+ * every translated text (a language switch renders as a transition, lib/i18n.ts), so dates and numbers never show
+ * in the new language while the words are still in the old one.
+ */
 export function useFormat() {
-  const lang = useLanguage();
+  const { i18n } = useLingui();
+  const lang: Language = isLanguage(i18n.locale) ? i18n.locale : 'en';
   return useMemo(() => formatters(lang), [lang]);
 }
