@@ -71,6 +71,8 @@ const firstFirst = (a: { label: string }, b: { label: string }) =>
   (FIRST.includes(a.label) ? FIRST.indexOf(a.label) : FIRST.length) - (FIRST.includes(b.label) ? FIRST.indexOf(b.label) : FIRST.length);
 
 function docTable(measured: Measured[], when: string): string {
+  // From the samples, not --runs: the table may be written from a saved run (--from-json).
+  const runs = Math.max(0, ...measured.map((m) => m.samples.length));
   const rows = measured.map((m) => {
     const s = m.samples;
     const score = median(s.map((x) => x.score));
@@ -96,6 +98,7 @@ const DOC_END = '<!-- lighthouse-routes:end -->';
 
 /** Prints the table of what was measured and, with --doc, writes it into docs/benchmarks.md. */
 function report(measured: Measured[], when: Date) {
+  const runs = Math.max(0, ...measured.map((m) => m.samples.length));
   console.log(`\nLighthouse ${runs} run(s) per page, median; mobile, simulated throttling; ${root}`);
   console.log('| page | signed in as | performance | FCP | LCP | TBT | CLS | Speed Index | load avg |');
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');

@@ -338,7 +338,6 @@ export async function startQueue(opts: QueueOptions): Promise<Queue> {
 
   const mine = (row: Claimed) => and(eq(jobs.id, row.id), eq(jobs.lock_id, row.lock_id!));
 
-  /** Claimed jobs not started: queued again as they were, the attempt the claim counted undone. */
   /** Claimed jobs that will not run here: queued again, the attempt their claim counted undone. */
   const giveBack = async (rows: Claimed[]) => {
     if (!rows.length) return;

@@ -5,7 +5,14 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { INTL_LOCALES, LANGUAGES, type Language } from '../../shared/constants/enums';
 import { referenceId } from '../../shared/lib/reference-id';
-import { nameIn, typedNameOf, type NamesByLanguage, type TranslatedLanguage, type TypedNames } from '../../shared/lib/reference-names';
+import {
+  nameIn,
+  TRANSLATED_LANGUAGES,
+  typedNameOf,
+  type NamesByLanguage,
+  type TranslatedLanguage,
+  type TypedNames,
+} from '../../shared/lib/reference-names';
 import { MESSAGES, type Message, type MessageParams } from '../../shared/messages';
 import { messages as dk } from '../../client/src/locales/dk/messages';
 import { messages as en } from '../../client/src/locales/en/messages';
@@ -61,7 +68,7 @@ export function referenceNamesMatching(q: string): string[] {
     .flatMap((id) => {
       const english = plainText(CATALOGS.en[id]);
       if (!english) return [];
-      const translations = (['dk', 'my'] as const).flatMap((lang) => plainText(CATALOGS[lang][id]) ?? []).map((t) => t.toLowerCase());
+      const translations = TRANSLATED_LANGUAGES.flatMap((lang) => plainText(CATALOGS[lang][id]) ?? []).map((t) => t.toLowerCase());
       return [{ english, translations }];
     });
   const needle = q.trim().toLowerCase();
