@@ -12,6 +12,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Role } from '../../shared/constants/enums';
 import type { Actor } from '../lib/actor';
 import { REST_ROUTES } from '../rest';
 import { callProcedure, type RestRoute } from '../rest/define';
@@ -310,7 +311,7 @@ let ids: number[] = [];
 let tripId = 0;
 let tables: string[] = [];
 const actors = {} as Record<Access | 'anonymous', Actor>;
-const userOf = {} as Record<Access, { id: number; role: string; company_id: number | null } | { driver: number }>;
+const userOf = {} as Record<Access, { id: number; role: Role; company_id: number | null } | { driver: number }>;
 
 /** Who calls a procedure: someone its rung lets in, so bodies reach validation and the service. */
 const actorFor = (access: Access): Actor => actors[access];
@@ -323,7 +324,7 @@ async function tokenFor(access: Access): Promise<string | null> {
     return t.deps.tokens.signDriver({ sub: String(u.driver), tv: rows[0]!.tv }, 3600);
   }
   const rows = await rowsOf<{ tv: number }>(sql`select token_version as tv from users where id = ${u.id}`);
-  return t.deps.tokens.signUser({ sub: String(u.id), role: u.role as never, company_id: u.company_id, tv: rows[0]!.tv }, 3600);
+  return t.deps.tokens.signUser({ sub: String(u.id), role: u.role, company_id: u.company_id, tv: rows[0]!.tv }, 3600);
 }
 
 async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {

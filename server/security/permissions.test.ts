@@ -11,6 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulk_upload_access_requests, newsletter_subscribers, notifications, users, webhook_deliveries } from '../../drizzle/schema';
+import type { Role } from '../../shared/constants/enums';
 import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { REST_ROUTES } from '../rest';
@@ -759,8 +760,8 @@ beforeAll(async () => {
     strangerMember: B.memberActor,
     strangerDriver: { kind: 'driver', driver_id: strangerDriver.id },
   } satisfies Record<ActorName, Actor>);
-  const userToken = (u: { id: number; role: string; company_id: number | null }) =>
-    t.deps.tokens.signUser({ sub: String(u.id), role: u.role as never, company_id: u.company_id, tv: 0 }, 3600);
+  const userToken = (u: { id: number; role: Role; company_id: number | null }) =>
+    t.deps.tokens.signUser({ sub: String(u.id), role: u.role, company_id: u.company_id, tv: 0 }, 3600);
   Object.assign(tokens, {
     anonymous: null,
     member: userToken(A.member),

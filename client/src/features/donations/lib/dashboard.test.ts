@@ -15,9 +15,9 @@ describe('donations dashboard answers', () => {
     [{ success: 'true', data: { n: 1 } }],
     [{ success: true }],
   ])('refuses an answer lacking success (%j) with the section named', (answer) => {
-    expect(() => requireSuccess('topDonors')(answer as never)).toThrow(MissingSuccessError);
+    expect(() => requireSuccess<{ n: number }>('topDonors')(answer)).toThrow(MissingSuccessError);
     try {
-      requireSuccess('topDonors')(answer as never);
+      requireSuccess<{ n: number }>('topDonors')(answer);
     } catch (e) {
       expect((e as MissingSuccessError).section).toBe('topDonors');
     }
