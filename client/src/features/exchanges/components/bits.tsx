@@ -1,4 +1,4 @@
-// Small pieces of the synergies page: status chips for offers and synergies, a star rating, a counter hint.
+// Small pieces of the synergies page: status chips for offers and synergies, a star rating.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -31,7 +31,3 @@ export function SynergyStatusChip({ status }: { status: Synergy['status'] }) {
 
 /** Read-only stars with the number spoken (shared with the public company page). */
 export { Stars } from '@/components/ui/Stars';
-
-export function Counter({ length, max }: { length: number; max: number }) {
-  return <span className={length > max ? 'counter counter--over' : 'counter'}>{`${length}/${max}`}</span>;
-}
