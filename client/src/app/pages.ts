@@ -3,308 +3,317 @@
 // first renders (the initial JS of /landing stays within scripts/check-bundle.ts's budget).
 import { createElement, type ComponentType } from 'react';
 import type { RouteName } from '@/config/paths';
+import type { MaterialSlots } from '@/features/materials/routes/MaterialPage';
 import { LandingPage } from '@/features/common/routes/LandingPage';
 import { loadCatalogPart } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy';
 
-/** A page's chunk and its feature's messages (client/catalog-parts.ts), fetched side by side. */
-function withMessages<T>(feature: string, page: Promise<T>): Promise<T> {
-  return Promise.all([page, loadCatalogPart(feature)]).then(([loaded]) => loaded);
+/**
+ * A page's chunk and the messages of every feature it shows (client/catalog-parts.ts): its own, and those of the
+ * components app/ puts in its slots, else their texts show as message ids. Fetched side by side.
+ */
+function withMessages<T>(features: readonly string[], page: Promise<T>): Promise<T> {
+  return Promise.all([page, ...features.map((feature) => loadCatalogPart(feature))]).then(([loaded]) => loaded);
 }
 
 export type PageProps = { params: Record<string, string> };
 
+// Offer components, shown inside the material and synergies pages through their slots. Those pages fetch them with
+// their own chunk (`preload`), so a page never waits on a second download once it has rendered.
+const OfferPanel = lazyComponent(() => import('@/features/materials/components/OfferPanel').then((m) => m.OfferPanel));
+const PendingOffers = lazyComponent(() => import('@/features/exchanges/components/PendingOffers').then((m) => m.PendingOffers));
+
 const AdminLoginPage = lazyComponent(() =>
   withMessages(
-    'auth',
+    ['auth'],
     import('@/features/auth/routes/AdminLoginPage').then((m) => m.AdminLoginPage),
   ),
 );
 const ForgotPasswordPage = lazyComponent(() =>
   withMessages(
-    'auth',
+    ['auth'],
     import('@/features/auth/routes/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
   ),
 );
 const LoginPage = lazyComponent(() =>
   withMessages(
-    'auth',
+    ['auth'],
     import('@/features/auth/routes/LoginPage').then((m) => m.LoginPage),
   ),
 );
 const RegisterPage = lazyComponent(() =>
   withMessages(
-    'auth',
+    ['auth'],
     import('@/features/auth/routes/RegisterPage').then((m) => m.RegisterPage),
   ),
 );
 const ResetPasswordPage = lazyComponent(() =>
   withMessages(
-    'auth',
+    ['auth'],
     import('@/features/auth/routes/ResetPasswordPage').then((m) => m.ResetPasswordPage),
   ),
 );
 const InvitationPage = lazyComponent(() =>
   withMessages(
-    'auth',
+    ['auth'],
     import('@/features/auth/routes/InvitationPage').then((m) => m.InvitationPage),
   ),
 );
 const AdminPanelPage = lazyComponent(() =>
   withMessages(
-    'admin',
+    ['admin'],
     import('@/features/admin/routes/AdminPanelPage').then((m) => m.AdminPanelPage),
   ),
 );
 const AdminOfferingsPage = lazyComponent(() =>
   withMessages(
-    'admin',
+    ['admin'],
     import('@/features/admin/routes/AdminOfferingsPage').then((m) => m.AdminOfferingsPage),
   ),
 );
 const AdminUsersPage = lazyComponent(() =>
   withMessages(
-    'admin',
+    ['admin'],
     import('@/features/admin/routes/AdminUsersPage').then((m) => m.AdminUsersPage),
   ),
 );
 const AdminCompaniesPage = lazyComponent(() =>
   withMessages(
-    'admin',
+    ['admin'],
     import('@/features/admin/routes/AdminCompaniesPage').then((m) => m.AdminCompaniesPage),
   ),
 );
 const StatisticsPage = lazyComponent(() =>
   withMessages(
-    'admin',
+    ['admin'],
     import('@/features/admin/routes/StatisticsPage').then((m) => m.StatisticsPage),
   ),
 );
 const CategoriesPage = lazyComponent(() =>
   withMessages(
-    'admin',
+    ['admin'],
     import('@/features/admin/routes/CategoriesPage').then((m) => m.CategoriesPage),
   ),
 );
 const ImpactMappingsPage = lazyComponent(() =>
   withMessages(
-    'admin',
+    ['admin'],
     import('@/features/admin/routes/ImpactMappingsPage').then((m) => m.ImpactMappingsPage),
   ),
 );
 const AuditLogPage = lazyComponent(() =>
   withMessages(
-    'admin',
+    ['admin'],
     import('@/features/admin/routes/AuditLogPage').then((m) => m.AuditLogPage),
   ),
 );
 const AdminOutboxPage = lazyComponent(() =>
   withMessages(
-    'admin',
+    ['admin'],
     import('@/features/admin/routes/AdminOutboxPage').then((m) => m.AdminOutboxPage),
   ),
 );
 const AdminJobsPage = lazyComponent(() =>
   withMessages(
-    'admin',
+    ['admin'],
     import('@/features/admin/routes/AdminJobsPage').then((m) => m.AdminJobsPage),
   ),
 );
 const AdminQueriesPage = lazyComponent(() =>
   withMessages(
-    'queries',
+    ['queries'],
     import('@/features/queries/routes/AdminQueriesPage').then((m) => m.AdminQueriesPage),
   ),
 );
 const AdminNewsletterPage = lazyComponent(() =>
   withMessages(
-    'newsletter',
+    ['newsletter'],
     import('@/features/newsletter/routes/AdminNewsletterPage').then((m) => m.AdminNewsletterPage),
   ),
 );
 const UnsubscribePage = lazyComponent(() =>
   withMessages(
-    'newsletter',
+    ['newsletter'],
     import('@/features/newsletter/routes/UnsubscribePage').then((m) => m.UnsubscribePage),
   ),
 );
 const SubscriptionPlansPage = lazyComponent(() =>
   withMessages(
-    'admin',
+    ['admin'],
     import('@/features/admin/routes/SubscriptionPlansPage').then((m) => m.SubscriptionPlansPage),
   ),
 );
 const MessagesPage = lazyComponent(() =>
   withMessages(
-    'chat',
+    ['chat'],
     import('@/features/chat/routes/MessagesPage').then((m) => m.MessagesPage),
   ),
 );
 const CompanyPage = lazyComponent(() =>
   withMessages(
-    'companies',
+    ['companies'],
     import('@/features/companies/routes/CompanyPage').then((m) => m.CompanyPage),
   ),
 );
 const ManagerPanelPage = lazyComponent(() =>
   withMessages(
-    'companies',
+    ['companies'],
     import('@/features/companies/routes/ManagerPanelPage').then((m) => m.ManagerPanelPage),
   ),
 );
 const PortfolioCompaniesPage = lazyComponent(() =>
   withMessages(
-    'stats',
+    ['stats'],
     import('@/features/stats/routes/PortfolioCompaniesPage').then((m) => m.PortfolioCompaniesPage),
   ),
 );
 const VerifyImpactPage = lazyComponent(() =>
   withMessages(
-    'stats',
+    ['stats'],
     import('@/features/stats/routes/VerifyImpactPage').then((m) => m.VerifyImpactPage),
   ),
 );
 const DonationsDashboardPage = lazyComponent(() =>
   withMessages(
-    'donations',
+    ['donations'],
     import('@/features/donations/routes/DonationsDashboardPage').then((m) => m.DonationsDashboardPage),
   ),
 );
 const DonationsPanel = lazyComponent(() =>
   withMessages(
-    'donations',
+    ['donations'],
     import('@/features/donations/components/DonationsPanel').then((m) => m.DonationsPanel),
   ),
 );
 const DonationPrintPage = lazyComponent(() =>
   withMessages(
-    'donations',
+    ['donations'],
     import('@/features/donations/routes/DonationPrintPage').then((m) => m.DonationPrintPage),
   ),
 );
 const VerifyDonationPage = lazyComponent(() =>
   withMessages(
-    'donations',
+    ['donations'],
     import('@/features/donations/routes/VerifyDonationPage').then((m) => m.VerifyDonationPage),
   ),
 );
 const AdminDonationsPage = lazyComponent(() =>
   withMessages(
-    'donations',
+    ['donations'],
     import('@/features/donations/routes/AdminDonationsPage').then((m) => m.AdminDonationsPage),
   ),
 );
 const DriverDashboardPage = lazyComponent(() =>
   withMessages(
-    'drivers',
+    ['drivers'],
     import('@/features/drivers/routes/DriverDashboardPage').then((m) => m.DriverDashboardPage),
   ),
 );
 const AdminDriversPage = lazyComponent(() =>
   withMessages(
-    'drivers',
+    ['drivers'],
     import('@/features/drivers/routes/AdminDriversPage').then((m) => m.AdminDriversPage),
   ),
 );
 const AdminVehiclesPage = lazyComponent(() =>
   withMessages(
-    'drivers',
+    ['drivers'],
     import('@/features/drivers/routes/AdminVehiclesPage').then((m) => m.AdminVehiclesPage),
   ),
 );
 const AdminTripsPage = lazyComponent(() =>
   withMessages(
-    'drivers',
+    ['drivers'],
     import('@/features/drivers/routes/AdminTripsPage').then((m) => m.AdminTripsPage),
   ),
 );
 const AdminTripPage = lazyComponent(() =>
   withMessages(
-    'drivers',
+    ['drivers'],
     import('@/features/drivers/routes/AdminTripPage').then((m) => m.AdminTripPage),
   ),
 );
 const ScheduleTripPage = lazyComponent(() =>
   withMessages(
-    'drivers',
+    ['drivers'],
     import('@/features/drivers/routes/ScheduleTripPage').then((m) => m.ScheduleTripPage),
   ),
 );
 const DriverLoginPage = lazyComponent(() =>
   withMessages(
-    'drivers',
+    ['drivers'],
     import('@/features/drivers/routes/DriverLoginPage').then((m) => m.DriverLoginPage),
   ),
 );
 const SynergiesPage = lazyComponent(() =>
   withMessages(
-    'exchanges',
-    import('@/features/exchanges/routes/SynergiesPage').then((m) => m.SynergiesPage),
+    ['exchanges'],
+    Promise.all([import('@/features/exchanges/routes/SynergiesPage'), PendingOffers.preload()]).then(([m]) => m.SynergiesPage),
   ),
 );
 const DatabasePage = lazyComponent(() =>
   withMessages(
-    'materials',
+    ['materials'],
     import('@/features/materials/routes/DatabasePage').then((m) => m.DatabasePage),
   ),
 );
 const MyNeedsPage = lazyComponent(() =>
   withMessages(
-    'needs',
+    ['needs'],
     import('@/features/needs/routes/MyNeedsPage').then((m) => m.MyNeedsPage),
   ),
 );
 const NeedsNearPage = lazyComponent(() =>
   withMessages(
-    'needs',
+    ['needs'],
     import('@/features/needs/routes/NeedsNearPage').then((m) => m.NeedsNearPage),
   ),
 );
 const MaterialPage = lazyComponent(() =>
   withMessages(
-    'materials',
-    import('@/features/materials/routes/MaterialPage').then((m) => m.MaterialPage),
+    ['materials'],
+    Promise.all([import('@/features/materials/routes/MaterialPage'), OfferPanel.preload()]).then(([m]) => m.MaterialPage),
   ),
 );
 const OfferingsPanel = lazyComponent(() =>
   withMessages(
-    'materials',
+    ['materials'],
     import('@/features/materials/components/OfferingsPanel').then((m) => m.OfferingsPanel),
   ),
 );
 const HelpPage = lazyComponent(() =>
   withMessages(
-    'queries',
+    ['queries'],
     import('@/features/queries/routes/HelpPage').then((m) => m.HelpPage),
   ),
 );
 const DashboardPage = lazyComponent(() =>
   withMessages(
-    'stats',
+    ['stats'],
     import('@/features/stats/routes/DashboardPage').then((m) => m.DashboardPage),
   ),
 );
 const PersonalInfoPage = lazyComponent(() =>
   withMessages(
-    'users',
+    ['users'],
     import('@/features/users/routes/PersonalInfoPage').then((m) => m.PersonalInfoPage),
   ),
 );
 const UserPage = lazyComponent(() =>
   withMessages(
-    'users',
+    ['users'],
     import('@/features/users/routes/UserPage').then((m) => m.UserPage),
   ),
 );
 const UserManagement = lazyComponent(() =>
   withMessages(
-    'users',
+    ['users'],
     import('@/features/users/components/UserManagement').then((m) => m.UserManagement),
   ),
 );
 const IntegrationsPanel = lazyComponent(() =>
   withMessages(
-    'integrations',
+    ['integrations'],
     import('@/features/integrations/components/IntegrationsPanel').then((m) => m.IntegrationsPanel),
   ),
 );
@@ -315,6 +324,19 @@ function bind<P extends object>(Component: ComponentType<P>, props: P, name: str
   Bound.displayName = name;
   return Bound;
 }
+
+/** A page whose route has parameters, with its slots filled (features do not import features: app/ composes them). */
+function withSlots<S>(Page: ComponentType<PageProps & { slots: S }>, slots: NoInfer<S>, name: string): ComponentType<PageProps> {
+  const Filled = ({ params }: PageProps) => createElement(Page, { params, slots });
+  Filled.displayName = name;
+  return Filled;
+}
+
+/** Material page: the offer entry point on another company's listing. */
+const materialSlots: MaterialSlots = { offer: (listing) => createElement(OfferPanel, { listing }) };
+
+/** Synergies page: the pending-offers tab. */
+const synergySlots = { pending: createElement(PendingOffers) };
 
 /** Manager panel tabs whose content another feature owns. */
 const managerSlots = {
@@ -340,7 +362,7 @@ export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   database: DatabasePage,
   myNeeds: MyNeedsPage,
   needsNear: NeedsNearPage,
-  material: MaterialPage,
+  material: withSlots(MaterialPage, materialSlots, 'MaterialPage'),
   messages: MessagesPage,
   company: CompanyPage,
   user: UserPage,
@@ -352,8 +374,8 @@ export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   managerIntegrations: bind(ManagerPanelPage, { tab: 'integrations', slots: managerSlots }, 'ManagerPanelPage'),
   donationPrint: DonationPrintPage,
   dashboard: DashboardPage,
-  pendingOffers: bind(SynergiesPage, { tab: 'pending' }, 'SynergiesPage'),
-  synergies: bind(SynergiesPage, { tab: 'synergies' }, 'SynergiesPage'),
+  pendingOffers: bind(SynergiesPage, { tab: 'pending', slots: synergySlots }, 'SynergiesPage'),
+  synergies: bind(SynergiesPage, { tab: 'synergies', slots: synergySlots }, 'SynergiesPage'),
   donationsDashboard: DonationsDashboardPage,
   portfolioCompanies: PortfolioCompaniesPage,
   adminLogin: AdminLoginPage,

@@ -1,12 +1,12 @@
 // The pending-offers tab: offers waiting for the company's answer (on its listings after the offerer's move, and its
 // own after the listing company's counter: accept, counter, reject or withdraw on its turn) and the offers it made
-// (status, the negotiation's thread, withdraw while open). Both lists page; live updates come from SynergiesPage's
-// event hooks.
+// (status, the negotiation's thread, withdraw while open). Both lists page; live updates come from the event hooks
+// of the page that shows the tab (SynergiesPage).
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { formatQuantity } from '@/components/listing/format';
 import { Button } from '@/components/ui/Button';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
@@ -33,8 +33,9 @@ const RejectForm = lazyComponent(() => import('./OfferForms').then((m) => m.Reje
 const CounterForm = lazyComponent(() => import('./OfferForms').then((m) => m.CounterForm));
 const preloadForms = () => void RejectForm.preload();
 
-export function PendingOffers({ focusMade }: { focusMade: boolean }) {
+export function PendingOffers() {
   const { t } = useLingui();
+  const focusMade = new URLSearchParams(useSearch()).get('tab') === 'made';
   const trpc = useTRPC();
   const [receivedPage, setReceivedPage] = useState(0);
   const [madePage, setMadePage] = useState(0);
