@@ -18,10 +18,11 @@ function withMessages<T>(features: readonly string[], page: Promise<T>): Promise
 
 export type PageProps = { params: Record<string, string> };
 
-// Offer components, shown inside the material and synergies pages through their slots. Those pages fetch them with
-// their own chunk (`preload`), so a page never waits on a second download once it has rendered.
-const OfferPanel = lazyComponent(() => import('@/features/materials/components/OfferPanel').then((m) => m.OfferPanel));
-const PendingOffers = lazyComponent(() => import('@/features/exchanges/components/PendingOffers').then((m) => m.PendingOffers));
+// The offers feature's components, shown inside the material and synergies pages through their slots. Those pages
+// fetch them with their own chunk (`preload`) and load the `offers` messages, so a page never waits on a second
+// download once it has rendered, nor shows an offer's texts as message ids.
+const OfferPanel = lazyComponent(() => import('@/features/offers/components/OfferPanel').then((m) => m.OfferPanel));
+const PendingOffers = lazyComponent(() => import('@/features/offers/components/PendingOffers').then((m) => m.PendingOffers));
 
 const AdminLoginPage = lazyComponent(() =>
   withMessages(
@@ -247,7 +248,7 @@ const DriverLoginPage = lazyComponent(() =>
 );
 const SynergiesPage = lazyComponent(() =>
   withMessages(
-    ['exchanges'],
+    ['exchanges', 'offers'],
     Promise.all([import('@/features/exchanges/routes/SynergiesPage'), PendingOffers.preload()]).then(([m]) => m.SynergiesPage),
   ),
 );
@@ -271,7 +272,7 @@ const NeedsNearPage = lazyComponent(() =>
 );
 const MaterialPage = lazyComponent(() =>
   withMessages(
-    ['materials'],
+    ['materials', 'offers'],
     Promise.all([import('@/features/materials/routes/MaterialPage'), OfferPanel.preload()]).then(([m]) => m.MaterialPage),
   ),
 );

@@ -23,8 +23,9 @@ import { useLanguage } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
-import { otherCompanyOfOffer, type Offer } from '../lib/synergy';
-import { OfferStatusChip } from './bits';
+import { otherCompanyOfOffer, type Offer } from '../lib/list';
+import { OfferStatusChip } from './OfferStatusChip';
+import '../offers.css';
 
 const SIZE = 10;
 const FIRST_ROWS = 2;
@@ -60,7 +61,7 @@ export function PendingOffers() {
   return (
     <div className="offers">
       <section className="offers__section" aria-labelledby="offers-received" data-testid="offers-received">
-        <h2 id="offers-received" className="exchanges-title">
+        <h2 id="offers-received" className="offers__title">
           <Trans>Waiting for your answer</Trans>
         </h2>
         <OfferList
@@ -84,7 +85,7 @@ export function PendingOffers() {
       </section>
       {receivedSettled ? (
         <section ref={madeRef} className="offers__section" aria-labelledby="offers-made" data-testid="offers-made">
-          <h2 id="offers-made" className="exchanges-title">
+          <h2 id="offers-made" className="offers__title">
             <Trans>Offers you made</Trans>
           </h2>
           <OfferList

@@ -16,8 +16,8 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { LIMITS } from '@shared/constants/limits';
 import { counterOfferInput } from '@shared/schemas/offers';
-import { rejectFormSchema } from '../lib/forms';
-import type { Offer } from '../lib/synergy';
+import type { Offer } from '../lib/list';
+import { rejectFormSchema } from '../lib/offer';
 
 export function RejectForm({ offer, onDone, onCancel }: { offer: Offer; onDone: () => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
