@@ -12,8 +12,9 @@ import { lazyComponent } from '@/lib/lazy';
  * A page's chunk and the messages of every feature it shows (client/catalog-parts.ts): its own, and those of the
  * components app/ puts in its slots, else their texts show as message ids. Fetched side by side.
  */
-function withMessages<T>(features: readonly string[], page: Promise<T>): Promise<T> {
-  return Promise.all([page, ...features.map((feature) => loadCatalogPart(feature))]).then(([loaded]) => loaded);
+function withMessages<T>(features: string | readonly string[], page: Promise<T>): Promise<T> {
+  const parts = typeof features === 'string' ? [features] : features;
+  return Promise.all([page, ...parts.map((feature) => loadCatalogPart(feature))]).then(([loaded]) => loaded);
 }
 
 export type PageProps = { params: Record<string, string> };
@@ -26,223 +27,223 @@ const PendingOffers = lazyComponent(() => import('@/features/offers/components/P
 
 const AdminLoginPage = lazyComponent(() =>
   withMessages(
-    ['auth'],
+    'auth',
     import('@/features/auth/routes/AdminLoginPage').then((m) => m.AdminLoginPage),
   ),
 );
 const ForgotPasswordPage = lazyComponent(() =>
   withMessages(
-    ['auth'],
+    'auth',
     import('@/features/auth/routes/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
   ),
 );
 const LoginPage = lazyComponent(() =>
   withMessages(
-    ['auth'],
+    'auth',
     import('@/features/auth/routes/LoginPage').then((m) => m.LoginPage),
   ),
 );
 const RegisterPage = lazyComponent(() =>
   withMessages(
-    ['auth'],
+    'auth',
     import('@/features/auth/routes/RegisterPage').then((m) => m.RegisterPage),
   ),
 );
 const ResetPasswordPage = lazyComponent(() =>
   withMessages(
-    ['auth'],
+    'auth',
     import('@/features/auth/routes/ResetPasswordPage').then((m) => m.ResetPasswordPage),
   ),
 );
 const InvitationPage = lazyComponent(() =>
   withMessages(
-    ['auth'],
+    'auth',
     import('@/features/auth/routes/InvitationPage').then((m) => m.InvitationPage),
   ),
 );
 const AdminPanelPage = lazyComponent(() =>
   withMessages(
-    ['admin'],
+    'admin',
     import('@/features/admin/routes/AdminPanelPage').then((m) => m.AdminPanelPage),
   ),
 );
 const AdminOfferingsPage = lazyComponent(() =>
   withMessages(
-    ['admin'],
+    'admin',
     import('@/features/admin/routes/AdminOfferingsPage').then((m) => m.AdminOfferingsPage),
   ),
 );
 const AdminUsersPage = lazyComponent(() =>
   withMessages(
-    ['admin'],
+    'admin',
     import('@/features/admin/routes/AdminUsersPage').then((m) => m.AdminUsersPage),
   ),
 );
 const AdminCompaniesPage = lazyComponent(() =>
   withMessages(
-    ['admin'],
+    'admin',
     import('@/features/admin/routes/AdminCompaniesPage').then((m) => m.AdminCompaniesPage),
   ),
 );
 const StatisticsPage = lazyComponent(() =>
   withMessages(
-    ['admin'],
+    'admin',
     import('@/features/admin/routes/StatisticsPage').then((m) => m.StatisticsPage),
   ),
 );
 const CategoriesPage = lazyComponent(() =>
   withMessages(
-    ['admin'],
+    'admin',
     import('@/features/admin/routes/CategoriesPage').then((m) => m.CategoriesPage),
   ),
 );
 const ImpactMappingsPage = lazyComponent(() =>
   withMessages(
-    ['admin'],
+    'admin',
     import('@/features/admin/routes/ImpactMappingsPage').then((m) => m.ImpactMappingsPage),
   ),
 );
 const AuditLogPage = lazyComponent(() =>
   withMessages(
-    ['admin'],
+    'admin',
     import('@/features/admin/routes/AuditLogPage').then((m) => m.AuditLogPage),
   ),
 );
 const AdminOutboxPage = lazyComponent(() =>
   withMessages(
-    ['admin'],
+    'admin',
     import('@/features/admin/routes/AdminOutboxPage').then((m) => m.AdminOutboxPage),
   ),
 );
 const AdminJobsPage = lazyComponent(() =>
   withMessages(
-    ['admin'],
+    'admin',
     import('@/features/admin/routes/AdminJobsPage').then((m) => m.AdminJobsPage),
   ),
 );
 const AdminQueriesPage = lazyComponent(() =>
   withMessages(
-    ['queries'],
+    'queries',
     import('@/features/queries/routes/AdminQueriesPage').then((m) => m.AdminQueriesPage),
   ),
 );
 const AdminNewsletterPage = lazyComponent(() =>
   withMessages(
-    ['newsletter'],
+    'newsletter',
     import('@/features/newsletter/routes/AdminNewsletterPage').then((m) => m.AdminNewsletterPage),
   ),
 );
 const UnsubscribePage = lazyComponent(() =>
   withMessages(
-    ['newsletter'],
+    'newsletter',
     import('@/features/newsletter/routes/UnsubscribePage').then((m) => m.UnsubscribePage),
   ),
 );
 const SubscriptionPlansPage = lazyComponent(() =>
   withMessages(
-    ['admin'],
+    'admin',
     import('@/features/admin/routes/SubscriptionPlansPage').then((m) => m.SubscriptionPlansPage),
   ),
 );
 const MessagesPage = lazyComponent(() =>
   withMessages(
-    ['chat'],
+    'chat',
     import('@/features/chat/routes/MessagesPage').then((m) => m.MessagesPage),
   ),
 );
 const CompanyPage = lazyComponent(() =>
   withMessages(
-    ['companies'],
+    'companies',
     import('@/features/companies/routes/CompanyPage').then((m) => m.CompanyPage),
   ),
 );
 const ManagerPanelPage = lazyComponent(() =>
   withMessages(
-    ['companies'],
+    'companies',
     import('@/features/companies/routes/ManagerPanelPage').then((m) => m.ManagerPanelPage),
   ),
 );
 const PortfolioCompaniesPage = lazyComponent(() =>
   withMessages(
-    ['stats'],
+    'stats',
     import('@/features/stats/routes/PortfolioCompaniesPage').then((m) => m.PortfolioCompaniesPage),
   ),
 );
 const VerifyImpactPage = lazyComponent(() =>
   withMessages(
-    ['stats'],
+    'stats',
     import('@/features/stats/routes/VerifyImpactPage').then((m) => m.VerifyImpactPage),
   ),
 );
 const DonationsDashboardPage = lazyComponent(() =>
   withMessages(
-    ['donations'],
+    'donations',
     import('@/features/donations/routes/DonationsDashboardPage').then((m) => m.DonationsDashboardPage),
   ),
 );
 const DonationsPanel = lazyComponent(() =>
   withMessages(
-    ['donations'],
+    'donations',
     import('@/features/donations/components/DonationsPanel').then((m) => m.DonationsPanel),
   ),
 );
 const DonationPrintPage = lazyComponent(() =>
   withMessages(
-    ['donations'],
+    'donations',
     import('@/features/donations/routes/DonationPrintPage').then((m) => m.DonationPrintPage),
   ),
 );
 const VerifyDonationPage = lazyComponent(() =>
   withMessages(
-    ['donations'],
+    'donations',
     import('@/features/donations/routes/VerifyDonationPage').then((m) => m.VerifyDonationPage),
   ),
 );
 const AdminDonationsPage = lazyComponent(() =>
   withMessages(
-    ['donations'],
+    'donations',
     import('@/features/donations/routes/AdminDonationsPage').then((m) => m.AdminDonationsPage),
   ),
 );
 const DriverDashboardPage = lazyComponent(() =>
   withMessages(
-    ['drivers'],
+    'drivers',
     import('@/features/drivers/routes/DriverDashboardPage').then((m) => m.DriverDashboardPage),
   ),
 );
 const AdminDriversPage = lazyComponent(() =>
   withMessages(
-    ['drivers'],
+    'drivers',
     import('@/features/drivers/routes/AdminDriversPage').then((m) => m.AdminDriversPage),
   ),
 );
 const AdminVehiclesPage = lazyComponent(() =>
   withMessages(
-    ['drivers'],
+    'drivers',
     import('@/features/drivers/routes/AdminVehiclesPage').then((m) => m.AdminVehiclesPage),
   ),
 );
 const AdminTripsPage = lazyComponent(() =>
   withMessages(
-    ['drivers'],
+    'drivers',
     import('@/features/drivers/routes/AdminTripsPage').then((m) => m.AdminTripsPage),
   ),
 );
 const AdminTripPage = lazyComponent(() =>
   withMessages(
-    ['drivers'],
+    'drivers',
     import('@/features/drivers/routes/AdminTripPage').then((m) => m.AdminTripPage),
   ),
 );
 const ScheduleTripPage = lazyComponent(() =>
   withMessages(
-    ['drivers'],
+    'drivers',
     import('@/features/drivers/routes/ScheduleTripPage').then((m) => m.ScheduleTripPage),
   ),
 );
 const DriverLoginPage = lazyComponent(() =>
   withMessages(
-    ['drivers'],
+    'drivers',
     import('@/features/drivers/routes/DriverLoginPage').then((m) => m.DriverLoginPage),
   ),
 );
@@ -254,19 +255,19 @@ const SynergiesPage = lazyComponent(() =>
 );
 const DatabasePage = lazyComponent(() =>
   withMessages(
-    ['materials'],
+    'materials',
     import('@/features/materials/routes/DatabasePage').then((m) => m.DatabasePage),
   ),
 );
 const MyNeedsPage = lazyComponent(() =>
   withMessages(
-    ['needs'],
+    'needs',
     import('@/features/needs/routes/MyNeedsPage').then((m) => m.MyNeedsPage),
   ),
 );
 const NeedsNearPage = lazyComponent(() =>
   withMessages(
-    ['needs'],
+    'needs',
     import('@/features/needs/routes/NeedsNearPage').then((m) => m.NeedsNearPage),
   ),
 );
@@ -278,43 +279,43 @@ const MaterialPage = lazyComponent(() =>
 );
 const OfferingsPanel = lazyComponent(() =>
   withMessages(
-    ['materials'],
+    'materials',
     import('@/features/materials/components/OfferingsPanel').then((m) => m.OfferingsPanel),
   ),
 );
 const HelpPage = lazyComponent(() =>
   withMessages(
-    ['queries'],
+    'queries',
     import('@/features/queries/routes/HelpPage').then((m) => m.HelpPage),
   ),
 );
 const DashboardPage = lazyComponent(() =>
   withMessages(
-    ['stats'],
+    'stats',
     import('@/features/stats/routes/DashboardPage').then((m) => m.DashboardPage),
   ),
 );
 const PersonalInfoPage = lazyComponent(() =>
   withMessages(
-    ['users'],
+    'users',
     import('@/features/users/routes/PersonalInfoPage').then((m) => m.PersonalInfoPage),
   ),
 );
 const UserPage = lazyComponent(() =>
   withMessages(
-    ['users'],
+    'users',
     import('@/features/users/routes/UserPage').then((m) => m.UserPage),
   ),
 );
 const UserManagement = lazyComponent(() =>
   withMessages(
-    ['users'],
+    'users',
     import('@/features/users/components/UserManagement').then((m) => m.UserManagement),
   ),
 );
 const IntegrationsPanel = lazyComponent(() =>
   withMessages(
-    ['integrations'],
+    'integrations',
     import('@/features/integrations/components/IntegrationsPanel').then((m) => m.IntegrationsPanel),
   ),
 );
