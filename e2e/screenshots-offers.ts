@@ -75,7 +75,7 @@ try {
       await login(other.page, 'olivia.bennett@example.org');
       await other.page.waitForURL((u) => !u.pathname.endsWith('/login'));
       await other.page.goto(`/material/${received.items[0]!.material.id}`);
-      await other.page.locator('.material__actions button').first().click();
+      await other.page.locator('.offer-panel button').first().click();
       await other.page.getByTestId('offer-form').waitFor();
       await other.page.getByTestId('offer-submit').click();
       await shoot(other.page, `offers-make-dialog-${suffix}`);

@@ -3,16 +3,27 @@
 // first renders (the initial JS of /landing stays within scripts/check-bundle.ts's budget).
 import { createElement, type ComponentType } from 'react';
 import type { RouteName } from '@/config/paths';
+import type { MaterialSlots } from '@/features/materials/routes/MaterialPage';
 import { LandingPage } from '@/features/common/routes/LandingPage';
 import { loadCatalogPart } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy';
 
-/** A page's chunk and its feature's messages (client/catalog-parts.ts), fetched side by side. */
-function withMessages<T>(feature: string, page: Promise<T>): Promise<T> {
-  return Promise.all([page, loadCatalogPart(feature)]).then(([loaded]) => loaded);
+/**
+ * A page's chunk and the messages of every feature it shows (client/catalog-parts.ts): its own, and those of the
+ * components app/ puts in its slots, else their texts show as message ids. Fetched side by side.
+ */
+function withMessages<T>(features: string | readonly string[], page: Promise<T>): Promise<T> {
+  const parts = typeof features === 'string' ? [features] : features;
+  return Promise.all([page, ...parts.map((feature) => loadCatalogPart(feature))]).then(([loaded]) => loaded);
 }
 
 export type PageProps = { params: Record<string, string> };
+
+// The offers feature's components, shown inside the material and synergies pages through their slots. Those pages
+// fetch them with their own chunk (`preload`) and load the `offers` messages, so a page never waits on a second
+// download once it has rendered, nor shows an offer's texts as message ids.
+const OfferPanel = lazyComponent(() => import('@/features/offers/components/OfferPanel').then((m) => m.OfferPanel));
+const PendingOffers = lazyComponent(() => import('@/features/offers/components/PendingOffers').then((m) => m.PendingOffers));
 
 const AdminLoginPage = lazyComponent(() =>
   withMessages(
@@ -238,8 +249,8 @@ const DriverLoginPage = lazyComponent(() =>
 );
 const SynergiesPage = lazyComponent(() =>
   withMessages(
-    'exchanges',
-    import('@/features/exchanges/routes/SynergiesPage').then((m) => m.SynergiesPage),
+    ['exchanges', 'offers'],
+    Promise.all([import('@/features/exchanges/routes/SynergiesPage'), PendingOffers.preload()]).then(([m]) => m.SynergiesPage),
   ),
 );
 const DatabasePage = lazyComponent(() =>
@@ -262,8 +273,8 @@ const NeedsNearPage = lazyComponent(() =>
 );
 const MaterialPage = lazyComponent(() =>
   withMessages(
-    'materials',
-    import('@/features/materials/routes/MaterialPage').then((m) => m.MaterialPage),
+    ['materials', 'offers'],
+    Promise.all([import('@/features/materials/routes/MaterialPage'), OfferPanel.preload()]).then(([m]) => m.MaterialPage),
   ),
 );
 const OfferingsPanel = lazyComponent(() =>
@@ -316,6 +327,19 @@ function bind<P extends object>(Component: ComponentType<P>, props: P, name: str
   return Bound;
 }
 
+/** A page whose route has parameters, with its slots filled (features do not import features: app/ composes them). */
+function withSlots<S>(Page: ComponentType<PageProps & { slots: S }>, slots: NoInfer<S>, name: string): ComponentType<PageProps> {
+  const Filled = ({ params }: PageProps) => createElement(Page, { params, slots });
+  Filled.displayName = name;
+  return Filled;
+}
+
+/** Material page: the offer entry point on another company's listing. */
+const materialSlots: MaterialSlots = { offer: (listing) => createElement(OfferPanel, { listing }) };
+
+/** Synergies page: the pending-offers tab. */
+const synergySlots = { pending: createElement(PendingOffers) };
+
 /** Manager panel tabs whose content another feature owns. */
 const managerSlots = {
   offerings: createElement(OfferingsPanel),
@@ -340,7 +364,7 @@ export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   database: DatabasePage,
   myNeeds: MyNeedsPage,
   needsNear: NeedsNearPage,
-  material: MaterialPage,
+  material: withSlots(MaterialPage, materialSlots, 'MaterialPage'),
   messages: MessagesPage,
   company: CompanyPage,
   user: UserPage,
@@ -352,8 +376,8 @@ export const PAGES: Record<RouteName, ComponentType<PageProps>> = {
   managerIntegrations: bind(ManagerPanelPage, { tab: 'integrations', slots: managerSlots }, 'ManagerPanelPage'),
   donationPrint: DonationPrintPage,
   dashboard: DashboardPage,
-  pendingOffers: bind(SynergiesPage, { tab: 'pending' }, 'SynergiesPage'),
-  synergies: bind(SynergiesPage, { tab: 'synergies' }, 'SynergiesPage'),
+  pendingOffers: bind(SynergiesPage, { tab: 'pending', slots: synergySlots }, 'SynergiesPage'),
+  synergies: bind(SynergiesPage, { tab: 'synergies', slots: synergySlots }, 'SynergiesPage'),
   donationsDashboard: DonationsDashboardPage,
   portfolioCompanies: PortfolioCompaniesPage,
   adminLogin: AdminLoginPage,

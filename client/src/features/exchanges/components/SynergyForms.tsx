@@ -10,6 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { Counter } from '@/components/ui/Counter';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, TextArea, TextField } from '@/components/ui/Field';
 import { errorText, fieldErrorText } from '@/lib/errors';
@@ -20,7 +21,6 @@ import { useTRPC } from '@/lib/trpc';
 import { LIMITS } from '@shared/constants/limits';
 import { endFormSchema, endPayload, rateFormSchema } from '../lib/forms';
 import type { Synergy } from '../lib/synergy';
-import { Counter } from './bits';
 
 function useRefreshSynergies() {
   const trpc = useTRPC();

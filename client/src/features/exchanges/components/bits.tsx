@@ -1,22 +1,8 @@
-// Small pieces of the synergies page: status chips for offers and synergies, a star rating, a counter hint.
+// Small pieces of the synergies page: a synergy's status chip, a star rating.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { OfferStatus } from '@shared/constants/enums';
 import type { Synergy } from '../lib/synergy';
-
-const OFFER_STATUS_LABELS: Record<OfferStatus, MessageDescriptor> = {
-  pending: msg`Pending`,
-  countered: msg`Countered`,
-  accepted: msg`Accepted`,
-  rejected: msg`Rejected`,
-  withdrawn: msg`Withdrawn`,
-};
-
-export function OfferStatusChip({ status }: { status: OfferStatus }) {
-  const { i18n } = useLingui();
-  return <span className={`status-chip status-chip--offer-${status}`}>{i18n._(OFFER_STATUS_LABELS[status])}</span>;
-}
 
 const SYNERGY_STATUS_LABELS: Record<Synergy['status'], MessageDescriptor> = {
   in_progress: msg`In progress`,
@@ -31,7 +17,3 @@ export function SynergyStatusChip({ status }: { status: Synergy['status'] }) {
 
 /** Read-only stars with the number spoken (shared with the public company page). */
 export { Stars } from '@/components/ui/Stars';
-
-export function Counter({ length, max }: { length: number; max: number }) {
-  return <span className={length > max ? 'counter counter--over' : 'counter'}>{`${length}/${max}`}</span>;
-}

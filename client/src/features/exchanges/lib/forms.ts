@@ -1,8 +1,7 @@
-// The end, rate and reject forms on the shared schemas. Only the dialogs' own chunks import this module, so the
+// The end and rate forms on the shared schemas. Only the dialogs' own chunks import this module, so the
 // synergies page loads zod when a dialog opens, not with the list.
 import { m } from '@shared/messages';
 import { endExchangeInput, rateExchangeInput } from '@shared/schemas/exchanges';
-import { reviewOfferInput } from '@shared/schemas/offers';
 import { z } from '@shared/schemas/_zod';
 
 /** An empty box means "not given" (the shared money rule reads '' as a missing number). */
@@ -28,6 +27,3 @@ export function endPayload(id: number, values: z.output<typeof endFormSchema>) {
 
 /** Rate dialog: 1 to 5 stars and an optional review (250 characters). */
 export const rateFormSchema = rateExchangeInput.omit({ id: true });
-
-/** Reject dialog: the optional reason. */
-export const rejectFormSchema = reviewOfferInput.pick({ reason: true });

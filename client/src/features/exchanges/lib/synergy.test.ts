@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMessage } from '@shared/messages';
 import { endFormSchema, endPayload, rateFormSchema } from './forms';
-import { companiesOf, otherCompanyOfOffer, ratingsOf } from './synergy';
+import { companiesOf, ratingsOf } from './synergy';
 
 const provider = { id: 1, name: 'Øresund' };
 const requester = { id: 2, name: 'Aarhus Malt' };
@@ -19,12 +19,6 @@ describe('synergy sides', () => {
     const theirs = { company_id: 2, rating: 4, review: 'Good', created_at: new Date('2026-01-01') };
     expect(ratingsOf({ ...base, side: 'provider', ratings: [theirs] })).toEqual({ ours: null, theirs });
     expect(ratingsOf({ ...base, side: 'requester', ratings: [theirs] })).toEqual({ ours: theirs, theirs: null });
-  });
-
-  it('names the other company of an offer by its direction', () => {
-    const o = { offering_company: requester, listing_company: provider };
-    expect(otherCompanyOfOffer({ ...o, direction: 'received' })).toBe(requester);
-    expect(otherCompanyOfOffer({ ...o, direction: 'made' })).toBe(provider);
   });
 });
 

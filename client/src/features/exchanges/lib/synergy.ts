@@ -3,7 +3,6 @@
 import type { RouterOutputs } from '@/lib/types';
 
 export type Synergy = RouterOutputs['exchanges']['list']['items'][number];
-export type Offer = RouterOutputs['offers']['list']['items'][number];
 
 type Company = { id: number; name: string };
 
@@ -19,7 +18,3 @@ export function ratingsOf(x: Pick<Synergy, 'side' | 'providing_company' | 'reque
   const { ours, theirs } = companiesOf(x);
   return { ours: x.ratings.find((r) => r.company_id === ours.id) ?? null, theirs: x.ratings.find((r) => r.company_id === theirs.id) ?? null };
 }
-
-/** The other company of an offer: who made it (received) or whose listing it is (made). */
-export const otherCompanyOfOffer = (o: Pick<Offer, 'direction' | 'offering_company' | 'listing_company'>): Company =>
-  o.direction === 'received' ? o.offering_company : o.listing_company;

@@ -1,21 +1,22 @@
-// /pending-offers and /synergies: one page, two tabs (SPEC §2). Offers and synergies follow the socket:
-// a new offer, a changed pending-offers count or an offer, synergy or trip notification refetches them, and so does
-// a reconnect (frames may have been missed).
+// /pending-offers and /synergies: one page, two tabs (SPEC §2). The pending-offers tab belongs to the offers
+// feature: it comes in through `slots` (composed in app/pages.ts, since features do not import features).
+// Offers and synergies follow the socket: a new offer, a changed pending-offers count or an offer, synergy or trip
+// notification refetches them, and so does a reconnect (frames may have been missed).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Tabs } from '@/components/ui/Tabs';
 import { to } from '@/config/paths';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/useRealtime';
 import { useTRPC } from '@/lib/trpc';
-import { PendingOffers } from '../components/PendingOffers';
 import { SynergiesList } from '../components/SynergiesList';
 import '../exchanges.css';
 
 type Tab = 'pending' | 'synergies';
 
-export function SynergiesPage({ tab }: { tab: Tab }) {
+export function SynergiesPage({ tab, slots }: { tab: Tab; slots: { pending: ReactNode } }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
@@ -36,7 +37,7 @@ export function SynergiesPage({ tab }: { tab: Tab }) {
             { id: 'synergies', label: t`Synergies` },
           ]}
         >
-          {tab === 'pending' ? <PendingOffers focusMade={params.get('tab') === 'made'} /> : <SynergiesList highlightId={highlightId} />}
+          {tab === 'pending' ? slots.pending : <SynergiesList highlightId={highlightId} />}
         </Tabs>
       </Card>
     </>

@@ -1,7 +1,10 @@
 // One listing (SPEC §2 /material/{id}): photos, details, SDG goals, sub-listings, the provider, and either
 // the offer entry point (other companies: make an offer, or their pending one) or edit and status actions (own listing).
+// The offer entry point belongs to the offers feature: it comes in through `slots` (composed in app/pages.ts, since
+// features do not import features).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CategoryChip, FullyReservedChip, SdgChip, StatusChip } from '@/components/listing/Chips';
 import { StockLine } from '@/components/listing/Stock';
@@ -18,13 +21,20 @@ import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { isOfficialEnglish, refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
 import { Gallery } from '../components/Gallery';
-import { OfferPanel } from '../components/OfferPanel';
 import { StatusActions } from '../components/StatusActions';
 import { daysAgoLabel, formatKm, formatQuantity } from '../lib/format';
 import '../materials.css';
 
-export function MaterialPage({ params }: { params: Record<string, string> }) {
+export type MaterialDetail = RouterOutputs['materials']['get'];
+
+export interface MaterialSlots {
+  /** What another company (not an administrator) sees to make an offer on the listing, or its pending one. */
+  offer: (listing: MaterialDetail) => ReactNode;
+}
+
+export function MaterialPage({ params, slots }: { params: Record<string, string>; slots: MaterialSlots }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const lang = useLanguage();
@@ -98,7 +108,7 @@ export function MaterialPage({ params }: { params: Record<string, string> }) {
               <StatusActions id={m.id} title={m.title} status={m.status} size="md" />
             </div>
           ) : session?.user.role === 'ADMIN' ? null : (
-            <OfferPanel listing={m} />
+            slots.offer(m)
           )}
         </div>
       </div>

@@ -8,6 +8,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { formatQuantity } from '@/components/listing/format';
+import { Counter } from '@/components/ui/Counter';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { to } from '@/config/paths';
@@ -18,7 +20,6 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { LIMITS } from '@shared/constants/limits';
 import { availableFor } from '@shared/lib/stock';
-import { formatQuantity } from '../lib/format';
 import { offerFormSchema, type OfferStockSource } from '../lib/offer';
 
 const MADE_OFFERS = to.pendingOffers('made');
@@ -120,9 +121,7 @@ export function OfferForm({ listing, onDone, onCancel }: { listing: OfferListing
         label={t`Message`}
         required
         rows={4}
-        hint={
-          <span className={message.length > LIMITS.messageMax ? 'counter counter--over' : 'counter'}>{`${message.length}/${LIMITS.messageMax}`}</span>
-        }
+        hint={<Counter length={message.length} max={LIMITS.messageMax} />}
         error={fieldErrorText(i18n, errors.message)}
         {...form.register('message')}
       />

@@ -1,12 +1,12 @@
 // The pending-offers tab: offers waiting for the company's answer (on its listings after the offerer's move, and its
 // own after the listing company's counter: accept, counter, reject or withdraw on its turn) and the offers it made
-// (status, the negotiation's thread, withdraw while open). Both lists page; live updates come from SynergiesPage's
-// event hooks.
+// (status, the negotiation's thread, withdraw while open). Both lists page; live updates come from the event hooks
+// of the page that shows the tab (SynergiesPage).
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { formatQuantity } from '@/components/listing/format';
 import { Button } from '@/components/ui/Button';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
@@ -23,8 +23,9 @@ import { useLanguage } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
-import { otherCompanyOfOffer, type Offer } from '../lib/synergy';
-import { OfferStatusChip } from './bits';
+import { otherCompanyOfOffer, type Offer } from '../lib/list';
+import { OfferStatusChip } from './OfferStatusChip';
+import '../offers.css';
 
 const SIZE = 10;
 const FIRST_ROWS = 2;
@@ -33,8 +34,9 @@ const RejectForm = lazyComponent(() => import('./OfferForms').then((m) => m.Reje
 const CounterForm = lazyComponent(() => import('./OfferForms').then((m) => m.CounterForm));
 const preloadForms = () => void RejectForm.preload();
 
-export function PendingOffers({ focusMade }: { focusMade: boolean }) {
+export function PendingOffers() {
   const { t } = useLingui();
+  const focusMade = new URLSearchParams(useSearch()).get('tab') === 'made';
   const trpc = useTRPC();
   const [receivedPage, setReceivedPage] = useState(0);
   const [madePage, setMadePage] = useState(0);
@@ -59,7 +61,7 @@ export function PendingOffers({ focusMade }: { focusMade: boolean }) {
   return (
     <div className="offers">
       <section className="offers__section" aria-labelledby="offers-received" data-testid="offers-received">
-        <h2 id="offers-received" className="exchanges-title">
+        <h2 id="offers-received" className="offers__title">
           <Trans>Waiting for your answer</Trans>
         </h2>
         <OfferList
@@ -83,7 +85,7 @@ export function PendingOffers({ focusMade }: { focusMade: boolean }) {
       </section>
       {receivedSettled ? (
         <section ref={madeRef} className="offers__section" aria-labelledby="offers-made" data-testid="offers-made">
-          <h2 id="offers-made" className="exchanges-title">
+          <h2 id="offers-made" className="offers__title">
             <Trans>Offers you made</Trans>
           </h2>
           <OfferList

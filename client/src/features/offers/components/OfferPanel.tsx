@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { formatQuantity } from '@/components/listing/format';
 import { Button } from '@/components/ui/Button';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -19,8 +20,8 @@ import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { lazyComponent } from '@/lib/lazy';
 import { useTRPC } from '@/lib/trpc';
-import { formatQuantity } from '../lib/format';
 import type { OfferListing } from './OfferForm';
+import '../offers.css';
 
 const MADE_OFFERS = to.pendingOffers('made');
 
@@ -53,7 +54,7 @@ export function OfferPanel({ listing }: { listing: OfferListing }) {
 
   if (mine.isPending) {
     return (
-      <div className="material__actions" aria-busy="true">
+      <div className="offer-panel" aria-busy="true">
         <Spinner size={20} />
       </div>
     );
@@ -118,7 +119,7 @@ export function OfferPanel({ listing }: { listing: OfferListing }) {
   }
 
   return (
-    <div className="material__actions">
+    <div className="offer-panel">
       <Button onClick={() => setOpen(true)} onMouseEnter={() => void OfferForm.preload()} onFocus={() => void OfferForm.preload()}>
         <Trans>Make an offer</Trans>
       </Button>

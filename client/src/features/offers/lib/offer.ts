@@ -1,8 +1,10 @@
-// The "Make an offer" form: the shared offer rules plus the listing's own ceiling, known on this page: what
-// accepted offers have left of the listing, or of the sub-listing the offer names (shared/lib/stock.ts).
+// The offer forms on the shared schemas. Only the forms' own chunks import this module, so the pages that show
+// offers load zod when a form opens. "Make an offer": the shared offer rules plus the listing's own ceiling, known
+// on the listing's page: what accepted offers have left of the listing, or of the sub-listing the offer names
+// (shared/lib/stock.ts).
 import { stockRefusal, type Stock } from '@shared/lib/stock';
 import { m } from '@shared/messages';
-import { createOfferInput } from '@shared/schemas/offers';
+import { createOfferInput, reviewOfferInput } from '@shared/schemas/offers';
 
 export interface OfferStockSource extends Stock {
   sub_listings: (Stock & { id: number })[];
@@ -24,3 +26,6 @@ export function offerFormSchema(listing: OfferStockSource) {
     });
   });
 }
+
+/** Reject dialog: the optional reason. */
+export const rejectFormSchema = reviewOfferInput.pick({ reason: true });

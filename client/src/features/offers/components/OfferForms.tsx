@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { Counter } from '@/components/ui/Counter';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, TextArea, TextField } from '@/components/ui/Field';
 import { errorText, fieldErrorText } from '@/lib/errors';
@@ -15,9 +16,8 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { LIMITS } from '@shared/constants/limits';
 import { counterOfferInput } from '@shared/schemas/offers';
-import { rejectFormSchema } from '../lib/forms';
-import type { Offer } from '../lib/synergy';
-import { Counter } from './bits';
+import type { Offer } from '../lib/list';
+import { rejectFormSchema } from '../lib/offer';
 
 export function RejectForm({ offer, onDone, onCancel }: { offer: Offer; onDone: () => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
