@@ -33,6 +33,7 @@ describe.skipIf(!hasChromium)('negotiation and invitations', () => {
     await b.goto(`/database?proximity=any&q=${encodeURIComponent('Chilled storage')}`);
     await b.getByTestId('results').getByTestId('listing-card').filter({ hasText: LISTING }).getByRole('link').first().click();
     await b.getByRole('heading', { name: LISTING, level: 1 }).waitFor();
+    const listingPath = new URL(b.url()).pathname;
     await b.getByRole('button', { name: 'Make an offer' }).click();
     const form = b.getByRole('dialog', { name: 'Make an offer' }).getByTestId('offer-form');
     await form.waitFor();
@@ -80,6 +81,11 @@ describe.skipIf(!hasChromium)('negotiation and invitations', () => {
     await snackbar(b, 'Counter-offer sent').waitFor();
     await mine.waitFor({ state: 'detached' });
     expect(await b.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // On the listing, the offer under negotiation stands where "Make an offer" was: a second one would be refused.
+    await b.goto(listingPath);
+    await b.getByTestId('my-offer').getByRole('heading', { name: 'Your company’s offer is under negotiation' }).waitFor();
+    expect(await b.getByRole('button', { name: 'Make an offer' }).count()).toBe(0);
+    await b.goto('/pending-offers');
 
     // ---- the seller sees the counter back live and accepts ----
     await incoming.getByTestId('offer-turn').filter({ hasText: 'Round 3 of 5: your turn.' }).waitFor();

@@ -1,6 +1,6 @@
 // The offer entry point on another company's listing (SPEC §2 /material/{id}): "Make an offer" opens a dialog
-// (quantity and message); once the company has a pending offer on the listing (one at a time, the server
-// holds that), the page shows it instead, with Withdraw and a link to the pending offers. A fully reserved listing
+// (quantity and message); once the company has an open offer on the listing (pending or under negotiation; one at
+// a time, the server holds that), the page shows it instead, with Withdraw and a link to the pending offers. A fully reserved listing
 // takes no offers; a pending offer above what is left says so (docs/decisions/0175).
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/States';
 import { to } from '@/config/paths';
+import { OPEN_OFFER_STATUSES, type OfferStatus } from '@shared/constants/enums';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
@@ -24,6 +25,7 @@ import type { OfferListing } from './OfferForm';
 import '../offers.css';
 
 const MADE_OFFERS = to.pendingOffers('made');
+const isOpenOffer = (status: OfferStatus) => (OPEN_OFFER_STATUSES as readonly OfferStatus[]).includes(status);
 
 // The form (react-hook-form, zod and the offer schema) is not needed to show the listing: loaded on first open.
 const OfferForm = lazyComponent(() => import('./OfferForm').then((m) => m.OfferForm));
@@ -36,10 +38,13 @@ export function OfferPanel({ listing }: { listing: OfferListing }) {
   const lang = useLanguage();
   const [open, setOpen] = useState(false);
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
-  const mine = useQuery(trpc.offers.list.queryOptions({ direction: 'made', material_id: listing.id, status: 'pending', page: 0, size: 1 }));
+  // The newest offer made on this listing: an open one, if any, is always the newest, since no new offer can be made
+  // while one is open. A countered offer counts: making another would only be refused as already pending.
+  const mine = useQuery(trpc.offers.list.queryOptions({ direction: 'made', material_id: listing.id, page: 0, size: 1 }));
   const withdraw = useMutation(trpc.offers.withdraw.mutationOptions());
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.offers.pathKey() });
-  const pending = mine.data?.items[0] ?? null;
+  const newest = mine.data?.items[0];
+  const pending = newest && isOpenOffer(newest.status) ? newest : null;
 
   const onWithdraw = async (id: number) => {
     try {
@@ -64,7 +69,7 @@ export function OfferPanel({ listing }: { listing: OfferListing }) {
     return (
       <section className="my-offer" aria-labelledby="my-offer-title" data-testid="my-offer">
         <h2 id="my-offer-title" className="my-offer__title">
-          <Trans>Your company’s offer is pending</Trans>
+          {pending.status === 'countered' ? <Trans>Your company’s offer is under negotiation</Trans> : <Trans>Your company’s offer is pending</Trans>}
         </h2>
         <p className="my-offer__qty">
           {formatQuantity(lang, pending.quantity, pending.material.quantity_unit)}
