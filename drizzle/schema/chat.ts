@@ -1,20 +1,16 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from './_columns';
-import { companies } from './companies';
+import { companyId } from './companies';
 import { exchanges } from './exchanges';
-import { users } from './users';
+import { userId, users } from './users';
 
 export const chats = pgTable(
   'chats',
   {
     id: serial().primaryKey(),
     exchange_id: integer().references(() => exchanges.id, { onDelete: 'cascade' }),
-    company_a_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    company_b_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_a_id: companyId(),
+    company_b_id: companyId(),
     last_message_at: ts(),
     created_at: createdAt(),
   },
@@ -33,9 +29,7 @@ export const chat_messages = pgTable(
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
     sender_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
-    sender_company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    sender_company_id: companyId(),
     body: text().notNull(),
     created_at: createdAt(),
   },
@@ -68,9 +62,7 @@ export const chat_reads = pgTable(
     chat_id: integer()
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: userId(),
     last_read_message_id: integer().notNull().default(0),
     updated_at: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, unique, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import type { MaterialGroupKind } from '../../shared/constants/enums';
 import type { CounterfactualRoute, ImpactBasis } from '../../shared/lib/impact';
 import { createdAt, translatedNames, ts } from './_columns';
@@ -13,6 +13,20 @@ const mappingColumns = () => ({
   basis: text().$type<ImpactBasis>(),
   counterfactual_route: text().$type<CounterfactualRoute>(),
   mapping_customized_at: ts(),
+});
+
+/**
+ * A subcategory's own columns after its parent: its names and code (then `extra`), its impact mapping, and
+ * `customized_at`, set when an administrator creates or changes the row so reference-data updates leave it as it is.
+ */
+const subcategoryColumns = <Extra extends Record<string, PgColumnBuilderBase> = Record<never, never>>(extra = {} as Extra) => ({
+  name: text().notNull(),
+  ...translatedNames(),
+  code: text(),
+  ...extra,
+  ...mappingColumns(),
+  customized_at: ts(),
+  created_at: createdAt(),
 });
 
 export const countries = pgTable('countries', {
@@ -50,12 +64,7 @@ export const first_level_subcategories = pgTable(
     material_group_id: integer()
       .notNull()
       .references(() => material_groups.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    ...translatedNames(),
-    code: text(),
-    ...mappingColumns(),
-    customized_at: ts(),
-    created_at: createdAt(),
+    ...subcategoryColumns(),
   },
   (t) => [index('first_level_group_idx').on(t.material_group_id), unique('first_level_group_code').on(t.material_group_id, t.code)],
 );
@@ -67,12 +76,7 @@ export const second_level_subcategories = pgTable(
     first_level_subcategory_id: integer()
       .notNull()
       .references(() => first_level_subcategories.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    ...translatedNames(),
-    code: text(),
-    ...mappingColumns(),
-    customized_at: ts(),
-    created_at: createdAt(),
+    ...subcategoryColumns(),
   },
   (t) => [index('second_level_parent_idx').on(t.first_level_subcategory_id), index('second_level_code_idx').on(t.code)],
 );
@@ -85,13 +89,7 @@ export const third_level_subcategories = pgTable(
     second_level_subcategory_id: integer()
       .notNull()
       .references(() => second_level_subcategories.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    ...translatedNames(),
-    code: text(),
-    hazardous: boolean().notNull().default(false),
-    ...mappingColumns(),
-    customized_at: ts(),
-    created_at: createdAt(),
+    ...subcategoryColumns({ hazardous: boolean().notNull().default(false) }),
   },
   (t) => [index('third_level_parent_idx').on(t.second_level_subcategory_id), index('third_level_code_idx').on(t.code)],
 );

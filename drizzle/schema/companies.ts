@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, serial, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyStatus } from '../../shared/constants/enums';
-import { createdAt, publicUuid, updatedAt } from './_columns';
+import { createdAt, publicUuid, timestamps } from './_columns';
 import { countries, material_groups } from './common';
 
 export const companies = pgTable(
@@ -34,8 +34,7 @@ export const companies = pgTable(
     is_bank_partner_customer: boolean().notNull().default(false),
     onboarding_date: date({ mode: 'string' }),
     member_since: date({ mode: 'string' }),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('companies_status_idx').on(t.status),
@@ -46,13 +45,17 @@ export const companies = pgTable(
   ],
 );
 
+/** A row's company, required; the row goes when the company is deleted. */
+export const companyId = () =>
+  integer()
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
 export const company_addresses = pgTable(
   'company_addresses',
   {
     id: serial().primaryKey(),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     address: text().notNull(),
     city: text().notNull(),
     state: text(),
@@ -77,9 +80,7 @@ export const company_addresses = pgTable(
 export const company_material_groups = pgTable(
   'company_material_groups',
   {
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     material_group_id: integer()
       .notNull()
       .references(() => material_groups.id, { onDelete: 'cascade' }),

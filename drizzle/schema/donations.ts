@@ -1,7 +1,7 @@
 import { doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { DonationStatus } from '../../shared/constants/enums';
 import type { CounterfactualRoute, FactorUsed, ImpactBasis, ImpactBreakdown, MappingSource } from '../../shared/lib/impact';
-import { createdAt, publicUuid, translatedNames, ts, updatedAt } from './_columns';
+import { publicUuid, timestamps, translatedNames, ts } from './_columns';
 import { materials } from './materials';
 import { users } from './users';
 
@@ -10,8 +10,7 @@ export const donation_tags = pgTable('donation_tags', {
   name: text().notNull().unique(),
   ...translatedNames(),
   description: text(),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
+  ...timestamps(),
 });
 
 /**
@@ -56,8 +55,7 @@ export const donations = pgTable(
     factor_version: text(),
     breakdown: jsonb().$type<ImpactBreakdown>(),
     factors: jsonb().$type<FactorUsed[]>(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('donations_status_idx').on(t.status, t.created_at),

@@ -2,10 +2,10 @@ import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, se
 import { sql } from 'drizzle-orm';
 import type { DriverStatus, TripDocumentKind, TripStatus } from '../../shared/constants/enums';
 import { DEFAULT_KGCO2E_PER_KM } from '../../shared/lib/transport';
-import { createdAt, ts, updatedAt } from './_columns';
+import { createdAt, timestamps, ts } from './_columns';
 import { companies } from './companies';
 import { exchanges } from './exchanges';
-import { materials } from './materials';
+import { materialId } from './materials';
 import { users } from './users';
 
 export const drivers = pgTable(
@@ -23,8 +23,7 @@ export const drivers = pgTable(
     location_updated_at: ts(),
     token_version: integer().notNull().default(0),
     is_active: boolean().notNull().default(true),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('drivers_email_unique').on(sql`lower(${t.email})`)],
 );
@@ -38,8 +37,7 @@ export const vehicles = pgTable('vehicles', {
   /** Transport CO2e per km driven; defaults to the DESNZ/Defra 2023 average-laden diesel HGV factor (docs/decisions/0110). */
   kgco2e_per_km: doublePrecision().notNull().default(DEFAULT_KGCO2E_PER_KM),
   is_active: boolean().notNull().default(true),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
+  ...timestamps(),
 });
 
 export const trips = pgTable(
@@ -86,8 +84,7 @@ export const trips = pgTable(
     /** The driver completed more than 1 km from the drop-off and confirmed it was meant (docs/decisions/0203). */
     completed_far_confirmed: boolean().notNull().default(false),
     created_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('trips_driver_idx').on(t.driver_id, t.status),
@@ -108,9 +105,7 @@ export const trip_materials = pgTable(
     trip_id: integer()
       .notNull()
       .references(() => trips.id, { onDelete: 'cascade' }),
-    material_id: integer()
-      .notNull()
-      .references(() => materials.id, { onDelete: 'cascade' }),
+    material_id: materialId(),
   },
   (t) => [primaryKey({ columns: [t.trip_id, t.material_id] })],
 );

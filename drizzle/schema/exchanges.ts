@@ -15,8 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LevelOfCompletion, QuantityUnit } from '../../shared/constants/enums';
 import type { CounterfactualRoute, FactorUsed, ImpactBasis, ImpactBreakdown, MappingSource } from '../../shared/lib/impact';
-import { createdAt, publicUuid, ts, updatedAt } from './_columns';
-import { companies } from './companies';
+import { createdAt, publicUuid, timestamps, ts } from './_columns';
+import { companyId } from './companies';
 import { materials } from './materials';
 import { offers } from './offers';
 import { users } from './users';
@@ -29,12 +29,8 @@ export const exchanges = pgTable(
     uuid: publicUuid(),
     offer_id: integer().references(() => offers.id, { onDelete: 'set null' }),
     material_id: integer().references(() => materials.id, { onDelete: 'set null' }),
-    provider_company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    requester_company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    provider_company_id: companyId(),
+    requester_company_id: companyId(),
     request_message: text(),
     item_requested: text(),
     quantity: integer().notNull().default(0),
@@ -48,8 +44,7 @@ export const exchanges = pgTable(
     savings_minor: integer(),
     currency: text(),
     completed_at: ts(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('exchanges_offer_unique').on(t.offer_id),
@@ -66,12 +61,8 @@ export const reviews = pgTable(
     exchange_id: integer()
       .notNull()
       .references(() => exchanges.id, { onDelete: 'cascade' }),
-    reviewer_company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    reviewed_company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    reviewer_company_id: companyId(),
+    reviewed_company_id: companyId(),
     reviewer_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     rating: smallint().notNull(),
     feedback: text(),
@@ -123,9 +114,7 @@ export const impact_records = pgTable(
 export const company_month_stats = pgTable(
   'company_month_stats',
   {
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     month: date({ mode: 'string' }).notNull(),
     currency: text().notNull().default(''),
     completed_synergies: integer().notNull().default(0),

@@ -1,7 +1,7 @@
 import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './_columns';
-import { companies } from './companies';
-import { users } from './users';
+import { companyId } from './companies';
+import { userId, users } from './users';
 
 export type ApiKeyScope = 'read' | 'write';
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -15,13 +15,9 @@ export const api_keys = pgTable(
   'api_keys',
   {
     id: serial().primaryKey(),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     /** The manager who made it: requests with the key act as this user of the company. */
-    created_by: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    created_by: userId(),
     name: text().notNull(),
     /** The secret's first characters, shown in lists so a person can tell keys apart. */
     prefix: text().notNull(),
@@ -38,9 +34,7 @@ export const webhook_endpoints = pgTable(
   'webhook_endpoints',
   {
     id: serial().primaryKey(),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     url: text().notNull(),
     events: text().array().notNull(),
     /** `whsec_` + base64: the signing key must be readable to sign, so it is kept as it is (shown to people once). */

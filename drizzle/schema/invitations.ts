@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { CompanyRole } from '../../shared/constants/enums';
 import { createdAt, ts } from './_columns';
-import { companies } from './companies';
+import { companyId } from './companies';
 import { users } from './users';
 
 /**
@@ -13,9 +13,7 @@ export const company_invitations = pgTable(
   'company_invitations',
   {
     id: serial().primaryKey(),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     email: text().notNull(),
     role: text().$type<CompanyRole>().notNull(),
     token_hash: text().notNull().unique(),

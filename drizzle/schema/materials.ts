@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, doublePrecision, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import type { Frequency, ListingCategory, ListingKind, ListingStatus, QuantityUnit } from '../../shared/constants/enums';
-import { createdAt, publicUuid, ts, updatedAt } from './_columns';
+import { createdAt, geoPoint, publicUuid, timestamps, ts } from './_columns';
 import { first_level_subcategories, material_groups, sdgs, second_level_subcategories, third_level_subcategories } from './common';
-import { companies, company_addresses } from './companies';
+import { companies, company_addresses, companyId } from './companies';
 import { users } from './users';
-
-/** earthdistance's `earth` (a cube domain): read back as its text form, never written by the app. */
-const earth = customType<{ data: string; driverData: string }>({ dataType: () => 'earth' });
 
 /** Listings: offerings and donations (kind). Coordinates are copied from the address for the KNN index. */
 export const materials = pgTable(
@@ -16,9 +13,7 @@ export const materials = pgTable(
     id: serial().primaryKey(),
     uuid: publicUuid(),
     kind: text().$type<ListingKind>().notNull().default('offering'),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     created_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     title: text().notNull(),
     description: text().notNull(),
@@ -30,13 +25,7 @@ export const materials = pgTable(
     material_group_code: text(),
     frequency: text().$type<Frequency>().notNull(),
     address_id: integer().references(() => company_addresses.id, { onDelete: 'set null' }),
-    latitude: doublePrecision(),
-    longitude: doublePrecision(),
-    /**
-     * The point on earthdistance's sphere, stored so searches and capped counts read it instead of
-     * recomputing ll_to_earth for every row they scan (half the time of a 1,001-row count; docs/benchmarks.md).
-     */
-    geo: earth().generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
+    ...geoPoint(),
     quantity: integer().notNull(),
     /**
      * What accepted offers of synergies not ended unsuccessfully hold of `quantity` (docs/decisions/0175): kept by
@@ -48,8 +37,7 @@ export const materials = pgTable(
     type: text().notNull(),
     final_use: text().notNull(),
     status: text().$type<ListingStatus>().notNull().default('active'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('materials_geo_idx').using('gist', t.geo),
@@ -74,13 +62,17 @@ export const materials = pgTable(
   ],
 );
 
+/** A row's listing, required; the row goes when the listing is deleted. */
+export const materialId = () =>
+  integer()
+    .notNull()
+    .references(() => materials.id, { onDelete: 'cascade' });
+
 export const material_images = pgTable(
   'material_images',
   {
     id: serial().primaryKey(),
-    material_id: integer()
-      .notNull()
-      .references(() => materials.id, { onDelete: 'cascade' }),
+    material_id: materialId(),
     /** Storage key of a public file (folder `materials`); responses carry its URL. */
     storage_key: text().notNull(),
     name: text().notNull(),
@@ -94,9 +86,7 @@ export const material_images = pgTable(
 export const material_sdgs = pgTable(
   'material_sdgs',
   {
-    material_id: integer()
-      .notNull()
-      .references(() => materials.id, { onDelete: 'cascade' }),
+    material_id: materialId(),
     sdg_id: integer()
       .notNull()
       .references(() => sdgs.id),
@@ -108,9 +98,7 @@ export const sub_listings = pgTable(
   'sub_listings',
   {
     id: serial().primaryKey(),
-    material_id: integer()
-      .notNull()
-      .references(() => materials.id, { onDelete: 'cascade' }),
+    material_id: materialId(),
     title: text().notNull(),
     description: text(),
     quantity: integer().notNull().default(0),
@@ -121,45 +109,30 @@ export const sub_listings = pgTable(
   (t) => [index('sub_listings_material_idx').on(t.material_id), check('sub_listings_reserved_not_negative', sql`${t.reserved_quantity} >= 0`)],
 );
 
-export const recommendation_displays = pgTable(
-  'recommendation_displays',
-  {
-    id: serial().primaryKey(),
-    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
-    company_id: integer().references(() => companies.id, { onDelete: 'cascade' }),
-    material_id: integer()
-      .notNull()
-      .references(() => materials.id, { onDelete: 'cascade' }),
-    created_at: createdAt(),
-  },
-  (t) => [
-    index('recommendation_displays_material_idx').on(t.material_id),
-    // The retention job deletes by age (server/jobs: prune-recommendation-displays).
-    index('recommendation_displays_created_idx').on(t.created_at),
-  ],
-);
+/** Who was shown, or clicked, a recommended listing and when: the click-through rate compares the two. */
+const recommendationEventColumns = () => ({
+  id: serial().primaryKey(),
+  user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+  company_id: integer().references(() => companies.id, { onDelete: 'cascade' }),
+  material_id: materialId(),
+  created_at: createdAt(),
+});
 
-export const recommendation_clicks = pgTable(
-  'recommendation_clicks',
-  {
-    id: serial().primaryKey(),
-    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
-    company_id: integer().references(() => companies.id, { onDelete: 'cascade' }),
-    material_id: integer()
-      .notNull()
-      .references(() => materials.id, { onDelete: 'cascade' }),
-    created_at: createdAt(),
-  },
-  (t) => [index('recommendation_clicks_material_idx').on(t.material_id)],
-);
+export const recommendation_displays = pgTable('recommendation_displays', recommendationEventColumns(), (t) => [
+  index('recommendation_displays_material_idx').on(t.material_id),
+  // The retention job deletes by age (server/jobs: prune-recommendation-displays).
+  index('recommendation_displays_created_idx').on(t.created_at),
+]);
+
+export const recommendation_clicks = pgTable('recommendation_clicks', recommendationEventColumns(), (t) => [
+  index('recommendation_clicks_material_idx').on(t.material_id),
+]);
 
 export const bulk_upload_access_requests = pgTable(
   'bulk_upload_access_requests',
   {
     id: serial().primaryKey(),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     requested_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     status: text().$type<'pending' | 'granted' | 'denied'>().notNull().default('pending'),
     reviewed_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -178,9 +151,7 @@ export const listing_digests = pgTable(
   'listing_digests',
   {
     id: serial().primaryKey(),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     created_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     /** The upload's listings that have a material group; the digest counts those still active when it is sent. */
     material_ids: integer().array().notNull(),

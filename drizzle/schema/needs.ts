@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import type { QuantityUnit } from '../../shared/constants/enums';
-import { createdAt, publicUuid, ts, updatedAt } from './_columns';
+import { createdAt, geoPoint, publicUuid, timestamps, ts } from './_columns';
 import { material_groups } from './common';
-import { companies } from './companies';
-import { materials } from './materials';
-import { users } from './users';
-
-/** earthdistance's `earth`, as on materials: read back as text, never written by the app. */
-const earth = customType<{ data: string; driverData: string }>({ dataType: () => 'earth' });
+import { companyId } from './companies';
+import { materialId } from './materials';
+import { userId, users } from './users';
 
 /**
  * Wanted listings ("needs"): what a company looks for, in a material group (or a code under it), within a distance of
@@ -19,9 +16,7 @@ export const needs = pgTable(
   {
     id: serial().primaryKey(),
     uuid: publicUuid(),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     created_by_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     title: text().notNull(),
     description: text().notNull(),
@@ -35,11 +30,8 @@ export const needs = pgTable(
     max_distance_km: integer().notNull(),
     /** Open through this day (UTC); null: until removed. */
     until: date({ mode: 'string' }),
-    latitude: doublePrecision(),
-    longitude: doublePrecision(),
-    geo: earth().generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...geoPoint(),
+    ...timestamps(),
   },
   (t) => [
     index('needs_geo_idx').using('gist', t.geo),
@@ -60,9 +52,7 @@ export const need_matches = pgTable(
     need_id: integer()
       .notNull()
       .references(() => needs.id, { onDelete: 'cascade' }),
-    material_id: integer()
-      .notNull()
-      .references(() => materials.id, { onDelete: 'cascade' }),
+    material_id: materialId(),
     source: text().$type<'matched' | 'answered'>().notNull(),
     message: text(),
     created_at: createdAt(),
@@ -75,12 +65,8 @@ export const saved_searches = pgTable(
   'saved_searches',
   {
     id: serial().primaryKey(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    user_id: userId(),
+    company_id: companyId(),
     name: text().notNull(),
     filters: jsonb().$type<Record<string, string>>().notNull(),
     notify: boolean().notNull().default(false),

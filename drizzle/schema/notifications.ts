@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '../../shared/constants/enums';
 import { createdAt } from './_columns';
-import { users } from './users';
+import { userId } from './users';
 
 export const notifications = pgTable(
   'notifications',
   {
     id: serial().primaryKey(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: userId(),
     type: text().$type<NotificationType>().notNull(),
     /** A message code from shared/messages.ts and its parameters; each reader sees it in their own language. */
     code: text().notNull(),

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OfferStatus } from '../../shared/constants/enums';
 import type { OfferSide } from '../../shared/machines/offer';
-import { createdAt, publicUuid, ts, updatedAt } from './_columns';
-import { companies } from './companies';
-import { materials, sub_listings } from './materials';
+import { createdAt, publicUuid, timestamps, ts } from './_columns';
+import { companyId } from './companies';
+import { materialId, sub_listings } from './materials';
 import { users } from './users';
 
 export const offers = pgTable(
@@ -12,12 +12,8 @@ export const offers = pgTable(
   {
     id: serial().primaryKey(),
     uuid: publicUuid(),
-    material_id: integer()
-      .notNull()
-      .references(() => materials.id, { onDelete: 'cascade' }),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    material_id: materialId(),
+    company_id: companyId(),
     user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     /**
      * The part of the listing asked for, when the offer names one: it reserves from the sub-listing and the listing
@@ -39,8 +35,7 @@ export const offers = pgTable(
     reviewed_at: ts(),
     /** Why the listing's company rejected the offer (optional). */
     review_reason: text(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('offers_material_idx').on(t.material_id, t.status),

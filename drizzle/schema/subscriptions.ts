@@ -1,7 +1,7 @@
 import { boolean, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { SubscriptionAction, SubscriptionPlanKind } from '../../shared/constants/enums';
-import { createdAt, translatedNames, ts, updatedAt } from './_columns';
-import { companies } from './companies';
+import { createdAt, timestamps, translatedNames, ts } from './_columns';
+import { companyId } from './companies';
 
 export const subscription_plans = pgTable('subscription_plans', {
   id: serial().primaryKey(),
@@ -16,17 +16,14 @@ export const subscription_plans = pgTable('subscription_plans', {
   description: text(),
   is_active: boolean().notNull().default(true),
   is_builtin: boolean().notNull().default(false),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
+  ...timestamps(),
 });
 
 export const company_subscriptions = pgTable(
   'company_subscriptions',
   {
     id: serial().primaryKey(),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     subscription_plan_id: integer()
       .notNull()
       .references(() => subscription_plans.id),
@@ -45,9 +42,7 @@ export const subscription_history = pgTable(
   'subscription_history',
   {
     id: serial().primaryKey(),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
     company_subscription_id: integer().references(() => company_subscriptions.id, { onDelete: 'set null' }),
     subscription_plan_id: integer().references(() => subscription_plans.id, { onDelete: 'set null' }),
     action: text().$type<SubscriptionAction>().notNull(),

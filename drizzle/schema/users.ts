@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Language, RegistrationStatus, Role } from '../../shared/constants/enums';
-import { createdAt, publicUuid, ts, updatedAt } from './_columns';
-import { companies } from './companies';
+import { createdAt, publicUuid, timestamps, ts } from './_columns';
+import { companies, companyId } from './companies';
 import { subscription_plans } from './subscriptions';
 
 export const users = pgTable(
@@ -44,8 +44,7 @@ export const users = pgTable(
      */
     deleted_at: ts(),
     last_login_at: ts(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -54,13 +53,17 @@ export const users = pgTable(
   ],
 );
 
+/** A row's user, required; the row goes when the user is deleted. */
+export const userId = () =>
+  integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const password_reset_tokens = pgTable(
   'password_reset_tokens',
   {
     id: serial().primaryKey(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: userId(),
     token_hash: text().notNull().unique(),
     expires_at: ts().notNull(),
     used_at: ts(),
@@ -78,9 +81,7 @@ export const revoked_sessions = pgTable(
   'revoked_sessions',
   {
     sid: text().primaryKey(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: userId(),
     expires_at: ts().notNull(),
   },
   (t) => [index('revoked_sessions_expires_idx').on(t.expires_at)],
@@ -100,12 +101,8 @@ export const registration_requests = pgTable(
   'registration_requests',
   {
     id: serial().primaryKey(),
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
+    user_id: userId(),
     variant: text().$type<'standard' | 'bank_partner'>().notNull().default('standard'),
     status: text().$type<RegistrationStatus>().notNull().default('pending'),
     designation: text(),

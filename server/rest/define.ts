@@ -98,8 +98,34 @@ export interface RestRoute {
   respond?: { contentType: string; send: (res: Response, result: unknown) => void };
 }
 
-/** Declares one REST route; the compiler checks the procedure path and every input key. */
-export function route<const Path extends string, P extends ProcedurePath>(def: RouteDef<Path, NoInfer<P>> & { procedure: P }): RestRoute {
+/** What a route says besides its method, path and procedure. */
+type RouteOptions<Path extends string, P extends ProcedurePath> = Omit<RouteDef<Path, P>, 'method' | 'path' | 'procedure' | 'params'> &
+  ([PathParams<Path>] extends [InputKey<P>] ? { params?: ParamsMapping<Path, P>['params'] } : ParamsMapping<Path, P>);
+
+/** The options are optional unless a path parameter must be mapped to an input key of another name. */
+type OptionsArg<Path extends string, P extends ProcedurePath> = [PathParams<Path>] extends [InputKey<P>]
+  ? [options?: RouteOptions<Path, P>]
+  : [options: RouteOptions<Path, P>];
+
+/** Each path parameter fills the input key of its own name ('/admin/trips/:id' → { id: 'id' }). */
+const sameNamedParams = (path: string) => Object.fromEntries([...path.matchAll(/:(\w+)/g)].map(([, name]) => [name, name]));
+
+function verb(method: HttpMethod) {
+  return <const Path extends string, P extends ProcedurePath>(path: Path, procedure: P, ...[options]: OptionsArg<Path, NoInfer<P>>): RestRoute =>
+    erase({ method, path, procedure, params: sameNamedParams(path), ...(options as object) } as RouteDef<string, ProcedurePath>);
+}
+
+/**
+ * Declares one REST route in one line: `put('/admin/drivers/:id', 'drivers.admin.updateDriver', { body: 'rest', summary })`.
+ * The compiler checks the procedure path and every input key; a path parameter fills the input key of its own name
+ * unless `params` maps it to another.
+ */
+export const get = verb('get');
+export const post = verb('post');
+export const put = verb('put');
+export const del = verb('delete');
+
+function erase(def: RouteDef<string, ProcedurePath>): RestRoute {
   const d = def as RouteDef<string, ProcedurePath> & { params?: Readonly<Record<string, string>> };
   return {
     method: d.method,

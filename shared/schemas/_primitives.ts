@@ -17,6 +17,15 @@ export const optionalText = /* @__NO_SIDE_EFFECTS__ */ (max = 500) =>
     .max(max)
     .optional()
     .transform((v) => (v === '' ? undefined : v));
+/** null or '' clears a text; absent leaves it. */
+export const nullableText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
 /**
  * A reference row's names besides English (docs/decisions/0240), each as long as the English one may be. '' or null
  * clears a name (the reader then sees the catalog's translation or English); absent leaves it.
@@ -59,10 +68,33 @@ export function pageOutput<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int(), totalPages: z.number().int(), currentPage: z.number().int() });
 }
 
+/** An answer that lists its rows without paging: `{ items }`. */
+/* @__NO_SIDE_EFFECTS__ */
+export function itemsOutput<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item) });
+}
+
+/** The answer of a delete: which row went. */
+export const deletedOutput = z.object({ success: z.literal(true), id: z.number().int() });
+
+/** A row's creation and last change, as a row with both answers them. */
+export const timestampFields = { created_at: z.date(), updated_at: z.date() };
+
+/** A reference to another row by its id and name (a company, a partner, who invited). */
+export const idNameOutput = z.object({ id: z.number().int(), name: z.string() });
+
 /** The list answer every paged call gives (SPEC §3 Notification list, Company reviews): 0-based pages. */
 export function pageOf<T>(items: T[], total: number, page: number, size: number): Page<T> {
   return { items, total, totalPages: Math.ceil(total / size), currentPage: page };
 }
+
+/** A list's free-text filter: blank means no filter. */
+export const searchText = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((v) => v || undefined)
+  .optional();
 
 /** "true"/"false" in a query string, or a real boolean through tRPC. */
 export const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

@@ -1,7 +1,7 @@
 // Chats between the two companies of a synergy (SPEC §3, §7).
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, pageOutput } from './_primitives';
+import { id, idNameOutput, pageOutput } from './_primitives';
 import { z } from './_zod';
 import { dataUrlByteLength } from './materials';
 
@@ -67,8 +67,8 @@ export const attachmentsOutput = z.object({
     }),
   ),
 });
-/** chat.send */
-export const sendOutput = z.object({
+/** A message and who sent it. */
+const messageFields = {
   id: z.number().int(),
   chat_id: z.number().int(),
   sender_user_id: z.number().int().nullable(),
@@ -76,6 +76,11 @@ export const sendOutput = z.object({
   sender_first_name: z.string().nullable(),
   sender_last_name: z.string().nullable(),
   body: z.string(),
+};
+const otherCompany = z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() });
+/** chat.send */
+export const sendOutput = z.object({
+  ...messageFields,
   created_at: z.string(),
   attachments: z.array(chatAttachment),
 });
@@ -85,7 +90,7 @@ export const listOutput = pageOutput(
     id: z.number().int(),
     exchange_id: z.number().int().nullable(),
     title: z.string().nullable(),
-    other_company: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }),
+    other_company: otherCompany,
     last_message: z.object({ id: z.number().int(), body: z.string(), sender_company_id: z.number().int(), created_at: z.date() }).nullable(),
     unread: z.number(),
     read_only: z.boolean(),
@@ -99,23 +104,10 @@ export const getOutput = z.object({
     exchange_id: z.number().int().nullable(),
     title: z.string().nullable(),
     read_only: z.boolean(),
-    companies: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    other_company: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }),
+    companies: z.array(idNameOutput),
+    other_company: otherCompany,
     other_last_read_message_id: z.number().int().nullable(),
   }),
-  items: z.array(
-    z.object({
-      attachments: z.array(chatAttachment),
-      id: z.number().int(),
-      chat_id: z.number().int(),
-      sender_user_id: z.number().int().nullable(),
-      sender_company_id: z.number().int(),
-      sender_first_name: z.string().nullable(),
-      sender_last_name: z.string().nullable(),
-      sender_former: z.boolean(),
-      body: z.string(),
-      created_at: z.date(),
-    }),
-  ),
+  items: z.array(z.object({ attachments: z.array(chatAttachment), ...messageFields, sender_former: z.boolean(), created_at: z.date() })),
   has_more: z.boolean(),
 });

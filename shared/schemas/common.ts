@@ -1,7 +1,7 @@
 import { z } from './_zod';
 import { MATERIAL_GROUP_KINDS } from '../constants/enums';
 import { m } from '../messages';
-import { codeList, id, pageInput, requiredText, translatedNameFields, typedNameFields } from './_primitives';
+import { codeList, deletedOutput, id, itemsOutput, pageInput, requiredText, translatedNameFields, typedNameFields } from './_primitives';
 
 export const countriesInput = z.object({ country_codes: codeList.optional() }).default({});
 
@@ -98,7 +98,7 @@ export type SearchCategoriesInput = z.output<typeof searchCategoriesInput>;
 
 // ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
 /** common.admin.deleteMaterialGroup */
-export const adminDeleteMaterialGroupOutput = z.object({ success: z.literal(true), id: z.number().int() });
+export const adminDeleteMaterialGroupOutput = deletedOutput;
 /** common.admin.deleteSubcategory */
 export const adminDeleteSubcategoryOutput = adminDeleteMaterialGroupOutput;
 /** common.sdgs */
@@ -164,38 +164,22 @@ export const materialGroupsOutput = z.object({
     }),
   ),
 });
+/** A place the geocoder found: the address parts a form fills in, and its point. */
+const geocodedPlaceOutput = z.object({
+  display_name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  zip_code: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  source: z.enum(['gazetteer', 'nominatim']),
+});
 /** common.geocode */
-export const geocodeOutput = z.object({
-  items: z.array(
-    z.object({
-      display_name: z.string(),
-      address: z.string(),
-      city: z.string(),
-      state: z.string(),
-      country: z.string(),
-      zip_code: z.string(),
-      latitude: z.number(),
-      longitude: z.number(),
-      source: z.enum(['gazetteer', 'nominatim']),
-    }),
-  ),
-});
+export const geocodeOutput = itemsOutput(geocodedPlaceOutput);
 /** common.reverseGeocode */
-export const reverseGeocodeOutput = z.object({
-  place: z
-    .object({
-      display_name: z.string(),
-      address: z.string(),
-      city: z.string(),
-      state: z.string(),
-      country: z.string(),
-      zip_code: z.string(),
-      latitude: z.number(),
-      longitude: z.number(),
-      source: z.enum(['gazetteer', 'nominatim']),
-    })
-    .nullable(),
-});
+export const reverseGeocodeOutput = z.object({ place: geocodedPlaceOutput.nullable() });
 /** common.admin.createMaterialGroup */
 export const adminCreateMaterialGroupOutput = z.object({
   customized: z.boolean(),
@@ -229,22 +213,6 @@ export const adminSubcategoriesOutput = z.object({
   ),
 });
 /** common.admin.materialGroups */
-export const adminMaterialGroupsOutput = z.object({
-  items: z.array(
-    z.object({
-      children: z.number().int(),
-      listings: z.number(),
-      companies: z.number(),
-      customized: z.boolean(),
-      id: z.number().int(),
-      name: z.string(),
-      ...typedNameFields,
-      slug: z.string(),
-      code: z.string().nullable(),
-      kind: z.enum(MATERIAL_GROUP_KINDS),
-      description: z.string().nullable(),
-      defra_material: z.string().nullable(),
-      sort_order: z.number(),
-    }),
-  ),
-});
+export const adminMaterialGroupsOutput = itemsOutput(
+  z.object({ children: z.number().int(), listings: z.number(), companies: z.number(), ...adminCreateMaterialGroupOutput.shape }),
+);

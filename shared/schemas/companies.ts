@@ -5,7 +5,7 @@ import { COMPANY_SIZES, COMPANY_STATUSES, ROLES, SIGNUP_COUNTRIES, SUBSCRIPTION_
 import { LIMITS } from '../constants/limits';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
-import { REQUIRED, id, optionalText, pageInput, queryBoolean, pageOutput } from './_primitives';
+import { id, idNameOutput, optionalText, pageInput, pageOutput, queryBoolean, REQUIRED } from './_primitives';
 import { isoDateString } from './subscriptions';
 import { clearableText, currency, imageChange } from './users';
 
@@ -286,7 +286,7 @@ export const companyProfileOutput = z.object({
   image_url: z.string().nullable(),
   image_name: z.string().nullable(),
   is_parent_company: z.boolean(),
-  parent_company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  parent_company: idNameOutput.nullable(),
   member_since: z.string().nullable(),
   created_at: z.string(),
   addresses: z.array(
@@ -302,8 +302,8 @@ export const companyProfileOutput = z.object({
       is_primary: z.boolean(),
     }),
   ),
-  materials_interested: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  materials_providing: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  materials_interested: z.array(idNameOutput),
+  materials_providing: z.array(idNameOutput),
   users: z.array(
     z.object({
       image_url: z.string().nullable(),

@@ -4,7 +4,17 @@
 import { DONATION_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, REQUIRED, translatedNameFields, typedNameFields, pageOutput } from './_primitives';
+import {
+  deletedOutput,
+  id,
+  itemsOutput,
+  pageOutput,
+  REQUIRED,
+  searchText,
+  timestampFields,
+  translatedNameFields,
+  typedNameFields,
+} from './_primitives';
 import { listingImage, MATERIAL_MESSAGES } from './materials';
 import { z } from './_zod';
 import { hasAtMostTwoDecimals } from '../lib/money';
@@ -125,12 +135,7 @@ export const adminDonationsInput = z
   .object({
     status: z.enum(DONATION_STATUSES).optional(),
     company_id: id.optional(),
-    q: z
-      .string()
-      .trim()
-      .max(100)
-      .transform((v) => v || undefined)
-      .optional(),
+    q: searchText,
     page,
     size,
   })
@@ -213,34 +218,21 @@ export const donationTagsOutput = z.object({
 
 // ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
 /** donations.admin.deleteTag */
-export const adminDeleteTagOutput = z.object({ success: z.literal(true), id: z.number().int() });
+export const adminDeleteTagOutput = deletedOutput;
 /** donations.admin.createTag */
 export const adminCreateTagOutput = z.object({
   id: z.number().int(),
   name: z.string(),
   ...typedNameFields,
   description: z.string().nullable(),
-  created_at: z.date(),
-  updated_at: z.date(),
+  ...timestampFields,
 });
 /** donations.admin.tag */
 export const adminTagOutput = adminCreateTagOutput;
 /** donations.admin.updateTag */
 export const adminUpdateTagOutput = adminCreateTagOutput;
 /** donations.admin.tags */
-export const adminTagsOutput = z.object({
-  items: z.array(
-    z.object({
-      donations: z.number(),
-      id: z.number().int(),
-      name: z.string(),
-      ...typedNameFields,
-      description: z.string().nullable(),
-      created_at: z.date(),
-      updated_at: z.date(),
-    }),
-  ),
-});
+export const adminTagsOutput = itemsOutput(z.object({ donations: z.number(), ...adminCreateTagOutput.shape }));
 /** donations.qr */
 export const qrOutput = z.union([
   z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), encoding: z.literal('utf8'), url: z.string() }),
@@ -277,58 +269,39 @@ export const dashboardEnvironmentalImpactOutput = z.object({
     factor_version: z.string(),
   }),
 });
+/** A donor's place among the donors by kilograms handed over. */
+const topDonorOutput = z.object({
+  company_id: z.number().int(),
+  company_name: z.string(),
+  donations: z.number(),
+  kg: z.number(),
+  co2e_kg: z.number(),
+  items: z.number(),
+  rank: z.number(),
+});
 /** donations.dashboard.topDonors */
 export const dashboardTopDonorsOutput = z.object({
   success: z.literal(true),
-  data: z.object({
-    items: z.array(
-      z.object({
-        company_id: z.number().int(),
-        company_name: z.string(),
-        donations: z.number(),
-        kg: z.number(),
-        co2e_kg: z.number(),
-        items: z.number(),
-        rank: z.number(),
-      }),
-    ),
-    company: z
-      .object({
-        company_id: z.number().int(),
-        company_name: z.string(),
-        donations: z.number(),
-        kg: z.number(),
-        co2e_kg: z.number(),
-        items: z.number(),
-        rank: z.number(),
-      })
-      .nullable(),
-    donors: z.number(),
-  }),
+  data: z.object({ items: z.array(topDonorOutput), company: topDonorOutput.nullable(), donors: z.number() }),
 });
 /** donations.dashboard.feed */
 export const dashboardFeedOutput = z.object({
   success: z.literal(true),
-  data: z.object({
-    items: z.array(
-      z.object({
-        id: z.number().int(),
-        title: z.string(),
-        company_id: z.number().int(),
-        company_name: z.string(),
-        status: z.enum(DONATION_STATUSES),
-        item_count: z.number().int(),
-        quantity_kg: z.number().nullable(),
-        boxes: z.number().nullable(),
-        co2e_kg: z.number().nullable(),
-        donation_tag_name: z.string().nullable(),
-        at: z.date(),
-      }),
-    ),
-    total: z.number().int(),
-    totalPages: z.number().int(),
-    currentPage: z.number().int(),
-  }),
+  data: pageOutput(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      company_id: z.number().int(),
+      company_name: z.string(),
+      status: z.enum(DONATION_STATUSES),
+      item_count: z.number().int(),
+      quantity_kg: z.number().nullable(),
+      boxes: z.number().nullable(),
+      co2e_kg: z.number().nullable(),
+      donation_tag_name: z.string().nullable(),
+      at: z.date(),
+    }),
+  ),
 });
 /** donations.dashboard.metrics */
 export const dashboardMetricsOutput = z.object({
@@ -388,8 +361,7 @@ export const donationOutput = z.object({
   received_by: z.string().nullable(),
   company_id: z.number().int(),
   company_name: z.string(),
-  created_at: z.date(),
-  updated_at: z.date(),
+  ...timestampFields,
 });
 /** donations.create: the donation with its photos. */
 export const createOutput = donationOutput.extend({ images: z.array(z.object({ url: z.string(), name: z.string() })) });

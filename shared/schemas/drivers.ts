@@ -5,7 +5,7 @@ import { TRIP_PHASES } from '../machines/trip';
 import { LIMITS } from '../constants/limits';
 import { DEFAULT_KGCO2E_PER_KM } from '../lib/transport';
 import { m } from '../messages';
-import { REQUIRED, email, id, requiredText, pageOutput } from './_primitives';
+import { deletedOutput, email, id, nullableText, pageOutput, REQUIRED, requiredText } from './_primitives';
 import { isValidDriverPhone } from './auth';
 import { dataUrlByteLength } from './materials';
 import { isoDateString } from './subscriptions';
@@ -25,16 +25,6 @@ export const TRIP_MESSAGES = {
 
 const page = z.coerce.number().int().min(0).max(100_000).default(0);
 const size = z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize);
-
-/** Optional text where null or '' clears it. */
-const clearableText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v));
 
 export const latitude = z.coerce.number({ error: TRIP_MESSAGES.latitude }).min(-90, TRIP_MESSAGES.latitude).max(90, TRIP_MESSAGES.latitude);
 export const longitude = z.coerce.number({ error: TRIP_MESSAGES.longitude }).min(-180, TRIP_MESSAGES.longitude).max(180, TRIP_MESSAGES.longitude);
@@ -147,7 +137,7 @@ export const createTripInput = z.object({
   event_date: isoDateString,
   start_time: startTime,
   materials: materialIds,
-  notes: clearableText(1000),
+  notes: nullableText(1000),
 });
 export type CreateTripInput = z.output<typeof createTripInput>;
 
@@ -162,7 +152,7 @@ export const updateTripInput = z.object({
   event_date: isoDateString.optional(),
   start_time: startTime.optional(),
   materials: materialIds.optional(),
-  notes: clearableText(1000),
+  notes: nullableText(1000),
   status: z.literal('CANCELLED').optional(),
 });
 export type UpdateTripInput = z.output<typeof updateTripInput>;
@@ -247,7 +237,7 @@ export const exchangeTripsInput = z.object({ exchange_id: id });
 
 // ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
 /** drivers.admin.deleteDriver */
-export const adminDeleteDriverOutput = z.object({ success: z.literal(true), id: z.number().int() });
+export const adminDeleteDriverOutput = deletedOutput;
 /** drivers.admin.deleteVehicle */
 export const adminDeleteVehicleOutput = adminDeleteDriverOutput;
 /** driver.updateLocation */

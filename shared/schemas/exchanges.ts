@@ -2,7 +2,7 @@
 import { LEVELS_OF_COMPLETION, QUANTITY_UNITS, TRIP_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, pageOutput } from './_primitives';
+import { id, idNameOutput, pageOutput } from './_primitives';
 import { tripAddressOutput } from './drivers';
 import { TRIP_PHASES } from '../machines/trip';
 import { z } from './_zod';
@@ -95,8 +95,8 @@ export const getOutput = z.object({
   unit_price_minor: z.number().nullable(),
   price_currency: z.string().nullable(),
   agreed_total: z.number().nullable(),
-  requesting_company: z.object({ id: z.number().int(), name: z.string() }),
-  providing_company: z.object({ id: z.number().int(), name: z.string() }),
+  requesting_company: idNameOutput,
+  providing_company: idNameOutput,
   created_at: z.date(),
   completed_at: z.date().nullable(),
   status: z.enum(['successful', 'in_progress', 'unsuccessful']),

@@ -1,6 +1,6 @@
 // API keys and webhooks (docs/integrations.md, docs/decisions/0230-0232).
 import { z } from './_zod';
-import { id, requiredText, pageOutput } from './_primitives';
+import { id, idNameOutput, pageOutput, requiredText } from './_primitives';
 
 export const API_KEY_SCOPES = ['read', 'write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -103,13 +103,12 @@ export const deliveryListOutput = pageOutput(deliveryOutput);
 export type DeliveryRow = z.infer<typeof deliveryOutput>;
 export const okOutput = z.object({ success: z.literal(true) });
 
-const companyRef = z.object({ id: z.number().int(), name: z.string() });
 const offerData = z.object({
   offer_id: z.number().int(),
   listing_id: z.number().int(),
   title: z.string(),
-  offering_company: companyRef.describe('The company that made the offer'),
-  listing_company: companyRef.describe("The listing's company"),
+  offering_company: idNameOutput.describe('The company that made the offer'),
+  listing_company: idNameOutput.describe("The listing's company"),
 });
 const tripData = z.object({
   trip_id: z.number().int(),
@@ -139,7 +138,7 @@ export const WEBHOOK_DATA = {
     synergy_id: z.number().int(),
     title: z.string(),
     successful: z.boolean(),
-    ended_by_company: companyRef,
+    ended_by_company: idNameOutput,
   }),
   'trip.scheduled': tripData,
   'trip.completed': tripData,

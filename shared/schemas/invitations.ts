@@ -1,10 +1,11 @@
 // Invitations: a manager invites a colleague by e-mail; the invitee opens the link, chooses their own name and
 // password, and joins the company (managers no longer set anyone's password).
-import { COMPANY_ROLES, LANGUAGES, ROLES } from '../constants/enums';
+import { COMPANY_ROLES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { REQUIRED, email, id } from './_primitives';
+import { email, id, idNameOutput, REQUIRED } from './_primitives';
 import { isPublicEmailDomain } from './registration';
+import { loginOutput } from './auth';
 import { z } from './_zod';
 
 const PUBLIC_EMAIL = m('registration.publicEmail');
@@ -58,7 +59,7 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 export const getOutput = z.object({
   email: z.string(),
   role: z.enum(COMPANY_ROLES),
-  company: z.object({ id: z.number().int(), name: z.string() }),
+  company: idNameOutput,
   expires_at: z.string(),
 });
 /** invitations.create */
@@ -72,27 +73,11 @@ export const createOutput = z.object({
   expires_at: z.string(),
   accepted_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
-  invited_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  invited_by: idNameOutput.nullable(),
 });
 /** invitations.revoke */
 export const revokeOutput = createOutput;
-/** invitations.accept */
-export const acceptOutput = z.object({
-  token: z.string(),
-  user: z.object({
-    id: z.number().int(),
-    uuid: z.string(),
-    email: z.string(),
-    username: z.string(),
-    first_name: z.string(),
-    last_name: z.string().nullable(),
-    role: z.enum(ROLES),
-    company_id: z.number().int().nullable(),
-    image_url: z.string().nullable(),
-    language: z.enum(LANGUAGES),
-    donations_dashboard_access: z.boolean(),
-    official_role: z.string().nullable(),
-  }),
-});
+/** invitations.accept: the invitee is logged in, as by auth.login. */
+export const acceptOutput = loginOutput;
 /** invitations.list */
 export const listOutput = z.object({ items: z.array(revokeOutput) });

@@ -17,7 +17,7 @@ import {
 } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, pageInput, queryBoolean, pageOutput } from './_primitives';
+import { deletedOutput, id, pageInput, pageOutput, queryBoolean, searchText } from './_primitives';
 import { LISTING_ACTIONS, type ListingAction } from '../machines/listing';
 
 export const MATERIAL_MESSAGES = {
@@ -181,12 +181,7 @@ export const searchMaterialsInput = z
     third_level_subcategory_id: id.optional(),
     /** Matches the code itself and everything below it ("02 01" finds "02 01 03"). */
     material_group_code: z.string().trim().min(1).max(32).transform(normalizeMaterialCode).optional(),
-    q: z
-      .string()
-      .trim()
-      .max(100)
-      .transform((v) => v || undefined)
-      .optional(),
+    q: searchText,
     /** The caller's own listings are left out unless asked for. */
     include_own: queryBoolean.default(false),
     /** Only this company's listings (the public company page; with proximity `any`). */
@@ -218,12 +213,7 @@ export const adminMaterialsInput = pageInput
     kind: z.enum(LISTING_KINDS).optional(),
     category: z.enum(LISTING_CATEGORIES).optional(),
     company_id: id.optional(),
-    q: z
-      .string()
-      .trim()
-      .max(100)
-      .transform((v) => v || undefined)
-      .optional(),
+    q: searchText,
   })
   .default({ page: 0, size: LIMITS.defaultPageSize });
 export type AdminMaterialsInput = z.output<typeof adminMaterialsInput>;
@@ -298,7 +288,7 @@ export const savedSearchIdInput = z.object({ id });
 /** materials.countryCodes */
 export const countryCodesOutput = z.object({ items: z.array(z.string()) });
 /** materials.delete */
-export const deleteOutput = z.object({ success: z.literal(true), id: z.number().int() });
+export const deleteOutput = deletedOutput;
 /** materials.savedSearches.delete */
 export const savedSearchesDeleteOutput = deleteOutput;
 /** materials.recommendationClicked */
@@ -353,53 +343,33 @@ export const bulkAccessStatusOutput = z.object({
   request: adminReviewBulkAccessOutput.nullable(),
 });
 /** materials.admin.totalClicks */
+const clickThrough = { displays: z.number(), clicks: z.number(), click_through_rate: z.number().nullable() };
 export const adminTotalClicksOutput = z.object({
   total_clicks: z.number(),
   total_displays: z.number(),
   click_through_rate: z.number().nullable(),
   from: z.string(),
   to: z.string(),
-  period: z.object({ displays: z.number(), clicks: z.number(), click_through_rate: z.number().nullable() }),
-  months: z.array(z.object({ month: z.string(), displays: z.number(), clicks: z.number(), click_through_rate: z.number().nullable() })),
+  period: z.object(clickThrough),
+  months: z.array(z.object({ month: z.string(), ...clickThrough })),
 });
 /** materials.admin.bulkAccessRequests */
-export const adminBulkAccessRequestsOutput = pageOutput(
-  z.object({
-    company_name: z.string(),
-    id: z.number().int(),
-    company_id: z.number().int(),
-    status: z.enum(BULK_ACCESS_STATUSES),
-    requested_by_user_id: z.number().int().nullable(),
-    reviewed_by_user_id: z.number().int().nullable(),
-    reviewed_at: z.date().nullable(),
-    created_at: z.date(),
-  }),
-);
+export const adminBulkAccessRequestsOutput = pageOutput(z.object({ company_name: z.string(), ...requestBulkAccessOutput.shape }));
 /** materials.admin.stats */
+const listingsByCategory = z.object({ 'by-product': z.number(), surplus: z.number(), waste: z.number(), knowledge: z.number() });
 export const adminStatsOutput = z.object({
   from: z.string(),
   to: z.string(),
-  period: z.object({
-    by_category: z.object({ 'by-product': z.number(), surplus: z.number(), waste: z.number(), knowledge: z.number() }),
-    by_kind: z.object({ donation: z.number(), offering: z.number() }),
-    total: z.number().int(),
-  }),
-  months: z.array(
-    z.object({
-      month: z.string(),
-      by_category: z.object({ 'by-product': z.number(), surplus: z.number(), waste: z.number(), knowledge: z.number() }),
-      total: z.number().int(),
-    }),
-  ),
+  period: z.object({ by_category: listingsByCategory, by_kind: z.object({ donation: z.number(), offering: z.number() }), total: z.number().int() }),
+  months: z.array(z.object({ month: z.string(), by_category: listingsByCategory, total: z.number().int() })),
   by_category: z.record(z.string(), z.number()),
   by_status: z.record(z.string(), z.number()),
   by_kind: z.record(z.string(), z.number()),
   total: z.number().int(),
 });
-/** A listing as lists, search and recommendations answer it. */
-export const listingCardOutput = z.object({
+/** What every answer about a listing (its card, its page) says of it. */
+const listingAnswerFields = {
   type: z.string(),
-  description: z.string().nullable(),
   id: z.number().int(),
   uuid: z.string(),
   status: z.enum(LISTING_STATUSES),
@@ -423,10 +393,11 @@ export const listingCardOutput = z.object({
   company_name: z.string(),
   material_group_name: z.string().nullable(),
   available_quantity: z.number(),
-  distance_km: z.number().nullable(),
   image_url: z.string().nullable(),
   company_image_url: z.string().nullable(),
-});
+};
+/** A listing as lists, search and recommendations answer it. */
+export const listingCardOutput = z.object({ ...listingAnswerFields, description: z.string().nullable(), distance_km: z.number().nullable() });
 /** materials.mine */
 export const mineOutput = pageOutput(listingCardOutput);
 /** materials.admin.list */
@@ -439,6 +410,7 @@ export const recommendedOutput = z.object({
 export const searchOutput = pageOutput(listingCardOutput).extend({ total_capped: z.boolean(), own_hidden: z.number() });
 /** materials.create */
 export const createOutput = z.object({
+  ...listingAnswerFields,
   distance_km: z.number().nullable(),
   is_own: z.boolean(),
   images: z.array(z.object({ name: z.string(), position: z.number(), url: z.string() })),
@@ -452,42 +424,16 @@ export const createOutput = z.object({
       reserved_quantity: z.number(),
     }),
   ),
-  type: z.string(),
   description: z.string(),
-  id: z.number().int(),
-  uuid: z.string(),
-  status: z.enum(LISTING_STATUSES),
-  created_at: z.date(),
   updated_at: z.date(),
-  company_id: z.number().int(),
-  kind: z.enum(LISTING_KINDS),
-  title: z.string(),
-  category: z.enum(LISTING_CATEGORIES),
-  material_group_id: z.number().int().nullable(),
   first_level_subcategory_id: z.number().int().nullable(),
   second_level_subcategory_id: z.number().int().nullable(),
   third_level_subcategory_id: z.number().int().nullable(),
-  material_group_code: z.string().nullable(),
-  frequency: z.enum(FREQUENCIES),
   address: z.string().nullable(),
-  city: z.string().nullable(),
   state: z.string().nullable(),
   zip_code: z.string().nullable(),
-  country: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
   address_id: z.number().int().nullable(),
-  quantity: z.number(),
-  reserved_quantity: z.number(),
-  quantity_unit: z.enum(QUANTITY_UNITS),
-  condition: z.string(),
-  final_use: z.string(),
-  company_name: z.string(),
-  material_group_name: z.string().nullable(),
   sdg_goals: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), color: z.string() })),
-  available_quantity: z.number(),
-  image_url: z.string().nullable(),
-  company_image_url: z.string().nullable(),
 });
 /** materials.get */
 export const getOutput = createOutput;

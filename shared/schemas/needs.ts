@@ -4,7 +4,7 @@ import { z } from './_zod';
 import { LISTING_STATUSES, QUANTITY_UNITS } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, pageInput, pageOutput } from './_primitives';
+import { deletedOutput, id, pageInput, pageOutput, searchText } from './_primitives';
 import { isoDateString } from './subscriptions';
 import { MATERIAL_MESSAGES as M, normalizeMaterialCode, quantity } from './materials';
 
@@ -77,12 +77,7 @@ export const searchNeedsInput = z
     size: z.coerce.number().int().min(1).max(100).default(LIMITS.listingPageSize),
     /** The code itself and everything below it, or a material group's code. */
     material_group_code: z.string().trim().min(1).max(32).transform(normalizeMaterialCode).optional(),
-    q: z
-      .string()
-      .trim()
-      .max(100)
-      .transform((v) => v || undefined)
-      .optional(),
+    q: searchText,
   })
   .default({ proximity: '40', page: 0, size: LIMITS.listingPageSize });
 export type SearchNeedsInput = z.output<typeof searchNeedsInput>;
@@ -93,7 +88,7 @@ export type AnswerNeedInput = z.output<typeof answerNeedInput>;
 
 // ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
 /** needs.delete */
-export const deleteOutput = z.object({ success: z.literal(true), id: z.number().int() });
+export const deleteOutput = deletedOutput;
 /** A need as the lists and its own page answer it. */
 export const needOutput = z.object({
   id: z.number().int(),

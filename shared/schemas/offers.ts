@@ -3,7 +3,7 @@ import { LISTING_STATUSES, OFFER_STATUSES, QUANTITY_UNITS } from '../constants/e
 import { OFFER_ACTIONS, OFFER_SIDES } from '../machines/offer';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, pageOutput } from './_primitives';
+import { id, idNameOutput, pageOutput } from './_primitives';
 import { z } from './_zod';
 import { currency } from './users';
 import { hasAtMostTwoDecimals } from '../lib/money';
@@ -91,7 +91,6 @@ export const pendingOffersInput = z
 export const offerIdInput = z.object({ id });
 
 // ---- what the offer procedures answer (documented in the OpenAPI document, checked against real answers) ----
-const companyRef = z.object({ id: z.number().int(), name: z.string() });
 
 /** One offer as one of its two companies sees it. */
 export const offerOutput = z.object({
@@ -137,8 +136,8 @@ export const offerOutput = z.object({
   }),
   sub_listing: z.object({ id: z.number().int(), title: z.string(), quantity: z.number(), reserved_quantity: z.number() }).nullable(),
   available_quantity: z.number().describe('What is left now of what the offer asks from'),
-  offering_company: companyRef,
-  listing_company: companyRef,
+  offering_company: idNameOutput,
+  listing_company: idNameOutput,
   exchange_id: z.number().int().nullable().describe('The synergy an accepted offer started'),
   actions: z.array(z.enum(OFFER_ACTIONS)).describe('What the caller’s company may do with it now'),
 });

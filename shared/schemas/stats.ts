@@ -4,7 +4,7 @@ import { COUNTERFACTUAL_ROUTES, IMPACT_BASES, MAPPING_LEVELS } from '../lib/impa
 import { ADMIN_STATS_MAX_MONTHS, monthsBetween } from '../lib/stats';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
-import { id, pageInput, requiredText } from './_primitives';
+import { id, idNameOutput, pageInput, requiredText } from './_primitives';
 import { isoDateString } from './subscriptions';
 import { z } from './_zod';
 
@@ -107,11 +107,10 @@ export type SearchImpactMappingsInput = z.output<typeof searchImpactMappingsInpu
 
 // ---- outputs of the procedures behind the REST paths above (the OpenAPI document describes them) ----
 
+/** A taxonomy node a mapping belongs to: a group or a subcategory of one of the three levels. */
+const mappingRef = z.object({ level: mappingLevel, id: z.number().int(), code: z.string().nullable(), name: z.string() });
 const mappingFields = {
-  level: mappingLevel,
-  id: z.number().int(),
-  code: z.string().nullable(),
-  name: z.string(),
+  ...mappingRef.shape,
   defra_material: z.string().nullable(),
   basis,
   counterfactual_route: z.enum(COUNTERFACTUAL_ROUTES).nullable(),
@@ -147,7 +146,7 @@ export const impactMappingNode = z.object({
     counterfactual_route: z.enum(COUNTERFACTUAL_ROUTES).nullable(),
     kgco2e_per_tonne: z.number(),
     /** Where the effective mapping comes from: this node, or the level above it that carries it. */
-    from: z.object({ level: mappingLevel, id: z.number().int(), code: z.string().nullable(), name: z.string() }),
+    from: mappingRef,
   }),
   /** Whether an administrator set or removed this node's mapping (else it is the default table's). */
   customized: z.boolean(),
@@ -186,54 +185,34 @@ export const companyOutput = z.object({
     }),
   ),
 });
+/** The platform's synergy counts over a span of time. */
+const exchangeTotals = {
+  offers: z.number(),
+  synergies_started: z.number(),
+  synergies_completed: z.number(),
+  successful: z.number(),
+  success_rate: z.number().nullable(),
+  kgs: z.number(),
+  hours: z.number(),
+  co2e_kg: z.number(),
+};
 /** stats.admin.exchanges */
 export const adminExchangesOutput = z.object({
   from: z.string(),
   to: z.string(),
-  period: z.object({
-    offers: z.number(),
-    synergies_started: z.number(),
-    synergies_completed: z.number(),
-    successful: z.number(),
-    success_rate: z.number().nullable(),
-    kgs: z.number(),
-    hours: z.number(),
-    co2e_kg: z.number(),
-  }),
-  all_time: z.object({
-    successful: z.number(),
-    success_rate: z.number().nullable(),
-    kgs: z.number(),
-    hours: z.number(),
-    co2e_kg: z.number(),
-    offers: z.number(),
-    synergies_started: z.number(),
-    synergies_completed: z.number(),
-  }),
-  months: z.array(
-    z.object({
-      month: z.string(),
-      offers: z.number(),
-      synergies_started: z.number(),
-      synergies_completed: z.number(),
-      successful: z.number(),
-      success_rate: z.number().nullable(),
-      kgs: z.number(),
-      hours: z.number(),
-      co2e_kg: z.number(),
-    }),
-  ),
+  period: z.object(exchangeTotals),
+  all_time: z.object(exchangeTotals),
+  months: z.array(z.object({ month: z.string(), ...exchangeTotals })),
 });
-/** stats.verify */
-export const verifyOutput = z.object({
-  kg: z.number(),
-  hours: z.number(),
-  co2e_kg: z.number(),
-  method: z.enum(['like_for_like', 'disposal_only', 'none', 'landfill_and_production', 'landfill_only']).nullable(),
-  kgco2e_per_tonne: z.number().nullable(),
+/** How a record's CO2e was worked out; records from before the current method keep their earlier method names. */
+const recordedMethod = z.enum([...IMPACT_BASES, 'landfill_and_production', 'landfill_only']);
+/** How a synergy's CO2e was worked out: the factors and the mapping it was counted by, kept with the record. */
+const impactWorkingFields = {
   factor_set: z.string(),
   factor_version: z.string(),
   factor_set_label: z.string(),
+  method: recordedMethod.nullable(),
+  kgco2e_per_tonne: z.number().nullable(),
   factors: z.array(
     z.object({
       table_name: z.enum(['material_use', 'waste_disposal', 'freighting_goods']),
@@ -243,13 +222,18 @@ export const verifyOutput = z.object({
       source: z.string().nullable(),
     }),
   ),
-  basis: z.enum(['like_for_like', 'disposal_only', 'none']).nullable(),
-  counterfactual_route: z.enum(['Landfill', 'Anaerobic digestion', 'Composting', 'Combustion', 'Open-loop', 'Closed-loop']).nullable(),
+  basis: basis.nullable(),
+  counterfactual_route: z.enum(COUNTERFACTUAL_ROUTES).nullable(),
   basis_text: z.string().nullable(),
   route_text: z.string().nullable(),
-  mapping: z
-    .object({ level: z.enum(['group', 'first', 'second', 'third']), id: z.number().int(), code: z.string().nullable(), name: z.string() })
-    .nullable(),
+  mapping: mappingRef.nullable(),
+};
+/** stats.verify */
+export const verifyOutput = z.object({
+  kg: z.number(),
+  hours: z.number(),
+  co2e_kg: z.number(),
+  ...impactWorkingFields,
   code: z.string(),
   valid: z.literal(true),
   completed_on: z.string(),
@@ -265,19 +249,12 @@ export const recordsOutput = z.object({
   to: z.string(),
   items: z.array(
     z.object({
-      factor_set: z.string(),
-      factor_version: z.string(),
-      factor_set_label: z.string(),
-      method: z.enum(['like_for_like', 'disposal_only', 'none', 'landfill_and_production', 'landfill_only']).nullable(),
-      kgco2e_per_tonne: z.number().nullable(),
+      ...impactWorkingFields,
       breakdown: z
         .object({
-          method: z.enum(['like_for_like', 'disposal_only', 'none', 'landfill_and_production', 'landfill_only']),
-          basis: z.enum(['like_for_like', 'disposal_only', 'none']).optional(),
-          counterfactual_route: z
-            .enum(['Landfill', 'Anaerobic digestion', 'Composting', 'Combustion', 'Open-loop', 'Closed-loop'])
-            .nullable()
-            .optional(),
+          method: recordedMethod,
+          basis: basis.optional(),
+          counterfactual_route: z.enum(COUNTERFACTUAL_ROUTES).nullable().optional(),
           disposal_material: z.string().nullable(),
           use_material: z.string().nullable(),
           route_factor: z.number().optional(),
@@ -292,29 +269,13 @@ export const recordsOutput = z.object({
           missing: z.array(z.string()),
         })
         .nullable(),
-      factors: z.array(
-        z.object({
-          table_name: z.enum(['material_use', 'waste_disposal', 'freighting_goods']),
-          material: z.string(),
-          route_or_source: z.string(),
-          kgco2e: z.number(),
-          source: z.string().nullable(),
-        }),
-      ),
       verification_code: z.string(),
       verify_url: z.string(),
-      basis: z.enum(['like_for_like', 'disposal_only', 'none']).nullable(),
-      counterfactual_route: z.enum(['Landfill', 'Anaerobic digestion', 'Composting', 'Combustion', 'Open-loop', 'Closed-loop']).nullable(),
-      basis_text: z.string().nullable(),
-      route_text: z.string().nullable(),
-      mapping: z
-        .object({ level: z.enum(['group', 'first', 'second', 'third']), id: z.number().int(), code: z.string().nullable(), name: z.string() })
-        .nullable(),
       exchange_id: z.number().int(),
       title: z.string().nullable(),
       completed_at: z.date().nullable(),
       side: z.enum(['provider', 'requester']),
-      partner: z.object({ id: z.number().int(), name: z.string() }),
+      partner: idNameOutput,
       material_group: z.string().nullable(),
       material_group_code: z.string().nullable(),
       hazardous: z.boolean().nullable(),

@@ -3,7 +3,18 @@ import { z } from './_zod';
 import { ASSIGNMENT_MODES, SUBSCRIPTION_ACTIONS, SUBSCRIPTION_PLAN_KINDS, SUBSCRIPTION_STATUSES } from '../constants/enums';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
-import { REQUIRED, id, optionalText, requiredText, translatedNameFields, typedNameFields } from './_primitives';
+import {
+  deletedOutput,
+  id,
+  itemsOutput,
+  nullableText,
+  optionalText,
+  REQUIRED,
+  requiredText,
+  timestampFields,
+  translatedNameFields,
+  typedNameFields,
+} from './_primitives';
 
 export const SUBSCRIPTION_MESSAGES = {
   invalidDate: m('field.invalidDate'),
@@ -11,16 +22,6 @@ export const SUBSCRIPTION_MESSAGES = {
 } as const;
 
 export const isoDateString = z.string().trim().min(1, { error: REQUIRED, abort: true }).refine(isIsoDate, SUBSCRIPTION_MESSAGES.invalidDate);
-
-/** null or '' clears a text; absent leaves it. */
-const nullableText = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v));
 
 const PLAN_NAME_MAX = 100;
 
@@ -80,7 +81,7 @@ export const companyIdInput = z.object({ company_id: id });
 
 // ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
 /** subscriptions.admin.deletePlan */
-export const adminDeletePlanOutput = z.object({ success: z.literal(true), id: z.number().int() });
+export const adminDeletePlanOutput = deletedOutput;
 /** subscriptions.admin.plan */
 export const adminPlanOutput = z.object({
   id: z.number().int(),
@@ -94,15 +95,14 @@ export const adminPlanOutput = z.object({
   description: z.string().nullable(),
   is_active: z.boolean(),
   is_builtin: z.boolean(),
-  created_at: z.date(),
-  updated_at: z.date(),
+  ...timestampFields,
 });
 /** subscriptions.admin.createPlan */
 export const adminCreatePlanOutput = adminPlanOutput;
 /** subscriptions.admin.updatePlan */
 export const adminUpdatePlanOutput = adminPlanOutput;
 /** subscriptions.admin.plans */
-export const adminPlansOutput = z.object({ items: z.array(adminUpdatePlanOutput) });
+export const adminPlansOutput = itemsOutput(adminUpdatePlanOutput);
 /** subscriptions.admin.activePlans */
 export const adminActivePlansOutput = adminPlansOutput;
 /** subscriptions.admin.history */
@@ -122,40 +122,26 @@ export const adminHistoryOutput = z.object({
     }),
   ),
 });
+/** A plan assigned to a company, running or still to come. */
+const companySubscriptionOutput = z.object({
+  id: z.number().int(),
+  subscription_plan_id: z.number().int(),
+  plan_name: z.string(),
+  plan_kind: z.enum(SUBSCRIPTION_PLAN_KINDS),
+  description_title: z.string().nullable(),
+  assigned_date: z.date(),
+  activation_date: z.string(),
+  end_date: z.string(),
+  final_date_of_allowance: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  days_left: z.number().nullable(),
+});
 /** subscriptions.admin.assign */
 export const adminAssignOutput = z.object({
   company_id: z.number().int(),
   status: z.enum(SUBSCRIPTION_STATUSES),
-  current: z
-    .object({
-      id: z.number().int(),
-      subscription_plan_id: z.number().int(),
-      plan_name: z.string(),
-      plan_kind: z.enum(SUBSCRIPTION_PLAN_KINDS),
-      description_title: z.string().nullable(),
-      assigned_date: z.date(),
-      activation_date: z.string(),
-      end_date: z.string(),
-      final_date_of_allowance: z.string(),
-      status: z.enum(SUBSCRIPTION_STATUSES),
-      days_left: z.number().nullable(),
-    })
-    .nullable(),
-  upcoming: z.array(
-    z.object({
-      id: z.number().int(),
-      subscription_plan_id: z.number().int(),
-      plan_name: z.string(),
-      plan_kind: z.enum(SUBSCRIPTION_PLAN_KINDS),
-      description_title: z.string().nullable(),
-      assigned_date: z.date(),
-      activation_date: z.string(),
-      end_date: z.string(),
-      final_date_of_allowance: z.string(),
-      status: z.enum(SUBSCRIPTION_STATUSES),
-      days_left: z.number().nullable(),
-    }),
-  ),
+  current: companySubscriptionOutput.nullable(),
+  upcoming: z.array(companySubscriptionOutput),
 });
 /** subscriptions.admin.extend */
 export const adminExtendOutput = adminAssignOutput;

@@ -3,8 +3,9 @@ import { z } from './_zod';
 import { COMPANY_ROLES, COMPANY_STATUSES, LANGUAGES, ROLES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { REQUIRED, email, id, language, pageInput, queryBoolean, pageOutput } from './_primitives';
+import { deletedOutput, email, id, language, pageInput, pageOutput, queryBoolean, REQUIRED, searchText } from './_primitives';
 import { dataUrlByteLength } from './materials';
+import { createOutput as invitationOutput } from './invitations';
 
 export const setLanguageInput = z.object({ language });
 
@@ -53,12 +54,7 @@ export const currency = z.preprocess(
 /** `GET api/users/`: the caller's company's users (managers), paged, by name or email. */
 export const listUsersInput = pageInput
   .extend({
-    search: z
-      .string()
-      .trim()
-      .max(100)
-      .transform((v) => v || undefined)
-      .optional(),
+    search: searchText,
     /** SPEC §7 sends the company in the query; it must be the caller's own. */
     company_id: id.optional(),
   })
@@ -149,12 +145,7 @@ export const ADMIN_USER_STATUSES = ['active', 'disabled'] as const;
 /** `GET admin/users`: every account but removed ones, paged; search by name, email or company. */
 export const adminUsersInput = pageInput
   .extend({
-    search: z
-      .string()
-      .trim()
-      .max(100)
-      .transform((v) => v || undefined)
-      .optional(),
+    search: searchText,
     role: z.enum(['MEMBER', 'MANAGER', 'ADMIN']).optional(),
     status: z.enum(ADMIN_USER_STATUSES).optional(),
     company_id: id.optional(),
@@ -174,20 +165,9 @@ export type AdminUpdateUserInput = z.input<typeof adminUpdateUserInput>;
 
 // ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
 /** users.remove */
-export const removeOutput = z.object({ success: z.literal(true), id: z.number().int() });
-/** users.create */
-export const createOutput = z.object({
-  id: z.number().int(),
-  company_id: z.number().int(),
-  email: z.string(),
-  role: z.enum(COMPANY_ROLES),
-  status: z.enum(['pending', 'accepted', 'expired', 'revoked']),
-  created_at: z.string(),
-  expires_at: z.string(),
-  accepted_at: z.string().nullable(),
-  revoked_at: z.string().nullable(),
-  invited_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-});
+export const removeOutput = deletedOutput;
+/** users.create: the invitation it sends. */
+export const createOutput = invitationOutput;
 /** A company user as the user lists answer it. */
 export const userRowOutput = z.object({
   image_url: z.string().nullable(),
@@ -212,6 +192,20 @@ export const listOutput = pageOutput(userRowOutput);
 export const adminListOutput = pageOutput(
   userRowOutput.extend({ company: z.object({ id: z.number().int(), name: z.string(), status: z.enum(COMPANY_STATUSES).nullable() }).nullable() }),
 );
+/** What anyone who may see a user reads on their profile. */
+const profileFields = {
+  id: z.number().int(),
+  uuid: z.string(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  official_role: z.string().nullable(),
+  role: z.enum(ROLES),
+  about_info: z.string().nullable(),
+  image_url: z.string().nullable(),
+  company: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }).nullable(),
+  member_since: z.string(),
+  former: z.boolean(),
+};
 /** users.update */
 export const updateOutput = z.object({
   private: z.literal(true),
@@ -225,38 +219,11 @@ export const updateOutput = z.object({
   disabled: z.boolean(),
   last_login_at: z.string().nullable(),
   account_role: z.string().nullable(),
-  id: z.number().int(),
-  uuid: z.string(),
-  first_name: z.string(),
-  last_name: z.string().nullable(),
-  official_role: z.string().nullable(),
-  role: z.enum(ROLES),
-  about_info: z.string().nullable(),
-  image_url: z.string().nullable(),
-  company: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }).nullable(),
-  member_since: z.string(),
-  former: z.boolean(),
+  ...profileFields,
 });
 /** users.setCredentials */
 export const setCredentialsOutput = updateOutput;
 /** users.admin.update */
 export const adminUpdateOutput = updateOutput;
 /** users.get */
-export const getOutput = z.union([
-  z.object({
-    id: z.number().int(),
-    uuid: z.string(),
-    first_name: z.string(),
-    last_name: z.string().nullable(),
-    official_role: z.string().nullable(),
-    role: z.enum(ROLES),
-    about_info: z.string().nullable(),
-    image_url: z.string().nullable(),
-    company: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }).nullable(),
-    member_since: z.string(),
-    former: z.boolean(),
-    disabled: z.boolean(),
-    private: z.literal(false),
-  }),
-  adminUpdateOutput,
-]);
+export const getOutput = z.union([z.object({ ...profileFields, disabled: z.boolean(), private: z.literal(false) }), adminUpdateOutput]);

@@ -51,50 +51,38 @@ export function listSdgs(db: DbOrTx) {
   return db.select({ id: sdgs.id, code: sdgs.code, name: sdgs.name, color: sdgs.color }).from(sdgs).orderBy(asc(sdgs.id));
 }
 
+type Subcategories = typeof first_level_subcategories | typeof second_level_subcategories | typeof third_level_subcategories;
+
+/** A subcategory's names and code, as the category pickers list them. */
+const subcategoryColumns = <T extends Subcategories>(t: T) => ({ id: t.id, name: t.name, name_dk: t.name_dk, name_my: t.name_my, code: t.code });
+/** The pickers' order: by code, then by name where codes tie or are missing. */
+const byCodeThenName = (t: Subcategories) => [asc(t.code), asc(t.name)];
+
 export function listFirstLevel(db: DbOrTx, groupId?: number) {
+  const t = first_level_subcategories;
   return db
-    .select({
-      id: first_level_subcategories.id,
-      material_group_id: first_level_subcategories.material_group_id,
-      name: first_level_subcategories.name,
-      name_dk: first_level_subcategories.name_dk,
-      name_my: first_level_subcategories.name_my,
-      code: first_level_subcategories.code,
-    })
-    .from(first_level_subcategories)
-    .where(groupId ? eq(first_level_subcategories.material_group_id, groupId) : undefined)
-    .orderBy(asc(first_level_subcategories.code), asc(first_level_subcategories.name));
+    .select({ ...subcategoryColumns(t), material_group_id: t.material_group_id })
+    .from(t)
+    .where(groupId ? eq(t.material_group_id, groupId) : undefined)
+    .orderBy(...byCodeThenName(t));
 }
 
 export function listSecondLevel(db: DbOrTx, parentId?: number) {
+  const t = second_level_subcategories;
   return db
-    .select({
-      id: second_level_subcategories.id,
-      first_level_subcategory_id: second_level_subcategories.first_level_subcategory_id,
-      name: second_level_subcategories.name,
-      name_dk: second_level_subcategories.name_dk,
-      name_my: second_level_subcategories.name_my,
-      code: second_level_subcategories.code,
-    })
-    .from(second_level_subcategories)
-    .where(parentId ? eq(second_level_subcategories.first_level_subcategory_id, parentId) : undefined)
-    .orderBy(asc(second_level_subcategories.code), asc(second_level_subcategories.name));
+    .select({ ...subcategoryColumns(t), first_level_subcategory_id: t.first_level_subcategory_id })
+    .from(t)
+    .where(parentId ? eq(t.first_level_subcategory_id, parentId) : undefined)
+    .orderBy(...byCodeThenName(t));
 }
 
 export function listThirdLevel(db: DbOrTx, parentId?: number) {
+  const t = third_level_subcategories;
   return db
-    .select({
-      id: third_level_subcategories.id,
-      second_level_subcategory_id: third_level_subcategories.second_level_subcategory_id,
-      name: third_level_subcategories.name,
-      name_dk: third_level_subcategories.name_dk,
-      name_my: third_level_subcategories.name_my,
-      code: third_level_subcategories.code,
-      hazardous: third_level_subcategories.hazardous,
-    })
-    .from(third_level_subcategories)
-    .where(parentId ? eq(third_level_subcategories.second_level_subcategory_id, parentId) : undefined)
-    .orderBy(asc(third_level_subcategories.code), asc(third_level_subcategories.name));
+    .select({ ...subcategoryColumns(t), second_level_subcategory_id: t.second_level_subcategory_id, hazardous: t.hazardous })
+    .from(t)
+    .where(parentId ? eq(t.second_level_subcategory_id, parentId) : undefined)
+    .orderBy(...byCodeThenName(t));
 }
 
 export async function landingCounts(db: DbOrTx) {

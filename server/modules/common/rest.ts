@@ -1,45 +1,15 @@
-import { route } from '../../rest/define';
+import { del, get, post, put } from '../../rest/define';
 
 export const commonRest = [
-  route({
-    method: 'get',
-    path: '/api/common/countries',
-    procedure: 'common.countries',
-    query: 'rest',
-    summary: 'Countries, optionally only the given codes',
-  }),
-  route({ method: 'get', path: '/api/common/material-groups', procedure: 'common.materialGroups', summary: 'Material groups (EWC chapters)' }),
-  route({ method: 'get', path: '/api/common/sdgs', procedure: 'common.sdgs', summary: 'The 17 Sustainable Development Goals' }),
-  route({ method: 'get', path: '/api/material-groups', procedure: 'common.materialGroups', summary: 'Material groups (EWC chapters)' }),
-  route({
-    method: 'get',
-    path: '/api/first-level-subcategories',
-    procedure: 'common.firstLevelSubcategories',
-    query: 'rest',
-    summary: 'First-level material subcategories',
-  }),
-  route({
-    method: 'get',
-    path: '/api/second-level-subcategories',
-    procedure: 'common.secondLevelSubcategories',
-    query: 'rest',
-    summary: 'Second-level material subcategories',
-  }),
-  route({
-    method: 'get',
-    path: '/api/third-level-subcategories',
-    procedure: 'common.thirdLevelSubcategories',
-    query: 'rest',
-    summary: 'Third-level material subcategories',
-  }),
-  route({ method: 'get', path: '/api/common/geocode', procedure: 'common.geocode', query: 'rest', summary: 'Find places by address text' }),
-  route({
-    method: 'get',
-    path: '/api/common/reverse-geocode',
-    procedure: 'common.reverseGeocode',
-    query: 'rest',
-    summary: 'The place at a map position',
-  }),
+  get('/api/common/countries', 'common.countries', { query: 'rest', summary: 'Countries, optionally only the given codes' }),
+  get('/api/common/material-groups', 'common.materialGroups', { summary: 'Material groups (EWC chapters)' }),
+  get('/api/common/sdgs', 'common.sdgs', { summary: 'The 17 Sustainable Development Goals' }),
+  get('/api/material-groups', 'common.materialGroups', { summary: 'Material groups (EWC chapters)' }),
+  get('/api/first-level-subcategories', 'common.firstLevelSubcategories', { query: 'rest', summary: 'First-level material subcategories' }),
+  get('/api/second-level-subcategories', 'common.secondLevelSubcategories', { query: 'rest', summary: 'Second-level material subcategories' }),
+  get('/api/third-level-subcategories', 'common.thirdLevelSubcategories', { query: 'rest', summary: 'Third-level material subcategories' }),
+  get('/api/common/geocode', 'common.geocode', { query: 'rest', summary: 'Find places by address text' }),
+  get('/api/common/reverse-geocode', 'common.reverseGeocode', { query: 'rest', summary: 'The place at a map position' }),
 ];
 
 // Administrators' categories (SPEC §7 Admin): exactly these paths and payloads. The three subcategory
@@ -51,67 +21,39 @@ const LEVEL_PATHS = [
 ] as const;
 
 export const commonAdminRest = [
-  route({
-    method: 'get',
-    path: '/admin/material-groups',
-    procedure: 'common.admin.materialGroups',
+  get('/admin/material-groups', 'common.admin.materialGroups', {
     summary: 'Material groups with their code, kind, Defra material, and counts of first levels, listings and companies',
   }),
-  route({
-    method: 'post',
-    path: '/admin/material-groups',
-    procedure: 'common.admin.createMaterialGroup',
+  post('/admin/material-groups', 'common.admin.createMaterialGroup', {
     status: 201,
     body: ['name', 'name_dk', 'name_my', 'kind', 'defra_material'],
     summary: 'Create a material group {name, name_dk?, name_my?, kind: material|knowledge|space, defra_material?}',
   }),
-  route({
-    method: 'put',
-    path: '/admin/material-groups/:id',
-    procedure: 'common.admin.updateMaterialGroup',
-    params: { id: 'id' },
+  put('/admin/material-groups/:id', 'common.admin.updateMaterialGroup', {
     body: ['name', 'name_dk', 'name_my', 'kind', 'defra_material'],
     summary: 'Rename a group or change its kind (only unused) or Defra material (new impact records use it)',
   }),
-  route({
-    method: 'delete',
-    path: '/admin/material-groups/:id',
-    procedure: 'common.admin.deleteMaterialGroup',
-    params: { id: 'id' },
+  del('/admin/material-groups/:id', 'common.admin.deleteMaterialGroup', {
     summary: 'Delete an unused material group with its subcategories (409 with the number of listings using it)',
   }),
   ...LEVEL_PATHS.flatMap(([level, name]) => [
-    route({
-      method: 'get',
-      path: `/admin/${name}-level-subcategories`,
-      procedure: 'common.admin.subcategories',
+    get(`/admin/${name}-level-subcategories`, 'common.admin.subcategories', {
       query: ['parent_id'],
       fixed: { level },
       summary: `${name[0]!.toUpperCase()}${name.slice(1)}-level subcategories under parent_id, with counts of children and listings`,
     }),
-    route({
-      method: 'post',
-      path: `/admin/${name}-level-subcategories`,
-      procedure: 'common.admin.createSubcategory',
+    post(`/admin/${name}-level-subcategories`, 'common.admin.createSubcategory', {
       status: 201,
       body: ['name', 'name_dk', 'name_my', 'code', 'parent_id'],
       fixed: { level },
       summary: `Create a ${name}-level subcategory {name, name_dk?, name_my?, code?, parent_id}; code defaults to the parent's code plus the next free number`,
     }),
-    route({
-      method: 'put',
-      path: `/admin/${name}-level-subcategories/:id`,
-      procedure: 'common.admin.updateSubcategory',
-      params: { id: 'id' },
+    put(`/admin/${name}-level-subcategories/:id`, 'common.admin.updateSubcategory', {
       body: ['name', 'name_dk', 'name_my', 'code', 'parent_id'],
       fixed: { level },
       summary: `Rename, recode or move (parent_id) a ${name}-level subcategory; listings under it follow`,
     }),
-    route({
-      method: 'delete',
-      path: `/admin/${name}-level-subcategories/:id`,
-      procedure: 'common.admin.deleteSubcategory',
-      params: { id: 'id' },
+    del(`/admin/${name}-level-subcategories/:id`, 'common.admin.deleteSubcategory', {
       fixed: { level },
       summary: `Delete an unused ${name}-level subcategory (409 with the number of listings using it)`,
     }),

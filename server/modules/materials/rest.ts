@@ -3,7 +3,7 @@
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { LIMITS } from '../../../shared/constants/limits';
-import { route } from '../../rest/define';
+import { del, get, post, put } from '../../rest/define';
 import { AppError } from '../../lib/errors';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.csvFormBytes, files: 1, fields: 10 } });
@@ -49,156 +49,57 @@ const csvUpload = {
 
 export const materialsRest = [
   // Fixed paths before /api/v2/materials/:id.
-  route({
-    method: 'get',
-    path: '/api/v2/materials/country-codes',
-    procedure: 'materials.countryCodes',
-    summary: 'Countries that have active listings',
-  }),
-  route({
-    method: 'get',
-    path: '/api/v2/materials/offerings',
-    procedure: 'materials.mine',
-    query: 'rest',
-    fixed: { kind: 'offering' },
-    summary: "The own company's offerings",
-  }),
-  route({
-    method: 'get',
-    path: '/api/v2/materials/donations',
-    // Donations are listings of kind 'donation' with their own fields and state (docs/decisions/0090).
-    procedure: 'donations.mine',
+  get('/api/v2/materials/country-codes', 'materials.countryCodes', { summary: 'Countries that have active listings' }),
+  get('/api/v2/materials/offerings', 'materials.mine', { query: 'rest', fixed: { kind: 'offering' }, summary: "The own company's offerings" }),
+  // Donations are listings of kind 'donation' with their own fields and state (docs/decisions/0090).
+  get('/api/v2/materials/donations', 'donations.mine', {
     query: 'rest',
     summary: "The own company's donations with their state, newest first, paged (status filter)",
   }),
-  route({
-    method: 'get',
-    path: '/api/v2/materials/offerings-and-donations',
-    procedure: 'materials.mine',
+  get('/api/v2/materials/offerings-and-donations', 'materials.mine', {
     query: 'rest',
     fixed: { kind: 'all' },
     summary: "The own company's offerings and donations",
   }),
-  route({
-    method: 'get',
-    path: '/api/v2/materials/bulk-upload/template',
-    procedure: 'materials.bulkTemplate',
-    respond: csvFile,
-    summary: 'The bulk upload CSV template',
-  }),
-  route({
-    method: 'get',
-    path: '/api/v2/materials/bulk-upload/access-request',
-    procedure: 'materials.bulkAccessStatus',
-    summary: "The company's bulk upload access",
-  }),
-  route({
-    method: 'post',
-    path: '/api/v2/materials/bulk-upload/access-request',
-    procedure: 'materials.requestBulkAccess',
-    status: 201,
-    summary: 'Ask for bulk upload access',
-  }),
-  route({
-    method: 'post',
-    path: '/api/v2/materials/bulk-upload',
-    procedure: 'materials.bulkUpload',
-    status: 201,
-    upload: csvUpload,
-    summary: 'Create listings from a CSV file',
-  }),
-  route({ method: 'get', path: '/api/v2/materials', procedure: 'materials.search', query: 'rest', summary: 'Search the marketplace' }),
-  route({
-    method: 'post',
-    path: '/api/v2/materials',
-    procedure: 'materials.create',
-    status: 201,
-    body: 'rest',
-    query: ['company_id'],
-    summary: 'Create a listing',
-  }),
-  route({ method: 'get', path: '/api/v2/materials/:id', procedure: 'materials.get', params: { id: 'id' }, summary: 'One listing' }),
-  route({
-    method: 'put',
-    path: '/api/v2/materials/:id',
-    procedure: 'materials.update',
-    params: { id: 'id' },
-    body: 'rest',
-    query: ['company_id', 'uuid'],
-    summary: 'Edit an own listing',
-  }),
-  route({ method: 'delete', path: '/api/v2/materials/:id', procedure: 'materials.delete', params: { id: 'id' }, summary: 'Delete an own listing' }),
-  route({
-    method: 'post',
-    path: '/api/v2/materials/:id/status',
-    procedure: 'materials.setStatus',
-    params: { id: 'id' },
-    body: ['action'],
-    summary: 'Change a listing status',
-  }),
+  get('/api/v2/materials/bulk-upload/template', 'materials.bulkTemplate', { respond: csvFile, summary: 'The bulk upload CSV template' }),
+  get('/api/v2/materials/bulk-upload/access-request', 'materials.bulkAccessStatus', { summary: "The company's bulk upload access" }),
+  post('/api/v2/materials/bulk-upload/access-request', 'materials.requestBulkAccess', { status: 201, summary: 'Ask for bulk upload access' }),
+  post('/api/v2/materials/bulk-upload', 'materials.bulkUpload', { status: 201, upload: csvUpload, summary: 'Create listings from a CSV file' }),
+  get('/api/v2/materials', 'materials.search', { query: 'rest', summary: 'Search the marketplace' }),
+  post('/api/v2/materials', 'materials.create', { status: 201, body: 'rest', query: ['company_id'], summary: 'Create a listing' }),
+  get('/api/v2/materials/:id', 'materials.get', { summary: 'One listing' }),
+  put('/api/v2/materials/:id', 'materials.update', { body: 'rest', query: ['company_id', 'uuid'], summary: 'Edit an own listing' }),
+  del('/api/v2/materials/:id', 'materials.delete', { summary: 'Delete an own listing' }),
+  post('/api/v2/materials/:id/status', 'materials.setStatus', { body: ['action'], summary: 'Change a listing status' }),
 
-  route({ method: 'get', path: '/api/saved-searches', procedure: 'materials.savedSearches.list', summary: "The user's saved searches" }),
-  route({
-    method: 'post',
-    path: '/api/saved-searches',
-    procedure: 'materials.savedSearches.create',
+  get('/api/saved-searches', 'materials.savedSearches.list', { summary: "The user's saved searches" }),
+  post('/api/saved-searches', 'materials.savedSearches.create', {
     status: 201,
     body: 'rest',
     summary: 'Save a marketplace search (filters as the database page URL parameters; notify: a daily mail of new matches)',
   }),
-  route({
-    method: 'delete',
-    path: '/api/saved-searches/:id',
-    procedure: 'materials.savedSearches.delete',
-    params: { id: 'id' },
-    summary: 'Delete an own saved search',
-  }),
+  del('/api/saved-searches/:id', 'materials.savedSearches.delete', { summary: 'Delete an own saved search' }),
 
-  route({ method: 'get', path: '/api/recommended-materials', procedure: 'materials.recommended', summary: 'Listings recommended to the company' }),
-  route({
-    method: 'get',
-    path: '/api/recommendation-displayed',
-    procedure: 'materials.recommendationDisplays',
-    query: 'rest',
-    summary: 'Recommendation displays',
-  }),
-  route({
-    method: 'post',
-    path: '/api/recommendation-clicked',
-    procedure: 'materials.recommendationClicked',
+  get('/api/recommended-materials', 'materials.recommended', { summary: 'Listings recommended to the company' }),
+  get('/api/recommendation-displayed', 'materials.recommendationDisplays', { query: 'rest', summary: 'Recommendation displays' }),
+  post('/api/recommendation-clicked', 'materials.recommendationClicked', {
     status: 201,
     body: 'rest',
     summary: 'Record a click on a recommendation',
   }),
 
-  route({
-    method: 'get',
-    path: '/admin/materials/stats',
-    procedure: 'materials.admin.stats',
+  get('/admin/materials/stats', 'materials.admin.stats', {
     query: ['from', 'to'],
     summary: 'Listings now by category, status and kind; listings created per UTC month of a period (from, to; default 12 months) by category',
   }),
-  route({ method: 'get', path: '/admin/materials', procedure: 'materials.admin.list', query: 'rest', summary: 'All listings, paged' }),
-  route({ method: 'get', path: '/admin/materials/:id', procedure: 'materials.admin.get', params: { id: 'id' }, summary: 'One listing, any status' }),
-  route({
-    method: 'get',
-    path: '/admin/total-recommendations-clicks',
-    procedure: 'materials.admin.totalClicks',
+  get('/admin/materials', 'materials.admin.list', { query: 'rest', summary: 'All listings, paged' }),
+  get('/admin/materials/:id', 'materials.admin.get', { summary: 'One listing, any status' }),
+  get('/admin/total-recommendations-clicks', 'materials.admin.totalClicks', {
     query: ['from', 'to'],
     summary: 'Clicks on recommendations in total (total_clicks), displays and click-through rate; the same per UTC month of a period (from, to)',
   }),
-  route({
-    method: 'get',
-    path: '/admin/bulk-upload-access-requests',
-    procedure: 'materials.admin.bulkAccessRequests',
-    query: 'rest',
-    summary: 'Bulk upload access requests, paged',
-  }),
-  route({
-    method: 'post',
-    path: '/admin/bulk-upload-access-requests/:id/review',
-    procedure: 'materials.admin.reviewBulkAccess',
-    params: { id: 'id' },
+  get('/admin/bulk-upload-access-requests', 'materials.admin.bulkAccessRequests', { query: 'rest', summary: 'Bulk upload access requests, paged' }),
+  post('/admin/bulk-upload-access-requests/:id/review', 'materials.admin.reviewBulkAccess', {
     body: ['decision'],
     summary: 'Grant or refuse bulk upload access',
   }),

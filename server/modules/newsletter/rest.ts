@@ -1,32 +1,19 @@
 // The newsletter's unsubscribe link (public, token only) and the administrators' view of the weekly runs.
-import { route } from '../../rest/define';
+import { get, post } from '../../rest/define';
 
 export const newsletterRest = [
-  route({
-    method: 'post',
-    path: '/api/newsletter/subscribe',
-    procedure: 'newsletter.subscribe',
+  post('/api/newsletter/subscribe', 'newsletter.subscribe', {
     body: 'rest',
     summary: 'Public: subscribe an address to the weekly digest {email, language?}',
   }),
-  route({
-    method: 'get',
-    path: '/api/newsletter/unsubscribe/:token',
-    procedure: 'newsletter.unsubscribeInfo',
-    params: { token: 'token' },
+  get('/api/newsletter/unsubscribe/:token', 'newsletter.unsubscribeInfo', {
     summary: 'Public: the (masked) address an unsubscribe link belongs to and whether it still gets the digest',
   }),
-  route({
-    method: 'post',
-    path: '/api/newsletter/unsubscribe',
-    procedure: 'newsletter.unsubscribe',
+  post('/api/newsletter/unsubscribe', 'newsletter.unsubscribe', {
     body: ['token'],
     summary: 'Public: unsubscribe the address of a digest link {token}, without logging in',
   }),
-  route({
-    method: 'get',
-    path: '/admin/newsletter/runs',
-    procedure: 'newsletter.admin.runs',
+  get('/admin/newsletter/runs', 'newsletter.admin.runs', {
     query: 'rest',
     summary: 'Weekly digests sent (period, subscribers, listings, mails queued), newest first, paged, with subscriber counts',
   }),

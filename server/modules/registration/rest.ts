@@ -1,41 +1,17 @@
-import { route } from '../../rest/define';
+import { get, post } from '../../rest/define';
 
 export const registrationRest = [
-  route({
-    method: 'post',
-    path: '/api/auth/register',
-    procedure: 'registration.register',
+  post('/api/auth/register', 'registration.register', {
     status: 201,
     body: 'rest',
     summary: 'Register a company and its manager (pending approval)',
   }),
-  route({
-    method: 'post',
-    path: '/api/auth/register/bank-partner',
-    procedure: 'registration.registerBankPartner',
+  post('/api/auth/register/bank-partner', 'registration.registerBankPartner', {
     status: 201,
     body: 'rest',
     summary: "Register a bank partner's customer company",
   }),
-  route({
-    method: 'get',
-    path: '/admin/temporary-accounts',
-    procedure: 'registration.admin.list',
-    query: 'rest',
-    summary: 'Registration requests, paged',
-  }),
-  route({
-    method: 'post',
-    path: '/admin/temporary-accounts/review',
-    procedure: 'registration.admin.review',
-    body: 'rest',
-    summary: 'Approve or reject a registration request',
-  }),
-  route({
-    method: 'get',
-    path: '/admin/temporary-accounts/stats',
-    procedure: 'registration.admin.stats',
-    query: 'rest',
-    summary: 'Registration requests counted by status and day',
-  }),
+  get('/admin/temporary-accounts', 'registration.admin.list', { query: 'rest', summary: 'Registration requests, paged' }),
+  post('/admin/temporary-accounts/review', 'registration.admin.review', { body: 'rest', summary: 'Approve or reject a registration request' }),
+  get('/admin/temporary-accounts/stats', 'registration.admin.stats', { query: 'rest', summary: 'Registration requests counted by status and day' }),
 ];
