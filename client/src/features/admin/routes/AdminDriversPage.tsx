@@ -17,8 +17,7 @@ import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import { DRIVER_STATUS_LABEL } from '../lib/trip';
-import '../drivers.css';
+import { DRIVER_STATUS_LABEL } from '@/components/trip/status';
 
 type Driver = RouterOutputs['drivers']['admin']['drivers']['items'][number];
 type FormIn = z.input<typeof createDriverInput>;

@@ -26,8 +26,8 @@ import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import { addDays, todayIso } from '../lib/trip';
-import '../drivers.css';
+import { addDays, todayIso } from '../lib/calendar';
+import '../admin-console.css';
 
 type Synergy = RouterOutputs['drivers']['admin']['schedulable']['items'][number];
 type FormIn = z.input<typeof createTripInput>;

@@ -27,9 +27,10 @@ import { messageText } from '@/lib/messages';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { MAP_COLORS } from '@/components/trip/status';
 import { TripStatusBadge } from '@/components/trip/TripStatusBadge';
-import { MAP_COLORS } from '../lib/trip';
-import '../drivers.css';
+import '@/components/trip/trip.css';
+import '../admin-console.css';
 
 type Trip = RouterOutputs['drivers']['admin']['trip'];
 type FormIn = z.input<typeof updateTripInput>;

@@ -31,9 +31,9 @@ import { DONATION_STATUSES, type DonationStatus } from '@shared/constants/enums'
 import { LIMITS } from '@shared/constants/limits';
 import { donationActions } from '@shared/machines/donation';
 import { approveDonationInput, denyDonationInput, donationTagFields } from '@shared/schemas/donations';
-import { DonationCard, type DonationItem } from '../components/DonationCard';
-import { DONATION_STATUS_LABELS } from '../lib/labels';
-import '../donations.css';
+import { DonationCard, type DonationItem } from '@/components/donation/DonationCard';
+import { DONATION_STATUS_LABELS } from '@/components/donation/labels';
+import '../admin-console.css';
 import { Options } from '@/components/ui/Options';
 
 const SIZE = 10;

@@ -18,7 +18,6 @@ import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import '../drivers.css';
 
 type Vehicle = RouterOutputs['drivers']['admin']['vehicles']['items'][number];
 type FormIn = z.input<typeof createVehicleInput>;

@@ -21,7 +21,7 @@ import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
-import '../queries.css';
+import '../admin-console.css';
 
 type Filter = (typeof QUERY_FILTERS)[number];
 const PAGE_SIZE = 20;
