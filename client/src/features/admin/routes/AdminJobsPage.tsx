@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { JOB_STATUSES, type JobStatus } from '@shared/constants/enums';
-import { StatusFilteredList } from '@/components/admin/StatusFilteredList';
+import { StatusFilteredList } from '../components/StatusFilteredList';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { SelectField } from '@/components/ui/Field';

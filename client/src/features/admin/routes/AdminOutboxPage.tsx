@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAIL_STATUSES, type MailStatus } from '@shared/constants/enums';
-import { StatusFilteredList } from '@/components/admin/StatusFilteredList';
+import { StatusFilteredList } from '../components/StatusFilteredList';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog } from '@/components/ui/Dialog';

@@ -1,20 +1,13 @@
 // The administrators' paged list filtered by status (the job queue, the mail outbox): the filters with a Status
-// select among them, the error of a row's action, then the list loading, failed, empty, or as the page's table
-// with pagination. The page keeps its query, its other filters and its table; the rest is written once here.
+// select among them, the error of a row's action, then the paged list (PagedList) with the page's table. The page
+// keeps its query, its other filters and its table; the rest is written once here.
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { FormError, SelectField } from '@/components/ui/Field';
-import { Pagination } from '@/components/ui/Pagination';
-import { QueryView, type QueryLike } from '@/components/ui/QueryView';
 import { Options } from '@/components/ui/Options';
-
-/** A page of the list as the admin procedures answer it. */
-export interface StatusListPage<T> {
-  items: T[];
-  total: number;
-  totalPages: number;
-}
+import type { QueryLike } from '@/components/ui/QueryView';
+import { PagedList, type ListPage } from './PagedList';
 
 export function StatusFilteredList<S extends string, T>({
   statuses,
@@ -41,7 +34,7 @@ export function StatusFilteredList<S extends string, T>({
   /** The filter fields of the page, given the Status select to place among them. */
   filters: (statusSelect: ReactNode) => ReactNode;
   rowError: string | null;
-  list: QueryLike<StatusListPage<T>>;
+  list: QueryLike<ListPage<T>> & { isPlaceholderData?: boolean };
   /** The title of the error state when the list could not be loaded. */
   loadError: ReactNode;
   /** What shows when the page of the list has no rows. */
@@ -62,25 +55,9 @@ export function StatusFilteredList<S extends string, T>({
     <>
       <div className="form-grid">{filters(statusSelect)}</div>
       <FormError>{rowError}</FormError>
-      <QueryView query={list} errorTitle={loadError}>
-        {(data) =>
-          data.items.length === 0 ? (
-            empty
-          ) : (
-            <>
-              {children(data.items)}
-              <Pagination
-                page={page}
-                size={pageSize}
-                total={data.total}
-                totalPages={data.totalPages}
-                itemsOnPage={data.items.length}
-                onPage={onPage}
-              />
-            </>
-          )
-        }
-      </QueryView>
+      <PagedList list={list} errorTitle={loadError} empty={empty} page={page} size={pageSize} onPage={onPage}>
+        {(data) => children(data.items)}
+      </PagedList>
     </>
   );
 }
