@@ -3,9 +3,11 @@
 // keeps its query, its other filters and its table; the rest is written once here.
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormError, SelectField } from '@/components/ui/Field';
 import { Options } from '@/components/ui/Options';
+import { errorText } from '@/lib/errors';
+import { showSnackbar } from '@/lib/snackbar';
 import type { QueryLike } from '@/components/ui/QueryView';
 import { PagedList, type ListPage } from './PagedList';
 
@@ -60,4 +62,28 @@ export function StatusFilteredList<S extends string, T>({
       </PagedList>
     </>
   );
+}
+
+/**
+ * A row's action in such a list (run a job again, send a mail again): the action, then what it changed read
+ * again and the snackbar. Its error goes to the list's error line (or a dialog's); `busy` tells which row's
+ * button shows the spinner.
+ */
+export function useRowAction(
+  mutation: { mutateAsync: (input: { id: number }) => Promise<unknown>; isPending: boolean; variables: { id?: unknown } | undefined },
+  { refresh, done }: { refresh: () => Promise<unknown>; done: MessageDescriptor },
+) {
+  const { i18n } = useLingui();
+  const [error, setError] = useState<string | null>(null);
+  const run = async (id: number) => {
+    setError(null);
+    try {
+      await mutation.mutateAsync({ id });
+      await refresh();
+      showSnackbar(done);
+    } catch (err) {
+      setError(errorText(i18n, err));
+    }
+  };
+  return { run, error, busy: (id: number) => mutation.isPending && mutation.variables?.id === id };
 }
