@@ -15,6 +15,7 @@ import { QueryView } from '@/components/ui/QueryView';
 import { Table, type Column } from '@/components/ui/Table';
 import { useDebounced } from '@/hooks/useDebounced';
 import { showSnackbar } from '@/lib/snackbar';
+import '../admin-console.css';
 
 export const CRUD_PAGE_SIZE = 20;
 
@@ -124,7 +125,7 @@ export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T =
       />
       <Card>
         {searchPlaceholder ? (
-          <div className="form-grid">
+          <div className="form-grid admin-filters">
             <TextField
               label={<Trans>Search</Trans>}
               type="search"

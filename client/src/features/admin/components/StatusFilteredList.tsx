@@ -10,6 +10,7 @@ import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import type { QueryLike } from '@/components/ui/QueryView';
 import { PagedList, type ListPage } from './PagedList';
+import '../admin-console.css';
 
 export function StatusFilteredList<S extends string, T>({
   statuses,
@@ -55,7 +56,7 @@ export function StatusFilteredList<S extends string, T>({
   );
   return (
     <>
-      <div className="form-grid">{filters(statusSelect)}</div>
+      <div className="form-grid admin-filters">{filters(statusSelect)}</div>
       <FormError>{rowError}</FormError>
       <PagedList list={list} errorTitle={loadError} empty={empty} page={page} size={pageSize} onPage={onPage}>
         {(data) => children(data.items)}
