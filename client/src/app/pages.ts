@@ -123,26 +123,62 @@ const AdminJobsPage = lazyComponent(() =>
 );
 const AdminQueriesPage = lazyComponent(() =>
   withMessages(
-    'queries',
-    import('@/features/queries/routes/AdminQueriesPage').then((m) => m.AdminQueriesPage),
+    'admin',
+    import('@/features/admin/routes/AdminQueriesPage').then((m) => m.AdminQueriesPage),
   ),
 );
 const AdminNewsletterPage = lazyComponent(() =>
   withMessages(
-    'newsletter',
-    import('@/features/newsletter/routes/AdminNewsletterPage').then((m) => m.AdminNewsletterPage),
-  ),
-);
-const UnsubscribePage = lazyComponent(() =>
-  withMessages(
-    'newsletter',
-    import('@/features/newsletter/routes/UnsubscribePage').then((m) => m.UnsubscribePage),
+    'admin',
+    import('@/features/admin/routes/AdminNewsletterPage').then((m) => m.AdminNewsletterPage),
   ),
 );
 const SubscriptionPlansPage = lazyComponent(() =>
   withMessages(
     'admin',
     import('@/features/admin/routes/SubscriptionPlansPage').then((m) => m.SubscriptionPlansPage),
+  ),
+);
+const AdminDonationsPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AdminDonationsPage').then((m) => m.AdminDonationsPage),
+  ),
+);
+const AdminDriversPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AdminDriversPage').then((m) => m.AdminDriversPage),
+  ),
+);
+const AdminVehiclesPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AdminVehiclesPage').then((m) => m.AdminVehiclesPage),
+  ),
+);
+const AdminTripsPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AdminTripsPage').then((m) => m.AdminTripsPage),
+  ),
+);
+const AdminTripPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/AdminTripPage').then((m) => m.AdminTripPage),
+  ),
+);
+const ScheduleTripPage = lazyComponent(() =>
+  withMessages(
+    'admin',
+    import('@/features/admin/routes/ScheduleTripPage').then((m) => m.ScheduleTripPage),
+  ),
+);
+const UnsubscribePage = lazyComponent(() =>
+  withMessages(
+    'newsletter',
+    import('@/features/newsletter/routes/UnsubscribePage').then((m) => m.UnsubscribePage),
   ),
 );
 const MessagesPage = lazyComponent(() =>
@@ -199,46 +235,10 @@ const VerifyDonationPage = lazyComponent(() =>
     import('@/features/donations/routes/VerifyDonationPage').then((m) => m.VerifyDonationPage),
   ),
 );
-const AdminDonationsPage = lazyComponent(() =>
-  withMessages(
-    'donations',
-    import('@/features/donations/routes/AdminDonationsPage').then((m) => m.AdminDonationsPage),
-  ),
-);
 const DriverDashboardPage = lazyComponent(() =>
   withMessages(
     'drivers',
     import('@/features/drivers/routes/DriverDashboardPage').then((m) => m.DriverDashboardPage),
-  ),
-);
-const AdminDriversPage = lazyComponent(() =>
-  withMessages(
-    'drivers',
-    import('@/features/drivers/routes/AdminDriversPage').then((m) => m.AdminDriversPage),
-  ),
-);
-const AdminVehiclesPage = lazyComponent(() =>
-  withMessages(
-    'drivers',
-    import('@/features/drivers/routes/AdminVehiclesPage').then((m) => m.AdminVehiclesPage),
-  ),
-);
-const AdminTripsPage = lazyComponent(() =>
-  withMessages(
-    'drivers',
-    import('@/features/drivers/routes/AdminTripsPage').then((m) => m.AdminTripsPage),
-  ),
-);
-const AdminTripPage = lazyComponent(() =>
-  withMessages(
-    'drivers',
-    import('@/features/drivers/routes/AdminTripPage').then((m) => m.AdminTripPage),
-  ),
-);
-const ScheduleTripPage = lazyComponent(() =>
-  withMessages(
-    'drivers',
-    import('@/features/drivers/routes/ScheduleTripPage').then((m) => m.ScheduleTripPage),
   ),
 );
 const DriverLoginPage = lazyComponent(() =>

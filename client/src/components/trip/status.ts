@@ -1,5 +1,6 @@
 // Trip status colours, icons and labels (SPEC §4: each status has a colour and an icon), shared by the driver
-// app, the admin screens and the synergy card's trip block.
+// app, the admin screens and the synergy card's trip block; and the driver statuses and map colours that the
+// driver app and the admin trip screens both show.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TripStatus } from '@shared/constants/enums';
@@ -24,3 +25,12 @@ export const PHASE_LABEL: Record<TripPhase, MessageDescriptor> = {
   COMPLETED: msg`Completed`,
   CANCELLED: msg`Cancelled`,
 };
+
+export const DRIVER_STATUS_LABEL = {
+  AVAILABLE: msg`Available`,
+  BUSY: msg`Busy`,
+  OFF_DUTY: msg`Off duty`,
+} as const;
+
+/** Map colours: pickup green, drop-off red, the driver blue (legend shown beside the map). */
+export const MAP_COLORS = { pickup: '#1e7a46', dropoff: '#b3261e', current: '#1f5fa8', route: '#17707a' } as const;

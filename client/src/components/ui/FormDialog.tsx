@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { errorText } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
+import type { ButtonProps } from './Button';
 import { Dialog, DialogActions } from './Dialog';
 import { FormError } from './Field';
 
@@ -16,6 +17,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   onClose,
   children,
   submitLabel = <Trans>Save</Trans>,
+  submitVariant,
   focusServerError = true,
   testId,
   submitTestId,
@@ -28,6 +30,8 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   onClose: () => void;
   children: ReactNode;
   submitLabel?: ReactNode;
+  /** The submit button's look: 'danger' when saving refuses or undoes something (deny, reject). */
+  submitVariant?: ButtonProps['variant'];
   focusServerError?: boolean;
   testId?: string;
   submitTestId?: string;
@@ -49,7 +53,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
       <form className="form" noValidate onSubmit={onSubmit} data-testid={testId}>
         {children}
         <FormError>{formError}</FormError>
-        <DialogActions loading={form.formState.isSubmitting} onCancel={onClose} testId={submitTestId}>
+        <DialogActions variant={submitVariant} loading={form.formState.isSubmitting} onCancel={onClose} testId={submitTestId}>
           {submitLabel}
         </DialogActions>
       </form>

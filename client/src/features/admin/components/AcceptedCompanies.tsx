@@ -7,13 +7,13 @@ import { useState } from 'react';
 import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatus';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
-import { Pagination } from '@/components/ui/Pagination';
-import { ErrorState, LoadingState, Spinner } from '@/components/ui/States';
+import { Spinner } from '@/components/ui/States';
 import { Table, type Column } from '@/components/ui/Table';
 import { useDebounced } from '@/hooks/useDebounced';
 import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+import { PagedList } from './PagedList';
 import { AssignPlanDialog, ExtendDialog, HistoryDialog, ResetLinkDialog, type CompanyRef } from './SubscriptionDialogs';
 import { COMPANIES_PAGE_SIZE, useApprovedCompanies, type CompanyRow, type Manager } from './useApprovedCompanies';
 
@@ -140,7 +140,6 @@ export function AcceptedCompanies() {
       },
     },
   ];
-  const data = list.data;
   return (
     <div className="stack">
       <div className="toolbar">
@@ -155,16 +154,8 @@ export function AcceptedCompanies() {
           data-testid="company-search"
         />
       </div>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError || !data ? (
-        <ErrorState onRetry={() => void list.refetch()}>
-          <p>
-            <Trans>The companies could not be loaded.</Trans>
-          </p>
-        </ErrorState>
-      ) : (
-        <div className={list.isPlaceholderData ? 'is-refreshing' : undefined}>
+      <PagedList list={list} error={<Trans>The companies could not be loaded.</Trans>} page={page} size={COMPANIES_PAGE_SIZE} onPage={setPage}>
+        {(data) => (
           <Table
             caption={<Trans>Accepted companies ({data.total})</Trans>}
             columns={columns}
@@ -172,16 +163,8 @@ export function AcceptedCompanies() {
             rowKey={(r) => r.id}
             empty={<Trans>No approved companies yet.</Trans>}
           />
-          <Pagination
-            page={page}
-            size={COMPANIES_PAGE_SIZE}
-            total={data.total}
-            totalPages={data.totalPages}
-            itemsOnPage={data.items.length}
-            onPage={setPage}
-          />
-        </div>
-      )}
+        )}
+      </PagedList>
       <ActionDialogs action={action} onClose={() => setAction(null)} />
     </div>
   );

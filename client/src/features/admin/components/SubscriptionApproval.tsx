@@ -5,53 +5,37 @@
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatus';
-import { Pagination } from '@/components/ui/Pagination';
-import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { ActionDialogs, SubscriptionActions, type SubscriptionAction } from './AcceptedCompanies';
+import { PagedList } from './PagedList';
 import { COMPANIES_PAGE_SIZE, useApprovedCompanies } from './useApprovedCompanies';
 
 export function SubscriptionApproval() {
   const [page, setPage] = useState(0);
   const list = useApprovedCompanies({ page, toReview: true });
   const [action, setAction] = useState<SubscriptionAction | null>(null);
-  if (list.isPending) return <LoadingState />;
-  if (list.isError || !list.data) {
-    return (
-      <ErrorState onRetry={() => void list.refetch()}>
-        <p>
-          <Trans>The companies could not be loaded.</Trans>
-        </p>
-      </ErrorState>
-    );
-  }
-  const data = list.data;
   return (
     <>
-      <p className="muted">
-        <Trans>Companies without a running plan, or whose plan ends within 30 days. Assign them a plan or extend the current one.</Trans>
-      </p>
-      <div className={list.isPlaceholderData ? 'is-refreshing' : undefined}>
-        <Table
-          caption={<Trans>Plans to review ({data.total})</Trans>}
-          rows={data.items}
-          rowKey={(r) => r.id}
-          empty={<Trans>Every company has a plan with more than 30 days left.</Trans>}
-          columns={[
-            { key: 'company', header: <Trans>Company</Trans>, cell: (r) => <strong>{r.name}</strong> },
-            { key: 'subscription', header: <Trans>Subscription</Trans>, cell: (r) => <SubscriptionSummary sub={r.subscription} /> },
-            { key: 'actions', header: <Trans>Actions</Trans>, cell: (r) => <SubscriptionActions row={r} onAction={setAction} /> },
-          ]}
-        />
-        <Pagination
-          page={page}
-          size={COMPANIES_PAGE_SIZE}
-          total={data.total}
-          totalPages={data.totalPages}
-          itemsOnPage={data.items.length}
-          onPage={setPage}
-        />
-      </div>
+      <PagedList list={list} error={<Trans>The companies could not be loaded.</Trans>} page={page} size={COMPANIES_PAGE_SIZE} onPage={setPage}>
+        {(data) => (
+          <>
+            <p className="muted">
+              <Trans>Companies without a running plan, or whose plan ends within 30 days. Assign them a plan or extend the current one.</Trans>
+            </p>
+            <Table
+              caption={<Trans>Plans to review ({data.total})</Trans>}
+              rows={data.items}
+              rowKey={(r) => r.id}
+              empty={<Trans>Every company has a plan with more than 30 days left.</Trans>}
+              columns={[
+                { key: 'company', header: <Trans>Company</Trans>, cell: (r) => <strong>{r.name}</strong> },
+                { key: 'subscription', header: <Trans>Subscription</Trans>, cell: (r) => <SubscriptionSummary sub={r.subscription} /> },
+                { key: 'actions', header: <Trans>Actions</Trans>, cell: (r) => <SubscriptionActions row={r} onAction={setAction} /> },
+              ]}
+            />
+          </>
+        )}
+      </PagedList>
       <ActionDialogs action={action} onClose={() => setAction(null)} />
     </>
   );

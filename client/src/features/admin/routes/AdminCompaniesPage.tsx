@@ -13,7 +13,6 @@ import { Card, PageHeader } from '@/components/ui/Card';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { Dialog } from '@/components/ui/Dialog';
 import { Checkbox, SelectField, TextField } from '@/components/ui/Field';
-import { Pagination } from '@/components/ui/Pagination';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useDebounced } from '@/hooks/useDebounced';
 import { useFormat } from '@/lib/format';
@@ -22,6 +21,7 @@ import { lazyComponent } from '@/lib/lazy';
 import type { RouterOutputs } from '@/lib/types';
 import { ActionDialogs, SubscriptionActions, type SubscriptionAction } from '../components/AcceptedCompanies';
 import { REGISTRATION_STATUS_TEXT } from '../components/labels';
+import { PagedList } from '../components/PagedList';
 import { Options } from '@/components/ui/Options';
 
 type Row = RouterOutputs['companies']['admin']['list']['items'][number];
@@ -137,39 +137,29 @@ export function AdminCompaniesPage() {
               }}
             />
           </div>
-          {list.isPending ? (
-            <LoadingState />
-          ) : list.isError || !data || malformed ? (
+          {malformed ? (
             <ErrorState onRetry={() => void list.refetch()}>
               <p>
-                {malformed ? (
-                  <Trans>Failed to fetch companies data - invalid response structure</Trans>
-                ) : (
-                  <Trans>The companies could not be loaded.</Trans>
-                )}
+                <Trans>Failed to fetch companies data - invalid response structure</Trans>
               </p>
             </ErrorState>
           ) : (
-            <div className={list.isPlaceholderData ? 'is-refreshing' : undefined}>
-              <h2 className="list-caption">
-                <Trans>Companies ({data.total})</Trans>
-              </h2>
-              {data.items.length ? (
-                <ul className="rows">{data.items.map(renderCompany)}</ul>
-              ) : (
-                <p className="muted">
-                  <Trans>No company matches.</Trans>
-                </p>
+            <PagedList list={list} error={<Trans>The companies could not be loaded.</Trans>} page={page} size={PAGE_SIZE} onPage={setPage}>
+              {(data) => (
+                <>
+                  <h2 className="list-caption">
+                    <Trans>Companies ({data.total})</Trans>
+                  </h2>
+                  {data.items.length ? (
+                    <ul className="rows">{data.items.map(renderCompany)}</ul>
+                  ) : (
+                    <p className="muted">
+                      <Trans>No company matches.</Trans>
+                    </p>
+                  )}
+                </>
               )}
-              <Pagination
-                page={page}
-                size={PAGE_SIZE}
-                total={data.total}
-                totalPages={data.totalPages}
-                itemsOnPage={data.items.length}
-                onPage={setPage}
-              />
-            </div>
+            </PagedList>
           )}
         </div>
       </Card>

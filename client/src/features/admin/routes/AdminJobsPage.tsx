@@ -6,16 +6,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { JOB_STATUSES, type JobStatus } from '@shared/constants/enums';
-import { StatusFilteredList } from '@/components/admin/StatusFilteredList';
+import { StatusFilteredList, useRowAction } from '../components/StatusFilteredList';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { SelectField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { EmptyState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
-import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
-import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import '../admin-console.css';
@@ -57,24 +55,16 @@ export function AdminJobsPage() {
   const [status, setStatus] = useState<JobStatus | ''>('');
   const [type, setType] = useState('');
   const [page, setPage] = useState(0);
-  const [retryError, setRetryError] = useState<string | null>(null);
   const list = useQuery({
     ...trpc.jobs.admin.list.queryOptions({ status: status || undefined, type: type || undefined, page, size: PAGE_SIZE }),
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
   });
-  const retry = useMutation(trpc.jobs.admin.retry.mutationOptions());
+  const retry = useRowAction(useMutation(trpc.jobs.admin.retry.mutationOptions()), {
+    refresh: () => qc.invalidateQueries({ queryKey: trpc.jobs.admin.pathKey() }),
+    done: msg`The job is queued to run again`,
+  });
   const typeLabel = (name: string) => (TYPE_LABELS[name] ? i18n._(TYPE_LABELS[name]) : name);
-  const onRetry = async (job: Job) => {
-    setRetryError(null);
-    try {
-      await retry.mutateAsync({ id: job.id });
-      await qc.invalidateQueries({ queryKey: trpc.jobs.admin.pathKey() });
-      showSnackbar(msg`The job is queued to run again`);
-    } catch (err) {
-      setRetryError(errorText(i18n, err));
-    }
-  };
   const counts = list.data?.counts;
   return (
     <>
@@ -121,7 +111,7 @@ export function AdminJobsPage() {
               </SelectField>
             </>
           )}
-          rowError={retryError}
+          rowError={retry.error}
           list={list}
           loadError={<Trans>The jobs could not be loaded</Trans>}
           empty={
@@ -173,8 +163,8 @@ export function AdminJobsPage() {
                         size="sm"
                         variant="secondary"
                         icon={<Icon name="cycle" size={16} />}
-                        loading={retry.isPending && retry.variables?.id === j.id}
-                        onClick={() => void onRetry(j)}
+                        loading={retry.busy(j.id)}
+                        onClick={() => void retry.run(j.id)}
                         aria-label={t`Run again: job ${j.id}`}
                         data-testid={`job-retry-${j.id}`}
                       >

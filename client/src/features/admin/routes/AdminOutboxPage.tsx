@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAIL_STATUSES, type MailStatus } from '@shared/constants/enums';
-import { StatusFilteredList } from '@/components/admin/StatusFilteredList';
+import { StatusFilteredList, useRowAction } from '../components/StatusFilteredList';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog } from '@/components/ui/Dialog';
@@ -16,9 +16,7 @@ import { Icon } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { useDebounced } from '@/hooks/useDebounced';
-import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
-import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import '../admin-console.css';
 
@@ -40,17 +38,14 @@ function MailStatusBadge({ status }: { status: MailStatus }) {
 function useResend() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const resend = useMutation(trpc.notifications.admin.resendMail.mutationOptions());
-  const run = async (id: number) => {
-    await resend.mutateAsync({ id });
-    await qc.invalidateQueries({ queryKey: trpc.notifications.admin.pathKey() });
-    showSnackbar(msg`The mail is queued to be sent again`);
-  };
-  return { run, pending: resend.isPending, variables: resend.variables };
+  return useRowAction(useMutation(trpc.notifications.admin.resendMail.mutationOptions()), {
+    refresh: () => qc.invalidateQueries({ queryKey: trpc.notifications.admin.pathKey() }),
+    done: msg`The mail is queued to be sent again`,
+  });
 }
 
 export function AdminOutboxPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
   const [status, setStatus] = useState<MailStatus | ''>('');
@@ -58,20 +53,11 @@ export function AdminOutboxPage() {
   const q = useDebounced(search.trim(), 300);
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
-  const [rowError, setRowError] = useState<string | null>(null);
   const list = useQuery({
     ...trpc.notifications.admin.outbox.queryOptions({ status: status || undefined, q: q || undefined, page, size: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const resend = useResend();
-  const onResend = async (id: number) => {
-    setRowError(null);
-    try {
-      await resend.run(id);
-    } catch (err) {
-      setRowError(errorText(i18n, err));
-    }
-  };
   return (
     <>
       <PageHeader
@@ -103,7 +89,7 @@ export function AdminOutboxPage() {
               {statusSelect}
             </>
           )}
-          rowError={rowError}
+          rowError={resend.error}
           list={list}
           loadError={<Trans>The outbox could not be loaded</Trans>}
           empty={
@@ -160,8 +146,8 @@ export function AdminOutboxPage() {
                           size="sm"
                           variant="ghost"
                           icon={<Icon name="send" size={16} />}
-                          loading={resend.pending && resend.variables?.id === m.id}
-                          onClick={() => void onResend(m.id)}
+                          loading={resend.busy(m.id)}
+                          onClick={() => void resend.run(m.id)}
                           aria-label={t`Send again: the mail to ${m.to_address}`}
                           data-testid={`outbox-resend-${m.id}`}
                         >
@@ -182,22 +168,13 @@ export function AdminOutboxPage() {
 }
 
 function MailDialog({ id, onClose }: { id: number; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
   const mail = useQuery(trpc.notifications.admin.outboxMail.queryOptions({ id }));
   const resend = useResend();
-  const [error, setError] = useState<string | null>(null);
   const languageNames: Record<string, string> = { en: t`English`, dk: t`Danish`, my: t`Malay` };
   const m = mail.data;
-  const onResend = async () => {
-    setError(null);
-    try {
-      await resend.run(id);
-    } catch (err) {
-      setError(errorText(i18n, err));
-    }
-  };
   return (
     <Dialog open onClose={onClose} title={m?.subject ?? <Trans>Mail</Trans>} closeLabel={t`Close`} className="dialog--wide">
       {mail.isPending ? (
@@ -253,10 +230,10 @@ function MailDialog({ id, onClose }: { id: number; onClose: () => void }) {
           <pre className="mail-body" data-testid="outbox-mail-body">
             {m!.text_body}
           </pre>
-          <FormError>{error}</FormError>
+          <FormError>{resend.error}</FormError>
           {m!.status === 'failed' ? (
             <div className="row-actions">
-              <Button icon={<Icon name="send" />} loading={resend.pending} onClick={() => void onResend()} data-testid="outbox-mail-resend">
+              <Button icon={<Icon name="send" />} loading={resend.busy(id)} onClick={() => void resend.run(id)} data-testid="outbox-mail-resend">
                 <Trans>Send again</Trans>
               </Button>
             </div>

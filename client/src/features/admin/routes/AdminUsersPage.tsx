@@ -12,8 +12,6 @@ import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { Checkbox, FormError, SelectField, TextField } from '@/components/ui/Field';
-import { Pagination } from '@/components/ui/Pagination';
-import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useDebounced } from '@/hooks/useDebounced';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
@@ -21,6 +19,7 @@ import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { PagedList } from '../components/PagedList';
 import { ResetLinkDialog } from '../components/SubscriptionDialogs';
 
 type Row = RouterOutputs['users']['admin']['list']['items'][number];
@@ -118,7 +117,6 @@ export function AdminUsersPage() {
     );
   };
 
-  const data = list.data;
   return (
     <>
       <PageHeader
@@ -164,36 +162,22 @@ export function AdminUsersPage() {
               <option value="disabled">{t`Disabled`}</option>
             </SelectField>
           </div>
-          {list.isPending ? (
-            <LoadingState />
-          ) : list.isError || !data ? (
-            <ErrorState onRetry={() => void list.refetch()}>
-              <p>
-                <Trans>The accounts could not be loaded.</Trans>
-              </p>
-            </ErrorState>
-          ) : (
-            <div className={list.isPlaceholderData ? 'is-refreshing' : undefined}>
-              <h2 className="list-caption">
-                <Trans>Accounts ({data.total})</Trans>
-              </h2>
-              {data.items.length ? (
-                <ul className="rows">{data.items.map(renderAccount)}</ul>
-              ) : (
-                <p className="muted">
-                  <Trans>No account matches.</Trans>
-                </p>
-              )}
-              <Pagination
-                page={page}
-                size={PAGE_SIZE}
-                total={data.total}
-                totalPages={data.totalPages}
-                itemsOnPage={data.items.length}
-                onPage={setPage}
-              />
-            </div>
-          )}
+          <PagedList list={list} error={<Trans>The accounts could not be loaded.</Trans>} page={page} size={PAGE_SIZE} onPage={setPage}>
+            {(data) => (
+              <>
+                <h2 className="list-caption">
+                  <Trans>Accounts ({data.total})</Trans>
+                </h2>
+                {data.items.length ? (
+                  <ul className="rows">{data.items.map(renderAccount)}</ul>
+                ) : (
+                  <p className="muted">
+                    <Trans>No account matches.</Trans>
+                  </p>
+                )}
+              </>
+            )}
+          </PagedList>
         </div>
       </Card>
       {action?.kind === 'manage' ? <ManageDialog user={action.user} onClose={() => setAction(null)} /> : null}

@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { AUDIT_ENTITIES, auditLogInput, type AuditEntity } from '@shared/schemas/audit';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { SelectField, TextField } from '@/components/ui/Field';
-import { Pagination } from '@/components/ui/Pagination';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { EmptyState } from '@/components/ui/States';
 import { encodedMessageText } from '@/lib/messages';
 import { useFormat } from '@/lib/format';
 import { refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { PagedList } from '../components/PagedList';
 import '../admin-console.css';
 import { Options } from '@/components/ui/Options';
 
@@ -229,33 +229,30 @@ export function AuditLogPage() {
             error={periodError}
           />
         </div>
-        {!valid ? null : log.isPending ? (
-          <LoadingState />
-        ) : log.isError ? (
-          <ErrorState title={<Trans>The audit log could not be loaded</Trans>} onRetry={() => void log.refetch()} />
-        ) : log.data.items.length === 0 ? (
-          <EmptyState icon="clock" title={<Trans>No entries match</Trans>}>
-            <p>
-              <Trans>Changes made by administrators appear here as they happen.</Trans>
-            </p>
-          </EmptyState>
-        ) : (
-          <>
-            <ol className="audit-list" data-testid="audit-list">
-              {log.data.items.map((e) => (
-                <AuditEntryItem key={e.id} entry={e} when={fmt.dateTime(e.created_at)} />
-              ))}
-            </ol>
-            <Pagination
-              page={page}
-              size={PAGE_SIZE}
-              total={log.data.total}
-              totalPages={log.data.totalPages}
-              itemsOnPage={log.data.items.length}
-              onPage={setPage}
-            />
-          </>
-        )}
+        {valid ? (
+          <PagedList
+            list={log}
+            errorTitle={<Trans>The audit log could not be loaded</Trans>}
+            empty={
+              <EmptyState icon="clock" title={<Trans>No entries match</Trans>}>
+                <p>
+                  <Trans>Changes made by administrators appear here as they happen.</Trans>
+                </p>
+              </EmptyState>
+            }
+            page={page}
+            size={PAGE_SIZE}
+            onPage={setPage}
+          >
+            {(data) => (
+              <ol className="audit-list" data-testid="audit-list">
+                {data.items.map((e) => (
+                  <AuditEntryItem key={e.id} entry={e} when={fmt.dateTime(e.created_at)} />
+                ))}
+              </ol>
+            )}
+          </PagedList>
+        ) : null}
       </Card>
     </>
   );

@@ -5,7 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -19,9 +19,7 @@ import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { Pagination } from '@/components/ui/Pagination';
-import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/States';
-import { useDebounced } from '@/hooks/useDebounced';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { errorText, fieldErrorText } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
@@ -29,6 +27,7 @@ import { isOfficialEnglish, refName, refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { CategorySearch, RowToggle, TreeLevel } from '../components/CategoryTree';
 import '../admin-console.css';
 
 type Group = RouterOutputs['common']['admin']['materialGroups']['items'][number];
@@ -41,8 +40,6 @@ type DialogState =
   | { type: 'newNode'; level: TaxonomyLevel; parentId: number; parentCode: string | null; parentName: string }
   | { type: 'editNode'; node: Node; parentCode: string | null }
   | { type: 'delete'; target: Target };
-
-const SHOWN = 50;
 
 function useKindLabels() {
   const { t } = useLingui();
@@ -140,17 +137,9 @@ function GroupRow({ group, onOpen }: { group: Group; onOpen: (d: DialogState) =>
   return (
     <li className="cat-row cat-row--group">
       <div className="cat-row__line">
-        <button
-          type="button"
-          className="cat-row__toggle"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-          disabled={group.children === 0}
-          data-testid={`group-${group.id}`}
-        >
-          <Icon name="chevron" size={16} className={open ? 'cat-row__chevron cat-row__chevron--open' : 'cat-row__chevron'} />
+        <RowToggle open={open} onToggle={() => setOpen(!open)} disabled={group.children === 0} testId={`group-${group.id}`}>
           <span className="cat-row__name">{name}</span>
-        </button>
+        </RowToggle>
         <span className="cat-row__code">{group.code}</span>
         <MissingNames row={group} />
         <span className="badge">{kinds[group.kind]}</span>
@@ -215,39 +204,9 @@ function Level({
   parentCode: string | null;
   onOpen: (d: DialogState) => void;
 }) {
-  const { t } = useLingui();
   const trpc = useTRPC();
-  const fmt = useFormat();
   const nodes = useQuery(trpc.common.admin.subcategories.queryOptions({ level, parent_id: parentId }));
-  const [all, setAll] = useState(false);
-  if (nodes.isPending)
-    return (
-      <div className="cat-tree__loading">
-        <Spinner size={18} />
-      </div>
-    );
-  if (nodes.isError) return <ErrorState title={<Trans>This level could not be loaded</Trans>} onRetry={() => void nodes.refetch()} />;
-  const items = all ? nodes.data.items : nodes.data.items.slice(0, SHOWN);
-  const total = fmt.number(nodes.data.items.length);
-  return (
-    <ul className="cat-tree cat-tree--nested">
-      {items.map((n) => (
-        <NodeRow key={n.id} node={n} parentCode={parentCode} onOpen={onOpen} />
-      ))}
-      {nodes.data.items.length === 0 ? (
-        <li className="muted cat-tree__empty">
-          <Trans>Nothing here yet.</Trans>
-        </li>
-      ) : null}
-      {!all && nodes.data.items.length > SHOWN ? (
-        <li>
-          <Button size="sm" variant="ghost" onClick={() => setAll(true)}>
-            {t`Show all ${total}`}
-          </Button>
-        </li>
-      ) : null}
-    </ul>
-  );
+  return <TreeLevel nodes={nodes}>{(n) => <NodeRow node={n} parentCode={parentCode} onOpen={onOpen} />}</TreeLevel>;
 }
 
 function NodeRow({ node, parentCode, onOpen }: { node: Node; parentCode: string | null; onOpen: (d: DialogState) => void }) {
@@ -265,16 +224,9 @@ function NodeRow({ node, parentCode, onOpen }: { node: Node; parentCode: string 
   return (
     <li className={`cat-row cat-row--l${node.level}`} data-testid={`node-${node.level}-${node.id}`}>
       <div className="cat-row__line">
-        {leaf ? (
-          <span className="cat-row__toggle cat-row__toggle--leaf">
-            <CategoryName row={node} />
-          </span>
-        ) : (
-          <button type="button" className="cat-row__toggle" aria-expanded={open} onClick={() => setOpen(!open)} disabled={node.children === 0}>
-            <Icon name="chevron" size={16} className={open ? 'cat-row__chevron cat-row__chevron--open' : 'cat-row__chevron'} />
-            <CategoryName row={node} />
-          </button>
-        )}
+        <RowToggle leaf={leaf} open={open} onToggle={() => setOpen(!open)} disabled={node.children === 0}>
+          <CategoryName row={node} />
+        </RowToggle>
         <span className="cat-row__code">{node.code ?? '–'}</span>
         <MissingNames row={node} />
         {node.hazardous ? (
@@ -313,77 +265,45 @@ function SearchCard({ onOpen }: { onOpen: (d: DialogState) => void }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const levels = useLevelNames();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(0);
-  const search = useDebounced(q.trim(), 250);
-  const results = useQuery({
-    ...trpc.common.admin.searchCategories.queryOptions({ q: search, page, size: 10 }),
-    enabled: search.length > 0,
-    placeholderData: keepPreviousData,
-  });
   return (
-    <Card className="card--spaced">
-      <TextField
-        label={<Trans>Find a category</Trans>}
-        type="search"
-        value={q}
-        onChange={(e) => (setQ(e.target.value), setPage(0))}
-        placeholder={t`Name or code, e.g. sawdust or 030105`}
-        data-testid="category-search"
-      />
-      {!search ? null : results.isPending ? (
-        <LoadingState />
-      ) : results.isError ? (
-        <ErrorState title={<Trans>The search failed</Trans>} onRetry={() => void results.refetch()} />
-      ) : results.data.items.length === 0 ? (
-        <p className="muted">
-          <Trans>No category matches.</Trans>
-        </p>
-      ) : (
-        <>
-          <ul className="cat-results" data-testid="category-results">
-            {results.data.items.map((r) => {
-              const node: Node = {
-                id: r.id,
-                level: r.level,
-                parent_id: r.parent_id,
-                name: r.name,
-                name_dk: r.name_dk,
-                name_my: r.name_my,
-                code: r.code,
-                customized: false,
-                children: 0,
-                listings: 0,
-                hazardous: false,
-              };
-              return (
-                <li key={`${r.level}-${r.id}`} className="cat-result">
-                  <span className="cat-result__path muted">
-                    {levels[r.level]} · {r.path.map((p) => refText(i18n, p)).join(' › ')}
-                  </span>
-                  <span className="cat-result__name">
-                    <span className="cat-row__code">{r.code ?? '–'}</span> <CategoryName row={node} />
-                  </span>
-                  <RowActions
-                    name={refName(i18n, r)}
-                    onEdit={() => onOpen({ type: 'editNode', node, parentCode: null })}
-                    onDelete={() => onOpen({ type: 'delete', target: { kind: 'node', node, parentCode: null } })}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-          <Pagination
-            page={page}
-            size={10}
-            total={results.data.total}
-            totalPages={results.data.totalPages}
-            itemsOnPage={results.data.items.length}
-            onPage={setPage}
-          />
-        </>
-      )}
-    </Card>
+    <CategorySearch
+      placeholder={t`Name or code, e.g. sawdust or 030105`}
+      testId="category-search"
+      resultsTestId="category-results"
+      searchOptions={(params) => trpc.common.admin.searchCategories.queryOptions(params)}
+      hitKey={(r) => `${r.level}-${r.id}`}
+    >
+      {(r) => {
+        const node: Node = {
+          id: r.id,
+          level: r.level,
+          parent_id: r.parent_id,
+          name: r.name,
+          name_dk: r.name_dk,
+          name_my: r.name_my,
+          code: r.code,
+          customized: false,
+          children: 0,
+          listings: 0,
+          hazardous: false,
+        };
+        return (
+          <>
+            <span className="cat-result__path muted">
+              {levels[r.level]} · {r.path.map((p) => refText(i18n, p)).join(' › ')}
+            </span>
+            <span className="cat-result__name">
+              <span className="cat-row__code">{r.code ?? '–'}</span> <CategoryName row={node} />
+            </span>
+            <RowActions
+              name={refName(i18n, r)}
+              onEdit={() => onOpen({ type: 'editNode', node, parentCode: null })}
+              onDelete={() => onOpen({ type: 'delete', target: { kind: 'node', node, parentCode: null } })}
+            />
+          </>
+        );
+      }}
+    </CategorySearch>
   );
 }
 

@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -15,11 +15,9 @@ import { useImpactWords } from '@/components/impact/useImpactWords';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
-import { FormError, SelectField, TextField } from '@/components/ui/Field';
+import { FormError, SelectField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { Pagination } from '@/components/ui/Pagination';
-import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/States';
-import { useDebounced } from '@/hooks/useDebounced';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { errorText, fieldErrorText } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
@@ -27,12 +25,12 @@ import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { CategorySearch, RowToggle, TreeLevel } from '../components/CategoryTree';
 import '../admin-console.css';
 
 type MappingNode = RouterOutputs['stats']['admin']['mappings']['items'][number];
 type SearchHit = RouterOutputs['stats']['admin']['searchMappings']['items'][number];
 
-const SHOWN = 50;
 const NEXT: Record<Exclude<MappingLevel, 'third'>, Exclude<MappingLevel, 'group'>> = { group: 'first', first: 'second', second: 'third' };
 
 function useBasisLabels() {
@@ -142,16 +140,9 @@ function MappingRow({ node, onEdit }: { node: MappingNode; onEdit: (n: MappingNo
   return (
     <li className={`cat-row ${node.level === 'group' ? 'cat-row--group' : ''}`} data-testid={`mapping-${node.level}-${node.id}`}>
       <div className="cat-row__line">
-        {leaf ? (
-          <span className="cat-row__toggle cat-row__toggle--leaf">
-            <span className="cat-row__name">{name}</span>
-          </span>
-        ) : (
-          <button type="button" className="cat-row__toggle" aria-expanded={open} onClick={() => setOpen(!open)} disabled={node.children === 0}>
-            <Icon name="chevron" size={16} className={open ? 'cat-row__chevron cat-row__chevron--open' : 'cat-row__chevron'} />
-            <span className="cat-row__name">{name}</span>
-          </button>
-        )}
+        <RowToggle leaf={leaf} open={open} onToggle={() => setOpen(!open)} disabled={node.children === 0}>
+          <span className="cat-row__name">{name}</span>
+        </RowToggle>
         <span className="cat-row__code">{node.code ?? '–'}</span>
         <MappingSummary node={node} />
         <span className="row-actions cat-row__actions">
@@ -180,101 +171,39 @@ function MappingLevelList({
   parentId: number;
   onEdit: (n: MappingNode) => void;
 }) {
-  const { t } = useLingui();
   const trpc = useTRPC();
-  const fmt = useFormat();
   const nodes = useQuery(trpc.stats.admin.mappings.queryOptions({ level, parent_id: parentId }));
-  const [all, setAll] = useState(false);
-  if (nodes.isPending)
-    return (
-      <div className="cat-tree__loading">
-        <Spinner size={18} />
-      </div>
-    );
-  if (nodes.isError) return <ErrorState title={<Trans>This level could not be loaded</Trans>} onRetry={() => void nodes.refetch()} />;
-  const items = all ? nodes.data.items : nodes.data.items.slice(0, SHOWN);
-  const total = fmt.number(nodes.data.items.length);
-  return (
-    <ul className="cat-tree cat-tree--nested">
-      {items.map((n) => (
-        <MappingRow key={n.id} node={n} onEdit={onEdit} />
-      ))}
-      {nodes.data.items.length === 0 ? (
-        <li className="muted cat-tree__empty">
-          <Trans>Nothing here yet.</Trans>
-        </li>
-      ) : null}
-      {!all && nodes.data.items.length > SHOWN ? (
-        <li>
-          <Button size="sm" variant="ghost" onClick={() => setAll(true)}>
-            {t`Show all ${total}`}
-          </Button>
-        </li>
-      ) : null}
-    </ul>
-  );
+  return <TreeLevel nodes={nodes}>{(n) => <MappingRow node={n} onEdit={onEdit} />}</TreeLevel>;
 }
 
 function SearchCard({ onEdit }: { onEdit: (n: MappingNode) => void }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const levels = useLevelNames();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(0);
-  const search = useDebounced(q.trim(), 250);
-  const results = useQuery({
-    ...trpc.stats.admin.searchMappings.queryOptions({ q: search, page, size: 10 }),
-    enabled: search.length > 0,
-    placeholderData: keepPreviousData,
-  });
   const pathOf = (hit: SearchHit) => [levels[hit.level], ...hit.path.map((p) => refText(i18n, p.name))].join(' › ');
   return (
-    <Card className="card--spaced">
-      <TextField
-        label={<Trans>Find a category</Trans>}
-        type="search"
-        value={q}
-        onChange={(e) => (setQ(e.target.value), setPage(0))}
-        placeholder={t`Name or code, e.g. wooden packaging or 020704`}
-        data-testid="mapping-search"
-      />
-      {!search ? null : results.isPending ? (
-        <LoadingState />
-      ) : results.isError ? (
-        <ErrorState title={<Trans>The search failed</Trans>} onRetry={() => void results.refetch()} />
-      ) : results.data.items.length === 0 ? (
-        <p className="muted">
-          <Trans>No category matches.</Trans>
-        </p>
-      ) : (
+    <CategorySearch
+      placeholder={t`Name or code, e.g. wooden packaging or 020704`}
+      testId="mapping-search"
+      resultsTestId="mapping-results"
+      searchOptions={(params) => trpc.stats.admin.searchMappings.queryOptions(params)}
+      hitKey={(hit) => `${hit.level}-${hit.id}`}
+    >
+      {(hit) => (
         <>
-          <ul className="cat-results" data-testid="mapping-results">
-            {results.data.items.map((hit) => (
-              <li key={`${hit.level}-${hit.id}`} className="cat-result">
-                <span className="cat-result__path muted">{pathOf(hit)}</span>
-                <span className="cat-result__name">
-                  <span className="cat-row__code">{hit.code ?? '–'}</span> {refText(i18n, hit.name)}
-                </span>
-                <MappingSummary node={hit} />
-                <span className="row-actions">
-                  <Button size="sm" variant="ghost" icon={<Icon name="edit" size={16} />} onClick={() => onEdit(hit)}>
-                    <Trans>Edit</Trans>
-                  </Button>
-                </span>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            size={10}
-            total={results.data.total}
-            totalPages={results.data.totalPages}
-            itemsOnPage={results.data.items.length}
-            onPage={setPage}
-          />
+          <span className="cat-result__path muted">{pathOf(hit)}</span>
+          <span className="cat-result__name">
+            <span className="cat-row__code">{hit.code ?? '–'}</span> {refText(i18n, hit.name)}
+          </span>
+          <MappingSummary node={hit} />
+          <span className="row-actions">
+            <Button size="sm" variant="ghost" icon={<Icon name="edit" size={16} />} onClick={() => onEdit(hit)}>
+              <Trans>Edit</Trans>
+            </Button>
+          </span>
         </>
       )}
-    </Card>
+    </CategorySearch>
   );
 }
 

@@ -4,17 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createPlanInput } from '@shared/schemas/subscriptions';
-import { CrudPage } from '@/components/admin/CrudPage';
+import { CrudPage } from '../components/CrudPage';
 import { MissingNames, NameFields } from '@/components/forms/NameFields';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
-import { Checkbox, FormError, TextArea, TextField } from '@/components/ui/Field';
-import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { Checkbox, TextArea, TextField } from '@/components/ui/Field';
+import { FormDialog } from '@/components/ui/FormDialog';
+import { fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { refName, refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
@@ -27,13 +24,12 @@ type FormIn = z.input<typeof createPlanInput>;
 type FormOut = z.output<typeof createPlanInput>;
 
 function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const create = useMutation(trpc.subscriptions.admin.createPlan.mutationOptions());
   const update = useMutation(trpc.subscriptions.admin.updatePlan.mutationOptions());
   const builtin = plan?.is_builtin ?? false;
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({
     // Built-in plans keep their length: their dates are not part of the form, so give the schema fillers.
     resolver: zodResolver(createPlanInput),
@@ -49,104 +45,72 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
     },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      if (!plan) await create.mutateAsync(v);
-      else
-        await update.mutateAsync({
-          id: plan.id,
-          name: v.name,
-          name_dk: v.name_dk,
-          name_my: v.name_my,
-          description_title: v.description_title ?? null,
-          description: v.description ?? null,
-          is_active: v.is_active,
-          ...(builtin ? {} : { start_date: v.start_date, end_date: v.end_date }),
-        });
-      await qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
-      await qc.invalidateQueries({ queryKey: trpc.common.typedNames.queryKey() });
-      showSnackbar(plan ? msg`Subscription plan saved` : msg`Subscription plan created`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err);
-      setFormError(errorText(i18n, err));
-    }
-  });
-  return (
-    <Dialog open onClose={onClose} title={plan ? <Trans>Edit plan</Trans> : <Trans>New custom plan</Trans>} closeLabel={t`Close`}>
-      <form className="form" noValidate onSubmit={onSubmit}>
-        <NameFields form={form} autoFocus={false} />
-        <TextField
-          label={<Trans>Description title</Trans>}
-          error={fieldErrorText(i18n, errors.description_title)}
-          {...form.register('description_title')}
-        />
-        <TextArea label={<Trans>Description</Trans>} error={fieldErrorText(i18n, errors.description)} {...form.register('description')} />
-        {builtin ? (
-          <p className="muted">
-            <Trans>Built-in plans have a fixed length; their dates cannot be set.</Trans>
-          </p>
-        ) : (
-          <div className="form-grid">
-            <TextField
-              label={<Trans>Start date</Trans>}
-              type="date"
-              required
-              error={fieldErrorText(i18n, errors.start_date)}
-              {...form.register('start_date')}
-            />
-            <TextField
-              label={<Trans>End date</Trans>}
-              type="date"
-              required
-              error={fieldErrorText(i18n, errors.end_date)}
-              {...form.register('end_date')}
-            />
-          </div>
-        )}
-        <Checkbox label={<Trans>Active (can be assigned)</Trans>} {...form.register('is_active')} />
-        <FormError>{formError}</FormError>
-        <DialogActions loading={create.isPending || update.isPending} onCancel={onClose}>
-          <Trans>Save</Trans>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
-
-function DeleteDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
-  const { i18n } = useLingui();
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const remove = useMutation(trpc.subscriptions.admin.deletePlan.mutationOptions());
-  const name = refName(i18n, plan);
-  const confirm = async () => {
-    await remove.mutateAsync({ id: plan.id });
+  const save = async (v: FormOut) => {
+    if (!plan) await create.mutateAsync(v);
+    else
+      await update.mutateAsync({
+        id: plan.id,
+        name: v.name,
+        name_dk: v.name_dk,
+        name_my: v.name_my,
+        description_title: v.description_title ?? null,
+        description: v.description ?? null,
+        is_active: v.is_active,
+        ...(builtin ? {} : { start_date: v.start_date, end_date: v.end_date }),
+      });
     await qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
     await qc.invalidateQueries({ queryKey: trpc.common.typedNames.queryKey() });
-    showSnackbar(msg`Subscription plan deleted`);
+    showSnackbar(plan ? msg`Subscription plan saved` : msg`Subscription plan created`);
     onClose();
   };
   return (
-    <ConfirmDialog
-      title={<Trans>Delete {name}?</Trans>}
-      confirmLabel={<Trans>Delete</Trans>}
-      onConfirm={confirm}
+    <FormDialog
+      form={form}
+      title={plan ? <Trans>Edit plan</Trans> : <Trans>New custom plan</Trans>}
+      onSave={save}
       onClose={onClose}
-      testId="confirm-delete"
+      focusServerError={false}
     >
-      <p>
-        <Trans>The plan is removed for good. Plans that companies use cannot be deleted; deactivate them instead.</Trans>
-      </p>
-    </ConfirmDialog>
+      <NameFields form={form} autoFocus={false} />
+      <TextField
+        label={<Trans>Description title</Trans>}
+        error={fieldErrorText(i18n, errors.description_title)}
+        {...form.register('description_title')}
+      />
+      <TextArea label={<Trans>Description</Trans>} error={fieldErrorText(i18n, errors.description)} {...form.register('description')} />
+      {builtin ? (
+        <p className="muted">
+          <Trans>Built-in plans have a fixed length; their dates cannot be set.</Trans>
+        </p>
+      ) : (
+        <div className="form-grid">
+          <TextField
+            label={<Trans>Start date</Trans>}
+            type="date"
+            required
+            error={fieldErrorText(i18n, errors.start_date)}
+            {...form.register('start_date')}
+          />
+          <TextField
+            label={<Trans>End date</Trans>}
+            type="date"
+            required
+            error={fieldErrorText(i18n, errors.end_date)}
+            {...form.register('end_date')}
+          />
+        </div>
+      )}
+      <Checkbox label={<Trans>Active (can be assigned)</Trans>} {...form.register('is_active')} />
+    </FormDialog>
   );
 }
 
 export function SubscriptionPlansPage() {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
+  const qc = useQueryClient();
   const fmt = useFormat();
+  const remove = useMutation(trpc.subscriptions.admin.deletePlan.mutationOptions());
   return (
     <CrudPage
       title={<Trans>Subscription plans</Trans>}
@@ -211,7 +175,16 @@ export function SubscriptionPlansPage() {
         },
       ]}
       editor={(p, close) => <PlanDialog plan={p} onClose={close} />}
-      remover={(p, close) => <DeleteDialog plan={p} onClose={close} />}
+      removal={{
+        explain: <Trans>The plan is removed for good. Plans that companies use cannot be deleted; deactivate them instead.</Trans>,
+        run: (p) => remove.mutateAsync({ id: p.id }),
+        refresh: () =>
+          Promise.all([
+            qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }),
+            qc.invalidateQueries({ queryKey: trpc.common.typedNames.queryKey() }),
+          ]),
+        done: msg`Subscription plan deleted`,
+      }}
     />
   );
 }

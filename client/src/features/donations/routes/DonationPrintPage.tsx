@@ -10,8 +10,8 @@ import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
 import { refText } from '@/lib/reference';
-import { DonationStatusChip } from '../components/DonationStatusChip';
-import { kgText, moneyText } from '../lib/labels';
+import { DonationStatusChip } from '@/components/donation/DonationStatusChip';
+import { kgText, moneyText } from '@/components/donation/labels';
 import '../donations.css';
 
 const BACK = '/account/manager-panel/donations';

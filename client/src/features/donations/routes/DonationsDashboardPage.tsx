@@ -20,9 +20,9 @@ import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { refText } from '@/lib/reference';
 import { DONATION_STATUSES } from '@shared/constants/enums';
-import { DonationStatusChip } from '../components/DonationStatusChip';
 import { FAILED_TO_FETCH, MissingSuccessError, requireSuccess, type DashboardSection } from '../lib/dashboard';
-import { DONATION_STATUS_LABELS, kgText } from '../lib/labels';
+import { DonationStatusChip } from '@/components/donation/DonationStatusChip';
+import { DONATION_STATUS_LABELS, kgText } from '@/components/donation/labels';
 import '../donations.css';
 
 const BarChart = lazyComponent(() => import('@/components/charts/BarChart').then((m) => m.default));

@@ -15,11 +15,14 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { LIMITS } from '@shared/constants/limits';
-import { DonationStatusChip } from '../components/DonationStatusChip';
-import { CODE_RE, kgText } from '../lib/labels';
+import { DonationStatusChip } from '@/components/donation/DonationStatusChip';
+import { kgText } from '@/components/donation/labels';
 import '../donations.css';
 
 type Verified = RouterOutputs['donations']['verify'];
+
+/** A donation's code as its QR carries it (a UUID); anything else is unknown without asking the server. */
+const CODE_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function VerifyDonationPage({ params }: { params: Record<string, string> }) {
   const trpc = useTRPC();

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/Card';
 import { Icon } from '@/components/ui/Icon';
 import { useFormat } from '@/lib/format';
 import type { DriverTrip } from '../lib/trip';
+import '@/components/trip/trip.css';
 
 type Address = DriverTrip['calendar_event']['pickup_address'];
 

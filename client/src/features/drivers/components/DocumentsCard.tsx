@@ -20,6 +20,7 @@ import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { DOCUMENT_ACCEPT, documentProblem, type DriverTrip } from '../lib/trip';
+import '@/components/trip/trip.css';
 
 const showError = (text: string) => showSnackbar(text, { tone: 'error', duration: LIMITS.driverSnackbarMs });
 

@@ -23,9 +23,11 @@ import { useFormat } from '@/lib/format';
 import { messageText } from '@/lib/messages';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
-import { clock, kmOneDecimal, MAP_COLORS, wholeMinutesOf, type DriverTrip } from '../lib/trip';
+import { MAP_COLORS } from '@/components/trip/status';
+import { clock, kmOneDecimal, wholeMinutesOf, type DriverTrip } from '../lib/trip';
 import { clearTrack, type Tracking } from '../lib/useTracking';
 import { TripStatusBadge } from '@/components/trip/TripStatusBadge';
+import '@/components/trip/trip.css';
 
 /** SPEC §8 driver messages: the server's message, else the screen's own wording. */
 export function driverError(i18n: I18n, err: unknown, fallback: MessageDescriptor): string {

@@ -10,6 +10,7 @@ import { isActivePhase } from '@shared/machines/trip';
 import { Card } from '@/components/ui/Card';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { Tabs } from '@/components/ui/Tabs';
+import { DRIVER_STATUS_LABEL } from '@/components/trip/status';
 import { updateDriver, useDriverSession } from '@/lib/driverSession';
 import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
@@ -17,7 +18,6 @@ import { useTRPC } from '@/lib/trpc';
 import { AssignmentCard } from '../components/AssignmentCard';
 import { DocumentsCard } from '../components/DocumentsCard';
 import { driverError, TripActionsCard } from '../components/TripActionsCard';
-import { DRIVER_STATUS_LABEL } from '../lib/trip';
 import { useTracking } from '../lib/useTracking';
 import '../drivers.css';
 

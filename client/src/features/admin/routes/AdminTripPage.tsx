@@ -13,7 +13,7 @@ import { RouteMap, type RoutePoint } from '@/components/map';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { TextArea, TextField } from '@/components/ui/Field';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { Icon } from '@/components/ui/Icon';
 import { ErrorState, LoadingState } from '@/components/ui/States';
@@ -27,20 +27,20 @@ import { messageText } from '@/lib/messages';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { MAP_COLORS } from '@/components/trip/status';
 import { TripStatusBadge } from '@/components/trip/TripStatusBadge';
-import { MAP_COLORS } from '../lib/trip';
-import '../drivers.css';
+import { DateTimeFields, DriverVehicleFields } from '../components/TripFields';
+import '@/components/trip/trip.css';
+import '../admin-console.css';
 
 type Trip = RouterOutputs['drivers']['admin']['trip'];
 type FormIn = z.input<typeof updateTripInput>;
 type FormOut = z.output<typeof updateTripInput>;
 
 function EditTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const drivers = useQuery(trpc.drivers.admin.drivers.queryOptions({ page: 0, size: 100 }));
-  const vehicles = useQuery(trpc.drivers.admin.vehicles.queryOptions({ page: 0, size: 100 }));
   const update = useMutation(trpc.drivers.admin.updateTrip.mutationOptions());
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(updateTripInput),
@@ -63,45 +63,9 @@ function EditTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) 
   };
   return (
     <FormDialog form={form} onSave={save} onClose={onClose} title={<Trans>Reassign or reschedule</Trans>}>
-      <SelectField
-        label={<Trans>Driver</Trans>}
-        required
-        error={fieldErrorText(i18n, errors.driver_id)}
-        {...form.register('driver_id', { setValueAs: (x: string) => (x ? Number(x) : undefined) })}
-      >
-        {(drivers.data?.items ?? []).map((d) => (
-          <option key={d.id} value={d.id}>
-            {d.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label={<Trans>Vehicle</Trans>}
-        error={fieldErrorText(i18n, errors.vehicle_id)}
-        {...form.register('vehicle_id', { setValueAs: (x: string) => (x ? Number(x) : null) })}
-      >
-        <option value="">{t`Not assigned`}</option>
-        {(vehicles.data?.items ?? []).map((v) => (
-          <option key={v.id} value={v.id}>
-            {v.vehicle_number} · {v.make} {v.model}
-          </option>
-        ))}
-      </SelectField>
+      <DriverVehicleFields form={form} />
       <div className="form-grid">
-        <TextField
-          label={<Trans>Date</Trans>}
-          type="date"
-          required
-          error={fieldErrorText(i18n, errors.event_date)}
-          {...form.register('event_date')}
-        />
-        <TextField
-          label={<Trans>Time</Trans>}
-          type="time"
-          required
-          error={fieldErrorText(i18n, errors.start_time)}
-          {...form.register('start_time')}
-        />
+        <DateTimeFields form={form} />
       </div>
       <TextField label={<Trans>Contact person</Trans>} error={fieldErrorText(i18n, errors.contact_person)} {...form.register('contact_person')} />
       <TextArea label={<Trans>Notes for the driver</Trans>} error={fieldErrorText(i18n, errors.notes)} {...form.register('notes')} />

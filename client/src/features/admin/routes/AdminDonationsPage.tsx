@@ -2,6 +2,7 @@
 // approver name) and deny (a reason) for pending ones; and the donation tags (create, rename, delete). Changes by
 // other administrators or donors arrive live (donationChanged).
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,16 +13,15 @@ import { MissingNames, NameFields } from '@/components/forms/NameFields';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
-import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { Icon } from '@/components/ui/Icon';
-import { Pagination } from '@/components/ui/Pagination';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { QueryView } from '@/components/ui/QueryView';
+import { EmptyState } from '@/components/ui/States';
 import { Tabs } from '@/components/ui/Tabs';
 import { useDebounced } from '@/hooks/useDebounced';
 import { useRealtimeEvent } from '@/hooks/useRealtime';
-import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { fieldErrorText, getAppError } from '@/lib/errors';
 import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -31,9 +31,10 @@ import { DONATION_STATUSES, type DonationStatus } from '@shared/constants/enums'
 import { LIMITS } from '@shared/constants/limits';
 import { donationActions } from '@shared/machines/donation';
 import { approveDonationInput, denyDonationInput, donationTagFields } from '@shared/schemas/donations';
-import { DonationCard, type DonationItem } from '../components/DonationCard';
-import { DONATION_STATUS_LABELS } from '../lib/labels';
-import '../donations.css';
+import { DonationCard, type DonationItem } from '@/components/donation/DonationCard';
+import { DONATION_STATUS_LABELS } from '@/components/donation/labels';
+import { PagedList } from '../components/PagedList';
+import '../admin-console.css';
 import { Options } from '@/components/ui/Options';
 
 const SIZE = 10;
@@ -104,19 +105,22 @@ function DonationQueue() {
           }}
         />
       </div>
-      {list.isError && !list.data ? (
-        <ErrorState title={<Trans>The donations could not be loaded</Trans>} onRetry={() => void list.refetch()} />
-      ) : !list.data ? (
-        <LoadingState />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState
-          icon="heart"
-          title={status === 'pending' && !query ? <Trans>No donations wait for a decision</Trans> : <Trans>No donations match</Trans>}
-        />
-      ) : (
-        <>
+      <PagedList
+        list={list}
+        errorTitle={<Trans>The donations could not be loaded</Trans>}
+        empty={
+          <EmptyState
+            icon="heart"
+            title={status === 'pending' && !query ? <Trans>No donations wait for a decision</Trans> : <Trans>No donations match</Trans>}
+          />
+        }
+        page={page}
+        size={SIZE}
+        onPage={setPage}
+      >
+        {(data) => (
           <ul className="donation-list" aria-label={t`Donations`}>
-            {list.data.items.map((d) => {
+            {data.items.map((d) => {
               const actions = donationActions(d.status, 'admin');
               return (
                 <li key={d.id}>
@@ -150,16 +154,8 @@ function DonationQueue() {
               );
             })}
           </ul>
-          <Pagination
-            page={page}
-            size={SIZE}
-            total={list.data.total}
-            totalPages={list.data.totalPages}
-            itemsOnPage={list.data.items.length}
-            onPage={setPage}
-          />
-        </>
-      )}
+        )}
+      </PagedList>
       {deciding?.action === 'approve' ? <ApproveDialog d={deciding.d} onClose={() => setDeciding(null)} /> : null}
       {deciding?.action === 'deny' ? <DenyDialog d={deciding.d} onClose={() => setDeciding(null)} /> : null}
     </div>
@@ -169,13 +165,32 @@ function DonationQueue() {
 const approveForm = approveDonationInput.omit({ id: true });
 const denyForm = denyDonationInput.omit({ id: true });
 
-function ApproveDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+/**
+ * Takes an approve or deny decision, then says so, reads the donations again and closes the dialog. When another
+ * administrator decided first (CONFLICT) the list is read again too, and the dialog shows why it failed.
+ */
+function useDecide() {
   const trpc = useTRPC();
   const qc = useQueryClient();
+  return async (decide: () => Promise<unknown>, done: MessageDescriptor, onClose: () => void) => {
+    try {
+      await decide();
+    } catch (e) {
+      if (getAppError(e).code === 'CONFLICT') void qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+      throw e;
+    }
+    showSnackbar(done);
+    await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+    onClose();
+  };
+}
+
+function ApproveDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const trpc = useTRPC();
   const session = useSession();
   const approve = useMutation(trpc.donations.admin.approve.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
+  const decide = useDecide();
   const me = [session?.user.first_name, session?.user.last_name].filter(Boolean).join(' ');
   const form = useForm<z.input<typeof approveForm>, unknown, z.output<typeof approveForm>>({
     resolver: zodResolver(approveForm),
@@ -183,98 +198,73 @@ function ApproveDialog({ d, onClose }: { d: DonationItem; onClose: () => void })
   });
   const name = useWatch({ control: form.control, name: 'approver_name' }) ?? '';
   const title = d.title;
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      await approve.mutateAsync({ id: d.id, ...v });
-      showSnackbar(msg`Donation approved`);
-      await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
-      onClose();
-    } catch (e) {
-      applyServerErrors(form, e, { shouldFocus: true });
-      setFormError(errorText(i18n, e));
-      if (getAppError(e).code === 'CONFLICT') await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
-    }
-  });
   return (
-    <Dialog open onClose={onClose} title={<Trans>Approve “{title}”?</Trans>} closeLabel={t`Close`}>
-      <form className="form" noValidate onSubmit={onSubmit} data-testid="approve-dialog">
-        <p>
-          <Trans>The donor’s managers are told at once and can print the QR code for the hand-over.</Trans>
-        </p>
-        <TextField
-          label={<Trans>Approver name</Trans>}
-          required
-          data-autofocus
-          maxLength={LIMITS.approverNameMax + 10}
-          hint={
-            <span
-              className={name.length > LIMITS.approverNameMax ? 'counter counter--over' : 'counter'}
-            >{`${name.length}/${LIMITS.approverNameMax}`}</span>
-          }
-          error={fieldErrorText(i18n, form.formState.errors.approver_name)}
-          {...form.register('approver_name')}
-        />
-        <FormError>{formError}</FormError>
-        <DialogActions loading={approve.isPending} onCancel={onClose} testId="confirm-approve">
-          <Trans>Approve</Trans>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      form={form}
+      title={<Trans>Approve “{title}”?</Trans>}
+      onSave={(v) => decide(() => approve.mutateAsync({ id: d.id, ...v }), msg`Donation approved`, onClose)}
+      onClose={onClose}
+      submitLabel={<Trans>Approve</Trans>}
+      testId="approve-dialog"
+      submitTestId="confirm-approve"
+    >
+      <p>
+        <Trans>The donor’s managers are told at once and can print the QR code for the hand-over.</Trans>
+      </p>
+      <TextField
+        label={<Trans>Approver name</Trans>}
+        required
+        data-autofocus
+        maxLength={LIMITS.approverNameMax + 10}
+        hint={<Counter length={name.length} max={LIMITS.approverNameMax} />}
+        error={fieldErrorText(i18n, form.formState.errors.approver_name)}
+        {...form.register('approver_name')}
+      />
+    </FormDialog>
   );
 }
 
 function DenyDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
-  const qc = useQueryClient();
   const deny = useMutation(trpc.donations.admin.deny.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
+  const decide = useDecide();
   const form = useForm<z.input<typeof denyForm>, unknown, z.output<typeof denyForm>>({
     resolver: zodResolver(denyForm),
     defaultValues: { reason: '' },
   });
   const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
   const title = d.title;
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      await deny.mutateAsync({ id: d.id, ...v });
-      showSnackbar(msg`Donation denied`);
-      await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
-      onClose();
-    } catch (e) {
-      applyServerErrors(form, e, { shouldFocus: true });
-      setFormError(errorText(i18n, e));
-      if (getAppError(e).code === 'CONFLICT') await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
-    }
-  });
   return (
-    <Dialog open onClose={onClose} title={<Trans>Deny “{title}”?</Trans>} closeLabel={t`Close`}>
-      <form className="form" noValidate onSubmit={onSubmit} data-testid="deny-dialog">
-        <p>
-          <Trans>The donor’s managers see the reason and can edit the donation and send it again.</Trans>
-        </p>
-        <TextArea
-          label={<Trans>Reason</Trans>}
-          required
-          rows={4}
-          data-autofocus
-          hint={
-            <span
-              className={reason.length > LIMITS.denyReasonMax ? 'counter counter--over' : 'counter'}
-            >{`${reason.length}/${LIMITS.denyReasonMax}`}</span>
-          }
-          error={fieldErrorText(i18n, form.formState.errors.reason)}
-          {...form.register('reason')}
-        />
-        <FormError>{formError}</FormError>
-        <DialogActions variant="danger" loading={deny.isPending} onCancel={onClose} testId="confirm-deny">
-          <Trans>Deny</Trans>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      form={form}
+      title={<Trans>Deny “{title}”?</Trans>}
+      onSave={(v) => decide(() => deny.mutateAsync({ id: d.id, ...v }), msg`Donation denied`, onClose)}
+      onClose={onClose}
+      submitLabel={<Trans>Deny</Trans>}
+      submitVariant="danger"
+      testId="deny-dialog"
+      submitTestId="confirm-deny"
+    >
+      <p>
+        <Trans>The donor’s managers see the reason and can edit the donation and send it again.</Trans>
+      </p>
+      <TextArea
+        label={<Trans>Reason</Trans>}
+        required
+        rows={4}
+        data-autofocus
+        hint={<Counter length={reason.length} max={LIMITS.denyReasonMax} />}
+        error={fieldErrorText(i18n, form.formState.errors.reason)}
+        {...form.register('reason')}
+      />
+    </FormDialog>
   );
+}
+
+/** Characters typed of the most a field takes, red past it. */
+function Counter({ length, max }: { length: number; max: number }) {
+  return <span className={length > max ? 'counter counter--over' : 'counter'}>{`${length}/${max}`}</span>;
 }
 
 // ---- donation tags ----
@@ -297,40 +287,40 @@ function TagsManager() {
           <Trans>New tag</Trans>
         </Button>
       </div>
-      {tags.isPending ? (
-        <LoadingState />
-      ) : tags.isError ? (
-        <ErrorState title={<Trans>The tags could not be loaded</Trans>} onRetry={() => void tags.refetch()} />
-      ) : tags.data.items.length === 0 ? (
-        <EmptyState icon="flag" title={<Trans>No donation tags yet</Trans>} />
-      ) : (
-        <ul className="tag-list" aria-label={t`Donation tags`}>
-          {tags.data.items.map((tag) => {
-            const n = tag.donations;
-            const tagName = refName(i18n, tag);
-            return (
-              <li key={tag.id} className="tag-row">
-                <div className="tag-row__text">
-                  <strong>{tagName}</strong>
-                  <MissingNames row={tag} />
-                  {tag.description ? <span>{refText(i18n, tag.description)}</span> : null}
-                  <span>
-                    <Plural value={n} _0="Not used yet" one="Used by # donation" other="Used by # donations" />
-                  </span>
-                </div>
-                <div className="row-actions">
-                  <Button size="sm" variant="secondary" onClick={() => setEditing(tag)} aria-label={`${t`Edit`}: ${tagName}`}>
-                    <Trans>Edit</Trans>
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setDeleting(tag)} aria-label={`${t`Delete`}: ${tagName}`}>
-                    <Trans>Delete</Trans>
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryView query={tags} errorTitle={<Trans>The tags could not be loaded</Trans>}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState icon="flag" title={<Trans>No donation tags yet</Trans>} />
+          ) : (
+            <ul className="tag-list" aria-label={t`Donation tags`}>
+              {data.items.map((tag) => {
+                const n = tag.donations;
+                const tagName = refName(i18n, tag);
+                return (
+                  <li key={tag.id} className="tag-row">
+                    <div className="tag-row__text">
+                      <strong>{tagName}</strong>
+                      <MissingNames row={tag} />
+                      {tag.description ? <span>{refText(i18n, tag.description)}</span> : null}
+                      <span>
+                        <Plural value={n} _0="Not used yet" one="Used by # donation" other="Used by # donations" />
+                      </span>
+                    </div>
+                    <div className="row-actions">
+                      <Button size="sm" variant="secondary" onClick={() => setEditing(tag)} aria-label={`${t`Edit`}: ${tagName}`}>
+                        <Trans>Edit</Trans>
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setDeleting(tag)} aria-label={`${t`Delete`}: ${tagName}`}>
+                        <Trans>Delete</Trans>
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </QueryView>
       {editing ? <TagDialog tag={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteTagDialog tag={deleting} onClose={() => setDeleting(null)} /> : null}
     </div>
@@ -338,46 +328,33 @@ function TagsManager() {
 }
 
 function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const create = useMutation(trpc.donations.admin.createTag.mutationOptions());
   const update = useMutation(trpc.donations.admin.updateTag.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof donationTagFields>, unknown, z.output<typeof donationTagFields>>({
     resolver: zodResolver(donationTagFields),
     defaultValues: { name: tag?.name ?? '', name_dk: tag?.name_dk ?? '', name_my: tag?.name_my ?? '', description: tag?.description ?? '' },
   });
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      if (tag) await update.mutateAsync({ id: tag.id, ...v });
-      else await create.mutateAsync(v);
-      await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
-      await qc.invalidateQueries({ queryKey: trpc.common.typedNames.queryKey() });
-      showSnackbar(tag ? msg`Tag saved` : msg`Tag created`);
-      onClose();
-    } catch (e) {
-      applyServerErrors(form, e, { shouldFocus: true });
-      setFormError(errorText(i18n, e));
-    }
-  });
+  const save = async (v: z.output<typeof donationTagFields>) => {
+    if (tag) await update.mutateAsync({ id: tag.id, ...v });
+    else await create.mutateAsync(v);
+    await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
+    await qc.invalidateQueries({ queryKey: trpc.common.typedNames.queryKey() });
+    showSnackbar(tag ? msg`Tag saved` : msg`Tag created`);
+    onClose();
+  };
   return (
-    <Dialog open onClose={onClose} title={tag ? <Trans>Edit tag</Trans> : <Trans>New tag</Trans>} closeLabel={t`Close`}>
-      <form className="form" noValidate onSubmit={onSubmit} data-testid="tag-dialog">
-        <NameFields form={form} />
-        <TextArea
-          label={<Trans>Description</Trans>}
-          rows={3}
-          error={fieldErrorText(i18n, form.formState.errors.description)}
-          {...form.register('description')}
-        />
-        <FormError>{formError}</FormError>
-        <DialogActions loading={create.isPending || update.isPending} onCancel={onClose}>
-          <Trans>Save</Trans>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog form={form} title={tag ? <Trans>Edit tag</Trans> : <Trans>New tag</Trans>} onSave={save} onClose={onClose} testId="tag-dialog">
+      <NameFields form={form} />
+      <TextArea
+        label={<Trans>Description</Trans>}
+        rows={3}
+        error={fieldErrorText(i18n, form.formState.errors.description)}
+        {...form.register('description')}
+      />
+    </FormDialog>
   );
 }
 

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import '../newsletter.css';
+import '../admin-console.css';
 
 type Run = RouterOutputs['newsletter']['admin']['runs']['items'][number];
 const PAGE_SIZE = 10;

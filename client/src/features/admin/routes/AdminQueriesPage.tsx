@@ -13,7 +13,6 @@ import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { Pagination } from '@/components/ui/Pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { useDebounced } from '@/hooks/useDebounced';
 import { errorText, fieldErrorText } from '@/lib/errors';
@@ -21,7 +20,8 @@ import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
-import '../queries.css';
+import { PagedList } from '../components/PagedList';
+import '../admin-console.css';
 
 type Filter = (typeof QUERY_FILTERS)[number];
 const PAGE_SIZE = 20;
@@ -80,20 +80,23 @@ export function AdminQueriesPage() {
             )}
           </p>
         ) : null}
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState title={<Trans>The queries could not be loaded</Trans>} onRetry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <EmptyState icon="mail" title={search || status !== 'all' ? <Trans>No query matches</Trans> : <Trans>No queries yet</Trans>}>
-            <p>
-              <Trans>Questions sent from the help page appear here.</Trans>
-            </p>
-          </EmptyState>
-        ) : (
-          <>
+        <PagedList
+          list={list}
+          errorTitle={<Trans>The queries could not be loaded</Trans>}
+          empty={
+            <EmptyState icon="mail" title={search || status !== 'all' ? <Trans>No query matches</Trans> : <Trans>No queries yet</Trans>}>
+              <p>
+                <Trans>Questions sent from the help page appear here.</Trans>
+              </p>
+            </EmptyState>
+          }
+          page={page}
+          size={PAGE_SIZE}
+          onPage={setPage}
+        >
+          {(data) => (
             <ul className="query-list" aria-label={t`Queries`} data-testid="query-list">
-              {list.data.items.map((item) => (
+              {data.items.map((item) => (
                 <li key={item.id}>
                   <button
                     type="button"
@@ -130,16 +133,8 @@ export function AdminQueriesPage() {
                 </li>
               ))}
             </ul>
-            <Pagination
-              page={page}
-              size={PAGE_SIZE}
-              total={list.data.total}
-              totalPages={list.data.totalPages}
-              itemsOnPage={list.data.items.length}
-              onPage={setPage}
-            />
-          </>
-        )}
+          )}
+        </PagedList>
       </Card>
       {open !== null ? <QueryDialog id={open} onClose={() => setOpen(null)} /> : null}
     </>

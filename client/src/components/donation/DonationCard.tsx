@@ -6,8 +6,9 @@ import { Icon } from '@/components/ui/Icon';
 import { useFormat } from '@/lib/format';
 import type { RouterOutputs } from '@/lib/types';
 import { refText } from '@/lib/reference';
-import { kgText, moneyText } from '../lib/labels';
+import { kgText, moneyText } from './labels';
 import { DonationStatusChip } from './DonationStatusChip';
+import './donation.css';
 
 export type DonationItem = RouterOutputs['donations']['mine']['items'][number];
 

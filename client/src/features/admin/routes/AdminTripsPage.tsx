@@ -15,19 +15,11 @@ import { useConfig } from '@/hooks/useConfig';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/useRealtime';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
+import { DRIVER_STATUS_LABEL, TRIP_STATUS_META } from '@/components/trip/status';
 import { TripStatusBadge } from '@/components/trip/TripStatusBadge';
-import {
-  calendarRange,
-  DRIVER_STATUS_LABEL,
-  parseDay,
-  shiftAnchor,
-  todayIso,
-  TRIP_STATUS_META,
-  tripsByDay,
-  type AdminTrip,
-  type CalendarView,
-} from '../lib/trip';
-import '../drivers.css';
+import { calendarRange, parseDay, shiftAnchor, todayIso, tripsByDay, type AdminTrip, type CalendarView } from '../lib/calendar';
+import '@/components/trip/trip.css';
+import '../admin-console.css';
 
 function TripChip({ trip }: { trip: AdminTrip }) {
   const { i18n } = useLingui();

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { DonationStatus } from '@shared/constants/enums';
 import '@/components/listing/listing.css';
-import { DONATION_STATUS_LABELS } from '../lib/labels';
-import '../donations.css';
+import { DONATION_STATUS_LABELS } from './labels';
+import './donation.css';
 
 export function DonationStatusChip({ status }: { status: DonationStatus }) {
   const { i18n } = useLingui();

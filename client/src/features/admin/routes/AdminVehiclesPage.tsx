@@ -9,8 +9,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { HGV_FACTOR } from '@shared/lib/transport';
 import { createVehicleInput } from '@shared/schemas/drivers';
-import { CrudPage } from '@/components/admin/CrudPage';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { CrudPage } from '../components/CrudPage';
 import { TextField } from '@/components/ui/Field';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { fieldErrorText } from '@/lib/errors';
@@ -18,7 +17,6 @@ import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import '../drivers.css';
 
 type Vehicle = RouterOutputs['drivers']['admin']['vehicles']['items'][number];
 type FormIn = z.input<typeof createVehicleInput>;
@@ -85,36 +83,12 @@ function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; onClose:
   );
 }
 
-function DeleteVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const remove = useMutation(trpc.drivers.admin.deleteVehicle.mutationOptions());
-  const name = vehicle.vehicle_number;
-  const confirm = async () => {
-    await remove.mutateAsync({ id: vehicle.id });
-    await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
-    showSnackbar(msg`Vehicle removed`);
-    onClose();
-  };
-  return (
-    <ConfirmDialog
-      title={<Trans>Remove {name}?</Trans>}
-      confirmLabel={<Trans>Remove</Trans>}
-      onConfirm={confirm}
-      onClose={onClose}
-      testId="confirm-delete"
-    >
-      <p>
-        <Trans>New trips can no longer use this vehicle. Trips that used it keep showing it.</Trans>
-      </p>
-    </ConfirmDialog>
-  );
-}
-
 export function AdminVehiclesPage() {
   const { t } = useLingui();
   const trpc = useTRPC();
+  const qc = useQueryClient();
   const fmt = useFormat();
+  const remove = useMutation(trpc.drivers.admin.deleteVehicle.mutationOptions());
   return (
     <CrudPage
       title={<Trans>Vehicles</Trans>}
@@ -142,7 +116,12 @@ export function AdminVehiclesPage() {
         { key: 'factor', header: <Trans>kg CO2e per km</Trans>, align: 'end', cell: (v) => fmt.number(v.kgco2e_per_km) },
       ]}
       editor={(v, close) => <VehicleDialog vehicle={v} onClose={close} />}
-      remover={(v, close) => <DeleteVehicleDialog vehicle={v} onClose={close} />}
+      removal={{
+        explain: <Trans>New trips can no longer use this vehicle. Trips that used it keep showing it.</Trans>,
+        run: (v) => remove.mutateAsync({ id: v.id }),
+        refresh: () => qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() }),
+        done: msg`Vehicle removed`,
+      }}
     />
   );
 }

@@ -1,17 +1,21 @@
 // The administrators' list-and-edit page: a header with a New button, an optional search box, a table of rows
-// (paged when the list is) with Edit and Remove on each row, and the page's own editor and confirm dialogs.
-// The page keeps what differs (columns, the form, the confirm text); the rest is written once here.
+// (paged when the list is) with Edit and Remove on each row, the page's own editor, and the confirmation before a
+// row is removed. The page keeps what differs (columns, the form, what removing does); the rest is written once here.
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { Pagination } from '@/components/ui/Pagination';
 import { QueryView } from '@/components/ui/QueryView';
 import { Table, type Column } from '@/components/ui/Table';
 import { useDebounced } from '@/hooks/useDebounced';
+import { showSnackbar } from '@/lib/snackbar';
+import '../admin-console.css';
 
 export const CRUD_PAGE_SIZE = 20;
 
@@ -26,6 +30,17 @@ export interface CrudListParams {
   q?: string;
   page: number;
   size: number;
+}
+
+/** Removing a row, once the administrator has confirmed it. */
+export interface CrudRemoval<T> {
+  /** What removing does, in a sentence or two (the confirmation's text). */
+  explain: ReactNode;
+  /** Removes the row on the server; throws when the server refuses (the dialog shows why and stays open). */
+  run: (row: T) => Promise<unknown>;
+  /** Reads again what the removal changed. */
+  refresh: () => Promise<unknown>;
+  done: MessageDescriptor;
 }
 
 export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T = L['items'][number]>({
@@ -44,7 +59,7 @@ export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T =
   removeVerb = 'remove',
   canRemove,
   editor,
-  remover,
+  removal,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -64,7 +79,7 @@ export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T =
   canRemove?: (row: T) => boolean;
   /** The create (row null) or edit dialog. */
   editor: (row: T | null, close: () => void) => ReactNode;
-  remover: (row: T, close: () => void) => ReactNode;
+  removal: CrudRemoval<T>;
 }) {
   const { t } = useLingui();
   const [q, setQ] = useState('');
@@ -110,7 +125,7 @@ export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T =
       />
       <Card>
         {searchPlaceholder ? (
-          <div className="form-grid">
+          <div className="form-grid admin-filters">
             <TextField
               label={<Trans>Search</Trans>}
               type="search"
@@ -139,7 +154,41 @@ export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T =
         </QueryView>
       </Card>
       {editing ? editor(editing.row, () => setEditing(null)) : null}
-      {removing ? remover(removing, () => setRemoving(null)) : null}
+      {removing ? (
+        <RemoveDialog row={removing} name={rowName(removing)} verb={removeVerb} removal={removal} onClose={() => setRemoving(null)} />
+      ) : null}
     </>
+  );
+}
+
+function RemoveDialog<T>({
+  row,
+  name,
+  verb,
+  removal,
+  onClose,
+}: {
+  row: T;
+  name: string;
+  verb: 'remove' | 'delete';
+  removal: CrudRemoval<T>;
+  onClose: () => void;
+}) {
+  const confirm = async () => {
+    await removal.run(row);
+    await removal.refresh();
+    showSnackbar(removal.done);
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      title={verb === 'delete' ? <Trans>Delete {name}?</Trans> : <Trans>Remove {name}?</Trans>}
+      confirmLabel={verb === 'delete' ? <Trans>Delete</Trans> : <Trans>Remove</Trans>}
+      onConfirm={confirm}
+      onClose={onClose}
+      testId="confirm-delete"
+    >
+      <p>{removal.explain}</p>
+    </ConfirmDialog>
   );
 }

@@ -15,7 +15,7 @@ import { AddressField } from '@/components/forms/AddressField';
 import { formatQuantity } from '@/components/listing/format';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { Checkbox, FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { Checkbox, FormError, TextArea, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { useDebounced } from '@/hooks/useDebounced';
@@ -26,8 +26,9 @@ import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import { addDays, todayIso } from '../lib/trip';
-import '../drivers.css';
+import { addDays, todayIso } from '../lib/calendar';
+import { DateTimeFields, DriverVehicleFields } from '../components/TripFields';
+import '../admin-console.css';
 
 type Synergy = RouterOutputs['drivers']['admin']['schedulable']['items'][number];
 type FormIn = z.input<typeof createTripInput>;
@@ -116,8 +117,6 @@ function ScheduleForm({ synergy }: { synergy: Synergy }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [, navigate] = useLocation();
-  const drivers = useQuery(trpc.drivers.admin.drivers.queryOptions({ page: 0, size: 100 }));
-  const vehicles = useQuery(trpc.drivers.admin.vehicles.queryOptions({ page: 0, size: 100 }));
   const create = useMutation(trpc.drivers.admin.createTrip.mutationOptions());
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({
@@ -156,51 +155,14 @@ function ScheduleForm({ synergy }: { synergy: Synergy }) {
   return (
     <form className="form" noValidate onSubmit={onSubmit} data-testid="schedule-form">
       <div className="form-grid">
-        <SelectField
-          label={<Trans>Driver</Trans>}
-          required
-          error={fieldErrorText(i18n, errors.driver_id)}
-          {...form.register('driver_id', { setValueAs: (x: string) => (x ? Number(x) : undefined) })}
-        >
-          <option value="">{t`Choose a driver`}</option>
-          {(drivers.data?.items ?? []).map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={<Trans>Vehicle</Trans>}
-          error={fieldErrorText(i18n, errors.vehicle_id)}
-          {...form.register('vehicle_id', { setValueAs: (x: string) => (x ? Number(x) : null) })}
-        >
-          <option value="">{t`Not assigned`}</option>
-          {(vehicles.data?.items ?? []).map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.vehicle_number} · {v.make} {v.model}
-            </option>
-          ))}
-        </SelectField>
+        <DriverVehicleFields form={form} chooseDriver />
         <TextField
           label={<Trans>Contact person</Trans>}
           required
           error={fieldErrorText(i18n, errors.contact_person)}
           {...form.register('contact_person')}
         />
-        <TextField
-          label={<Trans>Date</Trans>}
-          type="date"
-          required
-          error={fieldErrorText(i18n, errors.event_date)}
-          {...form.register('event_date')}
-        />
-        <TextField
-          label={<Trans>Time</Trans>}
-          type="time"
-          required
-          error={fieldErrorText(i18n, errors.start_time)}
-          {...form.register('start_time')}
-        />
+        <DateTimeFields form={form} />
       </div>
       <AddressInput
         label={<Trans>Pickup address</Trans>}

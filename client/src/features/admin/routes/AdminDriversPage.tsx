@@ -8,8 +8,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DRIVER_STATUSES } from '@shared/constants/enums';
 import { createDriverInput } from '@shared/schemas/drivers';
-import { CrudPage } from '@/components/admin/CrudPage';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { CrudPage } from '../components/CrudPage';
 import { SelectField, TextField } from '@/components/ui/Field';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { fieldErrorText } from '@/lib/errors';
@@ -17,8 +16,7 @@ import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import { DRIVER_STATUS_LABEL } from '../lib/trip';
-import '../drivers.css';
+import { DRIVER_STATUS_LABEL } from '@/components/trip/status';
 
 type Driver = RouterOutputs['drivers']['admin']['drivers']['items'][number];
 type FormIn = z.input<typeof createDriverInput>;
@@ -70,36 +68,12 @@ function DriverDialog({ driver, onClose }: { driver: Driver | null; onClose: () 
   );
 }
 
-function DeleteDriverDialog({ driver, onClose }: { driver: Driver; onClose: () => void }) {
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const remove = useMutation(trpc.drivers.admin.deleteDriver.mutationOptions());
-  const name = driver.name;
-  const confirm = async () => {
-    await remove.mutateAsync({ id: driver.id });
-    await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
-    showSnackbar(msg`Driver removed`);
-    onClose();
-  };
-  return (
-    <ConfirmDialog
-      title={<Trans>Remove {name}?</Trans>}
-      confirmLabel={<Trans>Remove</Trans>}
-      onConfirm={confirm}
-      onClose={onClose}
-      testId="confirm-delete"
-    >
-      <p>
-        <Trans>The driver can no longer log in. Completed trips keep their driver. Drivers with open trips cannot be removed.</Trans>
-      </p>
-    </ConfirmDialog>
-  );
-}
-
 export function AdminDriversPage() {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
+  const qc = useQueryClient();
   const fmt = useFormat();
+  const remove = useMutation(trpc.drivers.admin.deleteDriver.mutationOptions());
   return (
     <CrudPage
       title={<Trans>Drivers</Trans>}
@@ -129,7 +103,12 @@ export function AdminDriversPage() {
         },
       ]}
       editor={(d, close) => <DriverDialog driver={d} onClose={close} />}
-      remover={(d, close) => <DeleteDriverDialog driver={d} onClose={close} />}
+      removal={{
+        explain: <Trans>The driver can no longer log in. Completed trips keep their driver. Drivers with open trips cannot be removed.</Trans>,
+        run: (d) => remove.mutateAsync({ id: d.id }),
+        refresh: () => qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() }),
+        done: msg`Driver removed`,
+      }}
     />
   );
 }

@@ -1,4 +1,5 @@
-// Donation words shared by the donation screens: states and how quantities read in the active language.
+// Donation words shared by the donation screens and the administrators' list: states and how quantities read in
+// the active language.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { DonationStatus } from '@shared/constants/enums';
@@ -19,5 +20,3 @@ export function kgText(locale: string, kg: number, digits = 1) {
 export function moneyText(locale: string, value: number, currency: string) {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
 }
-
-export const CODE_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
