@@ -140,4 +140,26 @@ export default tseslint.config(
     files: ['scripts/**/*.ts', 'e2e/**/*.ts', '**/*.test.ts', '**/*.test.tsx', 'server/test/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // vitest.config.ts runs test files without isolation (one module graph per worker): a module mock or an
+    // environment write would leak into the files that run after it (a stubbed global is undone in afterAll).
+    files: ['{shared,server,client,scripts}/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Test files share one module graph per worker (isolate: false): pass the dependency in instead.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "AssignmentExpression[left.object.object.name='process'][left.object.property.name='env']",
+          message: 'Test files share one process per worker (isolate: false): pass the setting in instead of writing process.env.',
+        },
+      ],
+    },
+  },
 );

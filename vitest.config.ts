@@ -29,6 +29,9 @@ export default defineConfig({
     globalSetup: ['server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // Each worker imports the server's module graph once, not once per test file. Safe while each file opens its own
+    // database (createTestDatabase) and no test mocks modules or writes process.env, which a shared graph would leak.
+    isolate: false,
     // Generous: a hang still fails, but a slow shared machine (several test runs on two cores) does not.
     testTimeout: 90_000,
     hookTimeout: 120_000,

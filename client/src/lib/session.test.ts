@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionCompany, SessionUser } from './types';
 
 class MemoryStorage {
@@ -21,6 +21,8 @@ beforeAll(async () => {
   vi.stubGlobal('sessionStorage', new MemoryStorage());
   session = await import('./session');
 });
+// Test files share a worker (vitest.config.ts): the next one must not find these stand-ins.
+afterAll(() => vi.unstubAllGlobals());
 
 // Only the fields this test reads: the session keeps whatever the server sent.
 const user = { id: 7, name: 'Mette', email: 'mette@example.com', role: 'manager', language: 'en' } as unknown as SessionUser;
