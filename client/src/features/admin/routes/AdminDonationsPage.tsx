@@ -13,6 +13,7 @@ import { MissingNames, NameFields } from '@/components/forms/NameFields';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Counter } from '@/components/ui/Counter';
 import { SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { Icon } from '@/components/ui/Icon';
@@ -260,11 +261,6 @@ function DenyDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
       />
     </FormDialog>
   );
-}
-
-/** Characters typed of the most a field takes, red past it. */
-function Counter({ length, max }: { length: number; max: number }) {
-  return <span className={length > max ? 'counter counter--over' : 'counter'}>{`${length}/${max}`}</span>;
 }
 
 // ---- donation tags ----

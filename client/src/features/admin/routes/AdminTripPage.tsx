@@ -19,15 +19,14 @@ import { Icon } from '@/components/ui/Icon';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useConfig } from '@/hooks/useConfig';
 import { useRealtimeEvent } from '@/hooks/useRealtime';
-import { daysAgoLabel } from '@/lib/age';
 import { errorText, fieldErrorText } from '@/lib/errors';
-import { downloadPrivateFile } from '@/lib/files';
 import { useFormat } from '@/lib/format';
 import { messageText } from '@/lib/messages';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { MAP_COLORS } from '@/components/trip/status';
+import { TripDocumentList, TripFacts, TripMapLegend } from '@/components/trip/TripFacts';
 import { TripStatusBadge } from '@/components/trip/TripStatusBadge';
 import { DateTimeFields, DriverVehicleFields } from '../components/TripFields';
 import '@/components/trip/trip.css';
@@ -149,17 +148,7 @@ function TripRouteMap({ trip }: { trip: Trip }) {
         height={360}
         follow={showDriver ? 'driver' : undefined}
       />
-      <ul className="map-legend">
-        <li>
-          <span className="map-legend__dot" style={{ background: MAP_COLORS.pickup }} /> <Trans>Pickup</Trans>
-        </li>
-        <li>
-          <span className="map-legend__dot" style={{ background: MAP_COLORS.dropoff }} /> <Trans>Drop-off</Trans>
-        </li>
-        <li>
-          <span className="map-legend__dot" style={{ background: MAP_COLORS.current }} /> <Trans>Driver</Trans>
-        </li>
-      </ul>
+      <TripMapLegend current={<Trans>Driver</Trans>} />
       {showDriver ? (
         <p className="muted" role="status" data-testid="driver-position">
           <Trans>Driver’s position</Trans>: {driver.lat.toFixed(4)}, {driver.lng.toFixed(4)}
@@ -190,14 +179,6 @@ export function AdminTripPage({ params }: { params: Record<string, string> }) {
   if (trip.isError) return <ErrorState onRetry={() => void trip.refetch()}>{errorText(i18n, trip.error)}</ErrorState>;
   const x = trip.data;
   const e = x.calendar_event;
-  const place = (a: typeof e.pickup_address) => (a && a.address ? [a.address, a.city, a.country].filter(Boolean).join(', ') : t`N/A`);
-  const download = async (url: string, name: string) => {
-    try {
-      await downloadPrivateFile(url, name);
-    } catch {
-      showSnackbar(i18n._(msg`Failed to download ${name}`), { tone: 'error' });
-    }
-  };
   return (
     <>
       <PageHeader
@@ -229,79 +210,34 @@ export function AdminTripPage({ params }: { params: Record<string, string> }) {
       <div className="trip-detail">
         <div className="stack">
           <Card title={<Trans>Schedule</Trans>}>
-            <dl className="trip-facts">
-              <div>
-                <dt>{t`Driver`}</dt>
-                <dd>{x.driver ? `${x.driver.name} (${x.driver.phone})` : t`N/A`}</dd>
-              </div>
-              <div>
-                <dt>{t`Vehicle`}</dt>
-                <dd>{x.vehicle ? `${x.vehicle.vehicle_number} · ${x.vehicle.make} ${x.vehicle.model}` : <Trans>Not assigned</Trans>}</dd>
-              </div>
-              <div>
-                <dt>{t`Contact person`}</dt>
-                <dd>{e.contact_person ?? t`N/A`}</dd>
-              </div>
-              <div>
-                <dt>{t`Company phone`}</dt>
-                <dd>{e.company.phone ?? t`N/A`}</dd>
-              </div>
-              <div className="trip-facts__wide">
-                <dt>{t`Pickup`}</dt>
-                <dd>{place(e.pickup_address)}</dd>
-              </div>
-              <div className="trip-facts__wide">
-                <dt>{t`Drop-off`}</dt>
-                <dd>{place(e.dropoff_address)}</dd>
-              </div>
-              <div className="trip-facts__wide">
-                <dt>{t`Materials to pick up`}</dt>
-                <dd>
-                  {e.materials.map((m) => (
-                    <span key={m.id}>
-                      {m.title}
-                      {m.hazardous ? (
-                        <span className="trip-hazard">
-                          <Icon name="alert" size={14} /> <Trans>Hazardous</Trans>
-                        </span>
-                      ) : null}{' '}
-                    </span>
-                  ))}
-                </dd>
-              </div>
-              <div>
-                <dt>{t`Estimated distance`}</dt>
-                <dd>
-                  {x.estimated_distance === null ? t`N/A` : `${fmt.number(x.estimated_distance)} km`}
-                  {x.estimate_is_straight_line ? <span className="muted"> ({t`straight-line estimate`})</span> : null}
-                </dd>
-              </div>
-              <div>
-                <dt>{t`Estimated duration`}</dt>
-                <dd>{x.estimated_duration === null ? t`N/A` : `${fmt.number(x.estimated_duration)} min`}</dd>
-              </div>
-              {x.status === 'COMPLETED' ? (
-                <>
-                  <div>
-                    <dt>{t`Distance driven`}</dt>
-                    <dd data-testid="actual-distance">{`${fmt.number(x.actual_distance ?? 0)} km`}</dd>
-                  </div>
-                  <div>
-                    <dt>{t`Delivery time`}</dt>
-                    <dd>{`${fmt.number(x.actual_duration ?? 0)} min`}</dd>
-                  </div>
-                  <div>
-                    <dt>{t`Transport CO2e`}</dt>
-                    <dd>{`${fmt.number(x.transport_co2e_kg ?? 0)} kg`}</dd>
-                  </div>
-                  <CompletedWhere km={x.completed_km_from_dropoff} far={x.completed_far_confirmed} />
-                </>
-              ) : null}
-              <div className="trip-facts__wide">
-                <dt>{t`Notes`}</dt>
-                <dd>{e.notes || t`N/A`}</dd>
-              </div>
-            </dl>
+            <TripFacts
+              trip={x}
+              lead={
+                <div>
+                  <dt>{t`Driver`}</dt>
+                  <dd>{x.driver ? `${x.driver.name} (${x.driver.phone})` : t`N/A`}</dd>
+                </div>
+              }
+              after={
+                x.status === 'COMPLETED' ? (
+                  <>
+                    <div>
+                      <dt>{t`Distance driven`}</dt>
+                      <dd data-testid="actual-distance">{`${fmt.number(x.actual_distance ?? 0)} km`}</dd>
+                    </div>
+                    <div>
+                      <dt>{t`Delivery time`}</dt>
+                      <dd>{`${fmt.number(x.actual_duration ?? 0)} min`}</dd>
+                    </div>
+                    <div>
+                      <dt>{t`Transport CO2e`}</dt>
+                      <dd>{`${fmt.number(x.transport_co2e_kg ?? 0)} kg`}</dd>
+                    </div>
+                    <CompletedWhere km={x.completed_km_from_dropoff} far={x.completed_far_confirmed} />
+                  </>
+                ) : null
+              }
+            />
           </Card>
           <Card title={<Trans>Documents ({x.documents.length})</Trans>}>
             {x.documents.length === 0 ? (
@@ -309,25 +245,7 @@ export function AdminTripPage({ params }: { params: Record<string, string> }) {
                 <Trans>No documents yet.</Trans>
               </p>
             ) : (
-              <ul className="doc-list">
-                {x.documents.map((d) => (
-                  <li key={d.id} className="doc-list__item">
-                    <Icon name="file" />
-                    <div className="doc-list__text">
-                      <span className="doc-list__name">{d.name}</span>
-                      <span className="muted">
-                        {daysAgoLabel(i18n, d.created_at)} · {fmt.fileSize(d.size_bytes)}
-                        {d.kind === 'waste_transfer_note' ? <> · {t`Waste transfer note`}</> : null}
-                      </span>
-                    </div>
-                    {d.url ? (
-                      <button type="button" className="icon-btn" aria-label={t`Download ${d.name}`} onClick={() => void download(d.url!, d.name)}>
-                        <Icon name="download" />
-                      </button>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
+              <TripDocumentList items={x.documents} onError={(text) => showSnackbar(text, { tone: 'error' })} />
             )}
           </Card>
         </div>

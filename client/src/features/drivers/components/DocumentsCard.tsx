@@ -8,19 +8,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type Ref } from 'react';
 import type { TripDocumentKind } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
+import { TripDocumentList } from '@/components/trip/TripFacts';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Icon } from '@/components/ui/Icon';
 import { Spinner } from '@/components/ui/States';
-import { daysAgoLabel } from '@/lib/age';
 import { getDriverToken } from '@/lib/driverSession';
 import { getAppError, errorText } from '@/lib/errors';
-import { downloadPrivateFile, readAsDataUrl } from '@/lib/files';
-import { useFormat } from '@/lib/format';
+import { readAsDataUrl } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { DOCUMENT_ACCEPT, documentProblem, type DriverTrip } from '../lib/trip';
-import '@/components/trip/trip.css';
 
 const showError = (text: string) => showSnackbar(text, { tone: 'error', duration: LIMITS.driverSnackbarMs });
 
@@ -28,7 +26,6 @@ export function DocumentsCard({ trip, noteInputRef }: { trip: DriverTrip; noteIn
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const fmt = useFormat();
   const camera = useRef<HTMLInputElement>(null);
   const files = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -64,14 +61,6 @@ export function DocumentsCard({ trip, noteInputRef }: { trip: DriverTrip; noteIn
     } finally {
       setBusy(false);
       await qc.invalidateQueries({ queryKey: trpc.driver.pathKey() });
-    }
-  };
-
-  const download = async (url: string, name: string) => {
-    try {
-      await downloadPrivateFile(url, name, getDriverToken() ?? undefined);
-    } catch {
-      showError(i18n._(msg`Failed to download ${name}`));
     }
   };
 
@@ -139,31 +128,7 @@ export function DocumentsCard({ trip, noteInputRef }: { trip: DriverTrip; noteIn
         <Trans>JPEG, PNG, GIF, PDF, Word or Excel; up to 11 MB each.</Trans>
       </p>
       {items.length ? (
-        <ul className="doc-list" aria-label={t`Documents`}>
-          {items.map((d) => (
-            <li key={d.id} className="doc-list__item">
-              <Icon name={d.mime_type.startsWith('image/') ? 'camera' : 'file'} />
-              <div className="doc-list__text">
-                <span className="doc-list__name">{d.name}</span>
-                <span className="muted">
-                  {daysAgoLabel(i18n, d.created_at)} · {fmt.fileSize(d.size_bytes)}
-                  {d.kind === 'waste_transfer_note' ? <> · {t`Waste transfer note`}</> : null}
-                </span>
-              </div>
-              {d.url ? (
-                <button
-                  type="button"
-                  className="icon-btn"
-                  aria-label={t`Download ${d.name}`}
-                  title={t`Download`}
-                  onClick={() => void download(d.url!, d.name)}
-                >
-                  <Icon name="download" />
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <TripDocumentList items={items} token={getDriverToken() ?? undefined} onError={showError} />
       ) : docs.isPending ? null : (
         <p className="muted">
           <Trans>No documents yet.</Trans>

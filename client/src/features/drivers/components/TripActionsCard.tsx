@@ -24,6 +24,7 @@ import { messageText } from '@/lib/messages';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { MAP_COLORS } from '@/components/trip/status';
+import { TripMapLegend } from '@/components/trip/TripFacts';
 import { clock, kmOneDecimal, wholeMinutesOf, type DriverTrip } from '../lib/trip';
 import { clearTrack, type Tracking } from '../lib/useTracking';
 import { TripStatusBadge } from '@/components/trip/TripStatusBadge';
@@ -276,23 +277,14 @@ function TripMap({ trip, position }: { trip: DriverTrip; position: LatLng | null
         follow="current"
         fit={leg ? ['current', leg] : undefined}
       />
-      <ul className="map-legend">
-        <li>
-          <span className="map-legend__dot" style={{ background: MAP_COLORS.pickup }} /> <Trans>Pickup</Trans>
-        </li>
-        <li>
-          <span className="map-legend__dot" style={{ background: MAP_COLORS.dropoff }} /> <Trans>Drop-off</Trans>
-        </li>
-        <li>
-          <span className="map-legend__dot" style={{ background: MAP_COLORS.current }} /> <Trans>You are here</Trans>
-        </li>
+      <TripMapLegend current={<Trans>You are here</Trans>}>
         {drawn ? (
           <li>
             <span className={`map-legend__line${drawn.is_estimate ? ' map-legend__line--dashed' : ''}`} style={{ color: MAP_COLORS.route }} />{' '}
             {drawn.is_estimate ? <Trans>Straight line: an estimate, not the road</Trans> : <Trans>Route by road</Trans>}
           </li>
         ) : null}
-      </ul>
+      </TripMapLegend>
       {routeError ? (
         <p className="field__error" role="status">
           {routeError}

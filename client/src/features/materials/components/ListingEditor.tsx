@@ -11,6 +11,7 @@ import { CATEGORY_LABELS, FREQUENCY_LABELS, sdgName } from '@/components/listing
 import { PhotosField, type Photo } from '@/components/listing/PhotosField';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { Counter } from '@/components/ui/Counter';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { formatQuantity } from '@/components/listing/format';
@@ -158,9 +159,7 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
               label={t`Title`}
               required
               maxLength={LIMITS.titleMax + 10}
-              hint={
-                <span className={title.length > LIMITS.titleMax ? 'counter counter--over' : 'counter'}>{`${title.length}/${LIMITS.titleMax}`}</span>
-              }
+              hint={<Counter length={title.length} max={LIMITS.titleMax} />}
               error={err(errors.title)}
               {...form.register('title')}
             />
@@ -172,11 +171,7 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
             label={t`Description`}
             required
             rows={5}
-            hint={
-              <span
-                className={description.length > LIMITS.descriptionMax ? 'counter counter--over' : 'counter'}
-              >{`${description.length}/${LIMITS.descriptionMax}`}</span>
-            }
+            hint={<Counter length={description.length} max={LIMITS.descriptionMax} />}
             error={err(errors.description)}
             {...form.register('description')}
           />
