@@ -1,11 +1,11 @@
-// An administrators' list read page by page: loading, failed (with a retry), or the page's rows, dimmed while the
+// A list read page by page: loading, failed (with a retry), or the page's rows, dimmed while the
 // next page loads, with the page buttons under them. Where the page has a text for an empty list, an empty page
 // shows it instead. The page keeps its query, its filters and how a row looks; the rest is written once here.
 import type { ReactNode } from 'react';
-import { Pagination } from '@/components/ui/Pagination';
-import { QueryView, type QueryLike } from '@/components/ui/QueryView';
+import { Pagination } from './Pagination';
+import { QueryView, type QueryLike } from './QueryView';
 
-/** A page of a list as the admin procedures answer it. */
+/** A page of a list as the paged procedures answer it. */
 export interface ListPage<T> {
   items: T[];
   total: number;

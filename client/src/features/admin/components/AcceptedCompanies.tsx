@@ -13,7 +13,7 @@ import { useDebounced } from '@/hooks/useDebounced';
 import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
-import { PagedList } from './PagedList';
+import { PagedList } from '@/components/ui/PagedList';
 import { AssignPlanDialog, ExtendDialog, HistoryDialog, ResetLinkDialog, type CompanyRef } from './SubscriptionDialogs';
 import { COMPANIES_PAGE_SIZE, useApprovedCompanies, type CompanyRow, type Manager } from './useApprovedCompanies';
 

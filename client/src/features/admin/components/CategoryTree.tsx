@@ -11,7 +11,7 @@ import { Icon } from '@/components/ui/Icon';
 import { ErrorState, Spinner } from '@/components/ui/States';
 import { useDebounced } from '@/hooks/useDebounced';
 import { useFormat } from '@/lib/format';
-import { PagedList, type ListPage } from './PagedList';
+import { PagedList, type ListPage } from '@/components/ui/PagedList';
 
 /** Rows a level shows until the administrator asks for all (a level can hold hundreds of EWC entries). */
 const SHOWN = 50;

@@ -9,7 +9,7 @@ import { Options } from '@/components/ui/Options';
 import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import type { QueryLike } from '@/components/ui/QueryView';
-import { PagedList, type ListPage } from './PagedList';
+import { PagedList, type ListPage } from '@/components/ui/PagedList';
 import '../admin-console.css';
 
 export function StatusFilteredList<S extends string, T>({

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatus';
 import { Table } from '@/components/ui/Table';
 import { ActionDialogs, SubscriptionActions, type SubscriptionAction } from './AcceptedCompanies';
-import { PagedList } from './PagedList';
+import { PagedList } from '@/components/ui/PagedList';
 import { COMPANIES_PAGE_SIZE, useApprovedCompanies } from './useApprovedCompanies';
 
 export function SubscriptionApproval() {

@@ -21,7 +21,7 @@ import { lazyComponent } from '@/lib/lazy';
 import type { RouterOutputs } from '@/lib/types';
 import { ActionDialogs, SubscriptionActions, type SubscriptionAction } from '../components/AcceptedCompanies';
 import { REGISTRATION_STATUS_TEXT } from '../components/labels';
-import { PagedList } from '../components/PagedList';
+import { PagedList } from '@/components/ui/PagedList';
 import { Options } from '@/components/ui/Options';
 
 type Row = RouterOutputs['companies']['admin']['list']['items'][number];

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Counter } from '@/components/ui/Counter';
-import { SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { TextArea, TextField } from '@/components/ui/Field';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { Icon } from '@/components/ui/Icon';
 import { QueryView } from '@/components/ui/QueryView';
@@ -28,15 +28,14 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { refName, refText } from '@/lib/reference';
-import { DONATION_STATUSES, type DonationStatus } from '@shared/constants/enums';
+import type { DonationStatus } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 import { donationActions } from '@shared/machines/donation';
 import { approveDonationInput, denyDonationInput, donationTagFields } from '@shared/schemas/donations';
 import { DonationCard, type DonationItem } from '@/components/donation/DonationCard';
-import { DONATION_STATUS_LABELS } from '@/components/donation/labels';
-import { PagedList } from '../components/PagedList';
+import { DonationStatusSelect } from '@/components/donation/DonationStatusSelect';
+import { PagedList } from '@/components/ui/PagedList';
 import '../admin-console.css';
-import { Options } from '@/components/ui/Options';
 
 const SIZE = 10;
 type Section = 'donations' | 'tags';
@@ -85,16 +84,13 @@ function DonationQueue() {
   return (
     <div className="admin-donations__tabs" data-testid="admin-donations">
       <div className="donations__filters">
-        <SelectField
-          label={t`Donation status`}
+        <DonationStatusSelect
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as DonationStatus | '');
+          onChange={(next) => {
+            setStatus(next);
             setPage(0);
           }}
-        >
-          <Options values={DONATION_STATUSES} labels={DONATION_STATUS_LABELS} blank={t`All statuses`} />
-        </SelectField>
+        />
         <TextField
           label={<Trans>Search</Trans>}
           type="search"

@@ -20,7 +20,7 @@ import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
-import { PagedList } from '../components/PagedList';
+import { PagedList } from '@/components/ui/PagedList';
 import '../admin-console.css';
 
 type Filter = (typeof QUERY_FILTERS)[number];

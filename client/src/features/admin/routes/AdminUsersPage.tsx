@@ -19,7 +19,7 @@ import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import { PagedList } from '../components/PagedList';
+import { PagedList } from '@/components/ui/PagedList';
 import { ResetLinkDialog } from '../components/SubscriptionDialogs';
 
 type Row = RouterOutputs['users']['admin']['list']['items'][number];

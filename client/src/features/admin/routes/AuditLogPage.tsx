@@ -14,7 +14,7 @@ import { useFormat } from '@/lib/format';
 import { refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import { PagedList } from '../components/PagedList';
+import { PagedList } from '@/components/ui/PagedList';
 import '../admin-console.css';
 import { Options } from '@/components/ui/Options';
 

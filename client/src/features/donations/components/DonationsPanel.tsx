@@ -6,20 +6,18 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button, ButtonLink } from '@/components/ui/Button';
-import { SelectField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { Pagination } from '@/components/ui/Pagination';
+import { PagedList } from '@/components/ui/PagedList';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { useRealtimeEvent } from '@/hooks/useRealtime';
 import { useTRPC } from '@/lib/trpc';
-import { DONATION_STATUSES, type DonationStatus } from '@shared/constants/enums';
+import type { DonationStatus } from '@shared/constants/enums';
 import { donationActions } from '@shared/machines/donation';
 import { DonationCard } from '@/components/donation/DonationCard';
-import { DONATION_STATUS_LABELS } from '@/components/donation/labels';
+import { DonationStatusSelect } from '@/components/donation/DonationStatusSelect';
 import { DonationEditor } from './DonationEditor';
 import '../donations.css';
-import { Options } from '@/components/ui/Options';
 
 const BASE = '/account/manager-panel/donations';
 const SIZE = 10;
@@ -85,36 +83,40 @@ export function DonationsPanel() {
       ) : null}
 
       <div className="donations__filters">
-        <SelectField
-          label={t`Donation status`}
+        <DonationStatusSelect
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as DonationStatus | '');
+          onChange={(next) => {
+            setStatus(next);
             setPage(0);
           }}
-        >
-          <Options values={DONATION_STATUSES} labels={DONATION_STATUS_LABELS} blank={t`All statuses`} />
-        </SelectField>
+        />
       </div>
 
-      {list.isError && !list.data ? (
-        <ErrorState title={<Trans>Could not load your donations</Trans>} onRetry={() => void list.refetch()} />
-      ) : !list.data ? (
-        <LoadingState />
-      ) : list.data.items.length === 0 && page === 0 && !status ? (
-        <EmptyState icon="heart" title={<Trans>No donations yet</Trans>}>
-          <p>
-            <Trans>Give what your company no longer needs to schools, food banks and community projects. An administrator approves it first.</Trans>
-          </p>
-        </EmptyState>
-      ) : list.data.items.length === 0 ? (
-        <p className="donations-dash__note">
-          <Trans>No donations have this status.</Trans>
-        </p>
-      ) : (
-        <>
+      <PagedList
+        list={list}
+        errorTitle={<Trans>Could not load your donations</Trans>}
+        empty={
+          page === 0 && !status ? (
+            <EmptyState icon="heart" title={<Trans>No donations yet</Trans>}>
+              <p>
+                <Trans>
+                  Give what your company no longer needs to schools, food banks and community projects. An administrator approves it first.
+                </Trans>
+              </p>
+            </EmptyState>
+          ) : (
+            <p className="donations-dash__note">
+              <Trans>No donations have this status.</Trans>
+            </p>
+          )
+        }
+        page={page}
+        size={SIZE}
+        onPage={setPage}
+      >
+        {(data) => (
           <ul className="donation-list" aria-label={t`Your donations`}>
-            {list.data.items.map((d) => {
+            {data.items.map((d) => {
               const editable = donationActions(d.status, 'donor').includes('edit');
               const printable = d.status === 'approved' || d.status === 'handed_over';
               return (
@@ -149,16 +151,8 @@ export function DonationsPanel() {
               );
             })}
           </ul>
-          <Pagination
-            page={page}
-            size={SIZE}
-            total={list.data.total}
-            totalPages={list.data.totalPages}
-            itemsOnPage={list.data.items.length}
-            onPage={setPage}
-          />
-        </>
-      )}
+        )}
+      </PagedList>
     </div>
   );
 }
