@@ -1,6 +1,6 @@
 // Outbox delivery through the job queue, with nodemailer's jsonTransport (builds the message, opens no
 // connection) and hand-made failing transports; never a network connection.
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mail_outbox } from '../../drizzle/schema';
@@ -29,7 +29,7 @@ afterEach(async () => {
     await s.own?.close();
   }
   await database.db.delete(jobs).where(eq(jobs.type, MAIL_JOB.type));
-  await database.db.delete(mail_outbox);
+  await database.db.delete(mail_outbox).where(sql`true`);
 });
 
 /** A mail worker, as an instance with SMTP_URL runs it; `own` gives it a connection pool of its own (Postgres). */
