@@ -30,7 +30,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // Each worker imports the server's module graph once, not once per test file. Safe while each file opens its own
-    // database (createTestDatabase) and no test mocks modules or writes process.env, which a shared graph would leak.
+    // database (createTestDatabase) and no test mocks modules or writes process.env, which a shared graph would leak
+    // (lint forbids both; the figures are in docs/decisions/0280).
     isolate: false,
     // Generous: a hang still fails, but a slow shared machine (several test runs on two cores) does not.
     testTimeout: 90_000,

@@ -371,34 +371,27 @@ function OfferRow({ offer: o }: { offer: Offer }) {
           </p>
         ) : null}
       </ConfirmDialog>
-      <Dialog open={dialog === 'reject'} onClose={() => setDialog(null)} title={t`Reject offer`} closeLabel={t`Close`}>
-        {dialog === 'reject' ? (
-          <ChunkBoundary fallback={<LoadingState />}>
-            <RejectForm
-              offer={o}
-              onDone={() => {
-                setDialog(null);
-                void refresh();
-              }}
-              onCancel={() => setDialog(null)}
-            />
-          </ChunkBoundary>
-        ) : null}
-      </Dialog>
-      <Dialog open={dialog === 'counter'} onClose={() => setDialog(null)} title={t`Counter offer`} closeLabel={t`Close`}>
-        {dialog === 'counter' ? (
-          <ChunkBoundary fallback={<LoadingState />}>
-            <CounterForm
-              offer={o}
-              onDone={() => {
-                setDialog(null);
-                void refresh();
-              }}
-              onCancel={() => setDialog(null)}
-            />
-          </ChunkBoundary>
-        ) : null}
-      </Dialog>
+      {(
+        [
+          ['reject', t`Reject offer`, RejectForm],
+          ['counter', t`Counter offer`, CounterForm],
+        ] as const
+      ).map(([kind, title, Form]) => (
+        <Dialog key={kind} open={dialog === kind} onClose={() => setDialog(null)} title={title} closeLabel={t`Close`}>
+          {dialog === kind ? (
+            <ChunkBoundary fallback={<LoadingState />}>
+              <Form
+                offer={o}
+                onDone={() => {
+                  setDialog(null);
+                  void refresh();
+                }}
+                onCancel={() => setDialog(null)}
+              />
+            </ChunkBoundary>
+          ) : null}
+        </Dialog>
+      ))}
       <ConfirmDialog
         open={dialog === 'withdraw'}
         onClose={() => setDialog(null)}
