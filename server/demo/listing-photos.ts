@@ -87,17 +87,21 @@ export async function seedDemoListings(db: Db, storage?: Storage): Promise<{ see
         )
     ).map((r) => r.id),
   );
-  const images: (typeof material_images.$inferInsert)[] = [];
-  for (const spec of DEMO_LISTING_PHOTOS) {
+  const todo = DEMO_LISTING_PHOTOS.flatMap((spec) => {
     const row = rows.find((r) => r.title === spec.title && r.company === spec.company);
-    if (!row || withPhoto.has(row.id)) continue;
+    return row && !withPhoto.has(row.id) ? [{ spec, row }] : [];
+  });
+  // Drawn together (libuv's pool), stored one by one in the listings' order.
+  const photos = await Promise.all(todo.map(({ spec }) => demoPhoto(spec.photo, spec.title)));
+  const images: (typeof material_images.$inferInsert)[] = [];
+  for (const [i, { spec, row }] of todo.entries()) {
     const stored = await storage.put({
       folder: 'materials',
       name: `${spec.title
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '')}.png`,
-      body: demoPhoto(spec.photo, spec.title),
+      body: photos[i]!,
       kind: 'image',
       maxBytes: 2 * 1024 * 1024,
     });
