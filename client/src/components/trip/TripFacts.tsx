@@ -154,8 +154,11 @@ export function TripDocumentList({ items, token, onError }: { items: TripDocumen
   );
 }
 
-/** The map's legend: pickup, drop-off, where the driver is (`current` names it), and what `children` add. */
-export function TripMapLegend({ current, children }: { current: ReactNode; children?: ReactNode }) {
+/**
+ * The map's legend: pickup, drop-off, where the driver is (`current` names it; without it there is no driver on the
+ * map), and what `children` add.
+ */
+export function TripMapLegend({ current, currentTestId, children }: { current?: ReactNode; currentTestId?: string; children?: ReactNode }) {
   return (
     <ul className="map-legend">
       <li>
@@ -164,9 +167,11 @@ export function TripMapLegend({ current, children }: { current: ReactNode; child
       <li>
         <span className="map-legend__dot" style={{ background: MAP_COLORS.dropoff }} /> <Trans>Drop-off</Trans>
       </li>
-      <li>
-        <span className="map-legend__dot" style={{ background: MAP_COLORS.current }} /> {current}
-      </li>
+      {current ? (
+        <li data-testid={currentTestId}>
+          <span className="map-legend__dot" style={{ background: MAP_COLORS.current }} /> {current}
+        </li>
+      ) : null}
       {children}
     </ul>
   );

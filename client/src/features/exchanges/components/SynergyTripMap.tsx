@@ -7,6 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isActivePhase, type TripPhase } from '@shared/machines/trip';
 import { RouteMap, type RoutePoint } from '@/components/map';
+import { MAP_COLORS } from '@/components/trip/status';
+import { TripMapLegend } from '@/components/trip/TripFacts';
 import { Button } from '@/components/ui/Button';
 import { Icon } from '@/components/ui/Icon';
 import { useConfig } from '@/hooks/useConfig';
@@ -17,7 +19,6 @@ import type { RouterOutputs } from '@/lib/types';
 type Trip = RouterOutputs['drivers']['exchangeTrips']['items'][number];
 
 const REFRESH_MS = 30_000;
-const COLORS = { pickup: '#1e7a46', dropoff: '#b3261e', driver: '#1f5fa8' } as const;
 
 /** The trip the map is about: the one on the way, else the next one booked, else the last one done. */
 export function tripToShow(trips: readonly Trip[]): Trip | null {
@@ -46,11 +47,11 @@ export function SynergyTripMap({ exchangeId }: { exchangeId: number }) {
   const e = trip.calendar_event;
   const points: RoutePoint[] = [];
   if (e.pickup_address?.latitude != null && e.pickup_address.longitude != null)
-    points.push({ id: 'pickup', kind: 'pickup', color: COLORS.pickup, lat: e.pickup_address.latitude, lng: e.pickup_address.longitude });
+    points.push({ id: 'pickup', kind: 'pickup', color: MAP_COLORS.pickup, lat: e.pickup_address.latitude, lng: e.pickup_address.longitude });
   if (e.dropoff_address?.latitude != null && e.dropoff_address.longitude != null)
-    points.push({ id: 'dropoff', kind: 'dropoff', color: COLORS.dropoff, lat: e.dropoff_address.latitude, lng: e.dropoff_address.longitude });
+    points.push({ id: 'dropoff', kind: 'dropoff', color: MAP_COLORS.dropoff, lat: e.dropoff_address.latitude, lng: e.dropoff_address.longitude });
   const driver = trip.driver_position;
-  if (driver) points.push({ id: 'driver', kind: 'driver', color: COLORS.driver, lat: driver.lat, lng: driver.lng });
+  if (driver) points.push({ id: 'driver', kind: 'driver', color: MAP_COLORS.current, lat: driver.lat, lng: driver.lng });
   if (points.length === 0) return null;
   const seen = driver?.at ? fmt.time(driver.at) : null;
 
@@ -69,20 +70,10 @@ export function SynergyTripMap({ exchangeId }: { exchangeId: number }) {
             height={280}
             follow="driver"
           />
-          <ul className="map-legend">
-            <li>
-              <span className="map-legend__dot" style={{ background: COLORS.pickup }} /> <Trans>Pickup</Trans>
-            </li>
-            <li>
-              <span className="map-legend__dot" style={{ background: COLORS.dropoff }} /> <Trans>Drop-off</Trans>
-            </li>
-            {driver ? (
-              <li data-testid="synergy-driver-position">
-                <span className="map-legend__dot" style={{ background: COLORS.driver }} />{' '}
-                {seen ? <Trans>The driver, last seen at {seen}</Trans> : <Trans>The driver</Trans>}
-              </li>
-            ) : null}
-          </ul>
+          <TripMapLegend
+            current={driver ? seen ? <Trans>The driver, last seen at {seen}</Trans> : <Trans>The driver</Trans> : null}
+            currentTestId="synergy-driver-position"
+          />
         </>
       ) : null}
     </div>
