@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request as PageRequest, type Response as PageResponse } from 'playwright-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -188,14 +188,40 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
  * the session says it is saved.
  */
 export async function chooseLanguage(page: Page, lang: 'en' | 'dk' | 'my') {
-  await page.evaluate((l) => localStorage.setItem('synergy.language', l), lang);
-  await page.reload();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), { en: 'en', dk: 'da', my: 'ms' }[lang]);
-  await page.waitForFunction((l) => {
-    for (const storage of [localStorage, sessionStorage]) {
-      const raw = storage.getItem('synergy.session');
-      if (raw) return (JSON.parse(raw) as { user?: { language?: string } }).user?.language === l;
-    }
-    return true;
-  }, lang);
+  // Every answer to the language save, so that a timeout says whether the save failed, never came, or was overwritten.
+  const saves: string[] = [];
+  const onResponse = (r: PageResponse) => {
+    if (r.url().includes('users.setLanguage')) saves.push(`${r.status()} ${r.request().postData() ?? ''}`);
+  };
+  const onFailed = (r: PageRequest) => {
+    if (r.url().includes('users.setLanguage')) saves.push(`failed: ${r.failure()?.errorText ?? 'unknown'}`);
+  };
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  try {
+    await page.evaluate((l) => localStorage.setItem('synergy.language', l), lang);
+    await page.reload();
+    await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), { en: 'en', dk: 'da', my: 'ms' }[lang]);
+    await page.waitForFunction((l) => {
+      for (const storage of [localStorage, sessionStorage]) {
+        const raw = storage.getItem('synergy.session');
+        if (raw) return (JSON.parse(raw) as { user?: { language?: string } }).user?.language === l;
+      }
+      return true;
+    }, lang);
+  } catch (err) {
+    const state = await page
+      .evaluate(() => ({
+        lang: document.documentElement.lang,
+        chosen: localStorage.getItem('synergy.language'),
+        session: (localStorage.getItem('synergy.session') ?? sessionStorage.getItem('synergy.session'))?.replace(/"token":"[^"]*"/, '"token":"…"'),
+      }))
+      .catch((e: unknown) => String(e));
+    throw new Error(`chooseLanguage(${lang}) at ${page.url()}: ${JSON.stringify(state)}; setLanguage answers: ${JSON.stringify(saves)}`, {
+      cause: err,
+    });
+  } finally {
+    page.off('response', onResponse);
+    page.off('requestfailed', onFailed);
+  }
 }
