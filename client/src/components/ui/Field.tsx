@@ -41,88 +41,52 @@ function FieldShell({ id, label, hint, error, required, children, className }: F
 const describedBy = (id: string, hint?: ReactNode, error?: string) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
-type Common = { label: ReactNode; hint?: ReactNode; error?: string; className?: string };
+type Common = { label: ReactNode; hint?: ReactNode; error?: string; className?: string; id?: string; required?: boolean };
 
-export function TextField({
-  label,
-  hint,
-  error,
-  className,
-  id: givenId,
-  required,
-  ref,
-  ...rest
-}: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+/**
+ * Splits a field's props into its shell's (label, hint, error) and its control's: the id (given or generated), the
+ * aria wiring to the hint and error, and the rest of the element's attributes, which may override that wiring.
+ * `required` shows the asterisk and sets aria-required; the native attribute stays off, so the form's own
+ * validation (the SPEC messages) speaks, not the browser's.
+ */
+function useField<R extends object>({ label, hint, error, className, id: givenId, required, ...rest }: Common & R) {
   const autoId = useId();
   const id = givenId ?? autoId;
+  return {
+    shell: { id, label, hint, error, required, className },
+    control: {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-required': required || undefined,
+      'aria-describedby': describedBy(id, hint, error),
+      ...rest,
+    },
+  };
+}
+
+export function TextField({ ref, ...props }: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const { shell, control } = useField(props);
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} required={required} className={className}>
-      <input
-        ref={ref}
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      />
+    <FieldShell {...shell}>
+      <input ref={ref} className="input" {...control} />
     </FieldShell>
   );
 }
 
-export function TextArea({
-  label,
-  hint,
-  error,
-  className,
-  id: givenId,
-  required,
-  ref,
-  ...rest
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+export function TextArea({ ref, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const { shell, control } = useField(props);
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} required={required} className={className}>
-      <textarea
-        ref={ref}
-        id={id}
-        className="input input--area"
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      />
+    <FieldShell {...shell}>
+      <textarea ref={ref} className="input input--area" {...control} />
     </FieldShell>
   );
 }
 
-export function SelectField({
-  label,
-  hint,
-  error,
-  className,
-  id: givenId,
-  required,
-  children,
-  ref,
-  ...rest
-}: Common & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+export function SelectField({ ref, ...props }: Common & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  const { shell, control } = useField(props);
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} required={required} className={className}>
-      <select
-        ref={ref}
-        id={id}
-        className="input select"
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      >
-        {children}
-      </select>
+    <FieldShell {...shell}>
+      <select ref={ref} className="input select" {...control} />
     </FieldShell>
   );
 }

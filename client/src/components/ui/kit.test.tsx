@@ -6,9 +6,10 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
-import { TextField } from './Field';
+import { SelectField, TextArea, TextField } from './Field';
 import { Pagination } from './Pagination';
 import { QueryView } from './QueryView';
+import { Rows } from './Rows';
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 const html = (node: ReactNode) => renderToStaticMarkup(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
@@ -84,6 +85,30 @@ describe('TextField', () => {
     expect(input['aria-describedby']).toBeUndefined();
     expect(d.attrs('p', /role="alert"/)).toBeNull();
   });
+
+  it('leaves the native required off (the form says what is missing), keeps the field class on the shell, and lets a caller override the wiring', () => {
+    const d = doc(<TextField id="city" label="City" required className="wide" aria-describedby="elsewhere" />);
+    const input = d.attrs('input', /id="city"/)!;
+    expect(input.required).toBeUndefined();
+    expect(input.class).toBe('input');
+    expect(input['aria-describedby']).toBe('elsewhere');
+    expect(d.attrs('div', /class="field/)?.class).toBe('field  wide');
+  });
+});
+
+describe('TextArea and SelectField', () => {
+  it('wire their hint and error like the text field, and the select keeps its options', () => {
+    const area = doc(<TextArea id="about" label="About" error="Too long" />).attrs('textarea', /id="about"/)!;
+    expect(area).toMatchObject({ class: 'input input--area', 'aria-invalid': 'true', 'aria-describedby': 'about-error' });
+    const d = doc(
+      <SelectField id="unit" label="Unit" hint="Per delivery">
+        <option value="kg">kg</option>
+        <option value="t">t</option>
+      </SelectField>,
+    );
+    expect(d.attrs('select', /id="unit"/)).toMatchObject({ class: 'input select', 'aria-describedby': 'unit-hint' });
+    expect(d.attrs('option', /value="t"/)).not.toBeNull();
+  });
 });
 
 describe('Pagination', () => {
@@ -143,5 +168,25 @@ describe('QueryView', () => {
     expect(d.attrs('div', /role="alert"/)).not.toBeNull();
     expect(d.text()).toContain('The drivers could not be loaded.');
     expect(d.text()).toContain('Try again');
+  });
+});
+
+describe('Rows', () => {
+  it('heads the rows with the caption, or says there are none', () => {
+    const rows = doc(
+      <Rows caption="Accounts (2)" items={['Ada', 'Bo']} empty="No account matches.">
+        {(name) => <li key={name}>{name}</li>}
+      </Rows>,
+    );
+    expect(rows.attrs('h2', /class="list-caption"/)).not.toBeNull();
+    expect(rows.text()).toBe('Accounts (2) Ada Bo');
+    const none = doc(
+      <Rows level={3} caption="Company users (0)" items={[]} empty="No users yet.">
+        {() => null}
+      </Rows>,
+    );
+    expect(none.attrs('h3', /class="list-caption"/)).not.toBeNull();
+    expect(none.attrs('ul', /class="rows"/)).toBeNull();
+    expect(none.text()).toBe('Company users (0) No users yet.');
   });
 });

@@ -22,6 +22,7 @@ import type { RouterOutputs } from '@/lib/types';
 import { ActionDialogs, SubscriptionActions, type SubscriptionAction } from '../components/AcceptedCompanies';
 import { REGISTRATION_STATUS_TEXT } from '../components/labels';
 import { PagedList } from '@/components/ui/PagedList';
+import { Rows } from '@/components/ui/Rows';
 import { Options } from '@/components/ui/Options';
 
 type Row = RouterOutputs['companies']['admin']['list']['items'][number];
@@ -146,18 +147,9 @@ export function AdminCompaniesPage() {
           ) : (
             <PagedList list={list} error={<Trans>The companies could not be loaded.</Trans>} page={page} size={PAGE_SIZE} onPage={setPage}>
               {(data) => (
-                <>
-                  <h2 className="list-caption">
-                    <Trans>Companies ({data.total})</Trans>
-                  </h2>
-                  {data.items.length ? (
-                    <ul className="rows">{data.items.map(renderCompany)}</ul>
-                  ) : (
-                    <p className="muted">
-                      <Trans>No company matches.</Trans>
-                    </p>
-                  )}
-                </>
+                <Rows caption={<Trans>Companies ({data.total})</Trans>} items={data.items} empty={<Trans>No company matches.</Trans>}>
+                  {renderCompany}
+                </Rows>
               )}
             </PagedList>
           )}

@@ -20,6 +20,7 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { PagedList } from '@/components/ui/PagedList';
+import { Rows } from '@/components/ui/Rows';
 import { ResetLinkDialog } from '../components/SubscriptionDialogs';
 
 type Row = RouterOutputs['users']['admin']['list']['items'][number];
@@ -164,18 +165,9 @@ export function AdminUsersPage() {
           </div>
           <PagedList list={list} error={<Trans>The accounts could not be loaded.</Trans>} page={page} size={PAGE_SIZE} onPage={setPage}>
             {(data) => (
-              <>
-                <h2 className="list-caption">
-                  <Trans>Accounts ({data.total})</Trans>
-                </h2>
-                {data.items.length ? (
-                  <ul className="rows">{data.items.map(renderAccount)}</ul>
-                ) : (
-                  <p className="muted">
-                    <Trans>No account matches.</Trans>
-                  </p>
-                )}
-              </>
+              <Rows caption={<Trans>Accounts ({data.total})</Trans>} items={data.items} empty={<Trans>No account matches.</Trans>}>
+                {renderAccount}
+              </Rows>
             )}
           </PagedList>
         </div>

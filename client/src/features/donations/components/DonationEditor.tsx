@@ -4,17 +4,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { PhotosField, type Photo } from '@/components/listing/PhotosField';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { Counter } from '@/components/ui/Counter';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
-import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
-import { showSnackbar } from '@/lib/snackbar';
+import { fieldErrorText } from '@/lib/errors';
+import { useEditorForm } from '@/hooks/useEditorForm';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { refText } from '@/lib/reference';
@@ -58,19 +57,27 @@ function fromDetail(d: Detail): FormIn {
 export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
-  const qc = useQueryClient();
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(donationFields), defaultValues: detail ? fromDetail(detail) : EMPTY });
   const { errors } = form.formState;
   const create = useMutation(trpc.donations.create.mutationOptions());
   const update = useMutation(trpc.donations.update.mutationOptions());
   const tags = useQuery({ ...trpc.donations.tags.queryOptions(), staleTime: 60_000 });
   const groups = useQuery({ ...trpc.common.materialGroups.queryOptions(), staleTime: Infinity });
-  const [formError, setFormError] = useState<string | null>(null);
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    root.current?.scrollIntoView({ block: 'start' });
-    form.setFocus('title');
-  }, [form]);
+  const { root, formError, onSubmit } = useEditorForm(form, {
+    firstField: 'title',
+    save: async (values) => {
+      if (!detail) {
+        await create.mutateAsync(values);
+        return msg`Donation created successfully`;
+      }
+      await update.mutateAsync({ ...values, id: detail.id });
+      return detail.status === 'denied' ? msg`Donation updated and sent for approval again` : msg`Donation updated successfully`;
+    },
+    failed: detail ? msg`Failed to update donation` : msg`Failed to create donation`,
+    refetch: trpc.donations.pathKey(),
+    empty: EMPTY,
+    onDone,
+  });
 
   const control = form.control;
   const title = useWatch({ control, name: 'title' }) ?? '';
@@ -78,30 +85,6 @@ export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDo
   const purpose = useWatch({ control, name: 'purpose' }) ?? '';
   const images = (useWatch({ control, name: 'images' }) ?? []) as Photo[];
   const err = (e: { message?: string; type?: string } | undefined) => fieldErrorText(i18n, e);
-  const counter = (value: string, max: number) => (
-    <span className={value.length > max ? 'counter counter--over' : 'counter'}>{`${value.length}/${max}`}</span>
-  );
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      if (detail) {
-        await update.mutateAsync({ ...values, id: detail.id });
-        showSnackbar(detail.status === 'denied' ? msg`Donation updated and sent for approval again` : msg`Donation updated successfully`);
-      } else {
-        await create.mutateAsync(values);
-        showSnackbar(msg`Donation created successfully`);
-      }
-      await qc.invalidateQueries({ queryKey: trpc.donations.pathKey() });
-      form.reset(EMPTY);
-      onDone();
-    } catch (e) {
-      applyServerErrors(form, e);
-      const failed = detail ? i18n._(msg`Failed to update donation`) : i18n._(msg`Failed to create donation`);
-      setFormError(`${failed}: ${errorText(i18n, e)}`);
-      showSnackbar(failed, { tone: 'error' });
-    }
-  });
 
   const busy = create.isPending || update.isPending;
   const reason = detail?.deny_reason ?? '';
@@ -129,7 +112,7 @@ export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDo
               label={t`Title`}
               required
               maxLength={LIMITS.titleMax + 10}
-              hint={counter(title, LIMITS.titleMax)}
+              hint={<Counter length={title.length} max={LIMITS.titleMax} />}
               error={err(errors.title)}
               {...form.register('title')}
             />
@@ -146,7 +129,7 @@ export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDo
             label={t`Description`}
             required
             rows={3}
-            hint={counter(description, LIMITS.descriptionMax)}
+            hint={<Counter length={description.length} max={LIMITS.descriptionMax} />}
             error={err(errors.description)}
             {...form.register('description')}
           />
@@ -155,7 +138,7 @@ export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDo
             required
             rows={4}
             placeholder={t`Who receives it and what it is for`}
-            hint={counter(purpose, LIMITS.donationPurposeMax)}
+            hint={<Counter length={purpose.length} max={LIMITS.donationPurposeMax} />}
             error={err(errors.purpose)}
             {...form.register('purpose')}
           />

@@ -3,8 +3,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CATEGORY_LABELS, FREQUENCY_LABELS, sdgName } from '@/components/listing/labels';
@@ -15,10 +15,8 @@ import { Counter } from '@/components/ui/Counter';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { formatQuantity } from '@/components/listing/format';
-import { errorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
 import { useLanguage } from '@/lib/i18n';
-import { showSnackbar } from '@/lib/snackbar';
+import { useEditorForm } from '@/hooks/useEditorForm';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { FREQUENCIES, LISTING_CATEGORIES } from '@shared/constants/enums';
@@ -78,7 +76,6 @@ function fromDetail(d: Detail): FormIn {
 export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
-  const qc = useQueryClient();
   const lang = useLanguage();
   const mode = detail ? 'EDIT' : 'CREATE';
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(listingFields), defaultValues: detail ? fromDetail(detail) : EMPTY });
@@ -89,13 +86,21 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
   const addresses = useQuery(trpc.companies.myAddresses.queryOptions());
   const sdgs = useQuery({ ...trpc.common.sdgs.queryOptions(), staleTime: Infinity });
   const groups = useQuery({ ...trpc.common.materialGroups.queryOptions(), staleTime: Infinity });
-  const [formError, setFormError] = useState<string | null>(null);
-  const root = useRef<HTMLDivElement>(null);
-  // The editor opens above the list: bring it into view and start at the first field.
-  useEffect(() => {
-    root.current?.scrollIntoView({ block: 'start' });
-    form.setFocus('title');
-  }, [form]);
+  const { root, formError, onSubmit } = useEditorForm(form, {
+    firstField: 'title',
+    save: async (values) => {
+      if (!detail) {
+        await create.mutateAsync(values);
+        return msg`Offering created successfully`;
+      }
+      await update.mutateAsync({ ...values, id: detail.id, uuid: detail.uuid });
+      return msg`Offering updated successfully`;
+    },
+    failed: detail ? msg`Failed to update offering` : msg`Failed to created Offering`,
+    refetch: trpc.materials.pathKey(),
+    empty: EMPTY,
+    onDone,
+  });
 
   const control = form.control;
   const title = useWatch({ control, name: 'title' }) ?? '';
@@ -121,27 +126,6 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
     form.setValue('address_id', primary.id);
   }, [addressItems, detail, form]);
   const err = (e: { message?: string; type?: string } | undefined) => materialErrorText(i18n, e);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      if (detail) {
-        await update.mutateAsync({ ...values, id: detail.id, uuid: detail.uuid });
-        showSnackbar(msg`Offering updated successfully`);
-      } else {
-        await create.mutateAsync(values);
-        showSnackbar(msg`Offering created successfully`);
-      }
-      await qc.invalidateQueries({ queryKey: trpc.materials.pathKey() });
-      form.reset(EMPTY);
-      onDone();
-    } catch (e) {
-      applyServerErrors(form, e);
-      const failed = detail ? i18n._(msg`Failed to update offering`) : i18n._(msg`Failed to created Offering`);
-      setFormError(`${failed}: ${errorText(i18n, e)}`);
-      showSnackbar(failed, { tone: 'error' });
-    }
-  });
 
   const busy = create.isPending || update.isPending;
   return (

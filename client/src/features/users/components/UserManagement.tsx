@@ -19,8 +19,8 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
-import { Pagination } from '@/components/ui/Pagination';
-import { ErrorState, LoadingState } from '@/components/ui/States';
+import { PagedList } from '@/components/ui/PagedList';
+import { Rows } from '@/components/ui/Rows';
 import { to } from '@/config/paths';
 import { useDebounced } from '@/hooks/useDebounced';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
@@ -59,7 +59,6 @@ export function UserManagement() {
   const [action, setAction] = useState<Action | null>(null);
   const me = session?.user.id;
 
-  const data = list.data;
   const renderUser = (u: Row) => {
     const name = fullName(u);
     return (
@@ -127,27 +126,18 @@ export function UserManagement() {
           <Trans>Invite a colleague</Trans>
         </Button>
       </div>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError || !data ? (
-        <ErrorState onRetry={() => void list.refetch()}>
-          <p>
-            <Trans>Your company's users could not be loaded.</Trans>
-          </p>
-        </ErrorState>
-      ) : (
-        <div className={list.isPlaceholderData ? 'is-refreshing' : undefined}>
-          <h3 className="list-caption">
-            <Trans>Company users ({data.total})</Trans>
-          </h3>
-          {data.items.length ? (
-            <ul className="rows">{data.items.map(renderUser)}</ul>
-          ) : (
-            <p className="muted">{query ? <Trans>No user matches your search.</Trans> : <Trans>No users yet.</Trans>}</p>
-          )}
-          <Pagination page={page} size={PAGE_SIZE} total={data.total} totalPages={data.totalPages} itemsOnPage={data.items.length} onPage={setPage} />
-        </div>
-      )}
+      <PagedList list={list} error={<Trans>Your company's users could not be loaded.</Trans>} page={page} size={PAGE_SIZE} onPage={setPage}>
+        {(data) => (
+          <Rows
+            level={3}
+            caption={<Trans>Company users ({data.total})</Trans>}
+            items={data.items}
+            empty={query ? <Trans>No user matches your search.</Trans> : <Trans>No users yet.</Trans>}
+          >
+            {renderUser}
+          </Rows>
+        )}
+      </PagedList>
       <Invitations />
       {action?.kind === 'add' ? <InviteDialog onClose={() => setAction(null)} /> : null}
       {action?.kind === 'edit' ? <EditUserDialog user={action.user} self={action.user.id === me} onClose={() => setAction(null)} /> : null}

@@ -1,0 +1,51 @@
+// A create-or-edit editor that opens above its list (the listing and the donation editors): it comes into view at its
+// first field, and its submit saves, says so, refetches the list, empties itself and closes. A failed save puts the
+// server's field errors on their fields and says what failed, above the form and in a snackbar.
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { errorText } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/forms';
+import { showSnackbar } from '@/lib/snackbar';
+
+export function useEditorForm<In extends FieldValues, Out>(
+  form: UseFormReturn<In, unknown, Out>,
+  opts: {
+    firstField: Path<In>;
+    /** Saves and returns what the snackbar says (it may depend on what was saved). */
+    save: (values: Out) => Promise<MessageDescriptor>;
+    /** What failed, for the form's message and the snackbar. */
+    failed: MessageDescriptor;
+    refetch: QueryKey;
+    empty: In;
+    onDone: () => void;
+  },
+) {
+  const { i18n } = useLingui();
+  const qc = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const { firstField } = opts;
+  useEffect(() => {
+    root.current?.scrollIntoView({ block: 'start' });
+    form.setFocus(firstField);
+  }, [form, firstField]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      showSnackbar(await opts.save(values));
+      await qc.invalidateQueries({ queryKey: opts.refetch });
+      form.reset(opts.empty);
+      opts.onDone();
+    } catch (e) {
+      applyServerErrors(form, e);
+      const failed = i18n._(opts.failed);
+      setFormError(`${failed}: ${errorText(i18n, e)}`);
+      showSnackbar(failed, { tone: 'error' });
+    }
+  });
+  return { root, formError, onSubmit };
+}
