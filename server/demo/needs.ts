@@ -2,7 +2,8 @@
 // packaging near its brewery (a neighbour's cartons match it, and it was told so), a neighbour needs brewing
 // by-products (it shows under "Needs near you" for the demo company, whose spent grain already matches it), and the
 // demo manager keeps a saved search of surplus near the brewery with the daily mail on.
-import { notifications, saved_searches } from '../../drizzle/schema';
+import { eq } from 'drizzle-orm';
+import { material_groups, notifications, saved_searches } from '../../drizzle/schema';
 import { seedNeed } from '../modules/needs/service';
 import type { Tx } from '../db/client';
 
@@ -19,6 +20,8 @@ const DAY_MS = 86_400_000;
 export async function seedDemoNeeds(tx: Tx, o: DemoNeedsInput): Promise<void> {
   const ago = (days: number) => new Date(o.now.getTime() - days * DAY_MS);
   const until = new Date(o.now.getTime() + 90 * DAY_MS).toISOString().slice(0, 10);
+  // Packaging (15 01) sits under each material's group: cardboard is wanted, so the need names Paper and cardboard.
+  const [paper] = await tx.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.code, 'M-PAPER'));
   const packaging = await seedNeed(tx, {
     company_id: o.demo.company_id,
     user_id: o.demo.manager_id,
@@ -26,7 +29,7 @@ export async function seedDemoNeeds(tx: Tx, o: DemoNeedsInput): Promise<void> {
     input: {
       title: 'Cardboard and carton packaging',
       description: 'We pack gift boxes of our beers and need clean cardboard or carton offcuts for padding and dividers. Monthly, collected by us.',
-      material_group_id: null,
+      material_group_id: paper!.id,
       material_group_code: '1501',
       quantity: 400,
       unit: 'kg',

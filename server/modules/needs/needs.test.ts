@@ -77,6 +77,42 @@ const listing = (o: Record<string, unknown> = {}) => ({
 });
 
 describe('needs through REST', () => {
+  it('finds a code that sits under several groups (15 01 packaging) under the group the need names, and says a mismatch when it is not there', async () => {
+    const holders = rowsOf<{ id: number }>(
+      await db().execute(sql`
+        select distinct f.material_group_id as id from second_level_subcategories s
+          join first_level_subcategories f on f.id = s.first_level_subcategory_id
+         where s.code = '1501' order by 1`),
+    ).map((r) => Number(r.id));
+    expect(holders.length).toBeGreaterThan(2);
+    const buyer = await createCompanyWithUsers(db(), place());
+    for (const group of holders.slice(-2)) {
+      const res = await api(buyer.memberActor)
+        .post('/api/needs')
+        .send(need({ material_group_id: group, material_group_code: '1501' }));
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ material_group_id: group, material_group_code: '1501' });
+    }
+    // Without a group, always the same one.
+    const bare = await api(buyer.memberActor)
+      .post('/api/needs')
+      .send(need({ material_group_code: '1501' }));
+    expect(bare.body.material_group_id).toBe(holders[0]);
+    const [elsewhere] = rowsOf<{ id: number }>(
+      await db().execute(
+        sql`select id from material_groups where id not in (${sql.join(
+          holders.map((h) => sql`${h}`),
+          sql`, `,
+        )}) order by id limit 1`,
+      ),
+    );
+    const mismatch = await api(buyer.memberActor)
+      .post('/api/needs')
+      .send(need({ material_group_id: Number(elsewhere!.id), material_group_code: '1501' }));
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error.fields).toHaveProperty('material_group_code');
+  });
+
   it('creates a need with 201, lists it as the company’s own and lets only its company change it', async () => {
     const tx = await taxonomy();
     const buyer = await createCompanyWithUsers(db(), place());

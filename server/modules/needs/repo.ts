@@ -36,20 +36,33 @@ export interface NeedValues {
 }
 
 /** The group a code names: a group's own code (the whole group) or a subcategory's (that code); null if none. */
-export async function groupOfCode(db: DbOrTx, code: string): Promise<{ material_group_id: number; code: string | null } | null> {
+/**
+ * The material group a need's code names: a group code, or a first-, second- or third-level code under a group. A
+ * split EWC sub-chapter (15 01 packaging sits under Paper, Plastics, Wood, Glass, Metals, Textiles, Packaging and
+ * Hazardous waste) is found under `groupId` when the need names its group; else under the lowest group id, so the
+ * same code always gives the same group.
+ */
+export async function groupOfCode(
+  db: DbOrTx,
+  code: string,
+  groupId?: number | null,
+): Promise<{ material_group_id: number; code: string | null } | null> {
   const [g] = await db.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.code, code)).limit(1);
   if (g) return { material_group_id: g.id, code: null };
+  const inGroup = groupId ? eq(first_level_subcategories.material_group_id, groupId) : undefined;
   const [f] = await db
     .select({ g: first_level_subcategories.material_group_id })
     .from(first_level_subcategories)
-    .where(eq(first_level_subcategories.code, code))
+    .where(and(eq(first_level_subcategories.code, code), inGroup))
+    .orderBy(first_level_subcategories.material_group_id)
     .limit(1);
   if (f) return { material_group_id: f.g, code };
   const [s] = await db
     .select({ g: first_level_subcategories.material_group_id })
     .from(second_level_subcategories)
     .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
-    .where(eq(second_level_subcategories.code, code))
+    .where(and(eq(second_level_subcategories.code, code), inGroup))
+    .orderBy(first_level_subcategories.material_group_id)
     .limit(1);
   if (s) return { material_group_id: s.g, code };
   const [t] = await db
@@ -57,7 +70,8 @@ export async function groupOfCode(db: DbOrTx, code: string): Promise<{ material_
     .from(third_level_subcategories)
     .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
     .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
-    .where(eq(third_level_subcategories.code, code))
+    .where(and(eq(third_level_subcategories.code, code), inGroup))
+    .orderBy(first_level_subcategories.material_group_id)
     .limit(1);
   return t ? { material_group_id: t.g, code } : null;
 }

@@ -21,8 +21,12 @@ function shape<R extends { distance_km: number | null; created_at: Date; updated
 /** The group and code a need is for, from whichever the caller sent (both: they must agree). */
 async function resolveGroup(db: DbOrTx, input: CreateNeedInput): Promise<{ material_group_id: number; material_group_code: string | null }> {
   if (input.material_group_code) {
-    const found = await repo.groupOfCode(db, input.material_group_code);
-    if (!found) throw fieldError('material_group_code', 'listing.unknownSubcategory');
+    const found = await repo.groupOfCode(db, input.material_group_code, input.material_group_id);
+    if (!found) {
+      // A code that exists, but not under the group the need names, is a mismatch rather than an unknown code.
+      const anywhere = input.material_group_id ? await repo.groupOfCode(db, input.material_group_code) : null;
+      throw fieldError('material_group_code', anywhere ? 'listing.groupMismatch' : 'listing.unknownSubcategory');
+    }
     if (input.material_group_id && input.material_group_id !== found.material_group_id)
       throw fieldError('material_group_code', 'listing.groupMismatch');
     return { material_group_id: found.material_group_id, material_group_code: found.code };
