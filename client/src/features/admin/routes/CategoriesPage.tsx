@@ -17,11 +17,11 @@ import { MissingNames, NameFields } from '@/components/forms/NameFields';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
 import { isOfficialEnglish, refName, refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
@@ -326,7 +326,6 @@ function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => v
   const defra = useQuery(trpc.common.admin.defraMaterials.queryOptions());
   const create = useMutation(trpc.common.admin.createMaterialGroup.mutationOptions());
   const update = useMutation(trpc.common.admin.updateMaterialGroup.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<GroupIn, unknown, GroupOut>({
     resolver: zodResolver(groupForm),
     defaultValues: {
@@ -339,59 +338,54 @@ function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => v
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      if (group) await update.mutateAsync({ id: group.id, ...v });
-      else await create.mutateAsync(v);
-      await refresh();
-      showSnackbar(group ? msg`Material group saved` : msg`Material group created`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
-  });
+  const save = async (v: GroupOut) => {
+    if (group) await update.mutateAsync({ id: group.id, ...v });
+    else await create.mutateAsync(v);
+    await refresh();
+    showSnackbar(group ? msg`Material group saved` : msg`Material group created`);
+    onClose();
+  };
   return (
-    <Dialog open onClose={onClose} title={group ? <Trans>Edit material group</Trans> : <Trans>New material group</Trans>} closeLabel={t`Close`}>
-      <form className="form" noValidate onSubmit={onSubmit} data-testid="group-form">
-        <NameFields form={form} />
-        <SelectField label={<Trans>Kind</Trans>} required error={fieldErrorText(i18n, errors.kind)} {...form.register('kind')}>
-          {MATERIAL_GROUP_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {kinds[k]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={<Trans>Defra material</Trans>}
-          disabled={kind !== 'material'}
-          hint={
-            kind === 'material' ? (
-              <Trans>
-                The DESNZ/Defra 2023 material this group counts as. A new one counts disposal avoided only, via landfill, until its impact mapping
-                says otherwise. Recorded impact keeps its own.
-              </Trans>
-            ) : (
-              <Trans>Knowledge and space count no CO2e.</Trans>
-            )
-          }
-          error={fieldErrorText(i18n, errors.defra_material)}
-          {...form.register('defra_material')}
-        >
-          <option value="">{defra.isPending ? t`Loading…` : t`None (counts as commercial and industrial waste, disposal avoided only)`}</option>
-          {defra.data?.items.map((m) => (
-            <option key={m} value={m}>
-              {refText(i18n, m)}
-            </option>
-          ))}
-        </SelectField>
-        <FormError>{formError}</FormError>
-        <DialogActions loading={create.isPending || update.isPending} onCancel={onClose} testId="group-save">
-          <Trans>Save</Trans>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      form={form}
+      title={group ? <Trans>Edit material group</Trans> : <Trans>New material group</Trans>}
+      onSave={save}
+      onClose={onClose}
+      testId="group-form"
+      submitTestId="group-save"
+    >
+      <NameFields form={form} />
+      <SelectField label={<Trans>Kind</Trans>} required error={fieldErrorText(i18n, errors.kind)} {...form.register('kind')}>
+        {MATERIAL_GROUP_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {kinds[k]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={<Trans>Defra material</Trans>}
+        disabled={kind !== 'material'}
+        hint={
+          kind === 'material' ? (
+            <Trans>
+              The DESNZ/Defra 2023 material this group counts as. A new one counts disposal avoided only, via landfill, until its impact mapping says
+              otherwise. Recorded impact keeps its own.
+            </Trans>
+          ) : (
+            <Trans>Knowledge and space count no CO2e.</Trans>
+          )
+        }
+        error={fieldErrorText(i18n, errors.defra_material)}
+        {...form.register('defra_material')}
+      >
+        <option value="">{defra.isPending ? t`Loading…` : t`None (counts as commercial and industrial waste, disposal avoided only)`}</option>
+        {defra.data?.items.map((m) => (
+          <option key={m} value={m}>
+            {refText(i18n, m)}
+          </option>
+        ))}
+      </SelectField>
+    </FormDialog>
   );
 }
 
@@ -412,144 +406,129 @@ function NewNodeDialog({
   parentName: string;
   onClose: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const levels = useLevelNames();
   const refresh = useRefreshCategories();
   const create = useMutation(trpc.common.admin.createSubcategory.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<NodeIn, unknown, NodeOut>({
     resolver: zodResolver(nodeForm),
     defaultValues: { name: '', name_dk: '', name_my: '', code: '' },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      const created = await create.mutateAsync({ level, parent_id: parentId, ...v });
-      await refresh();
-      const code = created.code ?? '';
-      showSnackbar(msg`Subcategory ${code} created`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
-  });
+  const save = async (v: NodeOut) => {
+    const created = await create.mutateAsync({ level, parent_id: parentId, ...v });
+    await refresh();
+    const code = created.code ?? '';
+    showSnackbar(msg`Subcategory ${code} created`);
+    onClose();
+  };
   const prefix = parentCode ? childPrefix(parentCode, level) : '';
   const levelName = levels[level];
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
+      form={form}
       title={
         <Trans>
           New {levelName} under {parentName}
         </Trans>
       }
-      closeLabel={t`Close`}
+      onSave={save}
+      onClose={onClose}
+      testId="node-form"
+      submitTestId="node-save"
+      submitLabel={<Trans>Create</Trans>}
     >
-      <form className="form" noValidate onSubmit={onSubmit} data-testid="node-form">
-        <NameFields form={form} />
-        <TextField
-          label={<Trans>Code</Trans>}
-          hint={
-            prefix ? (
-              // The prefix may end in "." (e.g. "WOOD."): set apart as code, not at the end of the sentence, so
-              // it does not read as the full stop.
-              <Trans>
-                Leave empty to get the next free code starting with <code className="code-chip">{prefix}</code> (the separator included).
-              </Trans>
-            ) : (
-              <Trans>Optional</Trans>
-            )
-          }
-          error={fieldErrorText(i18n, errors.code)}
-          {...form.register('code')}
-          data-testid="node-code"
-        />
-        <FormError>{formError}</FormError>
-        <DialogActions loading={create.isPending} onCancel={onClose} testId="node-save">
-          <Trans>Create</Trans>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <NameFields form={form} />
+      <TextField
+        label={<Trans>Code</Trans>}
+        hint={
+          prefix ? (
+            // The prefix may end in "." (e.g. "WOOD."): set apart as code, not at the end of the sentence, so
+            // it does not read as the full stop.
+            <Trans>
+              Leave empty to get the next free code starting with <code className="code-chip">{prefix}</code> (the separator included).
+            </Trans>
+          ) : (
+            <Trans>Optional</Trans>
+          )
+        }
+        error={fieldErrorText(i18n, errors.code)}
+        {...form.register('code')}
+        data-testid="node-code"
+      />
+    </FormDialog>
   );
 }
 
 const editForm = createSubcategoryInput.pick({ name: true, name_dk: true, name_my: true, code: true });
 
 function EditNodeDialog({ node, parentCode, groups, onClose }: { node: Node; parentCode: string | null; groups: Group[]; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const levels = useLevelNames();
   const refresh = useRefreshCategories();
   const update = useMutation(trpc.common.admin.updateSubcategory.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const [moveTo, setMoveTo] = useState<number | null>(null);
   const form = useForm<z.input<typeof editForm>, unknown, z.output<typeof editForm>>({
     resolver: zodResolver(editForm),
     defaultValues: { name: node.name, name_dk: node.name_dk ?? '', name_my: node.name_my ?? '', code: node.code ?? '' },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      const moving = moveTo !== null && moveTo !== node.parent_id;
-      await update.mutateAsync({
-        level: node.level,
-        id: node.id,
-        name: v.name,
-        name_dk: v.name_dk,
-        name_my: v.name_my,
-        // Unchanged code: leave it to the server (a move renumbers own codes).
-        code: v.code && v.code !== node.code ? v.code : undefined,
-        parent_id: moving ? moveTo : undefined,
-      });
-      await refresh();
-      showSnackbar(moving ? msg`Subcategory moved` : msg`Subcategory saved`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
-  });
+  const save = async (v: z.output<typeof editForm>) => {
+    const moving = moveTo !== null && moveTo !== node.parent_id;
+    await update.mutateAsync({
+      level: node.level,
+      id: node.id,
+      name: v.name,
+      name_dk: v.name_dk,
+      name_my: v.name_my,
+      // Unchanged code: leave it to the server (a move renumbers own codes).
+      code: v.code && v.code !== node.code ? v.code : undefined,
+      parent_id: moving ? moveTo : undefined,
+    });
+    await refresh();
+    showSnackbar(moving ? msg`Subcategory moved` : msg`Subcategory saved`);
+    onClose();
+  };
   const levelName = levels[node.level];
   return (
-    <Dialog open onClose={onClose} title={<Trans>Edit {levelName}</Trans>} closeLabel={t`Close`} className="dialog--wide">
-      <form className="form" noValidate onSubmit={onSubmit} data-testid="edit-node-form">
-        <NameFields form={form} />
-        <TextField
-          label={<Trans>Code</Trans>}
-          hint={
+    <FormDialog
+      form={form}
+      title={<Trans>Edit {levelName}</Trans>}
+      onSave={save}
+      onClose={onClose}
+      testId="edit-node-form"
+      submitTestId="edit-node-save"
+      className="dialog--wide"
+    >
+      <NameFields form={form} />
+      <TextField
+        label={<Trans>Code</Trans>}
+        hint={
+          <Trans>
+            EWC codes (digits) are a legal classification and never change. Other codes are renumbered under a new parent, with everything below.
+          </Trans>
+        }
+        error={fieldErrorText(i18n, errors.code)}
+        {...form.register('code')}
+      />
+      <fieldset className="form-section">
+        <legend className="form-section__title">
+          <Trans>Move</Trans>
+        </legend>
+        <ParentPicker level={node.level} groups={groups} value={moveTo} onChange={setMoveTo} />
+        <p className="muted">
+          {parentCode ? (
             <Trans>
-              EWC codes (digits) are a legal classification and never change. Other codes are renumbered under a new parent, with everything below.
+              Now under the parent coded <code className="code-chip">{parentCode}</code>.
             </Trans>
-          }
-          error={fieldErrorText(i18n, errors.code)}
-          {...form.register('code')}
-        />
-        <fieldset className="form-section">
-          <legend className="form-section__title">
-            <Trans>Move</Trans>
-          </legend>
-          <ParentPicker level={node.level} groups={groups} value={moveTo} onChange={setMoveTo} />
-          <p className="muted">
-            {parentCode ? (
-              <Trans>
-                Now under the parent coded <code className="code-chip">{parentCode}</code>.
-              </Trans>
-            ) : null}{' '}
-            <Trans>The listings in it move with it.</Trans>
-          </p>
-        </fieldset>
-        <ServerFieldError form={form} field="parent_id" />
-        <FormError>{formError}</FormError>
-        <DialogActions loading={update.isPending} onCancel={onClose} testId="edit-node-save">
-          <Trans>Save</Trans>
-        </DialogActions>
-      </form>
-    </Dialog>
+          ) : null}{' '}
+          <Trans>The listings in it move with it.</Trans>
+        </p>
+      </fieldset>
+      <ServerFieldError form={form} field="parent_id" />
+    </FormDialog>
   );
 }
 
