@@ -1,8 +1,21 @@
 // One browser per test file against the shared server (global-setup.ts); a fresh context (empty storage,
 // like a fresh --user-data-dir) per test.
-import { afterAll, beforeAll, inject } from 'vitest';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { hasChromium, launchBrowser, newPage } from './harness';
+
+/**
+ * Closes a context made inside a test when that test ends, passed or failed: a failed attempt's page, still signed in
+ * as a shared demo user, must not save or receive anything while the retry runs. Contexts made in a hook are closed
+ * by their file.
+ */
+function closeWithTest(context: BrowserContext) {
+  try {
+    onTestFinished(() => context.close().catch(() => undefined));
+  } catch {
+    /* not inside a test */
+  }
+}
 
 export function useApp() {
   const state: { browser: Browser | null } = { browser: null };
@@ -21,12 +34,15 @@ export function useApp() {
     },
     async page(width = 1280, height = 900, opts: { bypassCSP?: boolean } = {}) {
       if (!state.browser) throw new Error('browser not started');
-      return newPage(state.browser, this.url, width, height, opts);
+      const made = await newPage(state.browser, this.url, width, height, opts);
+      closeWithTest(made.context);
+      return made;
     },
     /** A fresh context with options of its own (a phone's user agent, a position). */
     async context(options: BrowserContextOptions) {
       if (!state.browser) throw new Error('browser not started');
       const context = await state.browser.newContext({ baseURL: this.url, locale: 'en-GB', ...options });
+      closeWithTest(context);
       return { context, page: await context.newPage() };
     },
   };

@@ -1,6 +1,6 @@
-// Lists the browser tests that passed only on a retry (vitest.browser.config.ts retries once in CI), one per line
-// in .test-results/browser-retried.txt, so that .ci/run prints them: a retry keeps a timing flake from failing the
-// run, and this keeps the flake in view.
+// Lists the browser tests that needed a retry (vitest.browser.config.ts retries once in CI) in
+// .test-results/browser-retried.txt, so that .ci/run prints them: those that passed on it (flaky) with what the first
+// attempt failed on, which no other output shows once the retry passes, and those that failed both times.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestCase } from 'vitest/node';
@@ -9,12 +9,13 @@ const OUT = path.resolve(import.meta.dirname, '../.test-results/browser-retried.
 
 export default class RetriedReporter implements Reporter {
   onTestCaseResult(test: TestCase) {
-    const retries = test.diagnostic()?.retryCount ?? 0;
-    if (retries === 0) return;
+    const diagnostic = test.diagnostic();
+    if (!diagnostic || diagnostic.retryCount === 0) return;
+    const name = `${test.module.moduleId.replace(/^.*\/e2e\//, 'e2e/')} > ${test.fullName}`;
+    // A passed result keeps the errors of the attempts that failed before it.
+    const errors = (test.result().errors ?? []).map((e) => `    first attempt: ${(e.message ?? String(e)).split('\n')[0]!.slice(0, 600)}`);
+    const verdict = diagnostic.flaky ? 'passed on a retry (flaky)' : `${test.result().state} after ${diagnostic.retryCount} retry`;
     mkdirSync(path.dirname(OUT), { recursive: true });
-    appendFileSync(
-      OUT,
-      `${test.module.moduleId.replace(/^.*\/e2e\//, 'e2e/')} > ${test.fullName}: ${test.result().state} after ${retries} retr${retries === 1 ? 'y' : 'ies'}\n`,
-    );
+    appendFileSync(OUT, [`${name}: ${verdict}`, ...(diagnostic.flaky ? errors : [])].join('\n') + '\n');
   }
 }

@@ -1,6 +1,7 @@
 // Needs (wanted listings), their matches and answers. Distances use the materials search's earthdistance helpers
 // (materials/search.ts) on the needs' own stored point, so a need is "near" exactly as a listing is.
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { SUBCHAPTER_GROUP } from '../../db/seed/material-taxonomy';
 import {
   companies,
   company_addresses,
@@ -35,12 +36,11 @@ export interface NeedValues {
   until: string | null;
 }
 
-/** The group a code names: a group's own code (the whole group) or a subcategory's (that code); null if none. */
 /**
  * The material group a need's code names: a group code, or a first-, second- or third-level code under a group. A
  * split EWC sub-chapter (15 01 packaging sits under Paper, Plastics, Wood, Glass, Metals, Textiles, Packaging and
- * Hazardous waste) is found under `groupId` when the need names its group; else under the lowest group id, so the
- * same code always gives the same group.
+ * Hazardous waste) is found under `groupId` when the need names its group; else under the sub-chapter's home group
+ * (SUBCHAPTER_GROUP: Packaging for 15 01), then the lowest group id, so the same code always gives the same group.
  */
 export async function groupOfCode(
   db: DbOrTx,
@@ -50,11 +50,13 @@ export async function groupOfCode(
   const [g] = await db.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.code, code)).limit(1);
   if (g) return { material_group_id: g.id, code: null };
   const inGroup = groupId ? eq(first_level_subcategories.material_group_id, groupId) : undefined;
+  const home = /^\d{4}$/.test(code) ? (SUBCHAPTER_GROUP[`${code.slice(0, 2)} ${code.slice(2)}`] ?? null) : null;
+  const homeFirst = sql`(select ${material_groups.slug} = ${home} from ${material_groups} where ${material_groups.id} = ${first_level_subcategories.material_group_id}) desc nulls last`;
   const [f] = await db
     .select({ g: first_level_subcategories.material_group_id })
     .from(first_level_subcategories)
     .where(and(eq(first_level_subcategories.code, code), inGroup))
-    .orderBy(first_level_subcategories.material_group_id)
+    .orderBy(homeFirst, first_level_subcategories.material_group_id)
     .limit(1);
   if (f) return { material_group_id: f.g, code };
   const [s] = await db
@@ -62,7 +64,7 @@ export async function groupOfCode(
     .from(second_level_subcategories)
     .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
     .where(and(eq(second_level_subcategories.code, code), inGroup))
-    .orderBy(first_level_subcategories.material_group_id)
+    .orderBy(homeFirst, first_level_subcategories.material_group_id)
     .limit(1);
   if (s) return { material_group_id: s.g, code };
   const [t] = await db
@@ -71,7 +73,7 @@ export async function groupOfCode(
     .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
     .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
     .where(and(eq(third_level_subcategories.code, code), inGroup))
-    .orderBy(first_level_subcategories.material_group_id)
+    .orderBy(homeFirst, first_level_subcategories.material_group_id)
     .limit(1);
   return t ? { material_group_id: t.g, code } : null;
 }
