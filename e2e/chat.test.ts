@@ -99,7 +99,8 @@ describe.skipIf(!hasChromium)('chat between two companies', () => {
 
   /** Signs in at a width and opens a path once the page's socket is up (frames sent before it would be missed). */
   async function open(width: number, username: string, password: string | undefined, target: string): Promise<Page> {
-    const { context, page } = await app.page(width, 844);
+    // The conversation goes on over the next tests: the file closes these pages itself.
+    const { context, page } = await app.page(width, 844, { keepAfterTest: true });
     contexts.push(context);
     await login(page, username, password);
     await page.waitForURL((u) => !u.pathname.endsWith('/login'));

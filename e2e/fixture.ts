@@ -32,10 +32,11 @@ export function useApp() {
       if (!url) throw new Error('server not started');
       return url;
     },
-    async page(width = 1280, height = 900, opts: { bypassCSP?: boolean } = {}) {
+    /** `keepAfterTest`: the file goes on using the page in its next tests and closes it itself. */
+    async page(width = 1280, height = 900, opts: { bypassCSP?: boolean; keepAfterTest?: boolean } = {}) {
       if (!state.browser) throw new Error('browser not started');
       const made = await newPage(state.browser, this.url, width, height, opts);
-      closeWithTest(made.context);
+      if (!opts.keepAfterTest) closeWithTest(made.context);
       return made;
     },
     /** A fresh context with options of its own (a phone's user agent, a position). */
