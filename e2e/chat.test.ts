@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, login, ROOT } from './harness';
-import { api, makePng, tokenOf, axeProblems } from './checks';
+import { api, approvedCompany, makePng, tokenOf, axeProblems } from './checks';
 import { useApp } from './fixture';
 
 const SCREENS = path.join(ROOT, '.test-results/screens');
@@ -18,38 +18,6 @@ const SCREENS = path.join(ROOT, '.test-results/screens');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 // ---- REST set-up: a fresh company, two accepted offers on the demo manager's listings ----------------------
-
-async function registerCompany(base: string, adminToken: string) {
-  const groups = await api<{ items: { id: number }[] }>(base, 'GET', '/api/common/material-groups', null);
-  const stamp = Date.now().toString(36);
-  const email = `chat.${stamp}@e2e-company.example`;
-  const password = 'a-long-password';
-  const reg = await api<{ id: number }>(base, 'POST', '/api/auth/register', null, {
-    first_name: 'Birgit',
-    last_name: 'Chat',
-    email,
-    password,
-    company_name: `Chat Partner ${stamp} ApS`,
-    company_size: '11-50',
-    industry: 'Manufacturing',
-    country: 'DK',
-    state: 'Capital Region of Denmark',
-    city: 'Copenhagen',
-    address: 'Chatvej 1',
-    zip_code: '2100',
-    latitude: 55.7,
-    longitude: 12.58,
-    contact_phone: '12345678',
-    country_calling_code: '+45',
-    preferred_currency: 'DKK',
-    materials_interested: [groups.items[0]!.id],
-    materials_providing: [groups.items[1]!.id],
-    expectations: 'Find local by-products.',
-    fee_consent: true,
-  });
-  await api(base, 'POST', '/admin/temporary-accounts/review', adminToken, { id: reg.id, decision: 'approve' });
-  return { email, password, name: `Chat Partner ${stamp} ApS` };
-}
 
 /** B offers on one of A's listings, A accepts: a synergy and its chat. */
 async function startSynergy(base: string, tokenA: string, tokenB: string, materialId: number) {
@@ -79,7 +47,7 @@ describe.skipIf(!hasChromium)('chat between two companies', () => {
     if (!hasChromium) return;
     mkdirSync(SCREENS, { recursive: true });
     const admin = await tokenOf(app.url, 'admin@example.com');
-    partner = await registerCompany(app.url, admin);
+    partner = await approvedCompany(app.url, admin, `Chat Partner ${Date.now().toString(36)} ApS`, { at: { lat: 55.7, lng: 12.58 } });
     tokenA = await tokenOf(app.url, 'manager@example.com');
     const tokenB = await tokenOf(app.url, partner.email, partner.password);
     const mine = await api<{ items: { id: number; status: string }[] }>(app.url, 'GET', '/api/v2/materials/offerings?size=50', tokenA);
@@ -267,7 +235,7 @@ describe.skipIf(!hasChromium)('chat between two companies', () => {
 
   it('a company without synergies is told how a chat starts, with a link to the database', async () => {
     const admin = await tokenOf(app.url, 'admin@example.com');
-    const newcomer = await registerCompany(app.url, admin);
+    const newcomer = await approvedCompany(app.url, admin, `Chat Newcomer ${Date.now().toString(36)} ApS`);
     const page = await open(390, newcomer.email, newcomer.password, '/messages');
     await page.getByRole('heading', { name: 'No conversations yet' }).waitFor();
     await page.getByText(/A conversation starts when an offer is accepted/).waitFor();

@@ -22,6 +22,66 @@ export async function api<T>(base: string, method: string, url: string, token: s
 export const tokenOf = async (base: string, username: string, password = DEMO_PASSWORD) =>
   (await api<{ token: string }>(base, 'POST', '/api/auth/login', null, { username, password })).token;
 
+/** A company registered through REST and approved by the administrator, and its manager's credentials and token. */
+export interface ApprovedCompany {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+let companies = 0;
+
+/**
+ * Registers a company named `name` and approves it as the administrator. It sits at `at` (the browser tests of
+ * distance put it somewhere of their own), is interested in `interested` and provides `providing` (the first two
+ * material groups when not given); `register` overrides any other registration field (city, address, industry…).
+ */
+export async function approvedCompany(
+  base: string,
+  adminToken: string,
+  name: string,
+  o: { at?: { lat: number; lng: number }; interested?: number; providing?: number; register?: Record<string, unknown> } = {},
+): Promise<ApprovedCompany> {
+  let { interested, providing } = o;
+  if (interested === undefined || providing === undefined) {
+    const groups = await api<{ items: { id: number }[] }>(base, 'GET', '/api/common/material-groups', null);
+    interested ??= groups.items[0]!.id;
+    providing ??= groups.items[1]!.id;
+  }
+  const slug = name.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '');
+  const email = `${slug}.${Date.now().toString(36)}${(companies++).toString(36)}@e2e-company.example`;
+  const password = 'a-long-password';
+  const at = o.at ?? { lat: 55.69, lng: 12.57 };
+  const reg = await api<{ id: number }>(base, 'POST', '/api/auth/register', null, {
+    first_name: 'Test',
+    last_name: 'Manager',
+    email,
+    password,
+    company_name: name,
+    company_size: '11-50',
+    industry: 'Manufacturing',
+    country: 'DK',
+    state: 'Capital Region of Denmark',
+    city: 'Copenhagen',
+    address: 'Testvej 1',
+    zip_code: '2100',
+    latitude: at.lat,
+    longitude: at.lng,
+    contact_phone: '12345678',
+    country_calling_code: '+45',
+    preferred_currency: 'DKK',
+    materials_interested: [interested],
+    materials_providing: [providing],
+    expectations: 'Find local by-products.',
+    fee_consent: true,
+    ...o.register,
+  });
+  await api(base, 'POST', '/admin/temporary-accounts/review', adminToken, { id: reg.id, decision: 'approve' });
+  return { id: reg.id, name, email, password, token: await tokenOf(base, email, password) };
+}
+
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, hasChromium, login } from './harness';
-import { api, makePng, tokenOf } from './checks';
+import { api, approvedCompany, makePng, tokenOf } from './checks';
 import { useApp } from './fixture';
 
 const snackbar = (page: Page, text: string) => page.getByTestId('snackbar').filter({ hasText: text });
@@ -17,34 +17,10 @@ describe.skipIf(!hasChromium)('the exchange loop, end to end in two browsers', (
   it('offer, live arrival, accept, chat both ways with an attachment, end with savings, both rate, read-only chat', async () => {
     // ---- B: a new company, registered and approved (the registration journey has its own test) ----
     const admin = await tokenOf(app.url, 'admin@example.com');
-    const groups = await api<{ items: { id: number }[] }>(app.url, 'GET', '/api/common/material-groups', null);
-    const stamp = Date.now().toString(36);
-    const bName = `Loop Partner ${stamp} ApS`;
-    const bEmail = `loop.${stamp}@e2e-company.example`;
-    const reg = await api<{ id: number }>(app.url, 'POST', '/api/auth/register', null, {
-      first_name: 'Karen',
-      last_name: 'Loop',
-      email: bEmail,
-      password: 'a-long-password',
-      company_name: bName,
-      company_size: '11-50',
-      industry: 'Manufacturing',
-      country: 'DK',
-      state: 'Capital Region of Denmark',
-      city: 'Copenhagen',
-      address: 'Loopvej 2',
-      zip_code: '2100',
-      latitude: 55.69,
-      longitude: 12.57,
-      contact_phone: '23456789',
-      country_calling_code: '+45',
-      preferred_currency: 'DKK',
-      materials_interested: [groups.items[0]!.id],
-      materials_providing: [groups.items[1]!.id],
-      expectations: 'Close the loop.',
-      fee_consent: true,
+    const partner = await approvedCompany(app.url, admin, `Loop Partner ${Date.now().toString(36)} ApS`, {
+      register: { first_name: 'Karen', last_name: 'Loop', address: 'Loopvej 2', contact_phone: '23456789', expectations: 'Close the loop.' },
     });
-    await api(app.url, 'POST', '/admin/temporary-accounts/review', admin, { id: reg.id, decision: 'approve' });
+    const { name: bName, email: bEmail } = partner;
     // A's listing: an active offering of the demo company.
     const mine = await api<{ items: { id: number; title: string; status: string; available_quantity: number }[] }>(
       app.url,

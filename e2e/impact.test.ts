@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, hasChromium, login, ROOT } from './harness';
-import { api, axeProblems, noSidewaysScroll, tokenOf } from './checks';
+import { api, approvedCompany, axeProblems, noSidewaysScroll, tokenOf } from './checks';
 import { useApp } from './fixture';
 
 const SHOTS = path.join(ROOT, '.test-results/screens');
@@ -24,34 +24,21 @@ describe.skipIf(!hasChromium)('impact: dashboard, certificate and public check',
     const admin = await tokenOf(app.url, 'admin@example.com');
     const groups = await api<{ items: { id: number; name: string }[] }>(app.url, 'GET', '/api/common/material-groups', null);
     const wood = groups.items.find((g) => g.name === 'Wood')!;
-    const stamp = Date.now().toString(36);
-    const bName = `Impact Timber ${stamp} ApS`;
-    const bEmail = `impact.${stamp}@e2e-company.example`;
-    const reg = await api<{ id: number }>(app.url, 'POST', '/api/auth/register', null, {
-      first_name: 'Ida',
-      last_name: 'Impact',
-      email: bEmail,
-      password: 'a-long-password',
-      company_name: bName,
-      company_size: '11-50',
-      industry: 'Wood and logistics',
-      country: 'DK',
-      state: 'Capital Region of Denmark',
-      city: 'Copenhagen',
-      address: 'Træløbet 4',
-      zip_code: '2300',
-      latitude: 55.66,
-      longitude: 12.6,
-      contact_phone: '23456781',
-      country_calling_code: '+45',
-      preferred_currency: 'DKK',
-      materials_interested: [wood.id],
-      materials_providing: [wood.id],
-      expectations: 'Find a home for our offcuts.',
-      fee_consent: true,
+    const partner = await approvedCompany(app.url, admin, `Impact Timber ${Date.now().toString(36)} ApS`, {
+      at: { lat: 55.66, lng: 12.6 },
+      interested: wood.id,
+      providing: wood.id,
+      register: {
+        first_name: 'Ida',
+        last_name: 'Impact',
+        industry: 'Wood and logistics',
+        address: 'Træløbet 4',
+        zip_code: '2300',
+        contact_phone: '23456781',
+        expectations: 'Find a home for our offcuts.',
+      },
     });
-    await api(app.url, 'POST', '/admin/temporary-accounts/review', admin, { id: reg.id, decision: 'approve' });
-    const b = await tokenOf(app.url, bEmail, 'a-long-password');
+    const { name: bName, email: bEmail, token: b } = partner;
     const aLogin = await api<{ token: string; user: { company_id: number } }>(app.url, 'POST', '/api/auth/login', null, {
       username: 'manager@example.com',
       password: DEMO_PASSWORD,

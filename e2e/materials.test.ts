@@ -4,8 +4,8 @@
 // the map view.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, hasChromium, login } from './harness';
-import { makePng, revealMap } from './checks';
+import { hasChromium, login } from './harness';
+import { approvedCompany, makePng, revealMap, tokenOf } from './checks';
 import { useApp } from './fixture';
 
 /** The manager's company (demo seed "oresund") primary address, Refshalevej, Copenhagen. */
@@ -15,56 +15,6 @@ const KM_PER_DEG_LAT = 111.195;
 const north = (km: number) => ({ lat: MANAGER_HOME.lat + km / KM_PER_DEG_LAT, lng: MANAGER_HOME.lng });
 
 // ---- a small valid PNG, built here so the test needs no fixture file ---------------------------------------
-
-// ---- companies at a known distance, registered and approved through the REST API ---------------------------
-async function json<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function createCompanyAt(base: string, adminToken: string, name: string, at: { lat: number; lng: number }) {
-  const groups = await json<{ items: { id: number }[] }>(await fetch(`${base}/api/common/material-groups`));
-  const email = `buyer.${name.toLowerCase().replace(/\W+/g, '-')}.${Date.now()}@e2e-company.example`;
-  const password = 'a-long-password';
-  const reg = await json<{ id: number }>(
-    await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        first_name: 'Test',
-        last_name: name,
-        email,
-        password,
-        company_name: `${name} ApS`,
-        company_size: '11-50',
-        industry: 'Manufacturing',
-        country: 'DK',
-        state: 'Capital Region of Denmark',
-        city: 'Copenhagen',
-        address: `${name} vej 1`,
-        zip_code: '2100',
-        latitude: at.lat,
-        longitude: at.lng,
-        contact_phone: '12345678',
-        country_calling_code: '+45',
-        preferred_currency: 'DKK',
-        materials_interested: [groups.items[0]!.id],
-        materials_providing: [groups.items[1]!.id],
-        expectations: 'Find local by-products.',
-        fee_consent: true,
-      }),
-    }),
-  );
-  await json(
-    await fetch(`${base}/admin/temporary-accounts/review`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ id: reg.id, decision: 'approve' }),
-    }),
-  );
-  return { email, password };
-}
 
 async function loginAndWait(page: Page, username: string, password?: string, path?: string) {
   await login(page, username, password, path);
@@ -83,15 +33,9 @@ describe.skipIf(!hasChromium)('materials marketplace', () => {
 
   beforeAll(async () => {
     if (!hasChromium) return;
-    const admin = await json<{ token: string }>(
-      await fetch(`${app.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin@example.com', password: DEMO_PASSWORD }),
-      }),
-    );
-    near = await createCompanyAt(app.url, admin.token, 'Nearby', north(3));
-    far = await createCompanyAt(app.url, admin.token, 'Faraway', north(30));
+    const admin = await tokenOf(app.url, 'admin@example.com');
+    near = await approvedCompany(app.url, admin, `Nearby ${Date.now().toString(36)} ApS`, { at: north(3) });
+    far = await approvedCompany(app.url, admin, `Faraway ${Date.now().toString(36)} ApS`, { at: north(30) });
   });
 
   it('a manager creates a listing with a photo from the offerings tab', async () => {

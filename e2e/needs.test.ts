@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, DEMO_PASSWORD, hasChromium, login, ROOT } from './harness';
-import { axeProblems } from './checks';
+import { approvedCompany, axeProblems } from './checks';
 import { useApp } from './fixture';
 
 const SHOTS = path.join(ROOT, '.test-results/screens');
@@ -26,38 +26,8 @@ const post = (base: string, url: string, body: unknown, token?: string) =>
 const tokenFor = async (base: string, username: string, password: string) =>
   (await json<{ token: string }>(await post(base, '/api/auth/login', { username, password }))).token;
 
-/** A company registered and approved through REST, at a place of this run's own (so only its rows are near). */
-async function createCompany(base: string, adminToken: string, name: string, at: { lat: number; lng: number }, groupId: number) {
-  const email = `${name.toLowerCase()}@e2e-needs.example`;
-  const password = 'a-long-password';
-  const reg = await json<{ id: number }>(
-    await post(base, '/api/auth/register', {
-      first_name: 'Test',
-      last_name: name,
-      email,
-      password,
-      company_name: `${name} ApS`,
-      company_size: '11-50',
-      industry: 'Manufacturing',
-      country: 'DK',
-      state: 'Region Zealand',
-      city: 'Slagelse',
-      address: `${name} vej 1`,
-      zip_code: '4200',
-      latitude: at.lat,
-      longitude: at.lng,
-      contact_phone: '12345678',
-      country_calling_code: '+45',
-      preferred_currency: 'DKK',
-      materials_interested: [groupId],
-      materials_providing: [groupId],
-      expectations: 'Find local by-products.',
-      fee_consent: true,
-    }),
-  );
-  await json(await post(base, '/admin/temporary-accounts/review', { id: reg.id, decision: 'approve' }, adminToken));
-  return { email, password, token: await tokenFor(base, email, password) };
-}
+/** Where this file's companies register: near its own spot on Zealand. */
+const ZEALAND = { state: 'Region Zealand', city: 'Slagelse', zip_code: '4200' };
 
 const bell = (page: Page) => page.getByTestId('notifications-button');
 
@@ -78,8 +48,13 @@ describe.skipIf(!hasChromium)('needs and saved searches', () => {
     const admin = await tokenFor(app.url, 'admin@example.com', DEMO_PASSWORD);
     const groups = await json<{ items: { id: number }[] }>(await fetch(`${app.url}/api/common/material-groups`));
     groupId = groups.items[0]!.id;
-    buyer = await createCompany(app.url, admin, `NeedBuyer${run}`, at, groupId);
-    supplier = await createCompany(app.url, admin, `NeedSupplier${run}`, { lat: at.lat, lng: at.lng + 0.05 }, groupId);
+    buyer = await approvedCompany(app.url, admin, `NeedBuyer${run} ApS`, { at, interested: groupId, providing: groupId, register: ZEALAND });
+    supplier = await approvedCompany(app.url, admin, `NeedSupplier${run} ApS`, {
+      at: { lat: at.lat, lng: at.lng + 0.05 },
+      interested: groupId,
+      providing: groupId,
+      register: ZEALAND,
+    });
   });
 
   it('adds a need, sees a matching new listing arrive live, and the supplier answers it', async () => {

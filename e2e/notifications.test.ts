@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, hasChromium, ROOT } from './harness';
-import { axeProblems } from './checks';
+import { approvedCompany, axeProblems } from './checks';
 import { useApp } from './fixture';
 
 const SHOTS = path.join(ROOT, '.test-results/screens');
@@ -28,39 +28,6 @@ const post = (base: string, url: string, body: unknown, token?: string) =>
 
 async function tokenFor(base: string, username: string, password: string) {
   return (await json<{ token: string }>(await post(base, '/api/auth/login', { username, password }))).token;
-}
-
-/** Registers a company (approved by the administrator) interested in `interested` and providing `providing`. */
-async function createCompany(base: string, adminToken: string, name: string, interested: number, providing: number) {
-  const email = `${name.toLowerCase()}.${Date.now().toString(36)}@e2e-notifications.example`;
-  const password = 'a-long-password';
-  const reg = await json<{ id: number }>(
-    await post(base, '/api/auth/register', {
-      first_name: 'Test',
-      last_name: name,
-      email,
-      password,
-      company_name: `${name} ApS`,
-      company_size: '11-50',
-      industry: 'Manufacturing',
-      country: 'DK',
-      state: 'Capital Region of Denmark',
-      city: 'Copenhagen',
-      address: `${name} vej 1`,
-      zip_code: '2100',
-      latitude: 55.68,
-      longitude: 12.57,
-      contact_phone: '12345678',
-      country_calling_code: '+45',
-      preferred_currency: 'DKK',
-      materials_interested: [interested],
-      materials_providing: [providing],
-      expectations: 'Find local by-products.',
-      fee_consent: true,
-    }),
-  );
-  await json(await post(base, '/admin/temporary-accounts/review', { id: reg.id, decision: 'approve' }, adminToken));
-  return { email, password, token: await tokenFor(base, email, password) };
 }
 
 async function createListing(base: string, token: string, title: string, groupId: number) {
@@ -113,8 +80,8 @@ describe.skipIf(!hasChromium)('notifications', () => {
     const admin = await tokenFor(app.url, 'admin@example.com', DEMO_PASSWORD);
     const groups = await json<{ items: { id: number }[] }>(await fetch(`${app.url}/api/common/material-groups`));
     groupId = groups.items.at(-1)!.id;
-    reader = await createCompany(app.url, admin, `Bell${run}`, groupId, groups.items[0]!.id);
-    seller = await createCompany(app.url, admin, `Seller${run}`, groups.items[0]!.id, groupId);
+    reader = await approvedCompany(app.url, admin, `Bell${run} ApS`, { interested: groupId, providing: groups.items[0]!.id });
+    seller = await approvedCompany(app.url, admin, `Seller${run} ApS`, { interested: groups.items[0]!.id, providing: groupId });
     // One new-listing notification each for the reader (interested in this group): more than a page of 8.
     for (const title of listingTitles) await createListing(app.url, seller.token, title, groupId);
   });
