@@ -6,6 +6,7 @@ import type { CompanyStatus, Role } from '../../shared/constants/enums';
 import { normalizeDriverPhone } from '../../shared/schemas/auth';
 import type { DbOrTx } from '../db/client';
 import type { Actor } from '../lib/actor';
+import type { TestContext } from './harness';
 import { hashPassword } from '../lib/password';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -113,6 +114,32 @@ export async function createListing(db: DbOrTx, companyId: number, o: Partial<ty
     })
     .returning();
   return row!;
+}
+
+/**
+ * A synergy in progress between a new provider and a new requester, started through the real offer flow: the
+ * requester offers `quantity` (1000) of the provider's listing (5000 by default, `listing` overrides any field) and
+ * the provider's manager accepts.
+ */
+export async function startSynergy(
+  t: Pick<TestContext, 'caller' | 'database'>,
+  o: {
+    listing?: Partial<typeof materials.$inferInsert>;
+    quantity?: number;
+    message?: string;
+    provider?: Parameters<typeof createCompany>[1];
+    requester?: Parameters<typeof createCompany>[1];
+  } = {},
+) {
+  const db = t.database.db;
+  const provider = await createCompanyWithUsers(db, { name: `Provider ${uniq()}`, ...o.provider });
+  const requester = await createCompanyWithUsers(db, { name: `Requester ${uniq()}`, ...o.requester });
+  const material = await createListing(db, provider.company.id, { quantity: 5000, ...o.listing });
+  const offer = await t
+    .caller(requester.memberActor)
+    .offers.create({ material_id: material.id, quantity: o.quantity ?? 1000, message: o.message ?? 'Pickup please' });
+  const { exchange_id } = await t.caller(provider.managerActor).offers.review({ id: offer.id, decision: 'accept' });
+  return { provider, requester, material, id: exchange_id! };
 }
 
 /** An outbox mail as enqueueMail would have written it (without its delivery job), in any state. */

@@ -9,7 +9,7 @@ import { audit_log, drivers, third_level_subcategories, trip_documents, trips } 
 import { straightLineEstimate } from '../../../shared/lib/geo';
 import { HGV_FACTOR } from '../../../shared/lib/transport';
 import type { Actor } from '../../lib/actor';
-import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../../test/factories';
+import { createAdmin, createCompanyWithUsers, createDriver, createListing, startSynergy } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { request, restAs } from '../../test/rest-client';
 
@@ -26,15 +26,9 @@ const tag = () => Math.random().toString(36).slice(2, 8);
 const copenhagen = { address: 'Refshalevej 163A', city: 'København K', country: 'DK', latitude: 55.6925, longitude: 12.6105 };
 const valby = { address: 'Gammel Køge Landevej 55', city: 'Valby', country: 'DK', lat: 55.657, lng: 12.505 };
 
-/** A synergy in progress, started through the real offer flow; `listing` may make its material hazardous. */
-async function synergy(listing: Parameters<typeof createListing>[2] = {}) {
-  const provider = await createCompanyWithUsers(db(), { name: `Provider ${tag()}`, contact_phone: '33 12 45 67', country_calling_code: '+45' });
-  const requester = await createCompanyWithUsers(db(), { name: `Requester ${tag()}` });
-  const material = await createListing(db(), provider.company.id, { title: 'Yeast slurry', quantity: 5000, ...listing });
-  const offer = await t.caller(requester.memberActor).offers.create({ material_id: material.id, quantity: 1000, message: 'Pickup please' });
-  const { exchange_id } = await t.caller(provider.managerActor).offers.review({ id: offer.id, decision: 'accept' });
-  return { provider, requester, material, id: exchange_id! };
-}
+/** A synergy in progress; `listing` may make its material hazardous. */
+const synergy = (listing: Parameters<typeof createListing>[2] = {}) =>
+  startSynergy(t, { listing: { title: 'Yeast slurry', ...listing }, provider: { contact_phone: '33 12 45 67', country_calling_code: '+45' } });
 
 const driverActor = (id: number): Actor => ({ kind: 'driver', driver_id: id });
 const driverRest = (driver: { id: number; token_version: number }) => {

@@ -12,7 +12,7 @@ import { drivers, notifications, trips, vehicles } from '../../../drizzle/schema
 import type { createTripInput } from '../../../shared/schemas/drivers';
 import { renderMessage } from '../../lib/i18n';
 import type { Actor } from '../../lib/actor';
-import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../../test/factories';
+import { createAdmin, createCompanyWithUsers, createDriver, startSynergy } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
@@ -30,14 +30,7 @@ const tag = () => Math.random().toString(36).slice(2, 8);
 const copenhagen = { address: 'Refshalevej 163A', city: 'København K', country: 'DK', latitude: 55.6925, longitude: 12.6105 };
 const valby = { address: 'Gammel Køge Landevej 55', city: 'Valby', country: 'DK', latitude: 55.657, longitude: 12.505 };
 
-async function synergy() {
-  const provider = await createCompanyWithUsers(db(), { name: `Provider ${tag()}` });
-  const requester = await createCompanyWithUsers(db(), { name: `Requester ${tag()}` });
-  const material = await createListing(db(), provider.company.id, { title: `Yeast ${tag()}`, quantity: 5000 });
-  const offer = await t.caller(requester.memberActor).offers.create({ material_id: material.id, quantity: 1000, message: 'Pickup please' });
-  const { exchange_id } = await t.caller(provider.managerActor).offers.review({ id: offer.id, decision: 'accept' });
-  return { provider, requester, material, id: exchange_id! };
-}
+const synergy = () => startSynergy(t, { listing: { title: `Yeast ${tag()}` } });
 type Synergy = Awaited<ReturnType<typeof synergy>>;
 
 const newDriver = () => createDriver(db(), { name: `Driver ${tag()}`, email: `d-${tag()}@fleet.example` });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impact_records, material_groups, notifications, reviews } from '../../../drizzle/schema';
-import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
+import { createAdmin, createCompanyWithUsers, createListing, startSynergy } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
@@ -13,15 +13,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 const db = () => t.database.db;
 
-/** A synergy in progress between a provider and a requester, started through the real offer flow. */
-async function synergy(listing: Parameters<typeof createListing>[2] = {}) {
-  const provider = await createCompanyWithUsers(db(), { name: `Provider ${Math.random().toString(36).slice(2, 7)}`, preferred_currency: 'DKK' });
-  const requester = await createCompanyWithUsers(db(), { name: `Requester ${Math.random().toString(36).slice(2, 7)}` });
-  const material = await createListing(db(), provider.company.id, { title: 'Spent grain', quantity: 5000, ...listing });
-  const offer = await t.caller(requester.memberActor).offers.create({ material_id: material.id, quantity: 2000, message: 'Weekly' });
-  const { exchange_id } = await t.caller(provider.managerActor).offers.review({ id: offer.id, decision: 'accept' });
-  return { provider, requester, material, id: exchange_id! };
-}
+/** A synergy in progress: 2000 of the provider's 5000 of spent grain. */
+const synergy = (listing: Parameters<typeof createListing>[2] = {}) =>
+  startSynergy(t, { listing: { title: 'Spent grain', ...listing }, quantity: 2000, message: 'Weekly', provider: { preferred_currency: 'DKK' } });
 
 describe('synergies', () => {
   it('shows a synergy to its two companies and administrators, 404 to a third company on every path', async () => {
