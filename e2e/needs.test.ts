@@ -6,25 +6,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, DEMO_PASSWORD, hasChromium, login, ROOT } from './harness';
-import { approvedCompany, axeProblems } from './checks';
+import { chooseLanguage, hasChromium, login, ROOT } from './harness';
+import { api, approvedCompany, axeProblems, tokenOf } from './checks';
 import { useApp } from './fixture';
 
 const SHOTS = path.join(ROOT, '.test-results/screens');
-
-async function json<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
-  return JSON.parse(text) as T;
-}
-const post = (base: string, url: string, body: unknown, token?: string) =>
-  fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-const tokenFor = async (base: string, username: string, password: string) =>
-  (await json<{ token: string }>(await post(base, '/api/auth/login', { username, password }))).token;
 
 /** Where this file's companies register: near its own spot on Zealand. */
 const ZEALAND = { state: 'Region Zealand', city: 'Slagelse', zip_code: '4200' };
@@ -45,8 +31,8 @@ describe.skipIf(!hasChromium)('needs and saved searches', () => {
   beforeAll(async () => {
     if (!hasChromium) return;
     mkdirSync(SHOTS, { recursive: true });
-    const admin = await tokenFor(app.url, 'admin@example.com', DEMO_PASSWORD);
-    const groups = await json<{ items: { id: number }[] }>(await fetch(`${app.url}/api/common/material-groups`));
+    const admin = await tokenOf(app.url, 'admin@example.com');
+    const groups = await api<{ items: { id: number }[] }>(app.url, 'GET', '/api/common/material-groups', null);
     groupId = groups.items[0]!.id;
     buyer = await approvedCompany(app.url, admin, `NeedBuyer${run} ApS`, { at, interested: groupId, providing: groupId, register: ZEALAND });
     supplier = await approvedCompany(app.url, admin, `NeedSupplier${run} ApS`, {
@@ -82,24 +68,17 @@ describe.skipIf(!hasChromium)('needs and saved searches', () => {
     expect(await card.getByTestId('need-matches-toggle').textContent()).toBe('0 matching listings');
 
     // A supplier 3 km away lists something in the group: the need's company is told at once.
-    const listing = await json<{ id: number }>(
-      await post(
-        app.url,
-        '/api/v2/materials',
-        {
-          title: listingTitle,
-          description: 'Forty oak pallets, dry.',
-          category: 'surplus',
-          material_group_id: groupId,
-          frequency: 'one-off',
-          quantity: 40,
-          condition: 'Good',
-          type: 'Pallets',
-          final_use: 'Reuse',
-        },
-        supplier.token,
-      ),
-    );
+    const listing = await api<{ id: number }>(app.url, 'POST', '/api/v2/materials', supplier.token, {
+      title: listingTitle,
+      description: 'Forty oak pallets, dry.',
+      category: 'surplus',
+      material_group_id: groupId,
+      frequency: 'one-off',
+      quantity: 40,
+      condition: 'Good',
+      type: 'Pallets',
+      final_use: 'Reuse',
+    });
     await page.getByTestId('notifications-dot').waitFor();
     await expect.poll(async () => card.getByTestId('need-matches-toggle').textContent()).toBe('1 matching listing');
     await card.getByTestId('need-matches-toggle').click();
@@ -149,9 +128,7 @@ describe.skipIf(!hasChromium)('needs and saved searches', () => {
     await link.waitFor();
     await box.screenshot({ path: path.join(SHOTS, 'saved-searches-1280-en.png') });
     expect(await link.getAttribute('href')).toBe(`/database?q=${encodeURIComponent(listingTitle).replace(/%20/g, '+')}&proximity=20`);
-    const saved = await json<{ items: { name: string; notify: boolean }[] }>(
-      await fetch(`${app.url}/api/saved-searches`, { headers: { authorization: `Bearer ${buyer.token}` } }),
-    );
+    const saved = await api<{ items: { name: string; notify: boolean }[] }>(app.url, 'GET', '/api/saved-searches', buyer.token);
     expect(saved.items).toEqual([expect.objectContaining({ name: `Oak ${run}`, notify: true })]);
     await page.goto('/database');
     await link.click();

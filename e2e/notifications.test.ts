@@ -7,48 +7,24 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, hasChromium, ROOT } from './harness';
-import { approvedCompany, axeProblems } from './checks';
+import { hasChromium, ROOT } from './harness';
+import { api, approvedCompany, axeProblems, tokenOf } from './checks';
 import { useApp } from './fixture';
 
 const SHOTS = path.join(ROOT, '.test-results/screens');
 
-async function json<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-const post = (base: string, url: string, body: unknown, token?: string) =>
-  fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-
-async function tokenFor(base: string, username: string, password: string) {
-  return (await json<{ token: string }>(await post(base, '/api/auth/login', { username, password }))).token;
-}
-
 async function createListing(base: string, token: string, title: string, groupId: number) {
-  return json<{ id: number }>(
-    await post(
-      base,
-      '/api/v2/materials',
-      {
-        title,
-        description: 'Clean offcuts, collected weekly.',
-        category: 'surplus',
-        material_group_id: groupId,
-        frequency: 'monthly',
-        quantity: 100,
-        condition: 'Good',
-        type: 'Offcuts',
-        final_use: 'Reuse',
-      },
-      token,
-    ),
-  );
+  return api<{ id: number }>(base, 'POST', '/api/v2/materials', token, {
+    title,
+    description: 'Clean offcuts, collected weekly.',
+    category: 'surplus',
+    material_group_id: groupId,
+    frequency: 'monthly',
+    quantity: 100,
+    condition: 'Good',
+    type: 'Offcuts',
+    final_use: 'Reuse',
+  });
 }
 
 /** Chooses the language on the login page (an explicit choice in this browser wins), then logs in. */
@@ -77,8 +53,8 @@ describe.skipIf(!hasChromium)('notifications', () => {
   beforeAll(async () => {
     if (!hasChromium) return;
     mkdirSync(SHOTS, { recursive: true });
-    const admin = await tokenFor(app.url, 'admin@example.com', DEMO_PASSWORD);
-    const groups = await json<{ items: { id: number }[] }>(await fetch(`${app.url}/api/common/material-groups`));
+    const admin = await tokenOf(app.url, 'admin@example.com');
+    const groups = await api<{ items: { id: number }[] }>(app.url, 'GET', '/api/common/material-groups', null);
     groupId = groups.items.at(-1)!.id;
     reader = await approvedCompany(app.url, admin, `Bell${run} ApS`, { interested: groupId, providing: groups.items[0]!.id });
     seller = await approvedCompany(app.url, admin, `Seller${run} ApS`, { interested: groups.items[0]!.id, providing: groupId });
@@ -204,7 +180,7 @@ describe.skipIf(!hasChromium)('notifications', () => {
     // Another company makes an offer on the reader's own listing: the reader's company is told at once.
     const ownTitle = `E2E own ${run}`;
     const listing = await createListing(app.url, reader.token, ownTitle, groupId);
-    await json(await post(app.url, '/api/offers', { material_id: listing.id, quantity: 5, message: 'We can collect it.' }, seller.token));
+    await api(app.url, 'POST', '/api/offers', seller.token, { material_id: listing.id, quantity: 5, message: 'We can collect it.' });
     const live = items(page).first();
     await expect.poll(() => live.textContent(), { timeout: 15_000 }).toContain(`har givet et tilbud på “${ownTitle}”`);
     expect(await live.locator('time').textContent()).toBe('I dag');
