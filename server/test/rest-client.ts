@@ -31,15 +31,22 @@ export function request(app: Parameters<typeof supertest>[0]): ReturnType<typeof
   });
 }
 
+/** supertest with an Authorization header: a user's, a driver's or an API key's bearer. */
+export function restWithAuth(t: TestContext, authorization: string) {
+  const app = t.app();
+  return {
+    get: (url: string) => request(app).get(url).set('Authorization', authorization),
+    post: (url: string) => request(app).post(url).set('Authorization', authorization),
+    put: (url: string) => request(app).put(url).set('Authorization', authorization),
+    delete: (url: string) => request(app).delete(url).set('Authorization', authorization),
+  };
+}
+
 /** supertest with a user's bearer token. */
 export function restAs(t: TestContext, actor: Actor) {
   if (actor.kind !== 'user') throw new Error('user actor expected');
-  const auth = `Bearer ${t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 3600)}`;
-  const app = t.app();
-  return {
-    get: (url: string) => request(app).get(url).set('Authorization', auth),
-    post: (url: string) => request(app).post(url).set('Authorization', auth),
-    put: (url: string) => request(app).put(url).set('Authorization', auth),
-    delete: (url: string) => request(app).delete(url).set('Authorization', auth),
-  };
+  return restWithAuth(
+    t,
+    `Bearer ${t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 3600)}`,
+  );
 }

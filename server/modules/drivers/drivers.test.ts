@@ -11,7 +11,7 @@ import { HGV_FACTOR } from '../../../shared/lib/transport';
 import type { Actor } from '../../lib/actor';
 import { createAdmin, createCompanyWithUsers, createDriver, createListing, startSynergy } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { request, restAs } from '../../test/rest-client';
+import { request, restAs, restWithAuth } from '../../test/rest-client';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -31,15 +31,8 @@ const synergy = (listing: Parameters<typeof createListing>[2] = {}) =>
   startSynergy(t, { listing: { title: 'Yeast slurry', ...listing }, provider: { contact_phone: '33 12 45 67', country_calling_code: '+45' } });
 
 const driverActor = (id: number): Actor => ({ kind: 'driver', driver_id: id });
-const driverRest = (driver: { id: number; token_version: number }) => {
-  const auth = `Bearer ${t.deps.tokens.signDriver({ sub: String(driver.id), tv: driver.token_version }, 3600)}`;
-  const app = t.app();
-  return {
-    get: (url: string) => request(app).get(url).set('Authorization', auth),
-    post: (url: string) => request(app).post(url).set('Authorization', auth),
-    put: (url: string) => request(app).put(url).set('Authorization', auth),
-  };
-};
+const driverRest = (driver: { id: number; token_version: number }) =>
+  restWithAuth(t, `Bearer ${t.deps.tokens.signDriver({ sub: String(driver.id), tv: driver.token_version }, 3600)}`);
 
 /** A synergy with a trip ASSIGNED to a new driver in a new vehicle. */
 async function scheduled(o: { hazardous?: boolean; kgco2e_per_km?: number } = {}) {

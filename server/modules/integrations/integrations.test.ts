@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { request } from '../../test/rest-client';
+import { request, restAs, restWithAuth } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api_keys, notifications, webhook_deliveries, webhook_endpoints } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
@@ -48,20 +48,8 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-const bearer = (auth: string) => {
-  const app = t.app();
-  return {
-    get: (url: string) => request(app).get(url).set('Authorization', auth),
-    post: (url: string) => request(app).post(url).set('Authorization', auth),
-    put: (url: string) => request(app).put(url).set('Authorization', auth),
-    delete: (url: string) => request(app).delete(url).set('Authorization', auth),
-  };
-};
-const api = (actor: Actor) => {
-  if (actor.kind !== 'user') throw new Error('user actor expected');
-  return bearer(`Bearer ${t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 3600)}`);
-};
-const withKey = (secret: string) => bearer(`Bearer ${secret}`);
+const api = (actor: Actor) => restAs(t, actor);
+const withKey = (secret: string) => restWithAuth(t, `Bearer ${secret}`);
 
 async function companyWithKey(scopes: ('read' | 'write')[] = ['read', 'write']) {
   const c = await createCompanyWithUsers(db(), { name: `Integrator ${Math.random().toString(36).slice(2, 7)}` });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { request } from '../../test/rest-client';
+import { request, restAs } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -60,20 +60,7 @@ function listing(o: Partial<CreateListingBody> = {}): CreateListingBody {
   };
 }
 
-function tokenFor(actor: Actor) {
-  if (actor.kind !== 'user') throw new Error('user actor expected');
-  return t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 3600);
-}
-const api = (actor: Actor) => {
-  const auth = `Bearer ${tokenFor(actor)}`;
-  const app = t.app();
-  return {
-    get: (url: string) => request(app).get(url).set('Authorization', auth),
-    post: (url: string) => request(app).post(url).set('Authorization', auth),
-    put: (url: string) => request(app).put(url).set('Authorization', auth),
-    delete: (url: string) => request(app).delete(url).set('Authorization', auth),
-  };
-};
+const api = (actor: Actor) => restAs(t, actor);
 
 /** A point `km` east of (lat, lng) along the parallel (close enough at these distances, then measured). */
 const eastOf = (lat: number, lng: number, km: number) => ({ lat, lng: lng + km / (111.32 * Math.cos((lat * Math.PI) / 180)) });

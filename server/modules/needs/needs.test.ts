@@ -1,7 +1,7 @@
 // Needs (wanted listings) and saved searches through REST and the services, on PGlite and Postgres alike.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { request } from '../../test/rest-client';
+import { restAs } from '../../test/rest-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mail_outbox, need_matches, notifications, saved_searches } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
@@ -18,17 +18,7 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: unknown[] }).rows ?? [])) as T[];
 
-function api(actor: Actor) {
-  if (actor.kind !== 'user') throw new Error('user actor expected');
-  const auth = `Bearer ${t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 3600)}`;
-  const app = t.app();
-  return {
-    get: (url: string) => request(app).get(url).set('Authorization', auth),
-    post: (url: string) => request(app).post(url).set('Authorization', auth),
-    put: (url: string) => request(app).put(url).set('Authorization', auth),
-    delete: (url: string) => request(app).delete(url).set('Authorization', auth),
-  };
-}
+const api = (actor: Actor) => restAs(t, actor);
 
 /** A place of its own for each test (tests share one database): somewhere random between 40°S and 40°N. */
 function place() {
