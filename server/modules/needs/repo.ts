@@ -1,18 +1,7 @@
 // Needs (wanted listings), their matches and answers. Distances use the materials search's earthdistance helpers
 // (materials/search.ts) on the needs' own stored point, so a need is "near" exactly as a listing is.
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import { SUBCHAPTER_GROUP } from '../../db/seed/material-taxonomy';
-import {
-  companies,
-  company_addresses,
-  first_level_subcategories,
-  material_groups,
-  materials,
-  need_matches,
-  needs,
-  second_level_subcategories,
-  third_level_subcategories,
-} from '../../../drizzle/schema';
+import { companies, company_addresses, material_groups, materials, need_matches, needs } from '../../../drizzle/schema';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { QuantityUnit } from '../../../shared/constants/enums';
 import type { LatLng } from '../../../shared/lib/geo';
@@ -37,45 +26,25 @@ export interface NeedValues {
 }
 
 /**
- * The material group a need's code names: a group code, or a first-, second- or third-level code under a group. A
- * split EWC sub-chapter (15 01 packaging sits under Paper, Plastics, Wood, Glass, Metals, Textiles, Packaging and
- * Hazardous waste) is found under `groupId` when the need names its group; else under the sub-chapter's home group
- * (SUBCHAPTER_GROUP: Packaging for 15 01), then the lowest group id, so the same code always gives the same group.
+ * Every group that holds a code, most specific level last: the group whose own code it is (depth 0), or the groups
+ * with a first-, second- or third-level subcategory so coded (depth 1-3). A split EWC sub-chapter (15 01 packaging)
+ * stands under several groups. One round trip; the service picks among them.
  */
-export async function groupOfCode(
-  db: DbOrTx,
-  code: string,
-  groupId?: number | null,
-): Promise<{ material_group_id: number; code: string | null } | null> {
-  const [g] = await db.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.code, code)).limit(1);
-  if (g) return { material_group_id: g.id, code: null };
-  const inGroup = groupId ? eq(first_level_subcategories.material_group_id, groupId) : undefined;
-  const home = /^\d{4}$/.test(code) ? (SUBCHAPTER_GROUP[`${code.slice(0, 2)} ${code.slice(2)}`] ?? null) : null;
-  const homeFirst = sql`(select ${material_groups.slug} = ${home} from ${material_groups} where ${material_groups.id} = ${first_level_subcategories.material_group_id}) desc nulls last`;
-  const [f] = await db
-    .select({ g: first_level_subcategories.material_group_id })
-    .from(first_level_subcategories)
-    .where(and(eq(first_level_subcategories.code, code), inGroup))
-    .orderBy(homeFirst, first_level_subcategories.material_group_id)
-    .limit(1);
-  if (f) return { material_group_id: f.g, code };
-  const [s] = await db
-    .select({ g: first_level_subcategories.material_group_id })
-    .from(second_level_subcategories)
-    .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
-    .where(and(eq(second_level_subcategories.code, code), inGroup))
-    .orderBy(homeFirst, first_level_subcategories.material_group_id)
-    .limit(1);
-  if (s) return { material_group_id: s.g, code };
-  const [t] = await db
-    .select({ g: first_level_subcategories.material_group_id })
-    .from(third_level_subcategories)
-    .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
-    .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
-    .where(and(eq(third_level_subcategories.code, code), inGroup))
-    .orderBy(homeFirst, first_level_subcategories.material_group_id)
-    .limit(1);
-  return t ? { material_group_id: t.g, code } : null;
+export async function groupsOfCode(db: DbOrTx, code: string): Promise<{ id: number; slug: string; depth: number }[]> {
+  const r = await db.execute(sql`
+    select g.id, g.slug, 0 as depth from material_groups g where g.code = ${code}
+    union all
+    select g.id, g.slug, 1 from first_level_subcategories f join material_groups g on g.id = f.material_group_id where f.code = ${code}
+    union all
+    select g.id, g.slug, 2 from second_level_subcategories s
+      join first_level_subcategories f on f.id = s.first_level_subcategory_id join material_groups g on g.id = f.material_group_id
+     where s.code = ${code}
+    union all
+    select g.id, g.slug, 3 from third_level_subcategories t join second_level_subcategories s on s.id = t.second_level_subcategory_id
+      join first_level_subcategories f on f.id = s.first_level_subcategory_id join material_groups g on g.id = f.material_group_id
+     where t.code = ${code}
+    order by depth, id`);
+  return rowsOf<{ id: number; slug: string; depth: number }>(r).map((x) => ({ id: Number(x.id), slug: x.slug, depth: Number(x.depth) }));
 }
 
 export async function groupExists(db: DbOrTx, id: number): Promise<boolean> {

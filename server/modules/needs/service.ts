@@ -4,6 +4,7 @@
 import { pageOf } from '../../../shared/schemas/_primitives';
 import type { AnswerNeedInput, CreateNeedInput, OwnNeedsInput, SearchNeedsInput } from '../../../shared/schemas/needs';
 import type { DbOrTx, Tx } from '../../db/client';
+import { SUBCHAPTER_GROUP } from '../../db/seed/material-taxonomy';
 import type { Deps } from '../../deps';
 import type { CompanyActor } from '../../lib/actor';
 import { AppError, fieldError } from '../../lib/errors';
@@ -18,21 +19,27 @@ function shape<R extends { distance_km: number | null; created_at: Date; updated
   return { ...r, distance_km: round3(r.distance_km), created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() };
 }
 
-/** The group and code a need is for, from whichever the caller sent (both: they must agree). */
+/**
+ * The group and code a need is for, from whichever the caller sent (both: they must agree). A code that stands under
+ * several groups (a split EWC sub-chapter such as 15 01 packaging) is taken under the group the need names; without
+ * one, under the sub-chapter's home group (SUBCHAPTER_GROUP: Packaging for 15 01), else the lowest group id.
+ */
 async function resolveGroup(db: DbOrTx, input: CreateNeedInput): Promise<{ material_group_id: number; material_group_code: string | null }> {
-  if (input.material_group_code) {
-    const found = await repo.groupOfCode(db, input.material_group_code, input.material_group_id);
-    if (!found) {
-      // A code that exists, but not under the group the need names, is a mismatch rather than an unknown code.
-      const anywhere = input.material_group_id ? await repo.groupOfCode(db, input.material_group_code) : null;
-      throw fieldError('material_group_code', anywhere ? 'listing.groupMismatch' : 'listing.unknownSubcategory');
-    }
-    if (input.material_group_id && input.material_group_id !== found.material_group_id)
-      throw fieldError('material_group_code', 'listing.groupMismatch');
-    return { material_group_id: found.material_group_id, material_group_code: found.code };
+  const code = input.material_group_code;
+  if (!code) {
+    if (!(await repo.groupExists(db, input.material_group_id!))) throw fieldError('material_group_id', 'listing.unknownGroup');
+    return { material_group_id: input.material_group_id!, material_group_code: null };
   }
-  if (!(await repo.groupExists(db, input.material_group_id!))) throw fieldError('material_group_id', 'listing.unknownGroup');
-  return { material_group_id: input.material_group_id!, material_group_code: null };
+  const holders = await repo.groupsOfCode(db, code);
+  if (!holders.length) throw fieldError('material_group_code', 'listing.unknownSubcategory');
+  const closest = holders.filter((h) => h.depth === holders[0]!.depth);
+  const home = /^\d{4}$/.test(code) ? SUBCHAPTER_GROUP[`${code.slice(0, 2)} ${code.slice(2)}`] : undefined;
+  const named = input.material_group_id;
+  // A group's own code names the whole group; a subcategory's is kept with the need.
+  const picked =
+    closest[0]!.depth === 0 ? closest[0] : named ? holders.find((h) => h.id === named) : (closest.find((h) => h.slug === home) ?? closest[0]);
+  if (!picked || (named && named !== picked.id)) throw fieldError('material_group_code', 'listing.groupMismatch');
+  return { material_group_id: picked.id, material_group_code: picked.depth === 0 ? null : code };
 }
 
 async function needValues(db: DbOrTx, input: CreateNeedInput): Promise<repo.NeedValues> {
