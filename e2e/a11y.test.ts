@@ -1,6 +1,6 @@
 // axe-core scan of the public pages at phone and desktop widths: no serious or critical violations.
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, chooseLanguage, hasChromium, login } from './harness';
+import { DEMO_PASSWORD, chooseLanguage, hasChromium, login, settle } from './harness';
 import { axeProblems } from './checks';
 import { useApp } from './fixture';
 
@@ -16,7 +16,7 @@ describe.skipIf(!hasChromium)('accessibility (axe-core)', () => {
       for (const path of PAGES) {
         await page.goto(path);
         await page.locator('h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         problems.push(...(await axeProblems(page, path)));
       }
       expect(problems).toEqual([]);
@@ -67,7 +67,7 @@ type AxePage = Awaited<ReturnType<ReturnType<typeof useApp>['page']>>['page'];
 async function visit(page: AxePage, path: string) {
   await page.goto(path);
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   // Loading placeholders gone: the page as its reader sees it.
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
 }

@@ -1,8 +1,8 @@
-// One browser per test file against the shared server (global-setup.ts); a fresh context (empty storage,
+// One browser per test file against its worker's server (global-setup.ts); a fresh context (empty storage,
 // like a fresh --user-data-dir) per test.
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { hasChromium, launchBrowser, newPage } from './harness';
+import { hasChromium, launchBrowser, newPage, trackRequests } from './harness';
 
 /**
  * Closes a context made inside a test when that test ends, passed or failed: a failed attempt's page, still signed in
@@ -17,6 +17,13 @@ function closeWithTest(context: BrowserContext) {
   }
 }
 
+/** The server of this file's worker: files that run at the same time never share one. */
+export function serverUrl(): string {
+  const url = inject('baseUrls')[Number(process.env.VITEST_POOL_ID ?? 1) - 1];
+  if (!url) throw new Error('server not started');
+  return url;
+}
+
 export function useApp() {
   const state: { browser: Browser | null } = { browser: null };
   beforeAll(async () => {
@@ -28,9 +35,7 @@ export function useApp() {
   });
   return {
     get url() {
-      const url = inject('baseUrl');
-      if (!url) throw new Error('server not started');
-      return url;
+      return serverUrl();
     },
     /** `keepAfterTest`: the file goes on using the page in its next tests and closes it itself. */
     async page(width = 1280, height = 900, opts: { bypassCSP?: boolean; keepAfterTest?: boolean } = {}) {
@@ -43,6 +48,7 @@ export function useApp() {
     async context(options: BrowserContextOptions) {
       if (!state.browser) throw new Error('browser not started');
       const context = await state.browser.newContext({ baseURL: this.url, locale: 'en-GB', ...options });
+      context.on('page', trackRequests);
       closeWithTest(context);
       return { context, page: await context.newPage() };
     },

@@ -1,21 +1,28 @@
-// Builds the client and starts one server (fresh temporary database, demo seed) for all browser test files.
+// Builds the client and starts one server (fresh temporary database, demo seed) per browser-test worker. Test files
+// run two at a time; each worker has a server of its own, so a file never sees another file's writes while it runs
+// (a language saved on a shared demo account, a company approved), just as when files ran one after another.
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM, ensureBuilt, hasChromium, startServer } from './harness';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server a worker: the file in worker VITEST_POOL_ID n uses baseUrls[n - 1]. */
+    baseUrls: string[];
   }
 }
 
 export default async function setup(project: TestProject) {
   if (!hasChromium) {
     console.log(`Chromium not found at ${CHROMIUM}: browser tests skipped`);
-    project.provide('baseUrl', '');
+    project.provide('baseUrls', []);
     return;
   }
   ensureBuilt();
-  const server = await startServer();
-  project.provide('baseUrl', server.url);
-  return () => server.stop();
+  const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
+  const servers = await Promise.all(Array.from({ length: workers }, () => startServer()));
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.url),
+  );
+  return () => Promise.all(servers.map((s) => s.stop()));
 }

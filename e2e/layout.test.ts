@@ -4,7 +4,7 @@
 // at 360, 390, 1024 and 1280 px: no page scrolls sideways.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, hasChromium, login, readRouteTable, type RouteRow } from './harness';
+import { chooseLanguage, hasChromium, login, readRouteTable, settle, type RouteRow } from './harness';
 import { axeProblems } from './checks';
 import { useApp } from './fixture';
 
@@ -17,7 +17,7 @@ async function signIn(page: Page, who: string, loginPath: string, home: string) 
   await login(page, who, undefined, loginPath);
   await page.waitForURL((u) => u.pathname === home);
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await settle(page);
 }
 
 async function overflow(page: Page) {
@@ -106,7 +106,7 @@ describe.skipIf(!hasChromium)('layout', () => {
         await page.setViewportSize({ width: widths[0]!, height: 800 });
         await page.goto(url);
         await page.locator('main h1, h1').first().waitFor({ timeout: 15_000 });
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         // Stayed on the route (no guard bounced the role): the table of who may open what is right.
         expect(new URL(page.url()).pathname, `${role.who} ${url}`).toBe(url.split('?')[0]);
         visited.push(route.name);

@@ -6,9 +6,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, hasChromium, launchBrowser, login } from './harness';
 import { api, tokenOf } from './checks';
+import { serverUrl } from './fixture';
 
 const SHOTS = process.env.E2E_SHOTS;
 const shot = async (page: Page, name: string) => {
@@ -36,7 +37,7 @@ describe.skipIf(!hasChromium)('logistics: schedule, drive with a simulated track
     for (const c of contexts) await c.close();
     await browser?.close();
   });
-  const base = () => inject('baseUrl') as string;
+  const base = serverUrl;
 
   it('drives about 2 km on a phone and shows it on the synergy and the admin calendar', { timeout: 180_000 }, async () => {
     const url = base();
