@@ -164,3 +164,13 @@ export const driverProcedure = t.procedure.meta({ access: 'driver' }).use(
     return ctx.actor as DriverActor;
   }),
 );
+
+/**
+ * A procedure's resolver that hands the service the request's dependencies, its actor (as narrowed by the procedure's
+ * rung) and the validated input: `list: companyProcedure.input(x).output(y).query(serve(service.list))`. A service
+ * that needs less than that is called inline.
+ */
+export const serve =
+  <A, I, O>(fn: (deps: Deps, actor: A, input: I) => O) =>
+  ({ ctx, input }: { ctx: { deps: Deps; actor: A }; input: I }) =>
+    fn(ctx.deps, ctx.actor, input);

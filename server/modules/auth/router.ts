@@ -11,7 +11,7 @@ import {
   resetPasswordOutput,
 } from '../../../shared/schemas/auth';
 import { resetLinkInput, resetPasswordInput } from '../../../shared/schemas/registration';
-import { adminProcedure, authedProcedure, publicProcedure, rateLimited, router } from '../../trpc/init';
+import { adminProcedure, authedProcedure, publicProcedure, rateLimited, router, serve } from '../../trpc/init';
 import * as reset from './password-reset';
 import * as service from './service';
 
@@ -20,7 +20,7 @@ export const authRouter = router({
     .input(loginInput)
     .output(loginOutput)
     .mutation(({ ctx, input }) => service.login(ctx.deps, input, ctx.actor.ip)),
-  me: authedProcedure.query(({ ctx }) => service.me(ctx.deps, ctx.actor)),
+  me: authedProcedure.query(serve(service.me)),
   driverLogin: publicProcedure
     .input(driverLoginInput)
     .output(driverLoginOutput)
@@ -30,12 +30,9 @@ export const authRouter = router({
     .use(rateLimited('resetPassword'))
     .output(resetPasswordOutput)
     .mutation(({ ctx, input }) => reset.resetPassword(ctx.deps, input)),
-  logout: authedProcedure.output(logoutOutput).mutation(({ ctx }) => service.logout(ctx.deps, ctx.actor)),
-  logoutEverywhere: authedProcedure.output(logoutEverywhereOutput).mutation(({ ctx }) => service.logoutEverywhere(ctx.deps, ctx.actor)),
-  changePassword: authedProcedure
-    .input(changePasswordInput)
-    .output(changePasswordOutput)
-    .mutation(({ ctx, input }) => service.changePassword(ctx.deps, ctx.actor, input)),
+  logout: authedProcedure.output(logoutOutput).mutation(serve(service.logout)),
+  logoutEverywhere: authedProcedure.output(logoutEverywhereOutput).mutation(serve(service.logoutEverywhere)),
+  changePassword: authedProcedure.input(changePasswordInput).output(changePasswordOutput).mutation(serve(service.changePassword)),
 
   admin: router({
     createResetLink: adminProcedure

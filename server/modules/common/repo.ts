@@ -105,15 +105,22 @@ export async function lockTaxonomy(tx: DbOrTx) {
 }
 
 const LEVEL = {
-  1: { table: first_level_subcategories, parent: first_level_subcategories.material_group_id, listing: materials.first_level_subcategory_id },
+  1: {
+    table: first_level_subcategories,
+    parent: first_level_subcategories.material_group_id,
+    parentKey: 'material_group_id',
+    listing: materials.first_level_subcategory_id,
+  },
   2: {
     table: second_level_subcategories,
     parent: second_level_subcategories.first_level_subcategory_id,
+    parentKey: 'first_level_subcategory_id',
     listing: materials.second_level_subcategory_id,
   },
   3: {
     table: third_level_subcategories,
     parent: third_level_subcategories.second_level_subcategory_id,
+    parentKey: 'second_level_subcategory_id',
     listing: materials.third_level_subcategory_id,
   },
 } as const;
@@ -349,89 +356,27 @@ export async function codeTaken(db: DbOrTx, level: Level, code: string, parentId
 /** A subcategory's parent, names and code as stored. */
 type NodeValues = { parent_id: number; name: string; name_dk: string | null; name_my: string | null; code: string | null };
 
+/** A subcategory row as stored: the parent under its level's column, and when an administrator last changed it. */
+function nodeRow(level: Level, { parent_id, ...names }: NodeValues) {
+  return { [LEVEL[level].parentKey]: parent_id, ...names, customized_at: new Date() };
+}
+
+// The three levels' tables differ only in their parent column, which drizzle's types cannot follow through a
+// union of tables: typed as the third level, written with the row nodeRow builds for the real one.
+const nodeTable = (level: Level) => LEVEL[level].table as typeof third_level_subcategories;
+
 export async function insertNode(db: DbOrTx, level: Level, values: NodeValues) {
-  const now = new Date();
-  if (level === 1) {
-    const [r] = await db
-      .insert(first_level_subcategories)
-      .values({
-        material_group_id: values.parent_id,
-        name: values.name,
-        name_dk: values.name_dk,
-        name_my: values.name_my,
-        code: values.code,
-        customized_at: now,
-      })
-      .returning({ id: first_level_subcategories.id });
-    return r!.id;
-  }
-  if (level === 2) {
-    const [r] = await db
-      .insert(second_level_subcategories)
-      .values({
-        first_level_subcategory_id: values.parent_id,
-        name: values.name,
-        name_dk: values.name_dk,
-        name_my: values.name_my,
-        code: values.code,
-        customized_at: now,
-      })
-      .returning({ id: second_level_subcategories.id });
-    return r!.id;
-  }
+  const t = nodeTable(level);
   const [r] = await db
-    .insert(third_level_subcategories)
-    .values({
-      second_level_subcategory_id: values.parent_id,
-      name: values.name,
-      name_dk: values.name_dk,
-      name_my: values.name_my,
-      code: values.code,
-      customized_at: now,
-    })
-    .returning({ id: third_level_subcategories.id });
+    .insert(t)
+    .values(nodeRow(level, values) as typeof t.$inferInsert)
+    .returning({ id: t.id });
   return r!.id;
 }
 
 export async function updateNode(db: DbOrTx, level: Level, id: number, values: NodeValues) {
-  const now = new Date();
-  if (level === 1) {
-    await db
-      .update(first_level_subcategories)
-      .set({
-        material_group_id: values.parent_id,
-        name: values.name,
-        name_dk: values.name_dk,
-        name_my: values.name_my,
-        code: values.code,
-        customized_at: now,
-      })
-      .where(eq(first_level_subcategories.id, id));
-  } else if (level === 2) {
-    await db
-      .update(second_level_subcategories)
-      .set({
-        first_level_subcategory_id: values.parent_id,
-        name: values.name,
-        name_dk: values.name_dk,
-        name_my: values.name_my,
-        code: values.code,
-        customized_at: now,
-      })
-      .where(eq(second_level_subcategories.id, id));
-  } else {
-    await db
-      .update(third_level_subcategories)
-      .set({
-        second_level_subcategory_id: values.parent_id,
-        name: values.name,
-        name_dk: values.name_dk,
-        name_my: values.name_my,
-        code: values.code,
-        customized_at: now,
-      })
-      .where(eq(third_level_subcategories.id, id));
-  }
+  const t = nodeTable(level);
+  await db.update(t).set(nodeRow(level, values)).where(eq(t.id, id));
 }
 
 export async function deleteNode(db: DbOrTx, level: Level, id: number) {

@@ -27,7 +27,7 @@ import {
   updateSubcategoryInput,
 } from '../../../shared/schemas/common';
 import { geocodeInput, reverseGeocodeInput } from '../../../shared/schemas/geocode';
-import { adminProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminProcedure, publicProcedure, router, serve } from '../../trpc/init';
 import * as geo from './geocode';
 import * as service from './service';
 
@@ -74,26 +74,17 @@ export const commonRouter = router({
     createMaterialGroup: adminProcedure
       .input(createMaterialGroupInput)
       .output(adminCreateMaterialGroupOutput)
-      .mutation(({ ctx, input }) => service.createMaterialGroup(ctx.deps, ctx.actor, input)),
+      .mutation(serve(service.createMaterialGroup)),
     updateMaterialGroup: adminProcedure
       .input(updateMaterialGroupInput)
       .output(adminUpdateMaterialGroupOutput)
-      .mutation(({ ctx, input }) => service.updateMaterialGroup(ctx.deps, ctx.actor, input)),
+      .mutation(serve(service.updateMaterialGroup)),
     deleteMaterialGroup: adminProcedure
       .input(materialGroupIdInput)
       .output(adminDeleteMaterialGroupOutput)
-      .mutation(({ ctx, input }) => service.deleteMaterialGroup(ctx.deps, ctx.actor, input)),
-    createSubcategory: adminProcedure
-      .input(createSubcategoryInput)
-      .output(adminCreateSubcategoryOutput)
-      .mutation(({ ctx, input }) => service.createSubcategory(ctx.deps, ctx.actor, input)),
-    updateSubcategory: adminProcedure
-      .input(updateSubcategoryInput)
-      .output(adminUpdateSubcategoryOutput)
-      .mutation(({ ctx, input }) => service.updateSubcategory(ctx.deps, ctx.actor, input)),
-    deleteSubcategory: adminProcedure
-      .input(deleteSubcategoryInput)
-      .output(adminDeleteSubcategoryOutput)
-      .mutation(({ ctx, input }) => service.deleteSubcategory(ctx.deps, ctx.actor, input)),
+      .mutation(serve(service.deleteMaterialGroup)),
+    createSubcategory: adminProcedure.input(createSubcategoryInput).output(adminCreateSubcategoryOutput).mutation(serve(service.createSubcategory)),
+    updateSubcategory: adminProcedure.input(updateSubcategoryInput).output(adminUpdateSubcategoryOutput).mutation(serve(service.updateSubcategory)),
+    deleteSubcategory: adminProcedure.input(deleteSubcategoryInput).output(adminDeleteSubcategoryOutput).mutation(serve(service.deleteSubcategory)),
   }),
 });

@@ -10,22 +10,13 @@ import {
   revokeInvitationInput,
   revokeOutput,
 } from '../../../shared/schemas/invitations';
-import { managerProcedure, publicProcedure, rateLimited, router } from '../../trpc/init';
+import { managerProcedure, publicProcedure, rateLimited, router, serve } from '../../trpc/init';
 import * as service from './service';
 
 export const invitationsRouter = router({
-  create: managerProcedure
-    .input(createInvitationInput)
-    .output(createOutput)
-    .mutation(({ ctx, input }) => service.createInvitation(ctx.deps, ctx.actor, input)),
-  list: managerProcedure
-    .input(listInvitationsInput)
-    .output(listOutput)
-    .query(({ ctx, input }) => service.listInvitations(ctx.deps, ctx.actor, input)),
-  revoke: managerProcedure
-    .input(revokeInvitationInput)
-    .output(revokeOutput)
-    .mutation(({ ctx, input }) => service.revokeInvitation(ctx.deps, ctx.actor, input)),
+  create: managerProcedure.input(createInvitationInput).output(createOutput).mutation(serve(service.createInvitation)),
+  list: managerProcedure.input(listInvitationsInput).output(listOutput).query(serve(service.listInvitations)),
+  revoke: managerProcedure.input(revokeInvitationInput).output(revokeOutput).mutation(serve(service.revokeInvitation)),
   /** Public: the invitee has no account yet; the token is the secret. */
   get: publicProcedure
     .input(invitationTokenInput)

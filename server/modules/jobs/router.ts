@@ -1,16 +1,10 @@
 import { adminJobsInput, adminListOutput, adminRetryOutput, jobIdInput } from '../../../shared/schemas/jobs';
-import { adminProcedure, router } from '../../trpc/init';
+import { adminProcedure, router, serve } from '../../trpc/init';
 import * as service from './service';
 
 export const jobsRouter = router({
   admin: router({
-    list: adminProcedure
-      .input(adminJobsInput)
-      .output(adminListOutput)
-      .query(({ ctx, input }) => service.listJobs(ctx.deps, ctx.actor, input)),
-    retry: adminProcedure
-      .input(jobIdInput)
-      .output(adminRetryOutput)
-      .mutation(({ ctx, input }) => service.retryJob(ctx.deps, ctx.actor, input)),
+    list: adminProcedure.input(adminJobsInput).output(adminListOutput).query(serve(service.listJobs)),
+    retry: adminProcedure.input(jobIdInput).output(adminRetryOutput).mutation(serve(service.retryJob)),
   }),
 });

@@ -39,87 +39,51 @@ import {
   updateOutput,
 } from '../../../shared/schemas/materials';
 import { adminStatsInput } from '../../../shared/schemas/stats';
-import { adminProcedure, authedProcedure, companyProcedure, router } from '../../trpc/init';
+import { adminProcedure, authedProcedure, companyProcedure, router, serve } from '../../trpc/init';
 import * as savedSearches from './saved-searches';
 import * as service from './service';
 
 export const materialsRouter = router({
   // Marketplace reads: any approved company user.
-  search: companyProcedure
-    .input(searchMaterialsInput)
-    .output(searchOutput)
-    .query(({ ctx, input }) => service.searchMaterials(ctx.deps, ctx.actor, input)),
-  get: companyProcedure
-    .input(materialIdInput)
-    .output(getOutput)
-    .query(({ ctx, input }) => service.getMaterial(ctx.deps, ctx.actor, input)),
+  search: companyProcedure.input(searchMaterialsInput).output(searchOutput).query(serve(service.searchMaterials)),
+  get: companyProcedure.input(materialIdInput).output(getOutput).query(serve(service.getMaterial)),
   countryCodes: authedProcedure.output(countryCodesOutput).query(({ ctx }) => service.activeCountryCodes(ctx.deps)),
-  mine: companyProcedure
-    .input(ownMaterialsInput)
-    .output(mineOutput)
-    .query(({ ctx, input }) => service.listOwnMaterials(ctx.deps, ctx.actor, input)),
+  mine: companyProcedure.input(ownMaterialsInput).output(mineOutput).query(serve(service.listOwnMaterials)),
 
   // Writes: the company's own users (offerings: MEMBER and MANAGER; donations: MANAGER).
-  create: companyProcedure
-    .input(createMaterialInput)
-    .output(createOutput)
-    .mutation(({ ctx, input }) => service.createMaterial(ctx.deps, ctx.actor, input)),
-  update: companyProcedure
-    .input(updateMaterialInput)
-    .output(updateOutput)
-    .mutation(({ ctx, input }) => service.updateMaterial(ctx.deps, ctx.actor, input)),
-  setStatus: companyProcedure
-    .input(setMaterialStatusInput)
-    .output(setStatusOutput)
-    .mutation(({ ctx, input }) => service.setMaterialStatus(ctx.deps, ctx.actor, input)),
-  delete: companyProcedure
-    .input(materialIdInput)
-    .output(deleteOutput)
-    .mutation(({ ctx, input }) => service.deleteMaterial(ctx.deps, ctx.actor, input)),
+  create: companyProcedure.input(createMaterialInput).output(createOutput).mutation(serve(service.createMaterial)),
+  update: companyProcedure.input(updateMaterialInput).output(updateOutput).mutation(serve(service.updateMaterial)),
+  setStatus: companyProcedure.input(setMaterialStatusInput).output(setStatusOutput).mutation(serve(service.setMaterialStatus)),
+  delete: companyProcedure.input(materialIdInput).output(deleteOutput).mutation(serve(service.deleteMaterial)),
 
   // Recommendations.
-  recommended: companyProcedure.output(recommendedOutput).query(({ ctx }) => service.recommendedMaterials(ctx.deps, ctx.actor)),
+  recommended: companyProcedure.output(recommendedOutput).query(serve(service.recommendedMaterials)),
   recommendationDisplays: companyProcedure
     .input(recommendationDisplaysInput)
     .output(recommendationDisplaysOutput)
-    .query(({ ctx, input }) => service.recommendationDisplays(ctx.deps, ctx.actor, input)),
+    .query(serve(service.recommendationDisplays)),
   recommendationClicked: companyProcedure
     .input(recommendationClickInput)
     .output(recommendationClickedOutput)
-    .mutation(({ ctx, input }) => service.recommendationClicked(ctx.deps, ctx.actor, input)),
+    .mutation(serve(service.recommendationClicked)),
 
   // Bulk upload.
   bulkTemplate: companyProcedure.output(bulkTemplateOutput).query(() => service.bulkTemplate()),
-  bulkAccessStatus: companyProcedure.output(bulkAccessStatusOutput).query(({ ctx }) => service.bulkAccessStatus(ctx.deps, ctx.actor)),
-  requestBulkAccess: companyProcedure.output(requestBulkAccessOutput).mutation(({ ctx }) => service.requestBulkAccess(ctx.deps, ctx.actor)),
-  bulkUpload: companyProcedure
-    .input(bulkUploadInput)
-    .output(bulkUploadOutput)
-    .mutation(({ ctx, input }) => service.bulkUpload(ctx.deps, ctx.actor, input)),
+  bulkAccessStatus: companyProcedure.output(bulkAccessStatusOutput).query(serve(service.bulkAccessStatus)),
+  requestBulkAccess: companyProcedure.output(requestBulkAccessOutput).mutation(serve(service.requestBulkAccess)),
+  bulkUpload: companyProcedure.input(bulkUploadInput).output(bulkUploadOutput).mutation(serve(service.bulkUpload)),
 
   // Saved searches: the user's own.
   savedSearches: router({
-    list: companyProcedure.output(savedSearchesListOutput).query(({ ctx }) => savedSearches.listSavedSearches(ctx.deps, ctx.actor)),
-    create: companyProcedure
-      .input(createSavedSearchInput)
-      .output(savedSearchesCreateOutput)
-      .mutation(({ ctx, input }) => savedSearches.createSavedSearch(ctx.deps, ctx.actor, input)),
-    delete: companyProcedure
-      .input(savedSearchIdInput)
-      .output(savedSearchesDeleteOutput)
-      .mutation(({ ctx, input }) => savedSearches.deleteSavedSearch(ctx.deps, ctx.actor, input)),
+    list: companyProcedure.output(savedSearchesListOutput).query(serve(savedSearches.listSavedSearches)),
+    create: companyProcedure.input(createSavedSearchInput).output(savedSearchesCreateOutput).mutation(serve(savedSearches.createSavedSearch)),
+    delete: companyProcedure.input(savedSearchIdInput).output(savedSearchesDeleteOutput).mutation(serve(savedSearches.deleteSavedSearch)),
   }),
 
   // Administrators.
   admin: router({
-    list: adminProcedure
-      .input(adminMaterialsInput)
-      .output(adminListOutput)
-      .query(({ ctx, input }) => service.adminListMaterials(ctx.deps, ctx.actor, input)),
-    get: adminProcedure
-      .input(materialIdInput)
-      .output(adminGetOutput)
-      .query(({ ctx, input }) => service.adminGetMaterial(ctx.deps, ctx.actor, input)),
+    list: adminProcedure.input(adminMaterialsInput).output(adminListOutput).query(serve(service.adminListMaterials)),
+    get: adminProcedure.input(materialIdInput).output(adminGetOutput).query(serve(service.adminGetMaterial)),
     stats: adminProcedure
       .input(adminStatsInput)
       .output(adminStatsOutput)
@@ -132,9 +96,6 @@ export const materialsRouter = router({
       .input(bulkAccessRequestsInput)
       .output(adminBulkAccessRequestsOutput)
       .query(({ ctx, input }) => service.listBulkAccessRequests(ctx.deps, input)),
-    reviewBulkAccess: adminProcedure
-      .input(reviewBulkAccessInput)
-      .output(adminReviewBulkAccessOutput)
-      .mutation(({ ctx, input }) => service.reviewBulkAccess(ctx.deps, ctx.actor, input)),
+    reviewBulkAccess: adminProcedure.input(reviewBulkAccessInput).output(adminReviewBulkAccessOutput).mutation(serve(service.reviewBulkAccess)),
   }),
 });

@@ -7,7 +7,7 @@ import {
   unsubscribeInput,
   unsubscribeOutput,
 } from '../../../shared/schemas/newsletter';
-import { adminProcedure, publicProcedure, rateLimited, router } from '../../trpc/init';
+import { adminProcedure, publicProcedure, rateLimited, router, serve } from '../../trpc/init';
 import * as service from './service';
 
 export const newsletterRouter = router({
@@ -27,9 +27,6 @@ export const newsletterRouter = router({
     .output(unsubscribeOutput)
     .mutation(({ ctx, input }) => service.unsubscribe(ctx.deps, input)),
   admin: router({
-    runs: adminProcedure
-      .input(newsletterRunsInput)
-      .output(adminRunsOutput)
-      .query(({ ctx, input }) => service.listRuns(ctx.deps, ctx.actor, input)),
+    runs: adminProcedure.input(newsletterRunsInput).output(adminRunsOutput).query(serve(service.listRuns)),
   }),
 });

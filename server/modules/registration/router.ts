@@ -11,7 +11,7 @@ import {
   temporaryAccountsInput,
 } from '../../../shared/schemas/registration';
 import { planIdInput } from '../../../shared/schemas/subscriptions';
-import { adminProcedure, publicProcedure, rateLimited, router } from '../../trpc/init';
+import { adminProcedure, publicProcedure, rateLimited, router, serve } from '../../trpc/init';
 import * as service from './service';
 
 export const registrationRouter = router({
@@ -33,10 +33,7 @@ export const registrationRouter = router({
       .output(adminListOutput)
       .query(({ ctx, input }) => service.listTemporaryAccounts(ctx.deps, input)),
     get: adminProcedure.input(planIdInput).query(({ ctx, input }) => service.getTemporaryAccount(ctx.deps, input.id)),
-    review: adminProcedure
-      .input(reviewRegistrationInput)
-      .output(adminReviewOutput)
-      .mutation(({ ctx, input }) => service.review(ctx.deps, ctx.actor, input)),
+    review: adminProcedure.input(reviewRegistrationInput).output(adminReviewOutput).mutation(serve(service.review)),
     stats: adminProcedure
       .input(registrationStatsInput)
       .output(adminStatsOutput)

@@ -16,12 +16,12 @@ import {
   planIdInput,
   updatePlanInput,
 } from '../../../shared/schemas/subscriptions';
-import { adminProcedure, companyProcedure, router } from '../../trpc/init';
+import { adminProcedure, companyProcedure, router, serve } from '../../trpc/init';
 import * as service from './service';
 
 export const subscriptionsRouter = router({
   /** The signed-in company's current plan, status and end date. */
-  mine: companyProcedure.query(({ ctx }) => service.mine(ctx.deps, ctx.actor)),
+  mine: companyProcedure.query(serve(service.mine)),
 
   admin: router({
     plans: adminProcedure.output(adminPlansOutput).query(({ ctx }) => service.listPlans(ctx.deps)),
@@ -30,14 +30,8 @@ export const subscriptionsRouter = router({
       .input(planIdInput)
       .output(adminPlanOutput)
       .query(({ ctx, input }) => service.getPlan(ctx.deps, input.id)),
-    createPlan: adminProcedure
-      .input(createPlanInput)
-      .output(adminCreatePlanOutput)
-      .mutation(({ ctx, input }) => service.createPlan(ctx.deps, ctx.actor, input)),
-    updatePlan: adminProcedure
-      .input(updatePlanInput)
-      .output(adminUpdatePlanOutput)
-      .mutation(({ ctx, input }) => service.updatePlan(ctx.deps, ctx.actor, input)),
+    createPlan: adminProcedure.input(createPlanInput).output(adminCreatePlanOutput).mutation(serve(service.createPlan)),
+    updatePlan: adminProcedure.input(updatePlanInput).output(adminUpdatePlanOutput).mutation(serve(service.updatePlan)),
     deletePlan: adminProcedure
       .input(planIdInput)
       .output(adminDeletePlanOutput)
@@ -47,14 +41,8 @@ export const subscriptionsRouter = router({
       .input(companyIdInput)
       .output(adminCompanyStatusOutput)
       .query(({ ctx, input }) => service.forCompany(ctx.deps, input.company_id)),
-    assign: adminProcedure
-      .input(assignPlanInput)
-      .output(adminAssignOutput)
-      .mutation(({ ctx, input }) => service.assignPlan(ctx.deps, ctx.actor, input)),
-    extend: adminProcedure
-      .input(extendSubscriptionInput)
-      .output(adminExtendOutput)
-      .mutation(({ ctx, input }) => service.extendSubscription(ctx.deps, ctx.actor, input)),
+    assign: adminProcedure.input(assignPlanInput).output(adminAssignOutput).mutation(serve(service.assignPlan)),
+    extend: adminProcedure.input(extendSubscriptionInput).output(adminExtendOutput).mutation(serve(service.extendSubscription)),
     history: adminProcedure
       .input(companyIdInput)
       .output(adminHistoryOutput)
