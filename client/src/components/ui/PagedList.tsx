@@ -42,7 +42,7 @@ export function PagedList<P extends ListPage<unknown>>({
         ) : (
           <div className={list.isPlaceholderData ? 'is-refreshing' : undefined}>
             {children(data)}
-            <Pagination page={page} size={size} total={data.total} totalPages={data.totalPages} itemsOnPage={data.items.length} onPage={onPage} />
+            <Pagination page={page} size={size} result={data} onPage={onPage} />
           </div>
         )
       }

@@ -3,23 +3,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormat } from '@/lib/format';
 import { pageRange, pageWindow } from '@/lib/paging';
 
-export function Pagination({
-  page,
-  size,
-  total,
-  totalPages,
-  itemsOnPage,
-  capped,
-  onPage,
-}: {
-  page: number;
-  size: number;
+/** What a paged list call answers (shared/schemas pageOutput); a search that stops counting says so with total_capped. */
+export interface PageResult {
   total: number;
   totalPages: number;
-  itemsOnPage: number;
-  capped?: boolean;
-  onPage: (page: number) => void;
-}) {
+  items: readonly unknown[];
+  total_capped?: boolean;
+}
+
+export function Pagination({ page, size, result, onPage }: { page: number; size: number; result: PageResult; onPage: (page: number) => void }) {
+  const { total, totalPages, total_capped: capped } = result;
+  const itemsOnPage = result.items.length;
   const { t } = useLingui();
   const fmt = useFormat();
   const { from, to } = pageRange(page, size, itemsOnPage);

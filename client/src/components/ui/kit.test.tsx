@@ -117,10 +117,7 @@ describe('Pagination', () => {
       <Pagination
         page={page}
         size={10}
-        total={extra.total ?? totalPages * 10}
-        totalPages={totalPages}
-        itemsOnPage={10}
-        capped={extra.capped}
+        result={{ total: extra.total ?? totalPages * 10, totalPages, items: Array.from({ length: 10 }), total_capped: extra.capped }}
         onPage={() => undefined}
       />,
     );

@@ -143,9 +143,7 @@ export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T =
                 <Pagination
                   page={page}
                   size={CRUD_PAGE_SIZE}
-                  total={data.total ?? 0}
-                  totalPages={data.totalPages}
-                  itemsOnPage={data.items.length}
+                  result={{ ...data, total: data.total ?? 0, totalPages: data.totalPages }}
                   onPage={setPage}
                 />
               ) : null}

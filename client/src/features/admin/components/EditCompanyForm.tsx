@@ -7,10 +7,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { COMPANY_SIZES, OTHER_INDUSTRY } from '@shared/constants/enums';
 import type { z } from '@shared/schemas/_zod';
 import { updateCompanyFields } from '@shared/schemas/companies';
-import { INDUSTRIES } from '@/components/forms/industries';
+import { CompanySizeSelect, IndustrySelect } from '@/components/forms/CompanyFields';
 import { Button } from '@/components/ui/Button';
 import { DialogActions } from '@/components/ui/Dialog';
 import { Checkbox, FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
@@ -112,25 +111,8 @@ export function EditCompanyForm({ detail: d, onClose }: { detail: Detail; onClos
         </legend>
         <div className="form-grid">
           <TextField label={<Trans>Trade name</Trans>} required data-autofocus error={err('name')} {...form.register('name')} />
-          <SelectField label={<Trans>Industry</Trans>} required error={err('industry')} {...form.register('industry')}>
-            <option value="">{t`Choose…`}</option>
-            {/* A value from before the list (free text) stays choosable as it is. */}
-            {(INDUSTRIES.some((o) => o.value === d.industry) || !d.industry ? INDUSTRIES : [...INDUSTRIES, { value: d.industry, label: null }])
-              .filter((o) => o.value !== OTHER_INDUSTRY || d.industry === OTHER_INDUSTRY)
-              .map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label ? i18n._(o.label) : o.value}
-                </option>
-              ))}
-          </SelectField>
-          <SelectField label={<Trans>Company size</Trans>} required error={err('company_size')} {...form.register('company_size')}>
-            <option value="">{t`Choose…`}</option>
-            {COMPANY_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </SelectField>
+          <IndustrySelect stored={d.industry} offerOther={false} required error={err('industry')} {...form.register('industry')} />
+          <CompanySizeSelect required error={err('company_size')} {...form.register('company_size')} />
           <TextField label={<Trans>Main business</Trans>} error={err('main_business')} {...form.register('main_business')} />
           <TextField label={<Trans>Website</Trans>} type="url" error={err('website_url')} {...form.register('website_url')} />
           <div className="phone-row">

@@ -73,14 +73,7 @@ export function AdminNewsletterPage() {
                     <RunItem key={r.id} run={r} />
                   ))}
                 </ol>
-                <Pagination
-                  page={page}
-                  size={PAGE_SIZE}
-                  total={runs.data.total}
-                  totalPages={runs.data.totalPages}
-                  itemsOnPage={runs.data.items.length}
-                  onPage={setPage}
-                />
+                <Pagination page={page} size={PAGE_SIZE} result={runs.data} onPage={setPage} />
               </>
             )}
           </Card>

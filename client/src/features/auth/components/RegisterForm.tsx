@@ -8,11 +8,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
-import { COMPANY_SIZES, SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
+import { SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
 import { bankPartnerRegistrationForm, isPublicEmailDomain, OTHER_INDUSTRY } from '@shared/schemas/registration';
+import { CompanySizeSelect, CurrencySelect, IndustrySelect } from '@/components/forms/CompanyFields';
 import { AddressField, type Place } from '@/components/forms/AddressField';
 import { CategoryPicker } from '@/components/forms/CategoryPicker';
-import { INDUSTRIES } from '@/components/forms/industries';
 import { Button } from '@/components/ui/Button';
 import { Checkbox, FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
@@ -119,7 +119,6 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
   const publicEmail = typeof email === 'string' && email.includes('@') && isPublicEmailDomain(email);
 
   const countryItems = countries.data?.items ?? [];
-  const currencies = [...new Set(countryItems.map((c) => c.currency_code))].sort();
 
   const onCountry = (code: string) => {
     const c = countryItems.find((x) => x.code === code);
@@ -248,27 +247,8 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
             {...form.register('website_url')}
           />
         ) : null}
-        <SelectField
-          label={<Trans>Company size</Trans>}
-          required
-          error={err('company_size')}
-          {...form.register('company_size', { setValueAs: (v: string) => v || undefined })}
-        >
-          <option value="">{t`Choose…`}</option>
-          {COMPANY_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {t`${s} employees`}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={<Trans>Industry</Trans>} required error={err('industry')} {...form.register('industry')}>
-          <option value="">{t`Choose…`}</option>
-          {INDUSTRIES.map((ind) => (
-            <option key={ind.value} value={ind.value}>
-              {i18n._(ind.label)}
-            </option>
-          ))}
-        </SelectField>
+        <CompanySizeSelect required error={err('company_size')} {...form.register('company_size', { setValueAs: (v: string) => v || undefined })} />
+        <IndustrySelect required error={err('industry')} {...form.register('industry')} />
         {industry === OTHER_INDUSTRY ? (
           <TextField
             label={<Trans>Your industry</Trans>}
@@ -368,14 +348,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
             {...form.register('contact_phone')}
           />
         </div>
-        <SelectField label={<Trans>Preferred currency</Trans>} required error={err('preferred_currency')} {...form.register('preferred_currency')}>
-          <option value="">{t`Choose…`}</option>
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+        <CurrencySelect required error={err('preferred_currency')} {...form.register('preferred_currency')} />
       </Section>
 
       <Section

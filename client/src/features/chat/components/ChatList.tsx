@@ -78,9 +78,7 @@ export function ChatList({
           );
         })}
       </ul>
-      {data.totalPages > 1 ? (
-        <Pagination page={page} size={size} total={data.total} totalPages={data.totalPages} itemsOnPage={data.items.length} onPage={onPage} />
-      ) : null}
+      {data.totalPages > 1 ? <Pagination page={page} size={size} result={data} onPage={onPage} /> : null}
     </nav>
   );
 }

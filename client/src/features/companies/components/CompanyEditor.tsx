@@ -7,14 +7,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { COMPANY_SIZES, SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
+import { SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 import { z } from '@shared/schemas/_zod';
 import { CUSTOM_INDUSTRY_MESSAGE, customIndustryIssue, updateCompanyFields } from '@shared/schemas/companies';
+import { CompanySizeSelect, CurrencySelect, IndustrySelect } from '@/components/forms/CompanyFields';
 import { AddressField, type Place } from '@/components/forms/AddressField';
 import { CategoryPicker } from '@/components/forms/CategoryPicker';
 import { ImagePicker, type ImageChange } from '@/components/forms/ImagePicker';
-import { INDUSTRIES } from '@/components/forms/industries';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
@@ -118,7 +118,6 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
   const qc = useQueryClient();
   const session = useSession();
   const save = useMutation(trpc.companies.update.mutationOptions());
-  const countries = useQuery(trpc.common.countries.queryOptions({ country_codes: [...SIGNUP_COUNTRIES] }));
   const groups = useQuery(trpc.common.materialGroups.queryOptions());
   const [image, setImage] = useState<ImageChange>(undefined);
   const [imageError, setImageError] = useState<string | undefined>();
@@ -127,15 +126,6 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
   const form = useForm<DataIn, unknown, DataOut>({ resolver: zodResolver(dataForm), mode: 'onTouched', defaultValues: dataDefaults(company) });
   const err = useFieldError(form.formState.errors);
   const [industry, about] = useWatch({ control: form.control, name: ['industry', 'about_info'] });
-  const currencies = useMemo(
-    () => [...new Set([...(countries.data?.items ?? []).map((c) => c.currency_code), company.preferred_currency ?? ''])].filter(Boolean).sort(),
-    [countries.data, company.preferred_currency],
-  );
-  // A stored industry outside today's list (older data) stays choosable.
-  const industries =
-    INDUSTRIES.some((o) => o.value === company.industry) || !company.industry
-      ? INDUSTRIES
-      : [...INDUSTRIES, { value: company.industry, label: null }];
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -168,25 +158,11 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
             error={err('registered_company_name')}
             {...form.register('registered_company_name')}
           />
-          <SelectField label={<Trans>Industry</Trans>} required error={err('industry')} {...form.register('industry')}>
-            <option value="">{t`Choose…`}</option>
-            {industries.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label ? i18n._(o.label) : o.value}
-              </option>
-            ))}
-          </SelectField>
+          <IndustrySelect stored={company.industry} required error={err('industry')} {...form.register('industry')} />
           {typeof industry === 'string' && industry.trim().toLowerCase() === 'other' ? (
             <TextField label={<Trans>Your industry</Trans>} required error={err('custom_industry')} {...form.register('custom_industry')} />
           ) : null}
-          <SelectField label={<Trans>Company size</Trans>} required error={err('company_size')} {...form.register('company_size')}>
-            <option value="">{t`Choose…`}</option>
-            {COMPANY_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </SelectField>
+          <CompanySizeSelect required error={err('company_size')} {...form.register('company_size')} />
           <TextField label={<Trans>Main business</Trans>} error={err('main_business')} {...form.register('main_business')} />
           <TextField label={<Trans>Website</Trans>} type="url" placeholder="https://" error={err('website_url')} {...form.register('website_url')} />
           <div className="form-grid__full">
@@ -230,14 +206,7 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
             />
             <TextField label={<Trans>Contact phone</Trans>} type="tel" error={err('contact_phone')} {...form.register('contact_phone')} />
           </div>
-          <SelectField label={<Trans>Preferred currency</Trans>} required error={err('preferred_currency')} {...form.register('preferred_currency')}>
-            <option value="">{t`Choose…`}</option>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </SelectField>
+          <CurrencySelect stored={company.preferred_currency} required error={err('preferred_currency')} {...form.register('preferred_currency')} />
         </Section>
 
         <Section title={<Trans>Registration data</Trans>} description={<Trans>Only your company's users and the administrators see these.</Trans>}>

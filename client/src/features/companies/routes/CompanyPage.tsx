@@ -258,15 +258,7 @@ function Listings({ companyId, own }: { companyId: number; own: boolean }) {
             </li>
           ))}
         </ul>
-        <Pagination
-          page={page}
-          size={LISTINGS_PAGE}
-          total={list.data.total}
-          totalPages={list.data.totalPages}
-          itemsOnPage={list.data.items.length}
-          capped={list.data.total_capped}
-          onPage={setPage}
-        />
+        <Pagination page={page} size={LISTINGS_PAGE} result={list.data} onPage={setPage} />
       </>
     );
   return <Card title={<Trans>Listings</Trans>}>{body}</Card>;
@@ -330,14 +322,7 @@ function Reviews({ companyId }: { companyId: number }) {
             );
           })}
         </ul>
-        <Pagination
-          page={page}
-          size={REVIEWS_PAGE}
-          total={total}
-          totalPages={reviews.data.totalPages}
-          itemsOnPage={reviews.data.items.length}
-          onPage={setPage}
-        />
+        <Pagination page={page} size={REVIEWS_PAGE} result={reviews.data} onPage={setPage} />
       </>
     );
   }

@@ -338,7 +338,7 @@ function FeedSection({ data, page, onPage }: { data: Feed; page: number; onPage:
           );
         })}
       </ul>
-      <Pagination page={page} size={FEED_SIZE} total={data.total} totalPages={data.totalPages} itemsOnPage={data.items.length} onPage={onPage} />
+      <Pagination page={page} size={FEED_SIZE} result={data} onPage={onPage} />
     </div>
   );
 }

@@ -104,14 +104,7 @@ export function SynergiesList({ highlightId }: { highlightId: number | null }) {
             highlightId={highlightId}
             highlightRef={highlightRef}
           />
-          <Pagination
-            page={page}
-            size={SIZE}
-            total={list.data.total}
-            totalPages={list.data.totalPages}
-            itemsOnPage={list.data.items.length}
-            onPage={setPage}
-          />
+          <Pagination page={page} size={SIZE} result={list.data} onPage={setPage} />
         </>
       )}
     </div>

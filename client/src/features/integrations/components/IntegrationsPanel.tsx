@@ -512,14 +512,7 @@ function DeliveriesDialog({ companyId, hook, onClose }: { companyId: number; hoo
               },
             ]}
           />
-          <Pagination
-            page={page}
-            size={PAGE_SIZE}
-            total={list.data.total}
-            totalPages={list.data.totalPages}
-            itemsOnPage={list.data.items.length}
-            onPage={setPage}
-          />
+          <Pagination page={page} size={PAGE_SIZE} result={list.data} onPage={setPage} />
         </>
       )}
     </Dialog>

@@ -149,14 +149,7 @@ export function OfferingsPanel() {
               },
             ]}
           />
-          <Pagination
-            page={page}
-            size={size}
-            total={list.data.total}
-            totalPages={list.data.totalPages}
-            itemsOnPage={list.data.items.length}
-            onPage={setPage}
-          />
+          <Pagination page={page} size={size} result={list.data} onPage={setPage} />
         </>
       )}
 

@@ -259,10 +259,7 @@ export function DatabasePage() {
             <Pagination
               page={filters.page}
               size={LIMITS.listingPageSize}
-              total={data.total}
-              totalPages={data.totalPages}
-              itemsOnPage={data.items.length}
-              capped={data.total_capped}
+              result={data}
               onPage={(page) => {
                 update({ page }, { keepPage: true });
                 document.getElementById('results-title')?.scrollIntoView({ block: 'start' });

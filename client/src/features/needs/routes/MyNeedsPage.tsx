@@ -81,14 +81,7 @@ export function MyNeedsPage() {
               </li>
             ))}
           </ul>
-          <Pagination
-            page={page}
-            size={LIMITS.listingPageSize}
-            total={data.total}
-            totalPages={data.totalPages}
-            itemsOnPage={data.items.length}
-            onPage={setPage}
-          />
+          <Pagination page={page} size={LIMITS.listingPageSize} result={data} onPage={setPage} />
         </div>
       )}
     </>

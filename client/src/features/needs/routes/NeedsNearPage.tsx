@@ -140,10 +140,7 @@ export function NeedsNearPage() {
           <Pagination
             page={filters.page}
             size={LIMITS.listingPageSize}
-            total={data.total}
-            totalPages={data.totalPages}
-            itemsOnPage={data.items.length}
-            capped={data.total_capped}
+            result={data}
             onPage={(page) => navigate(`/needs/near${toQuery({ ...filters, page })}`)}
           />
         </div>

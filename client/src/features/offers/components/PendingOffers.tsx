@@ -155,14 +155,7 @@ function OfferList({
   return (
     <>
       <OfferRows items={query.data.items} refreshing={query.isPlaceholderData} label={label} onDrawn={onDrawn} />
-      <Pagination
-        page={page}
-        size={SIZE}
-        total={query.data.total}
-        totalPages={query.data.totalPages}
-        itemsOnPage={query.data.items.length}
-        onPage={onPage}
-      />
+      <Pagination page={page} size={SIZE} result={query.data} onPage={onPage} />
     </>
   );
 }

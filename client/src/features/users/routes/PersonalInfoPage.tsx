@@ -4,11 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { LANGUAGES, SIGNUP_COUNTRIES, type Language } from '@shared/constants/enums';
+import { LANGUAGES, type Language } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 import type { z } from '@shared/schemas/_zod';
 import { changePasswordForm, type ChangePasswordForm } from '@shared/schemas/auth';
 import { updateUserFields } from '@shared/schemas/users';
+import { CurrencySelect } from '@/components/forms/CompanyFields';
 import { ImagePicker, type ImageChange } from '@/components/forms/ImagePicker';
 import { RoleLabel } from '@/components/RoleLabel';
 import { Avatar } from '@/components/ui/Avatar';
@@ -99,20 +100,18 @@ function ProfileCard({ userId }: { userId: number }) {
 }
 
 function ProfileForm({ me }: { me: Me }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const session = useSession();
   const changeLanguage = useChangeLanguage();
   const update = useMutation(trpc.users.update.mutationOptions());
-  const countries = useQuery(trpc.common.countries.queryOptions({ country_codes: [...SIGNUP_COUNTRIES] }));
   const [image, setImage] = useState<ImageChange>(undefined);
   const [imageError, setImageError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProfileIn, unknown, ProfileOut>({ resolver: zodResolver(profileForm), mode: 'onTouched', defaultValues: profileDefaults(me) });
   const e = form.formState.errors;
   const about = useWatch({ control: form.control, name: 'about_info' });
-  const currencies = [...new Set([...(countries.data?.items ?? []).map((c) => c.currency_code), me.preferred_currency ?? ''])].filter(Boolean).sort();
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -203,18 +202,7 @@ function ProfileForm({ me }: { me: Me }) {
         </p>
       </div>
       <div className="form-grid">
-        <SelectField
-          label={<Trans>Preferred currency</Trans>}
-          error={fieldErrorText(i18n, e.preferred_currency)}
-          {...form.register('preferred_currency')}
-        >
-          <option value="">{t`Choose…`}</option>
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+        <CurrencySelect stored={me.preferred_currency} error={fieldErrorText(i18n, e.preferred_currency)} {...form.register('preferred_currency')} />
         <SelectField label={<Trans>Language</Trans>} error={fieldErrorText(i18n, e.language)} {...form.register('language')}>
           {LANGUAGES.map((l) => (
             <option key={l} value={l}>
