@@ -11,7 +11,7 @@ import type { Deps } from '../../deps';
 import type { CompanyActor, UserActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
-import type { StoredFile } from '../../lib/storage';
+import { removeStoredFiles, storeAllOrNone } from '../../lib/uploads';
 import * as repo from './repo';
 
 type ChatRow = NonNullable<Awaited<ReturnType<typeof repo.findChat>>>;
@@ -108,34 +108,16 @@ export async function listAttachments(deps: Deps, actor: UserActor, input: { id:
   return { items: rows.map((a) => ({ ...attachmentView(a), message_id: a.message_id, created_at: a.created_at })) };
 }
 
-async function storeAttachments(deps: Deps, attachments: ChatAttachmentInput[]): Promise<StoredFile[]> {
-  const stored: StoredFile[] = [];
-  try {
-    for (const [i, a] of attachments.entries()) {
-      const body = Buffer.from(a.body.slice(a.body.indexOf(',') + 1), 'base64');
-      try {
-        stored.push(await deps.storage.put({ folder: 'chat', name: a.name, body, kind: 'document', maxBytes: LIMITS.chatAttachmentBytes }));
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'UNSUPPORTED_MEDIA_TYPE')
-          throw new AppError(err.code, { fields: { [`attachments.${i}`]: { code: 'chat.attachmentType' } } });
-        if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE')
-          throw new AppError(err.code, {
-            fields: { [`attachments.${i}`]: { code: 'chat.attachmentTooLarge', params: { mb: LIMITS.chatAttachmentBytes / (1024 * 1024) } } },
-          });
-        throw err;
-      }
-    }
-  } catch (err) {
-    await removeFiles(deps, stored);
-    throw err;
-  }
-  return stored;
-}
-
-async function removeFiles(deps: Deps, files: StoredFile[]) {
-  for (const f of files)
-    await deps.storage.delete(f.key).catch((err: unknown) => deps.logger.warn({ err, key: f.key }, 'could not delete a chat attachment'));
-}
+/** A refused attachment is an error on its own field, saying what is wrong with it. */
+const storeAttachments = (deps: Deps, attachments: ChatAttachmentInput[]) =>
+  storeAllOrNone(deps, attachments, { folder: 'chat', kind: 'document', maxBytes: LIMITS.chatAttachmentBytes }, (err, i) => {
+    if (err.code === 'UNSUPPORTED_MEDIA_TYPE') return new AppError(err.code, { fields: { [`attachments.${i}`]: { code: 'chat.attachmentType' } } });
+    if (err.code === 'PAYLOAD_TOO_LARGE')
+      return new AppError(err.code, {
+        fields: { [`attachments.${i}`]: { code: 'chat.attachmentTooLarge', params: { mb: LIMITS.chatAttachmentBytes / (1024 * 1024) } } },
+      });
+    return undefined;
+  });
 
 /**
  * Sends a message (and its attachments) as the caller's company. The synergy row is share-locked, so a
@@ -181,7 +163,10 @@ export async function sendMessage(deps: Deps, actor: CompanyActor, input: SendMe
       return message;
     });
   } catch (err) {
-    await removeFiles(deps, files);
+    await removeStoredFiles(
+      deps,
+      files.map((f) => f.key),
+    );
     throw err;
   }
 }

@@ -48,7 +48,7 @@ import type { TripChange } from '../../lib/events';
 import { AppError, fieldError } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
 import { RouteError, StraightLineRouter, type Route, type RouteFailure } from '../../lib/routing';
-import type { StoredFile } from '../../lib/storage';
+import { removeStoredFiles, storeAllOrNone } from '../../lib/uploads';
 import { recordAudit } from '../audit/service';
 import * as repo from './repo';
 
@@ -775,30 +775,11 @@ const DOCUMENT_FAILURES: Partial<Record<string, MessageCode>> = {
   PAYLOAD_TOO_LARGE: 'trip.documentTooLarge',
 };
 
-async function storeDocuments(deps: Deps, documents: UploadTripDocumentsInput['documents']): Promise<StoredFile[]> {
-  const stored: StoredFile[] = [];
-  try {
-    for (const [i, d] of documents.entries()) {
-      const body = Buffer.from(d.body.slice(d.body.indexOf(',') + 1), 'base64');
-      try {
-        stored.push(await deps.storage.put({ folder: 'trips', name: d.name, body, kind: 'document', maxBytes: LIMITS.driverDocumentBytes }));
-      } catch (err) {
-        const code = err instanceof AppError ? DOCUMENT_FAILURES[err.code] : undefined;
-        if (code) throw new AppError((err as AppError).code, { message: { code }, fields: { [`documents.${i}.body`]: { code } } });
-        throw err;
-      }
-    }
-  } catch (err) {
-    await removeFiles(deps, stored);
-    throw err;
-  }
-  return stored;
-}
-
-async function removeFiles(deps: Deps, files: StoredFile[]) {
-  for (const f of files)
-    await deps.storage.delete(f.key).catch((err: unknown) => deps.logger.warn({ err, key: f.key }, 'could not delete a trip document'));
-}
+const storeDocuments = (deps: Deps, documents: UploadTripDocumentsInput['documents']) =>
+  storeAllOrNone(deps, documents, { folder: 'trips', kind: 'document', maxBytes: LIMITS.driverDocumentBytes }, (err, i) => {
+    const code = DOCUMENT_FAILURES[err.code];
+    return code ? new AppError(err.code, { message: { code }, fields: { [`documents.${i}.body`]: { code } } }) : undefined;
+  });
 
 /** GET api/driver/trips/{id}/documents: the trip's documents, newest first, with their count. */
 export async function myDocuments(deps: Deps, actor: DriverActor, input: { id: number }) {
@@ -836,7 +817,10 @@ export async function uploadDocuments(deps: Deps, actor: DriverActor, input: Upl
     });
     return { success: true as const, items: rows.map(documentView), count: (await repo.documentsOf(deps.db, [input.id])).length };
   } catch (err) {
-    await removeFiles(deps, files);
+    await removeStoredFiles(
+      deps,
+      files.map((f) => f.key),
+    );
     throw err;
   }
 }

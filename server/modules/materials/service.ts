@@ -34,6 +34,7 @@ import type { Deps } from '../../deps';
 import type { AdminActor, CompanyActor } from '../../lib/actor';
 import type { DomainEvents } from '../../lib/events';
 import { AppError, fieldError } from '../../lib/errors';
+import { dataUrlBytes } from '../../lib/uploads';
 import { fileUrl } from '../../lib/files';
 import { CSV_CELL_MAX, CSV_TEMPLATE_FILE_NAME, checkRow, csvTemplate, readCsv, type CsvRowError } from './csv';
 import { canWriteKind, nextStatus, recommendationScore } from './policy';
@@ -215,9 +216,14 @@ async function storeImages(deps: Deps, images: ListingImageInput[], existing: Li
         out.push({ storage_key: kept.storage_key, name: kept.name });
         continue;
       }
-      const body = Buffer.from(image.body.slice(image.body.indexOf(',') + 1), 'base64');
       try {
-        const stored = await deps.storage.put({ folder: 'materials', name: image.name, body, kind: 'image', maxBytes: LIMITS.listingPhotoBytes });
+        const stored = await deps.storage.put({
+          folder: 'materials',
+          name: image.name,
+          body: dataUrlBytes(image.body),
+          kind: 'image',
+          maxBytes: LIMITS.listingPhotoBytes,
+        });
         created.push(stored.key);
         out.push({ storage_key: stored.key, name: stored.name });
       } catch (err) {

@@ -3,6 +3,7 @@
 // synergy with the agreed quantity and price and its chat exactly once however often and concurrently it is
 // called; the listing's company may reject, the offerer withdraw.
 // Rules live in shared/machines/offer.ts; side effects are domain events (offers/events.ts).
+import type { SQL } from 'drizzle-orm';
 import type { OfferStatus } from '../../../shared/constants/enums';
 import {
   OFFER_ACTION_SIDE,
@@ -233,8 +234,12 @@ export async function getOffer(deps: Deps, actor: CompanyActor, input: { id: num
 }
 
 export async function listOffers(deps: Deps, actor: CompanyActor, input: ListOffersInput) {
-  const where = repo.listWhere(actor.company_id, input);
-  const [rows, total] = await Promise.all([repo.listPage(deps.db, where, input.page, input.size), repo.countWhere(deps.db, where)]);
+  return offersPage(deps, actor, repo.listWhere(actor.company_id, input), input);
+}
+
+/** A page of the offers `where` selects, each as the caller's side sees it, with its rounds. */
+async function offersPage(deps: Deps, actor: CompanyActor, where: SQL, { page, size }: { page: number; size: number }) {
+  const [rows, total] = await Promise.all([repo.listPage(deps.db, where, page, size), repo.countWhere(deps.db, where)]);
   const rounds = await repo.roundsOf(
     deps.db,
     rows.map((r) => r.id),
@@ -242,8 +247,8 @@ export async function listOffers(deps: Deps, actor: CompanyActor, input: ListOff
   return pageOf(
     rows.map((r) => toView(r, sideOf(r, actor.company_id)!, rounds)),
     total,
-    input.page,
-    input.size,
+    page,
+    size,
   );
 }
 
@@ -252,18 +257,7 @@ export async function listOffers(deps: Deps, actor: CompanyActor, input: ListOff
  * and its own offers after the listing company's counter.
  */
 export async function pendingOffers(deps: Deps, actor: CompanyActor, input: { page: number; size: number }) {
-  const where = repo.pendingReceivedWhere(actor.company_id);
-  const [rows, total] = await Promise.all([repo.listPage(deps.db, where, input.page, input.size), repo.countWhere(deps.db, where)]);
-  const rounds = await repo.roundsOf(
-    deps.db,
-    rows.map((r) => r.id),
-  );
-  return pageOf(
-    rows.map((r) => toView(r, sideOf(r, actor.company_id)!, rounds)),
-    total,
-    input.page,
-    input.size,
-  );
+  return offersPage(deps, actor, repo.pendingReceivedWhere(actor.company_id), input);
 }
 
 export async function updateOffer(deps: Deps, actor: CompanyActor, input: UpdateOfferInput) {
