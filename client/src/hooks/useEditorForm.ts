@@ -2,12 +2,10 @@
 // first field, and its submit saves, says so, refetches the list, empties itself and closes. A failed save puts the
 // server's field errors on their fields and says what failed, above the form and in a snackbar.
 import type { MessageDescriptor } from '@lingui/core';
-import { useLingui } from '@lingui/react/macro';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { errorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { showSnackbar } from '@/lib/snackbar';
 
 export function useEditorForm<In extends FieldValues, Out>(
@@ -23,9 +21,7 @@ export function useEditorForm<In extends FieldValues, Out>(
     onDone: () => void;
   },
 ) {
-  const { i18n } = useLingui();
   const qc = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const { firstField } = opts;
   useEffect(() => {
@@ -33,19 +29,15 @@ export function useEditorForm<In extends FieldValues, Out>(
     form.setFocus(firstField);
   }, [form, firstField]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    form,
+    async (values) => {
       showSnackbar(await opts.save(values));
       await qc.invalidateQueries({ queryKey: opts.refetch });
       form.reset(opts.empty);
       opts.onDone();
-    } catch (e) {
-      applyServerErrors(form, e);
-      const failed = i18n._(opts.failed);
-      setFormError(`${failed}: ${errorText(i18n, e)}`);
-      showSnackbar(failed, { tone: 'error' });
-    }
-  });
+    },
+    { failed: opts.failed, snackbar: true, focus: false },
+  );
   return { root, formError, onSubmit };
 }

@@ -2,10 +2,9 @@
 // Save/Cancel. On a refused save the server's field errors go onto their fields (the first one focused) and
 // its message above the buttons; the dialog stays open.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { errorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
 import type { ButtonProps } from './Button';
 import { Dialog, DialogActions } from './Dialog';
 import { FormError } from './Field';
@@ -37,17 +36,8 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   submitTestId?: string;
   className?: string;
 }) {
-  const { i18n, t } = useLingui();
-  const [formError, setFormError] = useState<string | null>(null);
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSave(values);
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: focusServerError });
-      setFormError(errorText(i18n, err));
-    }
-  });
+  const { t } = useLingui();
+  const { onSubmit, formError } = useFormSubmit(form, onSave, { focus: focusServerError });
   return (
     <Dialog open onClose={onClose} title={title} closeLabel={t`Close`} className={className}>
       <form className="form" noValidate onSubmit={onSubmit} data-testid={testId}>

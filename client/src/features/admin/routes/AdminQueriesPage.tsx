@@ -8,6 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { answerQueryInput, QUERY_ANSWER_MAX, QUERY_FILTERS } from '@shared/schemas/queries';
+import { useListFilters } from '@/hooks/useListFilters';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog } from '@/components/ui/Dialog';
@@ -16,7 +18,6 @@ import { Icon } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { useDebounced } from '@/hooks/useDebounced';
 import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -30,10 +31,9 @@ export function AdminQueriesPage() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const [status, setStatus] = useState<Filter>('all');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(0);
-  const search = useDebounced(q.trim(), 250);
+  const { filters: shown, setFilter, page, setPage } = useListFilters({ status: 'all' as Filter, q: '' });
+  const { status } = shown;
+  const search = useDebounced(shown.q.trim(), 300);
   const list = useQuery({
     ...trpc.queries.admin.list.queryOptions({ status, q: search || undefined, page, size: PAGE_SIZE }),
     placeholderData: keepPreviousData,
@@ -52,7 +52,7 @@ export function AdminQueriesPage() {
           <SelectField
             label={<Trans>Show</Trans>}
             value={status}
-            onChange={(e) => (setStatus(e.target.value as Filter), setPage(0))}
+            onChange={(e) => setFilter('status', e.target.value as Filter)}
             data-testid="queries-filter"
           >
             {QUERY_FILTERS.map((f) => (
@@ -64,8 +64,8 @@ export function AdminQueriesPage() {
           <TextField
             label={<Trans>Search</Trans>}
             type="search"
-            value={q}
-            onChange={(e) => (setQ(e.target.value), setPage(0))}
+            value={shown.q}
+            onChange={(e) => setFilter('q', e.target.value)}
             placeholder={t`Name, email or words of the message`}
           />
         </div>
@@ -154,7 +154,6 @@ function QueryDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const setRead = useMutation(trpc.queries.admin.setRead.mutationOptions());
   const answer = useMutation(trpc.queries.admin.answer.mutationOptions());
   const markAnswered = useMutation(trpc.queries.admin.markAnswered.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<AnswerIn, unknown, AnswerOut>({ resolver: zodResolver(answerForm), defaultValues: { message: '' } });
   const length = useWatch({ control: form.control, name: 'message' })?.length ?? 0;
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.queries.admin.pathKey() });
@@ -169,17 +168,11 @@ function QueryDialog({ id, onClose }: { id: number; onClose: () => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.data, id, markRead]);
 
-  const onSubmit = form.handleSubmit(async ({ message }) => {
-    setFormError(null);
-    try {
-      await answer.mutateAsync({ id, message });
-      await refresh();
-      showSnackbar(msg`Answer sent: the mail is in the outbox`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
+  const { onSubmit, formError, setFormError } = useFormSubmit(form, async ({ message }) => {
+    await answer.mutateAsync({ id, message });
+    await refresh();
+    showSnackbar(msg`Answer sent: the mail is in the outbox`);
+    onClose();
   });
   const onMarkAnswered = async () => {
     setFormError(null);

@@ -11,6 +11,7 @@ import { Link } from 'wouter';
 import type { z } from 'zod';
 import { IMPACT_BASES, type ImpactBasis, type MappingLevel } from '@shared/lib/impact';
 import { setImpactMappingInput } from '@shared/schemas/stats';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { useImpactWords } from '@/components/impact/useImpactWords';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
@@ -19,7 +20,6 @@ import { FormError, SelectField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
 import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
@@ -240,7 +240,6 @@ function MappingForm({ node, choices, onClose }: { node: MappingNode; choices: C
   const bases = useBasisLabels();
   const save = useMutation(trpc.stats.admin.setMapping.mutationOptions());
   const remove = useMutation(trpc.stats.admin.deleteMapping.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const start = node.own ?? node.effective;
   const form = useForm<MappingIn, unknown, MappingOut>({
     resolver: zodResolver(setImpactMappingInput),
@@ -269,15 +268,9 @@ function MappingForm({ node, choices, onClose }: { node: MappingNode; choices: C
     showSnackbar(message);
     onClose();
   };
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync(v);
-      await done(msg`Mapping saved`);
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
+  const { onSubmit, formError, setFormError } = useFormSubmit(form, async (v) => {
+    await save.mutateAsync(v);
+    await done(msg`Mapping saved`);
   });
   const removeOwn = async () => {
     setFormError(null);

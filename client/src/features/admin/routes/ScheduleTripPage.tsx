@@ -11,6 +11,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { createTripInput } from '@shared/schemas/drivers';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { AddressField } from '@/components/forms/AddressField';
 import { formatQuantity } from '@/components/listing/format';
 import { Button, ButtonLink } from '@/components/ui/Button';
@@ -19,8 +20,7 @@ import { Checkbox, FormError, TextArea, TextField } from '@/components/ui/Field'
 import { Icon } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { useDebounced } from '@/hooks/useDebounced';
-import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
@@ -118,7 +118,6 @@ function ScheduleForm({ synergy }: { synergy: Synergy }) {
   const qc = useQueryClient();
   const [, navigate] = useLocation();
   const create = useMutation(trpc.drivers.admin.createTrip.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(createTripInput),
     defaultValues: {
@@ -138,17 +137,11 @@ function ScheduleForm({ synergy }: { synergy: Synergy }) {
   const materials = useWatch({ control: form.control, name: 'materials' });
   const setAddress = (key: 'pickup_address' | 'dropoff_address') => (a: Address | null) =>
     form.setValue(key, (a ?? undefined) as FormIn[typeof key], { shouldValidate: form.formState.isSubmitted });
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      const trip = await create.mutateAsync(v);
-      await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
-      showSnackbar(msg`Pickup scheduled`);
-      navigate(`/admin/trips/${trip.id}`);
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
+  const { onSubmit, formError } = useFormSubmit(form, async (v) => {
+    const trip = await create.mutateAsync(v);
+    await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
+    showSnackbar(msg`Pickup scheduled`);
+    navigate(`/admin/trips/${trip.id}`);
   });
   const addressError = (e: unknown) =>
     e ? (fieldErrorText(i18n, e as { message?: string }) ?? t`Pick an address from the suggestions or the map`) : undefined;

@@ -5,16 +5,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { acceptInvitationForm } from '@shared/schemas/invitations';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { RoleLabel } from '@/components/RoleLabel';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { FormError, TextField } from '@/components/ui/Field';
 import { LoadingState } from '@/components/ui/States';
 import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
 import { startSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -29,23 +28,16 @@ export function InvitationPage({ params }: { params: Record<string, string> }) {
   const token = params.token ?? '';
   const invitation = useQuery({ ...trpc.invitations.get.queryOptions({ token }), retry: false });
   const accept = useMutation(trpc.invitations.accept.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(acceptInvitationForm),
     defaultValues: { first_name: '', last_name: '', password: '', confirm_password: '' },
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ confirm_password: _c, ...values }) => {
-    setFormError(null);
-    try {
-      const session = await accept.mutateAsync({ token, ...values });
-      startSession({ token: session.token, user: session.user, remember: false });
-      showSnackbar(msg`Welcome! You have joined your company.`);
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
+  const { onSubmit, formError } = useFormSubmit(form, async ({ confirm_password: _c, ...values }) => {
+    const session = await accept.mutateAsync({ token, ...values });
+    startSession({ token: session.token, user: session.user, remember: false });
+    showSnackbar(msg`Welcome! You have joined your company.`);
   });
 
   if (invitation.isPending) return <LoadingState />;

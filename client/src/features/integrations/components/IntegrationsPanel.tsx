@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { API_KEY_SCOPES, createApiKeyInput, createWebhookInput, WEBHOOK_EVENTS, type WebhookEvent } from '@shared/schemas/integrations';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
@@ -19,7 +20,6 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { errorText, fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
-import { applyServerErrors } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -187,18 +187,11 @@ function AddKeyDialog({ companyId, onClose }: { companyId: number; onClose: () =
   const trpc = useTRPC();
   const qc = useQueryClient();
   const create = useMutation(trpc.integrations.apiKeys.create.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<KeyIn, unknown, KeyOut>({ resolver: zodResolver(keyForm), defaultValues: { name: '', scopes: ['read'] } });
   const e = form.formState.errors;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await create.mutateAsync({ ...values, company_id: companyId });
-      await qc.invalidateQueries({ queryKey: trpc.integrations.apiKeys.pathKey() });
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
+  const { onSubmit, formError } = useFormSubmit(form, async (values) => {
+    await create.mutateAsync({ ...values, company_id: companyId });
+    await qc.invalidateQueries({ queryKey: trpc.integrations.apiKeys.pathKey() });
   });
   return (
     <Dialog open onClose={onClose} title={<Trans>New API key</Trans>} closeLabel={t`Close`}>
@@ -355,21 +348,14 @@ function AddWebhookDialog({ companyId, onClose }: { companyId: number; onClose: 
   const trpc = useTRPC();
   const qc = useQueryClient();
   const create = useMutation(trpc.integrations.webhooks.create.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<HookIn, unknown, HookOut>({
     resolver: zodResolver(hookForm),
     defaultValues: { url: '', events: WEBHOOK_EVENTS.filter((ev) => ev !== 'offer.countered') as WebhookEvent[] },
   });
   const e = form.formState.errors;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await create.mutateAsync({ ...values, company_id: companyId });
-      await qc.invalidateQueries({ queryKey: trpc.integrations.webhooks.pathKey() });
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
+  const { onSubmit, formError } = useFormSubmit(form, async (values) => {
+    await create.mutateAsync({ ...values, company_id: companyId });
+    await qc.invalidateQueries({ queryKey: trpc.integrations.webhooks.pathKey() });
   });
   return (
     <Dialog open onClose={onClose} title={<Trans>New webhook</Trans>} closeLabel={t`Close`}>

@@ -3,12 +3,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Button } from '@/components/ui/Button';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
-import { errorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
 import { fieldErrorText } from '@/lib/errors';
 import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
@@ -71,34 +69,31 @@ export function NeedForm({ need, onDone, onCancel }: { need?: EditableNeed; onDo
   });
   const create = useMutation(trpc.needs.create.mutationOptions());
   const update = useMutation(trpc.needs.update.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const { errors } = form.formState;
   const unitLabels: Record<(typeof QUANTITY_UNITS)[number], string> = { kg: t`Kilograms (kg)`, hours: t`Hours`, m2: t`Square metres (m²)` };
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    const body = {
-      title: v.title,
-      description: v.description,
-      material_group_id: v.material_group_id ? Number(v.material_group_id) : null,
-      material_group_code: v.material_group_code.trim() || null,
-      quantity: v.quantity,
-      unit: v.unit as (typeof QUANTITY_UNITS)[number],
-      max_distance_km: v.max_distance_km,
-      until: v.until || null,
-    };
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    form,
+    async (v) => {
+      const body = {
+        title: v.title,
+        description: v.description,
+        material_group_id: v.material_group_id ? Number(v.material_group_id) : null,
+        material_group_code: v.material_group_code.trim() || null,
+        quantity: v.quantity,
+        unit: v.unit as (typeof QUANTITY_UNITS)[number],
+        max_distance_km: v.max_distance_km,
+        until: v.until || null,
+      };
       // The server parses the strings exactly as REST callers send them (shared schema).
       if (need) await update.mutateAsync({ id: need.id, ...body } as never);
       else await create.mutateAsync(body as never);
       await qc.invalidateQueries({ queryKey: trpc.needs.pathKey() });
       showSnackbar(need ? msg`Need saved` : msg`Need created`);
       onDone();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(`${i18n._(msg`Could not save the need`)}: ${errorText(i18n, err)}`);
-    }
-  });
+    },
+    { failed: msg`Could not save the need` },
+  );
 
   return (
     <form className="form need-form" noValidate onSubmit={onSubmit} data-testid="need-form">

@@ -4,14 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Counter } from '@/components/ui/Counter';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, TextArea, TextField } from '@/components/ui/Field';
-import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { fieldErrorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { LIMITS } from '@shared/constants/limits';
@@ -27,19 +26,16 @@ export function RejectForm({ offer, onDone, onCancel }: { offer: Offer; onDone: 
     defaultValues: { reason: '' },
   });
   const review = useMutation(trpc.offers.review.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const reason = (useWatch({ control: form.control, name: 'reason' }) as string | undefined) ?? '';
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    form,
+    async (values) => {
       await review.mutateAsync({ id: offer.id, decision: 'reject', reason: values.reason });
       showSnackbar(msg`Offer rejected`);
       onDone();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(`${i18n._(msg`Could not reject the offer`)}: ${errorText(i18n, err)}`);
-    }
-  });
+    },
+    { failed: msg`Could not reject the offer` },
+  );
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
       <p>
@@ -74,22 +70,19 @@ export function CounterForm({ offer, onDone, onCancel }: { offer: Offer; onDone:
     defaultValues: { quantity: String(offer.quantity), unit_price: offer.unit_price === null ? '' : offer.unit_price.toFixed(2), message: '' },
   });
   const counter = useMutation(trpc.offers.counter.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const message = (useWatch({ control: form.control, name: 'message' }) as string | undefined) ?? '';
   const e = form.formState.errors;
   const currency = offer.currency ?? '';
   const left = offer.max_rounds - offer.round - 1;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    form,
+    async (values) => {
       await counter.mutateAsync({ id: offer.id, ...values });
       showSnackbar(msg`Counter-offer sent`);
       onDone();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(`${i18n._(msg`Could not send the counter-offer`)}: ${errorText(i18n, err)}`);
-    }
-  });
+    },
+    { failed: msg`Could not send the counter-offer` },
+  );
   return (
     <form className="form" noValidate onSubmit={onSubmit} data-testid="counter-form">
       <p>

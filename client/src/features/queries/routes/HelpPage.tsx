@@ -6,13 +6,13 @@ import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { createQueryInput, QUERY_MESSAGE_MAX } from '@shared/schemas/queries';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { FormError, TextArea, TextField } from '@/components/ui/Field';
 import { EmptyState } from '@/components/ui/States';
 import { useConfig } from '@/hooks/useConfig';
-import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -100,7 +100,6 @@ function ContactForm() {
   const language = useLanguage();
   const create = useMutation(trpc.queries.create.mutationOptions());
   const [sent, setSent] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const defaultName = session ? [session.user.first_name, session.user.last_name].filter(Boolean).join(' ') : '';
   const form = useForm<QueryForm>({
     resolver: zodResolver(createQueryInput),
@@ -111,19 +110,17 @@ function ContactForm() {
   const max = fmt.number(QUERY_MESSAGE_MAX);
   const count = fmt.number(messageLength);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    form,
+    async (values) => {
       // The answer is written to the sender in the language they asked in.
       await create.mutateAsync({ ...values, language });
       setSent(true);
       form.reset({ name: defaultName, email: session?.user.email ?? '', subject: '', message: '' });
       showSnackbar(msg`Your question has been sent`);
-    } catch (err) {
-      applyServerErrors(form, err);
-      setFormError(errorText(i18n, err));
-    }
-  });
+    },
+    { focus: false },
+  );
 
   if (sent) {
     return (

@@ -13,6 +13,7 @@ import { COMPANY_ROLES } from '@shared/constants/enums';
 import { z } from '@shared/schemas/_zod';
 import { createInvitationFields } from '@shared/schemas/invitations';
 import { setCredentialsForm, updateUserFields } from '@shared/schemas/users';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { RoleLabel } from '@/components/RoleLabel';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
@@ -25,7 +26,6 @@ import { to } from '@/config/paths';
 import { useDebounced } from '@/hooks/useDebounced';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
-import { applyServerErrors } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -217,25 +217,18 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
   const qc = useQueryClient();
   const companyId = useSession()?.company?.id ?? 0;
   const create = useMutation(trpc.invitations.create.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
   const [publicEmail, setPublicEmail] = useState(false);
   const form = useForm<InviteIn, unknown, InviteOut>({
     resolver: zodResolver(createInvitationFields),
     defaultValues: { email: '', role: 'MEMBER', public_email_acknowledged: false },
   });
   const e = form.formState.errors;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const sent = await create.mutateAsync({ ...values, company_id: companyId });
-      await qc.invalidateQueries({ queryKey: trpc.invitations.pathKey() });
-      const email = sent.email;
-      showSnackbar(msg`Invitation sent to ${email}`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
+  const { onSubmit, formError } = useFormSubmit(form, async (values) => {
+    const sent = await create.mutateAsync({ ...values, company_id: companyId });
+    await qc.invalidateQueries({ queryKey: trpc.invitations.pathKey() });
+    const email = sent.email;
+    showSnackbar(msg`Invitation sent to ${email}`);
+    onClose();
   });
   return (
     <Dialog open onClose={onClose} title={<Trans>Invite a colleague</Trans>} closeLabel={t`Close`}>
@@ -288,7 +281,6 @@ function EditUserDialog({ user, self, onClose }: { user: Row; self: boolean; onC
   const trpc = useTRPC();
   const update = useMutation(trpc.users.update.mutationOptions());
   const invalidate = useInvalidateUsers();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EditIn, unknown, EditOut>({
     resolver: zodResolver(editForm),
     defaultValues: {
@@ -299,17 +291,11 @@ function EditUserDialog({ user, self, onClose }: { user: Row; self: boolean; onC
     },
   });
   const e = form.formState.errors;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync({ id: user.id, ...values, ...(self ? { role: undefined } : {}) });
-      await invalidate();
-      showSnackbar(msg`User updated`);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(errorText(i18n, err));
-    }
+  const { onSubmit, formError } = useFormSubmit(form, async (values) => {
+    await update.mutateAsync({ id: user.id, ...values, ...(self ? { role: undefined } : {}) });
+    await invalidate();
+    showSnackbar(msg`User updated`);
+    onClose();
   });
   const name = fullName(user);
   return (
@@ -357,11 +343,11 @@ function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }
   const session = useSession();
   const set = useMutation(trpc.users.setCredentials.mutationOptions());
   const invalidate = useInvalidateUsers();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CredentialsIn, unknown, CredentialsOut>({
     resolver: zodResolver(setCredentialsForm),
     defaultValues: { email: '', my_password: '' },
   });
+  const [formError, setFormError] = useState<string | null>(null);
   const e = form.formState.errors;
   const onSubmit = form.handleSubmit(async (v) => {
     setFormError(null);
