@@ -14,6 +14,7 @@ import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { Dialog } from '@/components/ui/Dialog';
 import { Checkbox, SelectField, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
+import { useListFilters } from '@/hooks/useListFilters';
 import { useDebounced } from '@/hooks/useDebounced';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
@@ -40,11 +41,9 @@ export function AdminCompaniesPage() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const [page, setPage] = useState(0);
-  const [search, setSearch] = useState('');
-  const [parents, setParents] = useState(false);
-  const [status, setStatus] = useState('');
-  const query = useDebounced(search.trim(), 300);
+  const { filters, setFilter, page, setPage } = useListFilters({ search: '', parents: false, status: '' });
+  const { parents, status } = filters;
+  const query = useDebounced(filters.search.trim(), 300);
   const list = useQuery({
     ...trpc.companies.admin.list.queryOptions({
       page,
@@ -112,30 +111,17 @@ export function AdminCompaniesPage() {
             <TextField
               label={<Trans>Search companies</Trans>}
               type="search"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(0);
-              }}
+              value={filters.search}
+              onChange={(e) => setFilter('search', e.target.value)}
               data-testid="admin-company-search"
             />
-            <SelectField
-              label={<Trans>Status</Trans>}
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value);
-                setPage(0);
-              }}
-            >
+            <SelectField label={<Trans>Status</Trans>} value={status} onChange={(e) => setFilter('status', e.target.value)}>
               <Options values={COMPANY_STATUSES} labels={STATUS_TEXT} blank={t`All`} />
             </SelectField>
             <Checkbox
               label={<Trans>Parent companies only</Trans>}
               checked={parents}
-              onChange={(e) => {
-                setParents(e.currentTarget.checked);
-                setPage(0);
-              }}
+              onChange={(e) => setFilter('parents', e.currentTarget.checked)}
             />
           </div>
           {malformed ? (

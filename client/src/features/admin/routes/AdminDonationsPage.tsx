@@ -20,6 +20,7 @@ import { Icon } from '@/components/ui/Icon';
 import { QueryView } from '@/components/ui/QueryView';
 import { EmptyState } from '@/components/ui/States';
 import { Tabs } from '@/components/ui/Tabs';
+import { useListFilters } from '@/hooks/useListFilters';
 import { useDebounced } from '@/hooks/useDebounced';
 import { useRealtimeEvent } from '@/hooks/useRealtime';
 import { fieldErrorText, getAppError } from '@/lib/errors';
@@ -70,10 +71,9 @@ function DonationQueue() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [status, setStatus] = useState<DonationStatus | ''>('pending');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(0);
-  const query = useDebounced(q.trim(), 250);
+  const { filters, setFilter, page, setPage } = useListFilters({ status: 'pending' as DonationStatus | '', q: '' });
+  const { status } = filters;
+  const query = useDebounced(filters.q.trim(), 300);
   const list = useQuery({
     ...trpc.donations.admin.list.queryOptions({ status: status || undefined, q: query || undefined, page, size: SIZE }),
     placeholderData: keepPreviousData,
@@ -84,22 +84,13 @@ function DonationQueue() {
   return (
     <div className="admin-donations__tabs" data-testid="admin-donations">
       <div className="donations__filters">
-        <DonationStatusSelect
-          value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setPage(0);
-          }}
-        />
+        <DonationStatusSelect value={status} onChange={(next) => setFilter('status', next)} />
         <TextField
           label={<Trans>Search</Trans>}
           type="search"
-          value={q}
+          value={filters.q}
           placeholder={t`Title or company`}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(0);
-          }}
+          onChange={(e) => setFilter('q', e.target.value)}
         />
       </div>
       <PagedList

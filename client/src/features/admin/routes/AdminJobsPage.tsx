@@ -4,9 +4,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { JOB_STATUSES, type JobStatus } from '@shared/constants/enums';
 import { StatusFilteredList, useRowAction } from '../components/StatusFilteredList';
+import { useListFilters } from '@/hooks/useListFilters';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { SelectField } from '@/components/ui/Field';
@@ -52,9 +52,8 @@ export function AdminJobsPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const fmt = useFormat();
-  const [status, setStatus] = useState<JobStatus | ''>('');
-  const [type, setType] = useState('');
-  const [page, setPage] = useState(0);
+  const { filters, setFilter, page, setPage } = useListFilters({ status: '' as JobStatus | '', type: '' });
+  const { status, type } = filters;
   const list = useQuery({
     ...trpc.jobs.admin.list.queryOptions({ status: status || undefined, type: type || undefined, page, size: PAGE_SIZE }),
     placeholderData: keepPreviousData,
@@ -91,7 +90,7 @@ export function AdminJobsPage() {
           statuses={JOB_STATUSES}
           statusLabels={STATUS_LABELS}
           status={status}
-          onStatus={(s) => (setStatus(s), setPage(0))}
+          onStatus={(s) => setFilter('status', s)}
           statusTestId="jobs-status"
           filters={(statusSelect) => (
             <>
@@ -99,7 +98,7 @@ export function AdminJobsPage() {
               <SelectField
                 label={<Trans>Kind of job</Trans>}
                 value={type}
-                onChange={(e) => (setType(e.target.value), setPage(0))}
+                onChange={(e) => setFilter('type', e.target.value)}
                 data-testid="jobs-type"
               >
                 <option value="">{t`All`}</option>

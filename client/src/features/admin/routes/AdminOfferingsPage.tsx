@@ -4,7 +4,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebounced } from '@/hooks/useDebounced';
+import { useListFilters } from '@/hooks/useListFilters';
 import { CategoryChip, StatusChip } from '@/components/listing/Chips';
 import { formatQuantity } from '@/components/listing/format';
 import { CATEGORY_LABELS, KIND_LABELS, STATUS_LABELS } from '@/components/listing/labels';
@@ -84,20 +86,15 @@ function AllListings() {
   const lang = useLanguage();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const [status, setStatus] = useState<ListingStatus | ''>('');
-  const [kind, setKind] = useState<ListingKind | ''>('');
-  const [category, setCategory] = useState<ListingCategory | ''>('');
-  const [q, setQ] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
+  const { filters, setFilter, page, setPage } = useListFilters({
+    status: '' as ListingStatus | '',
+    kind: '' as ListingKind | '',
+    category: '' as ListingCategory | '',
+    q: '',
+  });
+  const { status, kind, category } = filters;
+  const query = useDebounced(filters.q.trim(), 300);
   const size = LIMITS.defaultPageSize;
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(q.trim());
-      setPage(0);
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [q]);
   const list = useQuery({
     ...trpc.materials.admin.list.queryOptions({
       page,
@@ -116,35 +113,14 @@ function AllListings() {
   return (
     <Card title={<Trans>All listings</Trans>}>
       <div className="admin-filters">
-        <TextField label={t`Search titles`} type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} />
-        <SelectField
-          label={t`Listing status`}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as ListingStatus | '');
-            setPage(0);
-          }}
-        >
+        <TextField label={t`Search titles`} type="search" value={filters.q} onChange={(e) => setFilter('q', e.target.value)} maxLength={100} />
+        <SelectField label={t`Listing status`} value={status} onChange={(e) => setFilter('status', e.target.value as ListingStatus | '')}>
           <Options values={LISTING_STATUSES} labels={STATUS_LABELS} blank={t`All statuses`} />
         </SelectField>
-        <SelectField
-          label={t`Kind`}
-          value={kind}
-          onChange={(e) => {
-            setKind(e.target.value as ListingKind | '');
-            setPage(0);
-          }}
-        >
+        <SelectField label={t`Kind`} value={kind} onChange={(e) => setFilter('kind', e.target.value as ListingKind | '')}>
           <Options values={LISTING_KINDS} labels={KIND_LABELS} blank={t`All kinds`} />
         </SelectField>
-        <SelectField
-          label={t`Category`}
-          value={category}
-          onChange={(e) => {
-            setCategory(e.target.value as ListingCategory | '');
-            setPage(0);
-          }}
-        >
+        <SelectField label={t`Category`} value={category} onChange={(e) => setFilter('category', e.target.value as ListingCategory | '')}>
           <Options values={LISTING_CATEGORIES} labels={CATEGORY_LABELS} blank={t`All categories`} />
         </SelectField>
       </div>

@@ -15,6 +15,7 @@ import { FormError, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
+import { useListFilters } from '@/hooks/useListFilters';
 import { useDebounced } from '@/hooks/useDebounced';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
@@ -48,10 +49,9 @@ export function AdminOutboxPage() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const [status, setStatus] = useState<MailStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 300);
-  const [page, setPage] = useState(0);
+  const { filters, setFilter, page, setPage } = useListFilters({ status: '' as MailStatus | '', search: '' });
+  const { status } = filters;
+  const q = useDebounced(filters.search.trim(), 300);
   const [open, setOpen] = useState<number | null>(null);
   const list = useQuery({
     ...trpc.notifications.admin.outbox.queryOptions({ status: status || undefined, q: q || undefined, page, size: PAGE_SIZE }),
@@ -74,16 +74,16 @@ export function AdminOutboxPage() {
           statuses={MAIL_STATUSES}
           statusLabels={STATUS_LABELS}
           status={status}
-          onStatus={(s) => (setStatus(s), setPage(0))}
+          onStatus={(s) => setFilter('status', s)}
           statusTestId="outbox-status"
           filters={(statusSelect) => (
             <>
               <TextField
                 label={<Trans>Search recipient or subject</Trans>}
                 type="search"
-                value={search}
+                value={filters.search}
                 maxLength={100}
-                onChange={(e) => (setSearch(e.target.value), setPage(0))}
+                onChange={(e) => setFilter('search', e.target.value)}
                 data-testid="outbox-search"
               />
               {statusSelect}

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { Checkbox, FormError, SelectField, TextField } from '@/components/ui/Field';
+import { useListFilters } from '@/hooks/useListFilters';
 import { useDebounced } from '@/hooks/useDebounced';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
@@ -33,11 +34,9 @@ export function AdminUsersPage() {
   const trpc = useTRPC();
   const fmt = useFormat();
   const session = useSession();
-  const [page, setPage] = useState(0);
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState('');
-  const [status, setStatus] = useState('');
-  const query = useDebounced(search.trim(), 300);
+  const { filters, setFilter, page, setPage } = useListFilters({ search: '', role: '', status: '' });
+  const { role, status } = filters;
+  const query = useDebounced(filters.search.trim(), 300);
   const list = useQuery({
     ...trpc.users.admin.list.queryOptions({
       page,
@@ -130,34 +129,17 @@ export function AdminUsersPage() {
             <TextField
               label={<Trans>Search by name, email or company</Trans>}
               type="search"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(0);
-              }}
+              value={filters.search}
+              onChange={(e) => setFilter('search', e.target.value)}
               data-testid="user-search"
             />
-            <SelectField
-              label={<Trans>Role</Trans>}
-              value={role}
-              onChange={(e) => {
-                setRole(e.target.value);
-                setPage(0);
-              }}
-            >
+            <SelectField label={<Trans>Role</Trans>} value={role} onChange={(e) => setFilter('role', e.target.value)}>
               <option value="">{t`All roles`}</option>
               <option value="MANAGER">{t`Manager`}</option>
               <option value="MEMBER">{t`Member`}</option>
               <option value="ADMIN">{t`Administrator`}</option>
             </SelectField>
-            <SelectField
-              label={<Trans>Status</Trans>}
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value);
-                setPage(0);
-              }}
-            >
+            <SelectField label={<Trans>Status</Trans>} value={status} onChange={(e) => setFilter('status', e.target.value)}>
               <option value="">{t`All`}</option>
               <option value="active">{t`Active`}</option>
               <option value="disabled">{t`Disabled`}</option>

@@ -4,8 +4,8 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { AUDIT_ENTITIES, auditLogInput, type AuditEntity } from '@shared/schemas/audit';
+import { useListFilters } from '@/hooks/useListFilters';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { SelectField, TextField } from '@/components/ui/Field';
 import { EmptyState } from '@/components/ui/States';
@@ -170,11 +170,8 @@ export function AuditLogPage() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const [actor, setActor] = useState('');
-  const [entity, setEntity] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(0);
+  const { filters: shown, setFilter, page, setPage } = useListFilters({ actor: '', entity: '', from: '', to: '' });
+  const { actor, entity, from, to } = shown;
   const filters = {
     actor_user_id: actor ? Number(actor) : undefined,
     entity: (entity || undefined) as AuditEntity | undefined,
@@ -192,9 +189,6 @@ export function AuditLogPage() {
   const valid = checked.success && !periodError;
   const actors = useQuery(trpc.audit.admin.actors.queryOptions());
   const log = useQuery({ ...trpc.audit.admin.list.queryOptions(filters), enabled: valid, placeholderData: keepPreviousData });
-  const reset =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => (set(v), setPage(0));
   return (
     <>
       <PageHeader
@@ -203,7 +197,12 @@ export function AuditLogPage() {
       />
       <Card>
         <div className="form-grid audit-filters">
-          <SelectField label={<Trans>Administrator</Trans>} value={actor} onChange={(e) => reset(setActor)(e.target.value)} data-testid="audit-actor">
+          <SelectField
+            label={<Trans>Administrator</Trans>}
+            value={actor}
+            onChange={(e) => setFilter('actor', e.target.value)}
+            data-testid="audit-actor"
+          >
             <option value="">{t`Everyone`}</option>
             {actors.data?.items.map((a) => (
               <option key={a.actor_user_id} value={a.actor_user_id}>
@@ -214,18 +213,18 @@ export function AuditLogPage() {
           <SelectField
             label={<Trans>Kind of object</Trans>}
             value={entity}
-            onChange={(e) => reset(setEntity)(e.target.value)}
+            onChange={(e) => setFilter('entity', e.target.value)}
             data-testid="audit-entity"
           >
             <Options values={AUDIT_ENTITIES} labels={ENTITY_LABELS} blank={t`All`} />
           </SelectField>
-          <TextField label={<Trans>From</Trans>} type="date" value={from} max={to || undefined} onChange={(e) => reset(setFrom)(e.target.value)} />
+          <TextField label={<Trans>From</Trans>} type="date" value={from} max={to || undefined} onChange={(e) => setFilter('from', e.target.value)} />
           <TextField
             label={<Trans>To</Trans>}
             type="date"
             value={to}
             min={from || undefined}
-            onChange={(e) => reset(setTo)(e.target.value)}
+            onChange={(e) => setFilter('to', e.target.value)}
             error={periodError}
           />
         </div>
