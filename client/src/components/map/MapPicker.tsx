@@ -1,12 +1,9 @@
 // The map picker (maplibre through react-map-gl). Loaded only through ./index.tsx (lib/lazy.ts), so maplibre
 // stays out of the first load. A click reports its coordinates; the caller resolves the address. A picked place
 // opens at city zoom, and a place picked from the suggestions while the map is open is brought into view.
-import 'maplibre-gl/dist/maplibre-gl.css';
-import './maplibre';
 import { useEffect, useMemo, useRef } from 'react';
-import MapGL, { Layer, Marker, NavigationControl, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
-import { MapStatus, useMapFrame } from './MapStatus';
-import { useBaseStyle } from './useBaseStyle';
+import { Layer, Marker, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
+import { MapFrame } from './MapFrame';
 import type { MapPickerProps } from './types';
 
 /** Where a picked place is shown: city zoom, close enough to see the pin's street block against the coast. */
@@ -27,51 +24,33 @@ export default function MapPicker({ center, zoom = 5, marker, points = [], onPic
     [points],
   );
   const start = marker ?? center;
-  const base = useBaseStyle(styleUrl);
-  const frame = useMapFrame(base);
   useEffect(() => {
     const m = map.current;
     if (!m || !marker || m.getBounds().contains([marker.lng, marker.lat])) return;
     m.easeTo({ center: [marker.lng, marker.lat], zoom: Math.max(m.getZoom(), PICKED_ZOOM), duration: 400 });
   }, [marker]);
   return (
-    <div
-      className="map-picker map-frame"
-      style={{ height }}
+    <MapFrame
+      styleUrl={styleUrl}
+      className="map-picker"
+      height={height}
       role="application"
-      aria-label={label}
-      aria-busy={frame.state === 'loading'}
-      data-basemap={base.kind}
-      data-map-state={frame.state}
-      data-testid="map-picker"
+      label={label}
+      testId="map-picker"
+      mapRef={map}
+      initialViewState={{ longitude: start.lng, latitude: start.lat, zoom: marker ? Math.max(zoom, PICKED_ZOOM) : zoom }}
+      minZoom={1}
+      cursor="crosshair"
+      onClick={(e: MapLayerMouseEvent) => onPick({ lat: Number(e.lngLat.lat.toFixed(6)), lng: Number(e.lngLat.lng.toFixed(6)) })}
     >
-      {base.style ? (
-        <MapGL
-          key={frame.attempt}
-          ref={map}
-          initialViewState={{ longitude: start.lng, latitude: start.lat, zoom: marker ? Math.max(zoom, PICKED_ZOOM) : zoom }}
-          mapStyle={base.style}
-          renderWorldCopies={false}
-          minZoom={1}
-          style={{ width: '100%', height: '100%' }}
-          cursor="crosshair"
-          attributionControl={{ compact: true }}
-          onLoad={frame.onLoad}
-          onError={frame.onError}
-          onClick={(e: MapLayerMouseEvent) => onPick({ lat: Number(e.lngLat.lat.toFixed(6)), lng: Number(e.lngLat.lng.toFixed(6)) })}
-        >
-          <NavigationControl position="top-right" showCompass={false} />
-          <Source id="places" type="geojson" data={data}>
-            <Layer
-              id="places"
-              type="circle"
-              paint={{ 'circle-radius': 6, 'circle-color': '#17707a', 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' }}
-            />
-          </Source>
-          {marker ? <Marker longitude={marker.lng} latitude={marker.lat} anchor="bottom" color="#a8281f" /> : null}
-        </MapGL>
-      ) : null}
-      <MapStatus state={frame.state} onRetry={frame.retry} />
-    </div>
+      <Source id="places" type="geojson" data={data}>
+        <Layer
+          id="places"
+          type="circle"
+          paint={{ 'circle-radius': 6, 'circle-color': '#17707a', 'circle-stroke-width': 2, 'circle-stroke-color': '#ffffff' }}
+        />
+      </Source>
+      {marker ? <Marker longitude={marker.lng} latitude={marker.lat} anchor="bottom" color="#a8281f" /> : null}
+    </MapFrame>
   );
 }

@@ -1,11 +1,8 @@
 // Listing results on a map (maplibre through react-map-gl): one GeoJSON source, a circle layer, a popup on
 // click. Loaded only through ./index.tsx (lib/lazy.ts), like the picker, so maplibre stays out of the first load.
-import 'maplibre-gl/dist/maplibre-gl.css';
-import './maplibre';
 import { useMemo, useState } from 'react';
-import MapGL, { Layer, NavigationControl, Popup, Source, type MapLayerMouseEvent } from 'react-map-gl/maplibre';
-import { MapStatus, useMapFrame } from './MapStatus';
-import { useBaseStyle } from './useBaseStyle';
+import { Layer, Popup, Source, type MapLayerMouseEvent } from 'react-map-gl/maplibre';
+import { MapFrame } from './MapFrame';
 import type { ResultsMapProps } from './types';
 
 /** SPEC §9: default centre in the Gulf region, zoom 13, height 400 px. */
@@ -49,53 +46,35 @@ export default function ResultsMap({
   }, [data]);
   const selected = open === null ? null : points.find((p) => p.id === open);
   const here = selected ? points.filter((p) => p.lat === selected.lat && p.lng === selected.lng).map((p) => p.id) : [];
-  const base = useBaseStyle(styleUrl);
-  const frame = useMapFrame(base);
   return (
-    <div
-      className="results-map map-frame"
-      style={{ height }}
-      role="region"
-      aria-label={label}
-      aria-busy={frame.state === 'loading'}
-      data-testid="results-map"
-      data-basemap={base.kind}
-      data-map-state={frame.state}
+    <MapFrame
+      styleUrl={styleUrl}
+      className="results-map"
+      height={height}
+      label={label}
+      testId="results-map"
+      viewKey={points.map((p) => p.id).join(',')}
+      initialViewState={initialViewState}
+      interactiveLayerIds={['results']}
+      cursor={open === null ? 'grab' : 'pointer'}
+      onClick={(e: MapLayerMouseEvent) => {
+        const id = e.features?.[0]?.properties?.id as number | undefined;
+        setOpen(id ?? null);
+      }}
     >
-      {base.style ? (
-        <MapGL
-          key={`${frame.attempt}|${points.map((p) => p.id).join(',')}`}
-          initialViewState={initialViewState}
-          mapStyle={base.style}
-          renderWorldCopies={false}
-          style={{ width: '100%', height: '100%' }}
-          attributionControl={{ compact: true }}
-          onLoad={frame.onLoad}
-          onError={frame.onError}
-          interactiveLayerIds={['results']}
-          cursor={open === null ? 'grab' : 'pointer'}
-          onClick={(e: MapLayerMouseEvent) => {
-            const id = e.features?.[0]?.properties?.id as number | undefined;
-            setOpen(id ?? null);
-          }}
-        >
-          <NavigationControl position="top-right" showCompass={false} />
-          <Source id="results" type="geojson" data={data}>
-            <Layer
-              id="results"
-              type="circle"
-              paint={{ 'circle-radius': 9, 'circle-color': ['get', 'color'], 'circle-stroke-width': 2.5, 'circle-stroke-color': '#ffffff' }}
-            />
-          </Source>
-          {selected ? (
-            // No fixed anchor: maplibre places the popup on the side of the point where it fits inside the map.
-            <Popup longitude={selected.lng} latitude={selected.lat} offset={14} onClose={() => setOpen(null)} closeOnClick={false} maxWidth="260px">
-              {renderPopup(here)}
-            </Popup>
-          ) : null}
-        </MapGL>
+      <Source id="results" type="geojson" data={data}>
+        <Layer
+          id="results"
+          type="circle"
+          paint={{ 'circle-radius': 9, 'circle-color': ['get', 'color'], 'circle-stroke-width': 2.5, 'circle-stroke-color': '#ffffff' }}
+        />
+      </Source>
+      {selected ? (
+        // No fixed anchor: maplibre places the popup on the side of the point where it fits inside the map.
+        <Popup longitude={selected.lng} latitude={selected.lat} offset={14} onClose={() => setOpen(null)} closeOnClick={false} maxWidth="260px">
+          {renderPopup(here)}
+        </Popup>
       ) : null}
-      <MapStatus state={frame.state} onRetry={frame.retry} />
-    </div>
+    </MapFrame>
   );
 }

@@ -1,12 +1,9 @@
 // Trips on a map (maplibre through react-map-gl): labelled points (pickup, drop-off, the driver's position,
 // drivers on the live map) and route lines, dashed when they are a straight-line estimate. Loaded only
 // through ./index.tsx (lib/lazy.ts), like the other maps, so maplibre stays out of the first load.
-import 'maplibre-gl/dist/maplibre-gl.css';
-import './maplibre';
 import { useEffect, useMemo, useRef } from 'react';
-import MapGL, { Layer, NavigationControl, Source, type MapRef } from 'react-map-gl/maplibre';
-import { MapStatus, useMapFrame } from './MapStatus';
-import { useBaseStyle } from './useBaseStyle';
+import { Layer, Source, type MapRef } from 'react-map-gl/maplibre';
+import { MapFrame } from './MapFrame';
 import type { RouteMapProps } from './types';
 
 /** SPEC §9: default centre in the Gulf region, zoom 13. */
@@ -57,67 +54,49 @@ export default function RouteMap({ points, lines = [], styleUrl, label, height =
   }, [followed?.lat, followed?.lng, followed]);
 
   const first = fitted[0] ?? points[0] ?? DEFAULT_CENTER;
-  const base = useBaseStyle(styleUrl);
-  const frame = useMapFrame(base);
   return (
-    <div
-      className="results-map route-map map-frame"
-      style={{ height }}
-      role="region"
-      aria-label={label}
-      aria-busy={frame.state === 'loading'}
-      data-testid="route-map"
-      data-basemap={base.kind}
-      data-map-state={frame.state}
+    <MapFrame
+      styleUrl={styleUrl}
+      className="results-map route-map"
+      height={height}
+      label={label}
+      testId="route-map"
+      // A new set of things to show (points arriving, a new leg) starts a fresh view fitted to them.
+      viewKey={fitKey}
+      mapRef={map}
+      initialViewState={
+        bounds
+          ? { bounds, fitBoundsOptions: { padding: 48, maxZoom: 14 } }
+          : { longitude: first.lng, latitude: first.lat, zoom: points.length ? 12 : 13 }
+      }
     >
-      {base.style ? (
-        <MapGL
-          // A new set of things to show (points arriving, a new leg) starts a fresh view fitted to them.
-          key={`${frame.attempt}|${fitKey}`}
-          ref={map}
-          initialViewState={
-            bounds
-              ? { bounds, fitBoundsOptions: { padding: 48, maxZoom: 14 } }
-              : { longitude: first.lng, latitude: first.lat, zoom: points.length ? 12 : 13 }
-          }
-          mapStyle={base.style}
-          renderWorldCopies={false}
-          style={{ width: '100%', height: '100%' }}
-          attributionControl={{ compact: true }}
-          onLoad={frame.onLoad}
-          onError={frame.onError}
-        >
-          <NavigationControl position="top-right" showCompass={false} />
-          <Source id="route-lines" type="geojson" data={lineData}>
-            <Layer
-              id="route-lines-solid"
-              type="line"
-              filter={['!', ['get', 'dashed']]}
-              layout={{ 'line-cap': 'round', 'line-join': 'round' }}
-              paint={{ 'line-color': ['get', 'color'], 'line-width': 5, 'line-opacity': 0.85 }}
-            />
-            <Layer
-              id="route-lines-dashed"
-              type="line"
-              filter={['get', 'dashed']}
-              paint={{ 'line-color': ['get', 'color'], 'line-width': 4, 'line-dasharray': [2, 1.5], 'line-opacity': 0.85 }}
-            />
-          </Source>
-          <Source id="route-points" type="geojson" data={pointData}>
-            <Layer
-              id="route-points"
-              type="circle"
-              paint={{
-                'circle-radius': ['get', 'size'],
-                'circle-color': ['get', 'color'],
-                'circle-stroke-width': 3,
-                'circle-stroke-color': '#ffffff',
-              }}
-            />
-          </Source>
-        </MapGL>
-      ) : null}
-      <MapStatus state={frame.state} onRetry={frame.retry} />
-    </div>
+      <Source id="route-lines" type="geojson" data={lineData}>
+        <Layer
+          id="route-lines-solid"
+          type="line"
+          filter={['!', ['get', 'dashed']]}
+          layout={{ 'line-cap': 'round', 'line-join': 'round' }}
+          paint={{ 'line-color': ['get', 'color'], 'line-width': 5, 'line-opacity': 0.85 }}
+        />
+        <Layer
+          id="route-lines-dashed"
+          type="line"
+          filter={['get', 'dashed']}
+          paint={{ 'line-color': ['get', 'color'], 'line-width': 4, 'line-dasharray': [2, 1.5], 'line-opacity': 0.85 }}
+        />
+      </Source>
+      <Source id="route-points" type="geojson" data={pointData}>
+        <Layer
+          id="route-points"
+          type="circle"
+          paint={{
+            'circle-radius': ['get', 'size'],
+            'circle-color': ['get', 'color'],
+            'circle-stroke-width': 3,
+            'circle-stroke-color': '#ffffff',
+          }}
+        />
+      </Source>
+    </MapFrame>
   );
 }

@@ -31,8 +31,6 @@ export function TaxonomySelects({
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const groups = useQuery(trpc.common.materialGroups.queryOptions());
-  /** EWC entries keep the official English text: marked so, in a page of another language. */
-  const official = (name: string) => (i18n.locale !== 'en' && isOfficialEnglish(name) ? 'en' : undefined);
   const first = useQuery({
     ...trpc.common.firstLevelSubcategories.queryOptions({ material_group_id: value.group ?? undefined }),
     enabled: !!value.group,
@@ -45,8 +43,6 @@ export function TaxonomySelects({
     ...trpc.common.thirdLevelSubcategories.queryOptions({ second_level_subcategory_id: value.l2 ?? undefined }),
     enabled: !!value.l2,
   });
-  const any = t`Any`;
-  const code = (c: string | null | undefined) => (c ? `${c} · ` : '');
   return (
     <>
       <SelectField
@@ -56,66 +52,85 @@ export function TaxonomySelects({
         error={error}
         onChange={(e) => onChange({ group: num(e.target.value), l1: null, l2: null, l3: null })}
       >
-        <option value="">{groups.isLoading ? t`Loading…` : any}</option>
+        <option value="">{groups.isLoading ? t`Loading…` : t`Any`}</option>
         {groups.data?.items.map((g) => (
           <option key={g.id} value={g.id}>
             {refText(i18n, g.name)}
           </option>
         ))}
       </SelectField>
-      {value.group && (first.data?.items.length ?? 1) > 0 ? (
-        <SelectField
+      {value.group ? (
+        <LevelSelect
           id={`${idPrefix}-l1`}
           label={t`Subcategory`}
-          value={value.l1 ?? ''}
-          onChange={(e) => onChange({ ...value, l1: num(e.target.value), l2: null, l3: null })}
-        >
-          <option value="">{first.isLoading ? t`Loading…` : any}</option>
-          {first.data?.items.map((s) => (
-            <option key={s.id} value={s.id} lang={official(s.name)}>
-              {code(s.code)}
-              {refText(i18n, s.name)}
-            </option>
-          ))}
-        </SelectField>
+          level={first}
+          value={value.l1}
+          onChange={(l1) => onChange({ ...value, l1, l2: null, l3: null })}
+        />
       ) : null}
-      {value.l1 && (second.data?.items.length ?? 1) > 0 ? (
-        <SelectField
+      {value.l1 ? (
+        <LevelSelect
           id={`${idPrefix}-l2`}
           label={t`Second level`}
-          value={value.l2 ?? ''}
-          onChange={(e) => onChange({ ...value, l2: num(e.target.value), l3: null })}
-        >
-          <option value="">{second.isLoading ? t`Loading…` : any}</option>
-          {second.data?.items.map((s) => (
-            <option key={s.id} value={s.id} lang={official(s.name)}>
-              {code(s.code)}
-              {refText(i18n, s.name)}
-            </option>
-          ))}
-        </SelectField>
+          level={second}
+          value={value.l2}
+          onChange={(l2) => onChange({ ...value, l2, l3: null })}
+        />
       ) : null}
-      {value.l2 && (third.data?.items.length ?? 1) > 0 ? (
-        <SelectField
+      {value.l2 ? (
+        <LevelSelect
           id={`${idPrefix}-l3`}
           label={t`Third level`}
-          value={value.l3 ?? ''}
+          level={third}
+          value={value.l3}
           hint={
             i18n.locale !== 'en' && third.data?.items.some((s) => isOfficialEnglish(s.name))
               ? t`Waste entries keep the official English wording of the European List of Waste.`
               : undefined
           }
-          onChange={(e) => onChange({ ...value, l3: num(e.target.value) })}
-        >
-          <option value="">{third.isLoading ? t`Loading…` : any}</option>
-          {third.data?.items.map((s) => (
-            <option key={s.id} value={s.id} lang={official(s.name)}>
-              {code(s.code)}
-              {refText(i18n, s.name)}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(l3) => onChange({ ...value, l3 })}
+        />
       ) : null}
     </>
+  );
+}
+
+interface Subcategory {
+  id: number;
+  name: string;
+  code?: string | null;
+}
+
+/**
+ * One subcategory level, left out while its parent has none; each entry shows its code before its name. EWC entries
+ * keep the official English text, marked so (lang="en") in a page of another language.
+ */
+function LevelSelect({
+  id,
+  label,
+  level,
+  value,
+  hint,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  level: { isLoading: boolean; data?: { items: Subcategory[] } };
+  value: number | null;
+  hint?: string;
+  onChange: (id: number | null) => void;
+}) {
+  const { t, i18n } = useLingui();
+  if ((level.data?.items.length ?? 1) === 0) return null;
+  return (
+    <SelectField id={id} label={label} value={value ?? ''} hint={hint} onChange={(e) => onChange(num(e.target.value))}>
+      <option value="">{level.isLoading ? t`Loading…` : t`Any`}</option>
+      {level.data?.items.map((s) => (
+        <option key={s.id} value={s.id} lang={i18n.locale !== 'en' && isOfficialEnglish(s.name) ? 'en' : undefined}>
+          {s.code ? `${s.code} · ` : ''}
+          {refText(i18n, s.name)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
