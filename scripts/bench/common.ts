@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { LoadFigures, LoadSpec } from './load-runner';
 
 export const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -229,4 +230,20 @@ export async function statementTimes(
     if (i >= 2) times.push(performance.now() - t);
   }
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** Runs one load (scripts/bench/load-runner.ts) in a process of its own, so the load's own work does not slow the server's. */
+export function runLoad(spec: LoadSpec): Promise<LoadFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/load-runner.ts', JSON.stringify(spec)], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load runner exited with ${code}`));
+      else resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadFigures);
+    });
+  });
 }

@@ -3,31 +3,16 @@
 // as shipped (RATE_LIMIT_SCALE=1) and, for comparison, with them raised out of the way (RATE_LIMIT_SCALE=100000).
 // The app runs in its own process on a scratch database; each load generator (the viewer, the flood) in its own.
 //   node --import tsx scripts/bench/fairness.ts [--rows 20000] [--seconds 12] [--rounds 2] [--flood 32]
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import postgres from 'postgres';
 import { createTokenService } from '../../server/lib/tokens';
 import { startServerProcess } from '../../server/test/server-process';
-import { arg, BENCH_ADMIN_URL, benchUrl, percentile, runIfMain, sleep, type ScenarioResult } from './common';
+import { arg, BENCH_ADMIN_URL, benchUrl, percentile, runIfMain, sleep, type ScenarioResult, runLoad } from './common';
 import type { LoadFigures, LoadSpec } from './load-runner';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'bench-fairness-secret-that-is-long-enough-0123456789';
-
-function load(spec: LoadSpec): Promise<LoadFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/load-runner.ts', JSON.stringify(spec)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`load runner exited with ${code}`));
-      else resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadFigures);
-    });
-  });
-}
 
 interface Figures {
   p50: number;
@@ -101,16 +86,16 @@ export async function fairnessBench(): Promise<ScenarioResult[]> {
           rate: 0,
           seconds: seconds + 3,
         };
-        await load({ ...viewerSpec, seconds: 2 });
+        await runLoad({ ...viewerSpec, seconds: 2 });
         const alone: LoadFigures[] = [];
         const flooded: LoadFigures[] = [];
         const floods: LoadFigures[] = [];
         for (let r = 0; r < rounds; r++) {
-          alone.push(await load(viewerSpec));
+          alone.push(await runLoad(viewerSpec));
           // The flood starts first and runs past the viewer's round: the viewer is measured under it throughout.
-          const flood = load(floodSpec);
+          const flood = runLoad(floodSpec);
           await sleep(1500);
-          flooded.push(await load(viewerSpec));
+          flooded.push(await runLoad(viewerSpec));
           floods.push(await flood);
           // Let the flooder's allowance fill again, as it would for a person coming back later.
           await sleep(2000);

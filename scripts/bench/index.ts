@@ -29,7 +29,7 @@ import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { hashPassword } from '../../server/lib/password';
 import { createTokenService } from '../../server/lib/tokens';
-import { arg, BENCH_ADMIN_URL, benchUrl, CITIES, percentile } from './common';
+import { arg, BENCH_ADMIN_URL, benchUrl, CITIES, percentile, runLoad } from './common';
 import type { LoadFigures, LoadSpec } from './load-runner';
 import { ensureBenchTools } from './tools';
 
@@ -66,21 +66,6 @@ interface PluginResult {
   figure: string;
   target: string;
   met: boolean;
-}
-
-function load(spec: LoadSpec): Promise<LoadFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/load-runner.ts', JSON.stringify(spec)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`load runner exited with ${code}`));
-      else resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadFigures);
-    });
-  });
 }
 
 async function startBaselines(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
@@ -241,8 +226,8 @@ async function main() {
     const bases: LoadFigures[] = [];
     const runs: LoadFigures[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      bases.push(await load(baseSpec));
-      runs.push(await load(runSpec));
+      bases.push(await runLoad(baseSpec));
+      runs.push(await runLoad(runSpec));
     }
     const base = combine(bases);
     const run = combine(runs);
@@ -443,8 +428,8 @@ async function main() {
         const loginRounds: LoadFigures[] = [];
         for (let i = 0; i < ROUNDS; i++) {
           await sql`delete from auth_throttle`;
-          alones.push(await load(spec));
-          const [b, l] = await Promise.all([load(spec), load(loginSpec(0, 8))]);
+          alones.push(await runLoad(spec));
+          const [b, l] = await Promise.all([runLoad(spec), runLoad(loginSpec(0, 8))]);
           busies.push(b);
           loginRounds.push(l);
         }
