@@ -143,12 +143,12 @@ describe.skipIf(!hasChromium)('sessions', () => {
     await page.goto('/account/personal-info');
     await page.getByLabel('Current password').fill('not-my-password');
     await page.getByLabel('New password', { exact: false }).first().fill('short');
-    await page.getByLabel('Repeat new password').fill('different');
+    await page.getByLabel('Repeat the new password').fill('different');
     await page.getByRole('button', { name: 'Update password' }).click();
     await page.getByText('Password must be at least 8 characters').waitFor();
     await page.getByText('Passwords do not match').waitFor();
     await page.getByLabel('New password', { exact: false }).first().fill('Another!2026');
-    await page.getByLabel('Repeat new password').fill('Another!2026');
+    await page.getByLabel('Repeat the new password').fill('Another!2026');
     await page.getByRole('button', { name: 'Update password' }).click();
     await page.getByRole('alert').filter({ hasText: 'Could not update password' }).waitFor();
     expect(pathOf(page)).toBe('/account/personal-info');
@@ -168,7 +168,7 @@ describe.skipIf(!hasChromium)('sessions', () => {
     // The same password again: the change still ends every other session.
     await phone.page.getByLabel('Current password').fill(DEMO_PASSWORD);
     await phone.page.getByLabel('New password', { exact: false }).first().fill(DEMO_PASSWORD);
-    await phone.page.getByLabel('Repeat new password').fill(DEMO_PASSWORD);
+    await phone.page.getByLabel('Repeat the new password').fill(DEMO_PASSWORD);
     await phone.page.getByRole('button', { name: 'Update password' }).click();
     await phone.page.getByTestId('snackbar').filter({ hasText: 'Password updated' }).waitFor();
     // The other device signs out without anyone touching it (its socket is closed by the server).

@@ -10,6 +10,7 @@ import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
 import { bankPartnerRegistrationForm, isPublicEmailDomain, OTHER_INDUSTRY } from '@shared/schemas/registration';
+import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { CompanySizeSelect, CurrencySelect, IndustrySelect } from '@/components/forms/CompanyFields';
 import { AddressField, type Place } from '@/components/forms/AddressField';
 import { CategoryPicker } from '@/components/forms/CategoryPicker';
@@ -202,23 +203,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
             {...form.register('public_email_acknowledged', { onChange: () => void form.trigger('email') })}
           />
         ) : null}
-        <TextField
-          label={<Trans>Password</Trans>}
-          type="password"
-          required
-          autoComplete="new-password"
-          hint={<Trans>At least 8 characters.</Trans>}
-          error={err('password')}
-          {...form.register('password')}
-        />
-        <TextField
-          label={<Trans>Repeat the password</Trans>}
-          type="password"
-          required
-          autoComplete="new-password"
-          error={err('confirm_password')}
-          {...form.register('confirm_password')}
-        />
+        <NewPasswordFields form={form} name="password" confirm="confirm_password" />
       </Section>
 
       <Section title={<Trans>Your company</Trans>}>

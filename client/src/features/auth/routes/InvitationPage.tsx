@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { acceptInvitationForm } from '@shared/schemas/invitations';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
+import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { RoleLabel } from '@/components/RoleLabel';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { FormError, TextField } from '@/components/ui/Field';
@@ -80,23 +81,7 @@ export function InvitationPage({ params }: { params: Record<string, string> }) {
           error={fieldErrorText(i18n, errors.last_name)}
           {...form.register('last_name')}
         />
-        <TextField
-          label={<Trans>Password</Trans>}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={<Trans>At least 8 characters.</Trans>}
-          error={fieldErrorText(i18n, errors.password)}
-          {...form.register('password')}
-        />
-        <TextField
-          label={<Trans>Repeat the password</Trans>}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldErrorText(i18n, errors.confirm_password)}
-          {...form.register('confirm_password')}
-        />
+        <NewPasswordFields form={form} name="password" confirm="confirm_password" />
         <Button type="submit" block size="lg" loading={accept.isPending} data-testid="invitation-submit">
           <Trans>Join {companyName}</Trans>
         </Button>

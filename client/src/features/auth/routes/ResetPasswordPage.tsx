@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { resetPasswordForm } from '@shared/schemas/registration';
+import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { FormError, TextField } from '@/components/ui/Field';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
@@ -58,23 +59,7 @@ export function ResetPasswordPage({ params }: { params: Record<string, string> }
           error={fieldErrorText(i18n, errors.username)}
           {...form.register('username')}
         />
-        <TextField
-          label={<Trans>New password</Trans>}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={<Trans>At least 8 characters.</Trans>}
-          error={fieldErrorText(i18n, errors.password)}
-          {...form.register('password')}
-        />
-        <TextField
-          label={<Trans>Repeat the new password</Trans>}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldErrorText(i18n, errors.confirm_password)}
-          {...form.register('confirm_password')}
-        />
+        <NewPasswordFields form={form} name="password" confirm="confirm_password" replacing />
         {errors.token ? <FormError>{i18n._(msg`This reset link is invalid or has expired.`)}</FormError> : null}
         <Button type="submit" block size="lg" loading={reset.isPending}>
           <Trans>Save the new password</Trans>

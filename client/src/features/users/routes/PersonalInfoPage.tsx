@@ -9,6 +9,7 @@ import { LIMITS } from '@shared/constants/limits';
 import type { z } from '@shared/schemas/_zod';
 import { changePasswordForm, type ChangePasswordForm } from '@shared/schemas/auth';
 import { updateUserFields } from '@shared/schemas/users';
+import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { CurrencySelect } from '@/components/forms/CompanyFields';
 import { ImagePicker, type ImageChange } from '@/components/forms/ImagePicker';
 import { RoleLabel } from '@/components/RoleLabel';
@@ -292,23 +293,7 @@ function ChangePasswordCard() {
           error={fieldErrorText(i18n, errors.current_password)}
           {...form.register('current_password')}
         />
-        <TextField
-          label={<Trans>New password</Trans>}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={<Trans>At least 8 characters.</Trans>}
-          error={fieldErrorText(i18n, errors.new_password)}
-          {...form.register('new_password')}
-        />
-        <TextField
-          label={<Trans>Repeat new password</Trans>}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldErrorText(i18n, errors.confirm_password)}
-          {...form.register('confirm_password')}
-        />
+        <NewPasswordFields form={form} name="new_password" confirm="confirm_password" replacing />
         <Button type="submit" loading={change.isPending}>
           <Trans>Update password</Trans>
         </Button>
