@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts'],
     pool: 'forks',
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    maxWorkers: Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 2),
     testTimeout: 60_000,
     // In CI a failed test runs once more: on a busy two-core machine a live update or a save now and then misses a
     // wait, and one such miss must not sink a run of 125 tests. .ci/run lists every test that needed the retry

@@ -2,7 +2,7 @@
 // run two at a time; each worker has a server of its own, so a file never sees another file's writes while it runs
 // (a language saved on a shared demo account, a company approved), just as when files ran one after another.
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM, ensureBuilt, hasChromium, startServer } from './harness';
+import { CHROMIUM, ensureBuilt, freePorts, hasChromium, startServer } from './harness';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,10 +19,18 @@ export default async function setup(project: TestProject) {
   }
   ensureBuilt();
   const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
-  const servers = await Promise.all(Array.from({ length: workers }, () => startServer()));
+  const ports = await freePorts(workers);
+  const started = await Promise.allSettled(ports.map((port) => startServer({}, undefined, port)));
+  const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    // One server that did not start fails the run; the ones that did are not left running.
+    await Promise.all(servers.map((s) => s.stop()));
+    throw failed.reason;
+  }
   project.provide(
     'baseUrls',
     servers.map((s) => s.url),
   );
-  return () => Promise.all(servers.map((s) => s.stop()));
+  return () => Promise.all(servers.map((s) => s.stop())).then(() => undefined);
 }

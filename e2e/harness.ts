@@ -56,16 +56,30 @@ export function buildClient(root = ROOT, extraArgs: readonly string[] = []) {
   if (res.status !== 0) throw new Error('client build failed');
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
+/**
+ * `count` free ports, all held open at once before any is released, so servers started side by side never get the
+ * same one (a port found free and closed again could be handed out twice).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const held = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const srv = createServer();
+          srv.unref();
+          srv.on('error', reject);
+          srv.listen(0, '127.0.0.1', () => resolve(srv));
+        }),
+    ),
+  );
+  const ports = held.map((srv) => {
+    const addr = srv.address();
+    if (!addr || typeof addr !== 'object') throw new Error('no port');
+    return addr.port;
   });
+  await Promise.all(held.map((srv) => new Promise((r) => srv.close(r))));
+  return ports;
 }
 
 export interface RunningServer {
@@ -79,7 +93,7 @@ export interface RunningServer {
  * when the caller has a port range of its own on a shared machine.
  */
 export async function startServer(extraEnv: Record<string, string> = {}, root = ROOT, fixedPort?: number): Promise<RunningServer> {
-  const port = fixedPort ?? (await freePort());
+  const port = fixedPort ?? (await freePorts(1))[0]!;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'synergy-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -107,6 +107,8 @@ describe.skipIf(!hasChromium)('layout', () => {
         await page.goto(url);
         await page.locator('main h1, h1').first().waitFor({ timeout: 15_000 });
         await settle(page);
+        // Loading placeholders gone: the page measured as its reader sees it.
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
         // Stayed on the route (no guard bounced the role): the table of who may open what is right.
         expect(new URL(page.url()).pathname, `${role.who} ${url}`).toBe(url.split('?')[0]);
         visited.push(route.name);
