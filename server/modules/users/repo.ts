@@ -80,7 +80,8 @@ export async function donationsDashboardUserIds(db: DbOrTx): Promise<number[]> {
 }
 // ---- one user ------------------------------------------------------------------------------------------------
 
-const userColumns = {
+/** Who a user is and what they may do: the fields both one user and a list of users show. */
+const userIdentityColumns = {
   id: users.id,
   uuid: users.uuid,
   username: users.username,
@@ -90,6 +91,10 @@ const userColumns = {
   last_name: users.last_name,
   official_role: users.official_role,
   role: users.role,
+};
+
+const userColumns = {
+  ...userIdentityColumns,
   account_role: users.account_role,
   about_info: users.about_info,
   image_key: users.image_key,
@@ -276,15 +281,7 @@ export async function donationsAccessCounts(db: DbOrTx, companyId: number) {
 // ---- lists -------------------------------------------------------------------------------------------------
 
 const listColumns = {
-  id: users.id,
-  uuid: users.uuid,
-  username: users.username,
-  email: users.email,
-  business_email: users.business_email,
-  first_name: users.first_name,
-  last_name: users.last_name,
-  official_role: users.official_role,
-  role: users.role,
+  ...userIdentityColumns,
   image_key: users.image_key,
   company_id: users.company_id,
   donations_dashboard_access: users.donations_dashboard_access,
