@@ -217,13 +217,17 @@ export async function getDonation(deps: Deps, actor: UserActor, input: { id: num
 
 /** GET api/v2/materials/donations: the caller company's donations, newest first, paged. */
 export async function listOwnDonations(deps: Deps, actor: CompanyActor, input: OwnDonationsInput) {
-  const where = repo.ownWhere(actor.company_id, input.status);
-  const [rows, total] = await Promise.all([repo.page(deps.db, where, input.page, input.size), repo.countWhere(deps.db, where)]);
+  return pageOfDonations(deps, repo.ownWhere(actor.company_id, input.status), input);
+}
+
+/** One page of the donations that match, as views, with the total. */
+async function pageOfDonations(deps: Deps, where: Parameters<typeof repo.countWhere>[1], paging: { page: number; size: number }) {
+  const [rows, total] = await Promise.all([repo.page(deps.db, where, paging.page, paging.size), repo.countWhere(deps.db, where)]);
   return pageOf(
     rows.map((r) => toView(deps, r)),
     total,
-    input.page,
-    input.size,
+    paging.page,
+    paging.size,
   );
 }
 
@@ -329,14 +333,7 @@ export async function confirmHandOver(deps: Deps, input: HandOverInput) {
 // ---- administrators ----
 
 export async function adminListDonations(deps: Deps, _actor: AdminActor, input: AdminDonationsInput) {
-  const where = repo.adminWhere(input);
-  const [rows, total] = await Promise.all([repo.page(deps.db, where, input.page, input.size), repo.countWhere(deps.db, where)]);
-  return pageOf(
-    rows.map((r) => toView(deps, r)),
-    total,
-    input.page,
-    input.size,
-  );
+  return pageOfDonations(deps, repo.adminWhere(input), input);
 }
 
 /** Approve or deny: only from pending (409 otherwise); one decision wins however many administrators click at once. */
