@@ -12,6 +12,7 @@ import {
 import type { CompanyStatus, SubscriptionStatus } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { DbOrTx } from '../../db/client';
+import { companyAddressColumns } from '../../db/columns';
 import { containsPattern } from '../../db/like';
 
 /**
@@ -138,13 +139,7 @@ export function listCompanyAddresses(db: DbOrTx, companyId: number) {
   return db
     .select({
       id: company_addresses.id,
-      address: company_addresses.address,
-      city: company_addresses.city,
-      state: company_addresses.state,
-      zip_code: company_addresses.zip_code,
-      country: company_addresses.country,
-      latitude: company_addresses.latitude,
-      longitude: company_addresses.longitude,
+      ...companyAddressColumns,
       is_primary: company_addresses.is_primary,
     })
     .from(company_addresses)

@@ -10,6 +10,7 @@ import {
 } from '../../../drizzle/schema';
 import type { RegistrationStatus } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { companyAddressColumns } from '../../db/columns';
 
 export async function existingMaterialGroupIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
@@ -57,13 +58,7 @@ const temporaryAccountColumns = {
     is_bank_partner_customer: companies.is_bank_partner_customer,
     onboarding_date: companies.onboarding_date,
     member_since: companies.member_since,
-    address: company_addresses.address,
-    city: company_addresses.city,
-    state: company_addresses.state,
-    zip_code: company_addresses.zip_code,
-    country: company_addresses.country,
-    latitude: company_addresses.latitude,
-    longitude: company_addresses.longitude,
+    ...companyAddressColumns,
   },
   user: {
     id: users.id,
