@@ -8,11 +8,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { PhotosField, type Photo } from '@/components/listing/PhotosField';
-import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Counter } from '@/components/ui/Counter';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { fieldErrorText } from '@/lib/errors';
+import { EditorActions, DescriptionField, photosError, TitleField } from '@/components/ui/EditorParts';
 import { useEditorForm } from '@/hooks/useEditorForm';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
@@ -108,14 +108,7 @@ export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDo
           )}
           <FormError>{formError}</FormError>
           <div className="form-grid">
-            <TextField
-              label={t`Title`}
-              required
-              maxLength={LIMITS.titleMax + 10}
-              hint={<Counter length={title.length} max={LIMITS.titleMax} />}
-              error={err(errors.title)}
-              {...form.register('title')}
-            />
+            <TitleField length={title.length} error={err(errors.title)} field={form.register('title')} />
             <SelectField label={t`Donation tag`} error={err(errors.donation_tag_id)} disabled={tags.isPending} {...form.register('donation_tag_id')}>
               <option value="">{tags.isPending ? t`Loading…` : t`No tag`}</option>
               {tags.data?.items.map((tag) => (
@@ -125,14 +118,7 @@ export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDo
               ))}
             </SelectField>
           </div>
-          <TextArea
-            label={t`Description`}
-            required
-            rows={3}
-            hint={<Counter length={description.length} max={LIMITS.descriptionMax} />}
-            error={err(errors.description)}
-            {...form.register('description')}
-          />
+          <DescriptionField length={description.length} rows={3} error={err(errors.description)} field={form.register('description')} />
           <TextArea
             label={t`Purpose`}
             required
@@ -195,25 +181,17 @@ export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDo
             idPrefix="donation"
             photos={images}
             onChange={(next) => form.setValue('images', next, { shouldDirty: true })}
-            error={
-              err(errors.images as { message?: string }) ??
-              err((errors.images as unknown as { body?: { message?: string } }[] | undefined)?.find(Boolean)?.body)
-            }
+            error={photosError(err, errors.images)}
           />
-          <div className="form__actions">
-            <Button
-              variant="ghost"
-              onClick={() => {
-                form.reset(EMPTY);
-                onDone();
-              }}
-            >
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={busy}>
-              {detail ? <Trans>Save changes</Trans> : <Trans>Create donation</Trans>}
-            </Button>
-          </div>
+          <EditorActions
+            busy={busy}
+            onCancel={() => {
+              form.reset(EMPTY);
+              onDone();
+            }}
+          >
+            {detail ? <Trans>Save changes</Trans> : <Trans>Create donation</Trans>}
+          </EditorActions>
         </form>
       </Card>
     </div>

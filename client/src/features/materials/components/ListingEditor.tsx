@@ -11,16 +11,15 @@ import { CATEGORY_LABELS, FREQUENCY_LABELS, sdgName } from '@/components/listing
 import { PhotosField, type Photo } from '@/components/listing/PhotosField';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { Counter } from '@/components/ui/Counter';
-import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { FormError, SelectField, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { formatQuantity } from '@/components/listing/format';
 import { useLanguage } from '@/lib/i18n';
+import { EditorActions, DescriptionField, photosError, TitleField } from '@/components/ui/EditorParts';
 import { useEditorForm } from '@/hooks/useEditorForm';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { FREQUENCIES, LISTING_CATEGORIES } from '@shared/constants/enums';
-import { LIMITS } from '@shared/constants/limits';
 import { listingFields, quantityUnitFor } from '@shared/schemas/materials';
 import { materialErrorText } from '../lib/messages';
 import { TaxonomySelects } from './TaxonomySelects';
@@ -139,26 +138,12 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
         <form className="form" noValidate onSubmit={onSubmit}>
           <FormError>{formError}</FormError>
           <div className="form-grid">
-            <TextField
-              label={t`Title`}
-              required
-              maxLength={LIMITS.titleMax + 10}
-              hint={<Counter length={title.length} max={LIMITS.titleMax} />}
-              error={err(errors.title)}
-              {...form.register('title')}
-            />
+            <TitleField length={title.length} error={err(errors.title)} field={form.register('title')} />
             <SelectField label={t`Category`} required error={err(errors.category)} {...form.register('category')}>
               <Options values={LISTING_CATEGORIES} labels={CATEGORY_LABELS} blank={t`Choose a category`} />
             </SelectField>
           </div>
-          <TextArea
-            label={t`Description`}
-            required
-            rows={5}
-            hint={<Counter length={description.length} max={LIMITS.descriptionMax} />}
-            error={err(errors.description)}
-            {...form.register('description')}
-          />
+          <DescriptionField length={description.length} rows={5} error={err(errors.description)} field={form.register('description')} />
           <div className="form-grid">
             <TextField
               label={unit === 'hours' ? t`Quantity (hours)` : unit === 'm2' ? t`Quantity (m²)` : unit === 'kg' ? t`Quantity (kg)` : t`Quantity`}
@@ -302,10 +287,7 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
             idPrefix="editor"
             photos={images}
             onChange={(next) => form.setValue('images', next, { shouldDirty: true })}
-            error={
-              err(errors.images as { message?: string }) ??
-              err((errors.images as unknown as { body?: { message?: string } }[] | undefined)?.find(Boolean)?.body)
-            }
+            error={photosError(err, errors.images)}
           />
 
           <fieldset className="fieldset">
@@ -359,20 +341,15 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
             </Button>
           </fieldset>
 
-          <div className="form__actions">
-            <Button
-              variant="ghost"
-              onClick={() => {
-                form.reset(EMPTY);
-                onDone();
-              }}
-            >
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={busy}>
-              {mode === 'EDIT' ? <Trans>Save changes</Trans> : <Trans>Create listing</Trans>}
-            </Button>
-          </div>
+          <EditorActions
+            busy={busy}
+            onCancel={() => {
+              form.reset(EMPTY);
+              onDone();
+            }}
+          >
+            {mode === 'EDIT' ? <Trans>Save changes</Trans> : <Trans>Create listing</Trans>}
+          </EditorActions>
         </form>
       </Card>
     </div>
