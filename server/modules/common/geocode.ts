@@ -7,20 +7,20 @@ import { GazetteerGeocoder } from '../../lib/geocoder';
 
 const offline = new GazetteerGeocoder();
 
-export async function geocode(deps: Deps, input: z.output<typeof geocodeInput>) {
+/** Asks the configured geocoder; when it fails, logs why and answers from the offline gazetteer instead. */
+async function withOfflineFallback<T>(deps: Deps, what: string, ask: (geocoder: Deps['geocoder']) => Promise<T>): Promise<T> {
   try {
-    return { items: await deps.geocoder.search(input.q, input.country) };
+    return await ask(deps.geocoder);
   } catch (err) {
-    deps.logger.warn({ err }, 'geocoder failed; using the offline gazetteer');
-    return { items: await offline.search(input.q, input.country) };
+    deps.logger.warn({ err }, `${what} failed; using the offline gazetteer`);
+    return ask(offline);
   }
 }
 
+export async function geocode(deps: Deps, input: z.output<typeof geocodeInput>) {
+  return { items: await withOfflineFallback(deps, 'geocoder', (g) => g.search(input.q, input.country)) };
+}
+
 export async function reverseGeocode(deps: Deps, input: z.output<typeof reverseGeocodeInput>) {
-  try {
-    return { place: await deps.geocoder.reverse(input.lat, input.lng) };
-  } catch (err) {
-    deps.logger.warn({ err }, 'reverse geocoder failed; using the offline gazetteer');
-    return { place: await offline.reverse(input.lat, input.lng) };
-  }
+  return { place: await withOfflineFallback(deps, 'reverse geocoder', (g) => g.reverse(input.lat, input.lng)) };
 }
