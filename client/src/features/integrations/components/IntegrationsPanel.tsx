@@ -5,7 +5,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { API_KEY_SCOPES, createApiKeyInput, createWebhookInput, WEBHOOK_EVENTS, type WebhookEvent } from '@shared/schemas/integrations';
@@ -14,9 +14,10 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { Checkbox, FormError, TextField } from '@/components/ui/Field';
-import { Icon } from '@/components/ui/Icon';
+import { Icon, type IconName } from '@/components/ui/Icon';
 import { Pagination } from '@/components/ui/Pagination';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { EmptyState, LoadingState } from '@/components/ui/States';
+import { QueryView, type QueryLike } from '@/components/ui/QueryView';
 import { Table } from '@/components/ui/Table';
 import { errorText, fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
@@ -52,8 +53,20 @@ export function IntegrationsPanel() {
   );
 }
 
-/** A secret shown once, with a copy button. */
-function SecretOnce({ id, label, secret }: { id: string; label: string; secret: string }) {
+/** A secret shown once, with a copy button, and Done to close what showed it. */
+function SecretOnce({
+  id,
+  label,
+  secret,
+  onDone,
+  doneTestId,
+}: {
+  id: string;
+  label: string;
+  secret: string;
+  onDone: () => void;
+  doneTestId: string;
+}) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -64,22 +77,88 @@ function SecretOnce({ id, label, secret }: { id: string; label: string; secret: 
     }
   };
   return (
-    <div className="form">
-      <p role="status">
-        <strong>
-          <Trans>Copy this secret now: it is shown only once.</Trans>
-        </strong>
-      </p>
-      <div className="integrations__secret">
-        <label htmlFor={id} className="visually-hidden">
-          {label}
-        </label>
-        <input id={id} className="input" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} data-testid={id} />
-        <Button variant="secondary" icon={<Icon name={copied ? 'check' : 'file'} size={16} />} onClick={() => void copy()} data-testid={`${id}-copy`}>
-          {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
+    <>
+      <div className="form">
+        <p role="status">
+          <strong>
+            <Trans>Copy this secret now: it is shown only once.</Trans>
+          </strong>
+        </p>
+        <div className="integrations__secret">
+          <label htmlFor={id} className="visually-hidden">
+            {label}
+          </label>
+          <input id={id} className="input" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} data-testid={id} />
+          <Button
+            variant="secondary"
+            icon={<Icon name={copied ? 'check' : 'file'} size={16} />}
+            onClick={() => void copy()}
+            data-testid={`${id}-copy`}
+          >
+            {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
+          </Button>
+        </div>
+      </div>
+      <div className="integrations__actions">
+        <Button onClick={onDone} data-testid={doneTestId}>
+          <Trans>Done</Trans>
         </Button>
       </div>
-    </div>
+    </>
+  );
+}
+
+/** A section of the panel: its title, the button that adds one more, a word on how it works, then the list. */
+function IntegrationSection(props: {
+  id: string;
+  title: ReactNode;
+  addLabel: ReactNode;
+  addTestId: string;
+  onAdd: () => void;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="integrations__section" aria-labelledby={props.id}>
+      <div className="integrations__head">
+        <h2 id={props.id} className="card__title">
+          {props.title}
+        </h2>
+        <Button icon={<Icon name="plus" size={16} />} onClick={props.onAdd} data-testid={props.addTestId}>
+          {props.addLabel}
+        </Button>
+      </div>
+      <p className="muted">{props.intro}</p>
+      {props.children}
+    </section>
+  );
+}
+
+/** A list while it loads, when it failed (with a retry), when it is empty, and else its items. */
+function ListStates<D extends { items: unknown[] }>(props: {
+  query: QueryLike<D>;
+  errorTitle: ReactNode;
+  emptyIcon: IconName;
+  emptyTitle: ReactNode;
+  children: (data: D) => ReactNode;
+}) {
+  return (
+    <QueryView query={props.query} errorTitle={props.errorTitle}>
+      {(data) => (data.items.length === 0 ? <EmptyState icon={props.emptyIcon} title={props.emptyTitle} /> : props.children(data))}
+    </QueryView>
+  );
+}
+
+/** The checkboxes of a form dialog (scopes, events), with the error for the whole group. */
+function ChoicesFieldset({ legend, error, children }: { legend: ReactNode; error: string | undefined; children: ReactNode }) {
+  return (
+    <>
+      <fieldset className="integrations__events">
+        <legend>{legend}</legend>
+        {children}
+      </fieldset>
+      {error ? <p className="field__error">{error}</p> : null}
+    </>
   );
 }
 
@@ -108,61 +187,60 @@ function ApiKeys({ companyId }: { companyId: number }) {
     }
   };
   return (
-    <section className="integrations__section" aria-labelledby="api-keys-title">
-      <div className="integrations__head">
-        <h2 id="api-keys-title" className="card__title">
-          <Trans>API keys</Trans>
-        </h2>
-        <Button icon={<Icon name="plus" size={16} />} onClick={() => setAdding(true)} data-testid="api-key-add">
-          <Trans>New API key</Trans>
-        </Button>
-      </div>
-      <p className="muted">
+    <IntegrationSection
+      id="api-keys-title"
+      title={<Trans>API keys</Trans>}
+      addLabel={<Trans>New API key</Trans>}
+      addTestId="api-key-add"
+      onAdd={() => setAdding(true)}
+      intro={
         <Trans>
           Send a key as “Authorization: Bearer sk_live_…”. Read keys may only read. Keys cannot manage users, passwords or other keys. Revoking a key
           stops it at once.
         </Trans>
-      </p>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError ? (
-        <ErrorState title={<Trans>The API keys could not be loaded</Trans>} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState icon="lock" title={<Trans>No API keys yet</Trans>} />
-      ) : (
-        <Table
-          caption={<Trans>API keys</Trans>}
-          rows={list.data.items}
-          rowKey={(k) => k.id}
-          columns={[
-            { key: 'name', header: <Trans>Name</Trans>, cell: (k) => <strong>{k.name}</strong> },
-            { key: 'prefix', header: <Trans>Key</Trans>, cell: (k) => <code>{k.prefix}…</code> },
-            { key: 'scopes', header: <Trans>Scopes</Trans>, cell: (k) => k.scopes.map((s) => i18n._(SCOPE_LABELS[s])).join(', ') },
-            { key: 'created', header: <Trans>Created</Trans>, cell: (k) => fmt.dateTime(k.created) },
-            {
-              key: 'used',
-              header: <Trans>Last used</Trans>,
-              cell: (k) => (k.last_used_at ? fmt.dateTime(k.last_used_at) : <span className="muted">{t`Never`}</span>),
-            },
-            {
-              key: 'actions',
-              header: <Trans>Actions</Trans>,
-              cell: (k) => (
-                <Button
-                  size="sm"
-                  variant="danger"
-                  icon={<Icon name="trash" size={16} />}
-                  onClick={() => setRevoking(k)}
-                  aria-label={t`Revoke key ${k.name}`}
-                  data-testid={`api-key-revoke-${k.id}`}
-                >
-                  <Trans>Revoke</Trans>
-                </Button>
-              ),
-            },
-          ]}
-        />
-      )}
+      }
+    >
+      <ListStates
+        query={list}
+        errorTitle={<Trans>The API keys could not be loaded</Trans>}
+        emptyIcon="lock"
+        emptyTitle={<Trans>No API keys yet</Trans>}
+      >
+        {(data) => (
+          <Table
+            caption={<Trans>API keys</Trans>}
+            rows={data.items}
+            rowKey={(k) => k.id}
+            columns={[
+              { key: 'name', header: <Trans>Name</Trans>, cell: (k) => <strong>{k.name}</strong> },
+              { key: 'prefix', header: <Trans>Key</Trans>, cell: (k) => <code>{k.prefix}…</code> },
+              { key: 'scopes', header: <Trans>Scopes</Trans>, cell: (k) => k.scopes.map((s) => i18n._(SCOPE_LABELS[s])).join(', ') },
+              { key: 'created', header: <Trans>Created</Trans>, cell: (k) => fmt.dateTime(k.created) },
+              {
+                key: 'used',
+                header: <Trans>Last used</Trans>,
+                cell: (k) => (k.last_used_at ? fmt.dateTime(k.last_used_at) : <span className="muted">{t`Never`}</span>),
+              },
+              {
+                key: 'actions',
+                header: <Trans>Actions</Trans>,
+                cell: (k) => (
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    icon={<Icon name="trash" size={16} />}
+                    onClick={() => setRevoking(k)}
+                    aria-label={t`Revoke key ${k.name}`}
+                    data-testid={`api-key-revoke-${k.id}`}
+                  >
+                    <Trans>Revoke</Trans>
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </ListStates>
       {adding ? <AddKeyDialog companyId={companyId} onClose={() => setAdding(false)} /> : null}
       {revoking ? (
         <ConfirmDialog
@@ -178,7 +256,7 @@ function ApiKeys({ companyId }: { companyId: number }) {
           </p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </IntegrationSection>
   );
 }
 
@@ -196,14 +274,7 @@ function AddKeyDialog({ companyId, onClose }: { companyId: number; onClose: () =
   return (
     <Dialog open onClose={onClose} title={<Trans>New API key</Trans>} closeLabel={t`Close`}>
       {create.data ? (
-        <>
-          <SecretOnce id="api-key-secret" label={t`API key secret`} secret={create.data.secret} />
-          <div className="integrations__actions">
-            <Button onClick={onClose} data-testid="api-key-done">
-              <Trans>Done</Trans>
-            </Button>
-          </div>
-        </>
+        <SecretOnce id="api-key-secret" label={t`API key secret`} secret={create.data.secret} onDone={onClose} doneTestId="api-key-done" />
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate data-testid="api-key-form">
           <TextField
@@ -214,15 +285,11 @@ function AddKeyDialog({ companyId, onClose }: { companyId: number; onClose: () =
             error={fieldErrorText(i18n, e.name)}
             {...form.register('name')}
           />
-          <fieldset className="integrations__events">
-            <legend>
-              <Trans>Scopes</Trans>
-            </legend>
+          <ChoicesFieldset legend={<Trans>Scopes</Trans>} error={fieldErrorText(i18n, e.scopes)}>
             {API_KEY_SCOPES.map((s) => (
               <Checkbox key={s} label={i18n._(SCOPE_LABELS[s])} value={s} {...form.register('scopes')} data-testid={`api-key-scope-${s}`} />
             ))}
-          </fieldset>
-          {e.scopes ? <p className="field__error">{fieldErrorText(i18n, e.scopes)}</p> : null}
+          </ChoicesFieldset>
           <FormError>{formError}</FormError>
           <DialogActions onCancel={onClose} loading={create.isPending} testId="api-key-create">
             <Trans>Create key</Trans>
@@ -258,71 +325,70 @@ function Webhooks({ companyId }: { companyId: number }) {
     }
   };
   return (
-    <section className="integrations__section" aria-labelledby="webhooks-title">
-      <div className="integrations__head">
-        <h2 id="webhooks-title" className="card__title">
-          <Trans>Webhooks</Trans>
-        </h2>
-        <Button icon={<Icon name="plus" size={16} />} onClick={() => setAdding(true)} data-testid="webhook-add">
-          <Trans>New webhook</Trans>
-        </Button>
-      </div>
-      <p className="muted">
+    <IntegrationSection
+      id="webhooks-title"
+      title={<Trans>Webhooks</Trans>}
+      addLabel={<Trans>New webhook</Trans>}
+      addTestId="webhook-add"
+      onAdd={() => setAdding(true)}
+      intro={
         <Trans>
           Each event is sent as a signed POST (Standard Webhooks). A failed delivery is tried again for 24 hours; an address that fails for 3 days is
           disabled and you get a notification.
         </Trans>
-      </p>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError ? (
-        <ErrorState title={<Trans>The webhooks could not be loaded</Trans>} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState icon="send" title={<Trans>No webhooks yet</Trans>} />
-      ) : (
-        <Table
-          caption={<Trans>Webhooks</Trans>}
-          rows={list.data.items}
-          rowKey={(h) => h.id}
-          columns={[
-            { key: 'url', header: <Trans>Address</Trans>, cell: (h) => <code className="integrations__url">{h.url}</code> },
-            { key: 'events', header: <Trans>Events</Trans>, cell: (h) => h.events.join(', ') },
-            {
-              key: 'state',
-              header: <Trans>Status</Trans>,
-              cell: (h) =>
-                h.enabled ? (
-                  <span className="badge badge--accepted">{t`Active`}</span>
-                ) : (
-                  <span className="badge badge--rejected" title={h.disabled_at ? fmt.dateTime(h.disabled_at) : undefined}>
-                    {t`Disabled`}
+      }
+    >
+      <ListStates
+        query={list}
+        errorTitle={<Trans>The webhooks could not be loaded</Trans>}
+        emptyIcon="send"
+        emptyTitle={<Trans>No webhooks yet</Trans>}
+      >
+        {(data) => (
+          <Table
+            caption={<Trans>Webhooks</Trans>}
+            rows={data.items}
+            rowKey={(h) => h.id}
+            columns={[
+              { key: 'url', header: <Trans>Address</Trans>, cell: (h) => <code className="integrations__url">{h.url}</code> },
+              { key: 'events', header: <Trans>Events</Trans>, cell: (h) => h.events.join(', ') },
+              {
+                key: 'state',
+                header: <Trans>Status</Trans>,
+                cell: (h) =>
+                  h.enabled ? (
+                    <span className="badge badge--accepted">{t`Active`}</span>
+                  ) : (
+                    <span className="badge badge--rejected" title={h.disabled_at ? fmt.dateTime(h.disabled_at) : undefined}>
+                      {t`Disabled`}
+                    </span>
+                  ),
+              },
+              {
+                key: 'actions',
+                header: <Trans>Actions</Trans>,
+                cell: (h) => (
+                  <span className="integrations__actions">
+                    <Button size="sm" variant="secondary" onClick={() => setOpen(h)} data-testid={`webhook-deliveries-${h.id}`}>
+                      <Trans>Deliveries</Trans>
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      icon={<Icon name="trash" size={16} />}
+                      onClick={() => setDeleting(h)}
+                      aria-label={t`Delete webhook ${h.url}`}
+                      data-testid={`webhook-delete-${h.id}`}
+                    >
+                      <Trans>Delete</Trans>
+                    </Button>
                   </span>
                 ),
-            },
-            {
-              key: 'actions',
-              header: <Trans>Actions</Trans>,
-              cell: (h) => (
-                <span className="integrations__actions">
-                  <Button size="sm" variant="secondary" onClick={() => setOpen(h)} data-testid={`webhook-deliveries-${h.id}`}>
-                    <Trans>Deliveries</Trans>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    icon={<Icon name="trash" size={16} />}
-                    onClick={() => setDeleting(h)}
-                    aria-label={t`Delete webhook ${h.url}`}
-                    data-testid={`webhook-delete-${h.id}`}
-                  >
-                    <Trans>Delete</Trans>
-                  </Button>
-                </span>
-              ),
-            },
-          ]}
-        />
-      )}
+              },
+            ]}
+          />
+        )}
+      </ListStates>
       {adding ? <AddWebhookDialog companyId={companyId} onClose={() => setAdding(false)} /> : null}
       {open ? <DeliveriesDialog companyId={companyId} hook={open} onClose={() => setOpen(null)} /> : null}
       {deleting ? (
@@ -339,7 +405,7 @@ function Webhooks({ companyId }: { companyId: number }) {
           </p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </IntegrationSection>
   );
 }
 
@@ -364,12 +430,7 @@ function AddWebhookDialog({ companyId, onClose }: { companyId: number; onClose: 
           <p>
             <Trans>Verify each request's webhook-signature header with this signing secret.</Trans>
           </p>
-          <SecretOnce id="webhook-secret" label={t`Webhook signing secret`} secret={create.data.secret} />
-          <div className="integrations__actions">
-            <Button onClick={onClose} data-testid="webhook-done">
-              <Trans>Done</Trans>
-            </Button>
-          </div>
+          <SecretOnce id="webhook-secret" label={t`Webhook signing secret`} secret={create.data.secret} onDone={onClose} doneTestId="webhook-done" />
         </>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate data-testid="webhook-form">
@@ -383,15 +444,11 @@ function AddWebhookDialog({ companyId, onClose }: { companyId: number; onClose: 
             error={fieldErrorText(i18n, e.url)}
             {...form.register('url')}
           />
-          <fieldset className="integrations__events">
-            <legend>
-              <Trans>Events</Trans>
-            </legend>
+          <ChoicesFieldset legend={<Trans>Events</Trans>} error={fieldErrorText(i18n, e.events)}>
             {WEBHOOK_EVENTS.map((ev) => (
               <Checkbox key={ev} label={<code>{ev}</code>} value={ev} {...form.register('events')} data-testid={`webhook-event-${ev}`} />
             ))}
-          </fieldset>
-          {e.events ? <p className="field__error">{fieldErrorText(i18n, e.events)}</p> : null}
+          </ChoicesFieldset>
           <FormError>{formError}</FormError>
           <DialogActions onCancel={onClose} loading={create.isPending} testId="webhook-create">
             <Trans>Add webhook</Trans>
@@ -431,76 +488,77 @@ function DeliveriesDialog({ companyId, hook, onClose }: { companyId: number; hoo
     <Dialog open onClose={onClose} title={<Trans>Deliveries</Trans>} closeLabel={t`Close`} className="dialog--wide">
       <p className="muted integrations__url">{hook.url}</p>
       <FormError>{retryError}</FormError>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError ? (
-        <ErrorState title={<Trans>The deliveries could not be loaded</Trans>} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState icon="send" title={<Trans>No deliveries yet</Trans>} />
-      ) : (
-        <>
-          <Table
-            caption={<Trans>Deliveries</Trans>}
-            rows={list.data.items}
-            rowKey={(d) => d.id}
-            columns={[
-              {
-                key: 'event',
-                header: <Trans>Event</Trans>,
-                cell: (d) => (
-                  <span>
-                    <code>{d.event_type}</code>
-                    <br />
-                    <span className="muted">{fmt.dateTime(d.created)}</span>
-                  </span>
-                ),
-              },
-              {
-                key: 'status',
-                header: <Trans>Status</Trans>,
-                cell: (d) => (
-                  <span className={['badge', DELIVERY_BADGES[d.status]].join(' ').trim()} data-testid={`delivery-status-${d.id}`}>
-                    {i18n._(DELIVERY_LABELS[d.status])}
-                  </span>
-                ),
-              },
-              { key: 'attempts', header: <Trans>Attempts</Trans>, cell: (d) => fmt.number(d.attempts) },
-              {
-                key: 'code',
-                header: <Trans>Last answer</Trans>,
-                cell: (d) =>
-                  d.last_response_code !== null ? (
-                    <span title={d.last_error ?? undefined}>{d.last_response_code}</span>
-                  ) : d.last_error ? (
-                    <span className="muted">{d.last_error}</span>
-                  ) : (
-                    <span className="muted">–</span>
+      <ListStates
+        query={list}
+        errorTitle={<Trans>The deliveries could not be loaded</Trans>}
+        emptyIcon="send"
+        emptyTitle={<Trans>No deliveries yet</Trans>}
+      >
+        {(data) => (
+          <>
+            <Table
+              caption={<Trans>Deliveries</Trans>}
+              rows={data.items}
+              rowKey={(d) => d.id}
+              columns={[
+                {
+                  key: 'event',
+                  header: <Trans>Event</Trans>,
+                  cell: (d) => (
+                    <span>
+                      <code>{d.event_type}</code>
+                      <br />
+                      <span className="muted">{fmt.dateTime(d.created)}</span>
+                    </span>
                   ),
-              },
-              {
-                key: 'actions',
-                header: <Trans>Actions</Trans>,
-                cell: (d) =>
-                  d.status === 'pending' ? (
-                    <span className="muted">–</span>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      icon={<Icon name="cycle" size={16} />}
-                      loading={retry.isPending && retry.variables?.delivery_id === d.id}
-                      onClick={() => void onRetry(d)}
-                      data-testid={`delivery-retry-${d.id}`}
-                    >
-                      <Trans>Send again</Trans>
-                    </Button>
+                },
+                {
+                  key: 'status',
+                  header: <Trans>Status</Trans>,
+                  cell: (d) => (
+                    <span className={['badge', DELIVERY_BADGES[d.status]].join(' ').trim()} data-testid={`delivery-status-${d.id}`}>
+                      {i18n._(DELIVERY_LABELS[d.status])}
+                    </span>
                   ),
-              },
-            ]}
-          />
-          <Pagination page={page} size={PAGE_SIZE} result={list.data} onPage={setPage} />
-        </>
-      )}
+                },
+                { key: 'attempts', header: <Trans>Attempts</Trans>, cell: (d) => fmt.number(d.attempts) },
+                {
+                  key: 'code',
+                  header: <Trans>Last answer</Trans>,
+                  cell: (d) =>
+                    d.last_response_code !== null ? (
+                      <span title={d.last_error ?? undefined}>{d.last_response_code}</span>
+                    ) : d.last_error ? (
+                      <span className="muted">{d.last_error}</span>
+                    ) : (
+                      <span className="muted">–</span>
+                    ),
+                },
+                {
+                  key: 'actions',
+                  header: <Trans>Actions</Trans>,
+                  cell: (d) =>
+                    d.status === 'pending' ? (
+                      <span className="muted">–</span>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        icon={<Icon name="cycle" size={16} />}
+                        loading={retry.isPending && retry.variables?.delivery_id === d.id}
+                        onClick={() => void onRetry(d)}
+                        data-testid={`delivery-retry-${d.id}`}
+                      >
+                        <Trans>Send again</Trans>
+                      </Button>
+                    ),
+                },
+              ]}
+            />
+            <Pagination page={page} size={PAGE_SIZE} result={data} onPage={setPage} />
+          </>
+        )}
+      </ListStates>
     </Dialog>
   );
 }
