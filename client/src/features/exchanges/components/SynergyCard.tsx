@@ -1,7 +1,7 @@
 // One synergy: what was exchanged with whom, its status and result, the trip running for it, both ratings, the
 // chat link, and the actions its state allows (end while in progress, rate once after; a completed synergy is otherwise read-only).
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type Ref } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'wouter';
 import { CertificateButton } from '@/components/impact/CertificateButton';
 import { formatQuantity } from '@/components/listing/format';
@@ -125,36 +125,8 @@ export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy
 
       {completed ? (
         <div className="synergy__ratings">
-          <div className="synergy__rating" data-testid="rating-ours">
-            <span className="synergy__rating-label">
-              <Trans>Your rating</Trans>
-            </span>
-            {ratings.ours ? (
-              <>
-                <Stars value={ratings.ours.rating} />
-                {ratings.ours.review ? <q className="synergy__review">{ratings.ours.review}</q> : null}
-              </>
-            ) : (
-              <span className="synergy__muted">
-                <Trans>Not rated yet</Trans>
-              </span>
-            )}
-          </div>
-          <div className="synergy__rating" data-testid="rating-theirs">
-            <span className="synergy__rating-label">
-              <Trans>Rating by {theirs.name}</Trans>
-            </span>
-            {ratings.theirs ? (
-              <>
-                <Stars value={ratings.theirs.rating} />
-                {ratings.theirs.review ? <q className="synergy__review">{ratings.theirs.review}</q> : null}
-              </>
-            ) : (
-              <span className="synergy__muted">
-                <Trans>Not rated yet</Trans>
-              </span>
-            )}
-          </div>
+          <RatingGiven testId="rating-ours" label={<Trans>Your rating</Trans>} rating={ratings.ours} />
+          <RatingGiven testId="rating-theirs" label={<Trans>Rating by {theirs.name}</Trans>} rating={ratings.theirs} />
         </div>
       ) : null}
 
@@ -205,5 +177,24 @@ export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy
       <EndSynergyDialog synergy={x} title={title} open={dialog === 'end'} onClose={() => setDialog(null)} />
       <RateSynergyDialog synergy={x} title={title} other={theirs.name} open={dialog === 'rate'} onClose={() => setDialog(null)} />
     </article>
+  );
+}
+
+/** One side's rating of a completed synergy: its stars and review, or that it has not rated yet. */
+function RatingGiven({ testId, label, rating }: { testId: string; label: ReactNode; rating: ReturnType<typeof ratingsOf>['ours'] }) {
+  return (
+    <div className="synergy__rating" data-testid={testId}>
+      <span className="synergy__rating-label">{label}</span>
+      {rating ? (
+        <>
+          <Stars value={rating.rating} />
+          {rating.review ? <q className="synergy__review">{rating.review}</q> : null}
+        </>
+      ) : (
+        <span className="synergy__muted">
+          <Trans>Not rated yet</Trans>
+        </span>
+      )}
+    </div>
   );
 }
