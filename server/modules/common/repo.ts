@@ -258,20 +258,21 @@ export interface TaxonomyNodeRow {
   l1_code: string | null;
 }
 
+/** A node's names, code, last customisation and the group it is under (joined as material_groups). */
+const nodeColumns = <T extends Subcategories>(t: T) => ({
+  ...subcategoryColumns(t),
+  customized_at: t.customized_at,
+  group_id: material_groups.id,
+  group_slug: material_groups.slug,
+});
+
 /** One node with what its seed key and moves need: its parent, its group and the first level above it. */
 export async function findNode(db: DbOrTx, level: Level, id: number): Promise<TaxonomyNodeRow | null> {
   if (level === 1) {
     const [r] = await db
       .select({
-        id: first_level_subcategories.id,
+        ...nodeColumns(first_level_subcategories),
         parent_id: first_level_subcategories.material_group_id,
-        name: first_level_subcategories.name,
-        name_dk: first_level_subcategories.name_dk,
-        name_my: first_level_subcategories.name_my,
-        code: first_level_subcategories.code,
-        customized_at: first_level_subcategories.customized_at,
-        group_id: material_groups.id,
-        group_slug: material_groups.slug,
       })
       .from(first_level_subcategories)
       .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
@@ -281,15 +282,8 @@ export async function findNode(db: DbOrTx, level: Level, id: number): Promise<Ta
   if (level === 2) {
     const [r] = await db
       .select({
-        id: second_level_subcategories.id,
+        ...nodeColumns(second_level_subcategories),
         parent_id: second_level_subcategories.first_level_subcategory_id,
-        name: second_level_subcategories.name,
-        name_dk: second_level_subcategories.name_dk,
-        name_my: second_level_subcategories.name_my,
-        code: second_level_subcategories.code,
-        customized_at: second_level_subcategories.customized_at,
-        group_id: material_groups.id,
-        group_slug: material_groups.slug,
         l1_code: first_level_subcategories.code,
       })
       .from(second_level_subcategories)
@@ -300,15 +294,8 @@ export async function findNode(db: DbOrTx, level: Level, id: number): Promise<Ta
   }
   const [r] = await db
     .select({
-      id: third_level_subcategories.id,
+      ...nodeColumns(third_level_subcategories),
       parent_id: third_level_subcategories.second_level_subcategory_id,
-      name: third_level_subcategories.name,
-      name_dk: third_level_subcategories.name_dk,
-      name_my: third_level_subcategories.name_my,
-      code: third_level_subcategories.code,
-      customized_at: third_level_subcategories.customized_at,
-      group_id: material_groups.id,
-      group_slug: material_groups.slug,
       l1_code: first_level_subcategories.code,
     })
     .from(third_level_subcategories)
