@@ -34,6 +34,15 @@ const RejectForm = lazyComponent(() => import('./OfferForms').then((m) => m.Reje
 const CounterForm = lazyComponent(() => import('./OfferForms').then((m) => m.CounterForm));
 const preloadForms = () => void RejectForm.preload();
 
+/** A button that opens one of the lazily loaded forms; the form's code is fetched as the pointer or focus reaches it. */
+function OpensForm({ onClick, label, children }: { onClick: () => void; label: string; children: ReactNode }) {
+  return (
+    <Button size="sm" variant="secondary" onClick={onClick} onMouseEnter={preloadForms} onFocus={preloadForms} aria-label={label}>
+      {children}
+    </Button>
+  );
+}
+
 export function PendingOffers() {
   const { t } = useLingui();
   const focusMade = new URLSearchParams(useSearch()).get('tab') === 'made';
@@ -298,16 +307,9 @@ function OfferRow({ offer: o }: { offer: Offer }) {
           </Button>
         ) : null}
         {o.actions.includes('counter') ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => setDialog('counter')}
-            onMouseEnter={preloadForms}
-            onFocus={preloadForms}
-            aria-label={t`Counter offer on ${title} from ${other.name}`}
-          >
+          <OpensForm onClick={() => setDialog('counter')} label={t`Counter offer on ${title} from ${other.name}`}>
             <Trans>Counter</Trans>
-          </Button>
+          </OpensForm>
         ) : null}
         {aboveStock && o.actions.includes('edit') && o.available_quantity > 0 ? (
           <Button size="sm" variant="secondary" loading={lower.isPending} onClick={() => void lowerToAvailable()}>
@@ -315,16 +317,9 @@ function OfferRow({ offer: o }: { offer: Offer }) {
           </Button>
         ) : null}
         {o.actions.includes('reject') ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => setDialog('reject')}
-            onMouseEnter={preloadForms}
-            onFocus={preloadForms}
-            aria-label={t`Reject offer on ${title} from ${other.name}`}
-          >
+          <OpensForm onClick={() => setDialog('reject')} label={t`Reject offer on ${title} from ${other.name}`}>
             <Trans>Reject</Trans>
-          </Button>
+          </OpensForm>
         ) : null}
         {o.actions.includes('withdraw') ? (
           <Button size="sm" variant="secondary" onClick={() => setDialog('withdraw')} aria-label={t`Withdraw offer on ${title}`}>
