@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { FormError, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
+import { Verdict } from '@/components/ui/Verdict';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { errorText, getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
@@ -38,17 +39,14 @@ export function VerifyDonationPage({ params }: { params: Record<string, string> 
       />
       <Card className="donation-verify" data-testid="donation-verify">
         {unknown ? (
-          <div className="donation-verify__verdict donation-verify__verdict--bad" role="alert" data-testid="donation-unknown">
-            <Icon name="alert" size={28} />
-            <div>
-              <h2>
-                <Trans>This code does not match any donation.</Trans>
-              </h2>
-              <p>
-                <Trans>Check that the whole address was scanned or copied. Ask the donor for a new print if the code is damaged.</Trans>
-              </p>
-            </div>
-          </div>
+          <Verdict
+            className="donation-verify__verdict donation-verify__verdict--bad"
+            testId="donation-unknown"
+            bad
+            title={<Trans>This code does not match any donation.</Trans>}
+          >
+            <Trans>Check that the whole address was scanned or copied. Ask the donor for a new print if the code is damaged.</Trans>
+          </Verdict>
         ) : donation.isPending ? (
           <LoadingState />
         ) : donation.isError ? (
@@ -83,29 +81,17 @@ function VerifiedDonation({ d }: { d: Verified }) {
   return (
     <>
       {d.status === 'handed_over' ? (
-        <div className="donation-verify__verdict donation-verify__verdict--done" data-testid="donation-handed-over">
-          <Icon name="check" size={28} />
-          <div>
-            <h2>
-              <Trans>Handed over</Trans>
-            </h2>
-            <p>
-              <Trans>This donation was handed over on {handedOver}. Its hand-over cannot be confirmed again.</Trans>
-            </p>
-          </div>
-        </div>
+        <Verdict className="donation-verify__verdict donation-verify__verdict--done" testId="donation-handed-over" title={<Trans>Handed over</Trans>}>
+          <Trans>This donation was handed over on {handedOver}. Its hand-over cannot be confirmed again.</Trans>
+        </Verdict>
       ) : (
-        <div className="donation-verify__verdict donation-verify__verdict--ok" data-testid="donation-valid">
-          <Icon name="check" size={28} />
-          <div>
-            <h2>
-              <Trans>Valid: an approved donation</Trans>
-            </h2>
-            <p>
-              <Trans>An administrator approved this donation. Check the goods against it, then confirm that you received them.</Trans>
-            </p>
-          </div>
-        </div>
+        <Verdict
+          className="donation-verify__verdict donation-verify__verdict--ok"
+          testId="donation-valid"
+          title={<Trans>Valid: an approved donation</Trans>}
+        >
+          <Trans>An administrator approved this donation. Check the goods against it, then confirm that you received them.</Trans>
+        </Verdict>
       )}
       <dl>
         <dt>{t`Donation`}</dt>

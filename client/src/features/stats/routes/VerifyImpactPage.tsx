@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useImpactWords } from '@/components/impact/useImpactWords';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { Icon } from '@/components/ui/Icon';
+import { Verdict } from '@/components/ui/Verdict';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
@@ -28,17 +28,15 @@ export function VerifyImpactPage({ params }: { params: Record<string, string> })
       />
       <Card className="verify" data-testid="verify">
         {!wellFormed || (record.isError && getAppError(record.error).code === 'NOT_FOUND') ? (
-          <div className="verify__verdict verify__verdict--bad" role="alert" data-testid="verify-unknown">
-            <Icon name="alert" size={28} />
-            <div>
-              <h2 className="verify__title">
-                <Trans>No impact record has this code</Trans>
-              </h2>
-              <p>
-                <Trans>Check that the address was copied completely. A certificate that does not match a record is not valid.</Trans>
-              </p>
-            </div>
-          </div>
+          <Verdict
+            className="verify__verdict verify__verdict--bad"
+            testId="verify-unknown"
+            bad
+            title={<Trans>No impact record has this code</Trans>}
+            titleClassName="verify__title"
+          >
+            <Trans>Check that the address was copied completely. A certificate that does not match a record is not valid.</Trans>
+          </Verdict>
         ) : record.isPending ? (
           <LoadingState />
         ) : record.isError ? (
@@ -64,17 +62,14 @@ function VerifiedRecord({ r }: { r: Verified }) {
   const kg = n(r.kg, 3);
   return (
     <>
-      <div className="verify__verdict verify__verdict--ok" data-testid="verify-valid">
-        <Icon name="check" size={28} />
-        <div>
-          <h2 className="verify__title">
-            <Trans>Valid: this impact record exists</Trans>
-          </h2>
-          <p>
-            <Trans>It was stored once, when the synergy ended, and has not changed since.</Trans>
-          </p>
-        </div>
-      </div>
+      <Verdict
+        className="verify__verdict verify__verdict--ok"
+        testId="verify-valid"
+        title={<Trans>Valid: this impact record exists</Trans>}
+        titleClassName="verify__title"
+      >
+        <Trans>It was stored once, when the synergy ended, and has not changed since.</Trans>
+      </Verdict>
       <dl className="verify__facts">
         <div>
           <dt>{t`Providing company`}</dt>
