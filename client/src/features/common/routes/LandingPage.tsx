@@ -76,6 +76,41 @@ function Stat({
   );
 }
 
+/** A section of the page under its heading (which names it for assistive technology). */
+function LandingSection({ className, titleId, title, children }: { className: string; titleId: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className={className} aria-labelledby={titleId}>
+      <h2 id={titleId} className="section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One step of "How it works": its number, what to do and what it brings. */
+function Step({ n, title, children }: { n: number; title: ReactNode; children: ReactNode }) {
+  return (
+    <li className="step">
+      <span className="step__num" aria-hidden="true">
+        {n}
+      </span>
+      <h3>{title}</h3>
+      <p>{children}</p>
+    </li>
+  );
+}
+
+/** One kind of thing companies share, with its own colour (kind--…). */
+function Kind({ kind, title, children }: { kind: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <li className={`kind kind--${kind}`}>
+      <h3>{title}</h3>
+      <p>{children}</p>
+    </li>
+  );
+}
+
 export function LandingPage() {
   const trpc = useTRPC();
   const session = useSession();
@@ -112,10 +147,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="stats" aria-labelledby="stats-title">
-        <h2 id="stats-title" className="section-title">
-          <Trans>The marketplace today</Trans>
-        </h2>
+      <LandingSection className="stats" titleId="stats-title" title={<Trans>The marketplace today</Trans>}>
         <div className="stats__grid" aria-live="polite" aria-busy={stats.isPending}>
           <Stat icon="building" value={s?.companies} loading={stats.isPending} failed={stats.isError} label={<Trans>Enlisted companies</Trans>} />
           <Stat icon="boxes" value={s?.materials} loading={stats.isPending} failed={stats.isError} label={<Trans>Materials in the database</Trans>} />
@@ -129,88 +161,38 @@ export function LandingPage() {
             </button>
           </p>
         ) : null}
-      </section>
+      </LandingSection>
 
-      <section className="steps" aria-labelledby="how-title">
-        <h2 id="how-title" className="section-title">
-          <Trans>How it works</Trans>
-        </h2>
+      <LandingSection className="steps" titleId="how-title" title={<Trans>How it works</Trans>}>
         <ol className="steps__list">
-          <li className="step">
-            <span className="step__num" aria-hidden="true">
-              1
-            </span>
-            <h3>
-              <Trans>List what you have</Trans>
-            </h3>
-            <p>
-              <Trans>Post by-products, surplus stock, waste streams or expert hours your company does not need.</Trans>
-            </p>
-          </li>
-          <li className="step">
-            <span className="step__num" aria-hidden="true">
-              2
-            </span>
-            <h3>
-              <Trans>Find what you need</Trans>
-            </h3>
-            <p>
-              <Trans>Search the database by material and distance, and make an offer to the company nearby.</Trans>
-            </p>
-          </li>
-          <li className="step">
-            <span className="step__num" aria-hidden="true">
-              3
-            </span>
-            <h3>
-              <Trans>Close the loop</Trans>
-            </h3>
-            <p>
-              <Trans>Agree in the chat, exchange, and see the kilograms and CO2e your synergy kept out of landfill.</Trans>
-            </p>
-          </li>
+          <Step n={1} title={<Trans>List what you have</Trans>}>
+            <Trans>Post by-products, surplus stock, waste streams or expert hours your company does not need.</Trans>
+          </Step>
+          <Step n={2} title={<Trans>Find what you need</Trans>}>
+            <Trans>Search the database by material and distance, and make an offer to the company nearby.</Trans>
+          </Step>
+          <Step n={3} title={<Trans>Close the loop</Trans>}>
+            <Trans>Agree in the chat, exchange, and see the kilograms and CO2e your synergy kept out of landfill.</Trans>
+          </Step>
         </ol>
-      </section>
+      </LandingSection>
 
-      <section className="kinds" aria-labelledby="kinds-title">
-        <h2 id="kinds-title" className="section-title">
-          <Trans>What companies share</Trans>
-        </h2>
+      <LandingSection className="kinds" titleId="kinds-title" title={<Trans>What companies share</Trans>}>
         <ul className="kinds__grid">
-          <li className="kind kind--byproduct">
-            <h3>
-              <Trans>By-products</Trans>
-            </h3>
-            <p>
-              <Trans>Offcuts, residues and side streams from production.</Trans>
-            </p>
-          </li>
-          <li className="kind kind--surplus">
-            <h3>
-              <Trans>Surplus</Trans>
-            </h3>
-            <p>
-              <Trans>Overstock, unused packaging and spare equipment.</Trans>
-            </p>
-          </li>
-          <li className="kind kind--waste">
-            <h3>
-              <Trans>Waste</Trans>
-            </h3>
-            <p>
-              <Trans>Streams that become someone else's raw material.</Trans>
-            </p>
-          </li>
-          <li className="kind kind--knowledge">
-            <h3>
-              <Trans>Knowledge</Trans>
-            </h3>
-            <p>
-              <Trans>Hours of expertise in engineering, logistics, finance and more.</Trans>
-            </p>
-          </li>
+          <Kind kind="byproduct" title={<Trans>By-products</Trans>}>
+            <Trans>Offcuts, residues and side streams from production.</Trans>
+          </Kind>
+          <Kind kind="surplus" title={<Trans>Surplus</Trans>}>
+            <Trans>Overstock, unused packaging and spare equipment.</Trans>
+          </Kind>
+          <Kind kind="waste" title={<Trans>Waste</Trans>}>
+            <Trans>Streams that become someone else's raw material.</Trans>
+          </Kind>
+          <Kind kind="knowledge" title={<Trans>Knowledge</Trans>}>
+            <Trans>Hours of expertise in engineering, logistics, finance and more.</Trans>
+          </Kind>
         </ul>
-      </section>
+      </LandingSection>
 
       {!session ? (
         <section className="cta" aria-labelledby="cta-title">
