@@ -12,6 +12,7 @@ import { RoleLabel } from '@/components/RoleLabel';
 import { Avatar } from '@/components/ui/Avatar';
 import { ButtonLink } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
+import { Fact } from '@/components/ui/Fact';
 import { Icon } from '@/components/ui/Icon';
 import { Pagination } from '@/components/ui/Pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
@@ -98,57 +99,28 @@ function CompanyView({ company: c }: { company: Company }) {
               <p className="muted">{<Trans>The company has not written about itself yet.</Trans>}</p>
             )}
             <dl className="details">
-              {c.main_business ? (
-                <div>
-                  <dt>
-                    <Trans>Main business</Trans>
-                  </dt>
-                  <dd>{c.main_business}</dd>
-                </div>
-              ) : null}
-              {c.company_size ? (
-                <div>
-                  <dt>
-                    <Trans>Company size</Trans>
-                  </dt>
-                  <dd>{c.company_size}</dd>
-                </div>
-              ) : null}
+              {c.main_business ? <Fact label={<Trans>Main business</Trans>}>{c.main_business}</Fact> : null}
+              {c.company_size ? <Fact label={<Trans>Company size</Trans>}>{c.company_size}</Fact> : null}
               {c.website_url ? (
-                <div>
-                  <dt>
-                    <Trans>Website</Trans>
-                  </dt>
-                  <dd>
-                    <a className="text-link" href={c.website_url} target="_blank" rel="noreferrer noopener">
-                      {c.website_url.replace(/^https?:\/\//, '')}
-                    </a>
-                  </dd>
-                </div>
+                <Fact label={<Trans>Website</Trans>}>
+                  <a className="text-link" href={c.website_url} target="_blank" rel="noreferrer noopener">
+                    {c.website_url.replace(/^https?:\/\//, '')}
+                  </a>
+                </Fact>
               ) : null}
               {phone ? (
-                <div>
-                  <dt>
-                    <Trans>Phone</Trans>
-                  </dt>
-                  <dd>
-                    <a className="text-link" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
-                      {phone}
-                    </a>
-                  </dd>
-                </div>
+                <Fact label={<Trans>Phone</Trans>}>
+                  <a className="text-link" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+                    {phone}
+                  </a>
+                </Fact>
               ) : null}
               {c.parent_company ? (
-                <div>
-                  <dt>
-                    <Trans>Part of</Trans>
-                  </dt>
-                  <dd>
-                    <Link className="text-link" href={to.company(c.parent_company.id)}>
-                      {c.parent_company.name}
-                    </Link>
-                  </dd>
-                </div>
+                <Fact label={<Trans>Part of</Trans>}>
+                  <Link className="text-link" href={to.company(c.parent_company.id)}>
+                    {c.parent_company.name}
+                  </Link>
+                </Fact>
               ) : null}
             </dl>
           </Card>

@@ -7,6 +7,7 @@ import { CertificateButton } from '@/components/impact/CertificateButton';
 import { formatQuantity } from '@/components/listing/format';
 import { Button } from '@/components/ui/Button';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
+import { Fact } from '@/components/ui/Fact';
 import { Icon } from '@/components/ui/Icon';
 import { to } from '@/config/paths';
 import { useFormat } from '@/lib/format';
@@ -57,10 +58,7 @@ export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy
         </span>
       </p>
       <dl className="synergy__facts">
-        <div>
-          <dt>{t`Quantity`}</dt>
-          <dd>{formatQuantity(lang, x.quantity, x.quantity_unit)}</dd>
-        </div>
+        <Fact label={t`Quantity`}>{formatQuantity(lang, x.quantity, x.quantity_unit)}</Fact>
         {agreedPrice ? (
           <div data-testid="synergy-price">
             <dt>{t`Agreed price`}</dt>
@@ -71,49 +69,20 @@ export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy
             </dd>
           </div>
         ) : null}
-        <div>
-          <dt>{t`Started`}</dt>
-          <dd>{fmt.date(x.created_at)}</dd>
-        </div>
-        {x.completed_at ? (
-          <div>
-            <dt>{t`Ended`}</dt>
-            <dd>{fmt.date(x.completed_at)}</dd>
-          </div>
-        ) : null}
-        {completed ? (
-          <div>
-            <dt>{t`Successful`}</dt>
-            <dd>{x.successful ? t`Yes` : t`No`}</dd>
-          </div>
-        ) : null}
-        {earnings ? (
-          <div>
-            <dt>{t`Earnings`}</dt>
-            <dd>{earnings}</dd>
-          </div>
-        ) : null}
-        {savings ? (
-          <div>
-            <dt>{t`Savings`}</dt>
-            <dd>{savings}</dd>
-          </div>
-        ) : null}
+        <Fact label={t`Started`}>{fmt.date(x.created_at)}</Fact>
+        {x.completed_at ? <Fact label={t`Ended`}>{fmt.date(x.completed_at)}</Fact> : null}
+        {completed ? <Fact label={t`Successful`}>{x.successful ? t`Yes` : t`No`}</Fact> : null}
+        {earnings ? <Fact label={t`Earnings`}>{earnings}</Fact> : null}
+        {savings ? <Fact label={t`Savings`}>{savings}</Fact> : null}
         {x.transport.trips > 0 ? (
           <>
-            <div data-testid="transport-distance">
-              <dt>{t`Driven`}</dt>
-              <dd>{`${fmt.number(x.transport.actual_distance_km)} km`}</dd>
-            </div>
-            <div data-testid="transport-co2e">
-              <dt>{t`Transport CO2e`}</dt>
-              <dd>{`${fmt.number(x.transport.co2e_kg)} kg`}</dd>
-            </div>
+            <Fact label={t`Driven`} testId="transport-distance">{`${fmt.number(x.transport.actual_distance_km)} km`}</Fact>
+            <Fact label={t`Transport CO2e`} testId="transport-co2e">{`${fmt.number(x.transport.co2e_kg)} kg`}</Fact>
             {x.impact?.co2e_kg ? (
-              <div data-testid="net-co2e">
-                <dt>{t`CO2e avoided, net of transport`}</dt>
-                <dd>{`${fmt.number(Math.round((x.impact.co2e_kg - x.transport.co2e_kg) * 10) / 10)} kg`}</dd>
-              </div>
+              <Fact
+                label={t`CO2e avoided, net of transport`}
+                testId="net-co2e"
+              >{`${fmt.number(Math.round((x.impact.co2e_kg - x.transport.co2e_kg) * 10) / 10)} kg`}</Fact>
             ) : null}
           </>
         ) : null}

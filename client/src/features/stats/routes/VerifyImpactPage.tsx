@@ -3,6 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useImpactWords } from '@/components/impact/useImpactWords';
+import { Fact } from '@/components/ui/Fact';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Verdict } from '@/components/ui/Verdict';
 import { ErrorState, LoadingState } from '@/components/ui/States';
@@ -71,62 +72,30 @@ function VerifiedRecord({ r }: { r: Verified }) {
         <Trans>It was stored once, when the synergy ended, and has not changed since.</Trans>
       </Verdict>
       <dl className="verify__facts">
-        <div>
-          <dt>{t`Providing company`}</dt>
-          <dd>{r.providing_company}</dd>
-        </div>
-        <div>
-          <dt>{t`Receiving company`}</dt>
-          <dd>{r.receiving_company}</dd>
-        </div>
-        <div>
-          <dt>{t`Material group`}</dt>
-          <dd>{refText(i18n, r.material_group) ?? '—'}</dd>
-        </div>
-        {r.defra_material ? (
-          <div>
-            <dt>{t`Defra material`}</dt>
-            <dd>{r.defra_material}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t`Quantity`}</dt>
-          <dd>{r.hours > 0 ? t`${hours} hours` : `${kg} kg`}</dd>
-        </div>
-        <div>
-          <dt>{t`CO2e avoided`}</dt>
-          <dd data-testid="verify-co2e">{noCo2e ? t`None (knowledge and space count no CO2e)` : `${co2e} kg CO2e`}</dd>
-        </div>
+        <Fact label={t`Providing company`}>{r.providing_company}</Fact>
+        <Fact label={t`Receiving company`}>{r.receiving_company}</Fact>
+        <Fact label={t`Material group`}>{refText(i18n, r.material_group) ?? '—'}</Fact>
+        {r.defra_material ? <Fact label={t`Defra material`}>{r.defra_material}</Fact> : null}
+        <Fact label={t`Quantity`}>{r.hours > 0 ? t`${hours} hours` : `${kg} kg`}</Fact>
+        <Fact label={t`CO2e avoided`} valueTestId="verify-co2e">
+          {noCo2e ? t`None (knowledge and space count no CO2e)` : `${co2e} kg CO2e`}
+        </Fact>
         {r.basis && !noCo2e ? (
-          <div>
-            <dt>{t`Basis`}</dt>
-            <dd data-testid="verify-basis">{words.basis(r.basis)}</dd>
-          </div>
+          <Fact label={t`Basis`} valueTestId="verify-basis">
+            {words.basis(r.basis)}
+          </Fact>
         ) : null}
         {r.counterfactual_route && !noCo2e ? (
-          <div>
-            <dt>{t`Counterfactual route`}</dt>
-            <dd data-testid="verify-route">{words.route(r.counterfactual_route)}</dd>
-          </div>
+          <Fact label={t`Counterfactual route`} valueTestId="verify-route">
+            {words.route(r.counterfactual_route)}
+          </Fact>
         ) : null}
-        {r.mapping ? (
-          <div>
-            <dt>{t`Mapping used`}</dt>
-            <dd>{words.source(r.mapping)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t`Ended on`}</dt>
-          <dd>{fmt.day(r.completed_on)}</dd>
-        </div>
-        <div>
-          <dt>{t`Factor set`}</dt>
-          <dd>{r.factor_set_label}</dd>
-        </div>
-        <div>
-          <dt>{t`Certificate code`}</dt>
-          <dd className="verify__code">{r.code}</dd>
-        </div>
+        {r.mapping ? <Fact label={t`Mapping used`}>{words.source(r.mapping)}</Fact> : null}
+        <Fact label={t`Ended on`}>{fmt.day(r.completed_on)}</Fact>
+        <Fact label={t`Factor set`}>{r.factor_set_label}</Fact>
+        <Fact label={t`Certificate code`} valueClassName="verify__code">
+          {r.code}
+        </Fact>
       </dl>
       {r.factors.length ? (
         <>
