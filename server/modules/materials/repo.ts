@@ -65,69 +65,57 @@ export interface TaxonomyChain {
   code: string | null;
 }
 
+// What each level adds to a chain's row: its id and code (the first level also names the group).
+const firstOfChain = {
+  first: first_level_subcategories.id,
+  first_code: first_level_subcategories.code,
+  group: first_level_subcategories.material_group_id,
+};
+const secondOfChain = { second: second_level_subcategories.id, second_code: second_level_subcategories.code };
+
+/** The chain a row of ids names, read up from its deepest level; its code is the most specific one on it. */
+function toChain(r: {
+  group: number;
+  first: number;
+  first_code: string | null;
+  second?: number;
+  second_code?: string | null;
+  third?: number;
+  third_code?: string | null;
+}): TaxonomyChain {
+  return {
+    material_group_id: r.group,
+    first_level_subcategory_id: r.first,
+    second_level_subcategory_id: r.second ?? null,
+    third_level_subcategory_id: r.third ?? null,
+    code: r.third_code ?? r.second_code ?? r.first_code,
+  };
+}
+
 async function chainFromThird(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
   const [r] = await db
-    .select({
-      third: third_level_subcategories.id,
-      third_code: third_level_subcategories.code,
-      second: second_level_subcategories.id,
-      second_code: second_level_subcategories.code,
-      first: first_level_subcategories.id,
-      first_code: first_level_subcategories.code,
-      group: first_level_subcategories.material_group_id,
-    })
+    .select({ third: third_level_subcategories.id, third_code: third_level_subcategories.code, ...secondOfChain, ...firstOfChain })
     .from(third_level_subcategories)
     .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
     .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
     .where(where)
     .limit(1);
-  if (!r) return null;
-  return {
-    material_group_id: r.group,
-    first_level_subcategory_id: r.first,
-    second_level_subcategory_id: r.second,
-    third_level_subcategory_id: r.third,
-    code: r.third_code ?? r.second_code ?? r.first_code,
-  };
+  return r ? toChain(r) : null;
 }
 
 async function chainFromSecond(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
   const [r] = await db
-    .select({
-      second: second_level_subcategories.id,
-      second_code: second_level_subcategories.code,
-      first: first_level_subcategories.id,
-      first_code: first_level_subcategories.code,
-      group: first_level_subcategories.material_group_id,
-    })
+    .select({ ...secondOfChain, ...firstOfChain })
     .from(second_level_subcategories)
     .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
     .where(where)
     .limit(1);
-  if (!r) return null;
-  return {
-    material_group_id: r.group,
-    first_level_subcategory_id: r.first,
-    second_level_subcategory_id: r.second,
-    third_level_subcategory_id: null,
-    code: r.second_code ?? r.first_code,
-  };
+  return r ? toChain(r) : null;
 }
 
 async function chainFromFirst(db: DbOrTx, where: SQL): Promise<TaxonomyChain | null> {
-  const [r] = await db
-    .select({ first: first_level_subcategories.id, code: first_level_subcategories.code, group: first_level_subcategories.material_group_id })
-    .from(first_level_subcategories)
-    .where(where)
-    .limit(1);
-  if (!r) return null;
-  return {
-    material_group_id: r.group,
-    first_level_subcategory_id: r.first,
-    second_level_subcategory_id: null,
-    third_level_subcategory_id: null,
-    code: r.code,
-  };
+  const [r] = await db.select(firstOfChain).from(first_level_subcategories).where(where).limit(1);
+  return r ? toChain(r) : null;
 }
 
 export async function materialGroupExists(db: DbOrTx, id: number): Promise<boolean> {
