@@ -1,6 +1,7 @@
 // The trip running for a synergy, on its card while it runs (docs/decisions/0178): its status, when, who drives
 // and from where to where; how many more pickups it has open. Both companies see it; it follows the `trips`
 // notifications live (SynergiesPage refetches the synergies when one arrives).
+import { Fact } from '@/components/ui/Fact';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { TripStatusBadge } from '@/components/trip/TripStatusBadge';
 import { Icon } from '@/components/ui/Icon';
@@ -28,26 +29,16 @@ export function SynergyTrip({ trip, openTrips }: { trip: RunningTrip; openTrips:
         <TripStatusBadge status={trip.status} phase={trip.phase} compact />
       </header>
       <dl className="synergy-trip__facts">
-        <div>
-          <dt>{t`When`}</dt>
-          <dd data-testid="synergy-trip-when">{when || t`Not scheduled`}</dd>
-        </div>
-        <div>
-          <dt>{t`Driver`}</dt>
-          <dd data-testid="synergy-trip-driver">{trip.driver?.name ?? t`Not assigned`}</dd>
-        </div>
+        <Fact label={t`When`} valueTestId="synergy-trip-when">
+          {when || t`Not scheduled`}
+        </Fact>
+        <Fact label={t`Driver`} valueTestId="synergy-trip-driver">
+          {trip.driver?.name ?? t`Not assigned`}
+        </Fact>
         {trip.vehicle ? (
-          <div>
-            <dt>{t`Vehicle`}</dt>
-            <dd>{[trip.vehicle.vehicle_number, trip.vehicle.make, trip.vehicle.model].filter(Boolean).join(' · ')}</dd>
-          </div>
+          <Fact label={t`Vehicle`}>{[trip.vehicle.vehicle_number, trip.vehicle.make, trip.vehicle.model].filter(Boolean).join(' · ')}</Fact>
         ) : null}
-        {from && to ? (
-          <div>
-            <dt>{t`Route`}</dt>
-            <dd>{`${from} → ${to}`}</dd>
-          </div>
-        ) : null}
+        {from && to ? <Fact label={t`Route`}>{`${from} → ${to}`}</Fact> : null}
       </dl>
       {more > 0 ? (
         <p className="synergy-trip__more">

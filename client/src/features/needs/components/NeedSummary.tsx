@@ -1,4 +1,5 @@
 // What a need asks for, in one line each: group (and code), quantity, distance, open until.
+import { Fact } from '@/components/ui/Fact';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatKm, formatQuantity } from '@/components/listing/format';
 import { useLanguage } from '@/lib/i18n';
@@ -30,51 +31,19 @@ export function NeedSummary({ need, showCompany }: { need: NeedItem; showCompany
   return (
     <dl className="need-facts">
       {showCompany ? (
-        <div>
-          <dt>
-            <Trans>Company</Trans>
-          </dt>
-          <dd>
-            {need.company_name}
-            {need.city ? `, ${need.city}` : ''}
-          </dd>
-        </div>
+        <Fact label={<Trans>Company</Trans>}>
+          {need.company_name}
+          {need.city ? `, ${need.city}` : ''}
+        </Fact>
       ) : null}
-      <div>
-        <dt>
-          <Trans>Material</Trans>
-        </dt>
-        <dd>
-          {refText(i18n, need.material_group_name)}
-          {need.material_group_code ? ` (${need.material_group_code})` : ''}
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Quantity</Trans>
-        </dt>
-        <dd>{formatQuantity(lang, need.quantity, need.unit)}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Within</Trans>
-        </dt>
-        <dd>{formatKm(lang, need.max_distance_km)}</dd>
-      </div>
-      {need.distance_km !== null ? (
-        <div>
-          <dt>
-            <Trans>Distance</Trans>
-          </dt>
-          <dd>{formatKm(lang, need.distance_km)}</dd>
-        </div>
-      ) : null}
-      <div>
-        <dt>
-          <Trans>Open until</Trans>
-        </dt>
-        <dd>{until ? fmt.day(until) : <Trans>Until removed</Trans>}</dd>
-      </div>
+      <Fact label={<Trans>Material</Trans>}>
+        {refText(i18n, need.material_group_name)}
+        {need.material_group_code ? ` (${need.material_group_code})` : ''}
+      </Fact>
+      <Fact label={<Trans>Quantity</Trans>}>{formatQuantity(lang, need.quantity, need.unit)}</Fact>
+      <Fact label={<Trans>Within</Trans>}>{formatKm(lang, need.max_distance_km)}</Fact>
+      {need.distance_km !== null ? <Fact label={<Trans>Distance</Trans>}>{formatKm(lang, need.distance_km)}</Fact> : null}
+      <Fact label={<Trans>Open until</Trans>}>{until ? fmt.day(until) : <Trans>Until removed</Trans>}</Fact>
     </dl>
   );
 }

@@ -1,5 +1,6 @@
 // /portfolio-companies (SPEC §2): a parent company's portfolio companies, each with its impact over
 // all its successful synergies, and the combined total, in which a synergy between two of them counts once.
+import { Fact } from '@/components/ui/Fact';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -46,22 +47,10 @@ export function PortfolioCompaniesPage() {
                 <li key={r.id} className={r.total ? 'portfolio__item portfolio__item--total' : 'portfolio__item'} data-testid="portfolio-company">
                   <h2 className="portfolio__name">{r.total ? r.name : <Link href={to.company(r.id)}>{r.name}</Link>}</h2>
                   <dl className="portfolio__facts">
-                    <div>
-                      <dt>{t`Successful synergies`}</dt>
-                      <dd>{fmt.number(r.successful_synergies)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t`Kept out of landfill`}</dt>
-                      <dd>{kg(r.kgs)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t`CO2e avoided`}</dt>
-                      <dd>{kg(r.co2e_kg)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t`Knowledge hours`}</dt>
-                      <dd>{hours(r.hours)}</dd>
-                    </div>
+                    <Fact label={t`Successful synergies`}>{fmt.number(r.successful_synergies)}</Fact>
+                    <Fact label={t`Kept out of landfill`}>{kg(r.kgs)}</Fact>
+                    <Fact label={t`CO2e avoided`}>{kg(r.co2e_kg)}</Fact>
+                    <Fact label={t`Knowledge hours`}>{hours(r.hours)}</Fact>
                   </dl>
                 </li>
               ))}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Fact } from '@/components/ui/Fact';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -213,29 +214,12 @@ function ProfileForm({ me }: { me: Me }) {
         </SelectField>
       </div>
       <dl className="details">
-        <div>
-          <dt>
-            <Trans>Username</Trans>
-          </dt>
-          <dd>{me.username}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Account role</Trans>
-          </dt>
-          <dd>
-            <RoleLabel role={me.role} />
-            {me.account_role ? ` (${me.account_role})` : null}
-          </dd>
-        </div>
-        {me.company ? (
-          <div>
-            <dt>
-              <Trans>Company</Trans>
-            </dt>
-            <dd>{me.company.name}</dd>
-          </div>
-        ) : null}
+        <Fact label={<Trans>Username</Trans>}>{me.username}</Fact>
+        <Fact label={<Trans>Account role</Trans>}>
+          <RoleLabel role={me.role} />
+          {me.account_role ? ` (${me.account_role})` : null}
+        </Fact>
+        {me.company ? <Fact label={<Trans>Company</Trans>}>{me.company.name}</Fact> : null}
       </dl>
       <FormError>{formError}</FormError>
       <div className="row-actions">

@@ -1,4 +1,5 @@
 // The public user page (SPEC §2 /users/{id}): name, official role and role, company, about (GET api/users/{id}).
+import { Fact } from '@/components/ui/Fact';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -91,16 +92,11 @@ export function UserPage({ params }: { params: Record<string, string> }) {
           )}
           {u.private && u.business_email ? (
             <dl className="details">
-              <div>
-                <dt>
-                  <Trans>Business email</Trans>
-                </dt>
-                <dd>
-                  <a className="text-link" href={`mailto:${u.business_email}`}>
-                    {u.business_email}
-                  </a>
-                </dd>
-              </div>
+              <Fact label={<Trans>Business email</Trans>}>
+                <a className="text-link" href={`mailto:${u.business_email}`}>
+                  {u.business_email}
+                </a>
+              </Fact>
             </dl>
           ) : null}
         </Card>
