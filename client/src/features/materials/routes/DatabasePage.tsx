@@ -1,5 +1,6 @@
 // The marketplace (SPEC §2 /database): recommendations, search and filters kept in the URL, results as a grid
 // of cards or on a map, pages of 12.
+import { SearchField } from '@/components/ui/SearchField';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -8,7 +9,7 @@ import { CATEGORY_COLORS, CATEGORY_LABELS, FREQUENCY_LABELS } from '@/components
 import { preloadResultsMap, ResultsMap } from '@/components/map';
 import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/Card';
-import { Checkbox, SelectField, TextField } from '@/components/ui/Field';
+import { Checkbox, SelectField } from '@/components/ui/Field';
 import { EmptyState, ErrorState } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { useConfig } from '@/hooks/useConfig';
@@ -90,15 +91,7 @@ export function DatabasePage() {
           }}
         >
           <div className="filters__search">
-            <TextField
-              id="filter-q"
-              type="search"
-              label={t`Search`}
-              placeholder={t`Title or description`}
-              value={q}
-              maxLength={100}
-              onChange={(e) => setQ(e.target.value)}
-            />
+            <SearchField id="filter-q" value={q} onChange={setQ} />
             <Button type="submit" variant="primary">
               <Trans>Search</Trans>
             </Button>

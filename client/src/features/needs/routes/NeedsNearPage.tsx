@@ -1,5 +1,6 @@
 // "Needs near you": open needs of other companies, nearest first, in pages of 12 as the database's listings; a supplier
 // answers one with a listing of its own, and the need's company is told. Filters live in the URL as the database's do.
+import { SearchField } from '@/components/ui/SearchField';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -83,15 +84,7 @@ export function NeedsNearPage() {
         }}
       >
         <div className="need-filters">
-          <TextField
-            id="needs-q"
-            type="search"
-            label={t`Search`}
-            placeholder={t`Title or description`}
-            value={q}
-            maxLength={100}
-            onChange={(e) => setQ(e.target.value)}
-          />
+          <SearchField id="needs-q" value={q} onChange={setQ} />
           <TextField
             id="needs-code"
             label={t`Material code`}
