@@ -1,6 +1,7 @@
 // Registration (SPEC §5 "Registration and login"), both variants: one long form in sections, validated by the
 // shared schema (`registrationForm` / `bankPartnerRegistrationForm`); empty optional fields and empty lists
 // are dropped before sending (SPEC §3).
+import { CallingCodeField } from '@/components/forms/CallingCodeField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -315,14 +316,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
           {...form.register('zip_code')}
         />
         <div className="phone-row">
-          <TextField
-            className="phone-row__code"
-            label={<Trans>Calling code</Trans>}
-            placeholder="+45"
-            inputMode="tel"
-            error={err('country_calling_code')}
-            {...form.register('country_calling_code')}
-          />
+          <CallingCodeField error={err('country_calling_code')} field={form.register('country_calling_code')} />
           <TextField
             className="phone-row__number"
             label={<Trans>Contact phone</Trans>}

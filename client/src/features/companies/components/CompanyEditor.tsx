@@ -1,6 +1,7 @@
 // The manager panel's company tab (SPEC §2 "company data, locations"): the company's data and its locations,
 // each saved with companies.update (PUT api/companies/{id}) under the SPEC §5 save rules, which the server
 // applies: one primary address (the first flagged), the phone only with a calling code, empty text as null.
+import { CallingCodeField } from '@/components/forms/CallingCodeField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -196,14 +197,7 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
 
         <Section title={<Trans>Contact</Trans>} description={<Trans>The phone is kept only with its calling code.</Trans>}>
           <div className="phone-row form-grid__full">
-            <TextField
-              className="phone-row__code"
-              label={<Trans>Calling code</Trans>}
-              placeholder="+45"
-              inputMode="tel"
-              error={err('country_calling_code')}
-              {...form.register('country_calling_code')}
-            />
+            <CallingCodeField error={err('country_calling_code')} field={form.register('country_calling_code')} />
             <TextField label={<Trans>Contact phone</Trans>} type="tel" error={err('contact_phone')} {...form.register('contact_phone')} />
           </div>
           <CurrencySelect stored={company.preferred_currency} required error={err('preferred_currency')} {...form.register('preferred_currency')} />
