@@ -1,12 +1,13 @@
 // Registration (SPEC §5 "Registration and login"), both variants: one long form in sections, validated by the
 // shared schema (`registrationForm` / `bankPartnerRegistrationForm`); empty optional fields and empty lists
 // are dropped before sending (SPEC §3).
+import { FormSection, GroupsSection } from '@/components/forms/FormSection';
 import { CallingCodeField } from '@/components/forms/CallingCodeField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
@@ -14,7 +15,6 @@ import { bankPartnerRegistrationForm, isPublicEmailDomain, OTHER_INDUSTRY } from
 import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { CompanySizeSelect, CurrencySelect, IndustrySelect } from '@/components/forms/CompanyFields';
 import { AddressField, type Place } from '@/components/forms/AddressField';
-import { CategoryPicker } from '@/components/forms/CategoryPicker';
 import { Button } from '@/components/ui/Button';
 import { Checkbox, FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
@@ -47,16 +47,6 @@ export function compactPayload<T extends Record<string, unknown>>(values: T): Pa
 }
 
 const STANDARD_ONLY_DROP = ['website_url', 'registered_company_name'] as const;
-
-function Section({ title, description, children }: { title: ReactNode; description?: ReactNode; children: ReactNode }) {
-  return (
-    <fieldset className="form-section">
-      <legend className="form-section__title">{title}</legend>
-      {description ? <p className="form-section__desc">{description}</p> : null}
-      <div className="form-grid">{children}</div>
-    </fieldset>
-  );
-}
 
 export function RegisterForm({ variant, onRegistered }: { variant: RegistrationVariant; onRegistered: () => void }) {
   const { i18n, t } = useLingui();
@@ -184,7 +174,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
 
   return (
     <form onSubmit={onSubmit} noValidate className="form register-form" data-testid="register-form">
-      <Section title={<Trans>About you</Trans>} description={<Trans>You will be the company's first manager.</Trans>}>
+      <FormSection title={<Trans>About you</Trans>} description={<Trans>You will be the company's first manager.</Trans>}>
         <TextField label={<Trans>First name</Trans>} required autoComplete="given-name" error={err('first_name')} {...form.register('first_name')} />
         <TextField label={<Trans>Last name</Trans>} autoComplete="family-name" error={err('last_name')} {...form.register('last_name')} />
         <TextField label={<Trans>Job title</Trans>} autoComplete="organization-title" error={err('designation')} {...form.register('designation')} />
@@ -205,9 +195,9 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
           />
         ) : null}
         <NewPasswordFields form={form} name="password" confirm="confirm_password" />
-      </Section>
+      </FormSection>
 
-      <Section title={<Trans>Your company</Trans>}>
+      <FormSection title={<Trans>Your company</Trans>}>
         <TextField
           label={<Trans>Company name</Trans>}
           required
@@ -256,9 +246,9 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
           {...form.register('company_license_expiry_date')}
         />
         <TextField label={<Trans>Tax certificate number</Trans>} error={err('tax_certificate_number')} {...form.register('tax_certificate_number')} />
-      </Section>
+      </FormSection>
 
-      <Section
+      <FormSection
         title={<Trans>Address and contact</Trans>}
         description={
           <Trans>
@@ -328,37 +318,29 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
           />
         </div>
         <CurrencySelect required error={err('preferred_currency')} {...form.register('preferred_currency')} />
-      </Section>
+      </FormSection>
 
-      <Section
+      <GroupsSection
         title={<Trans>What you are looking for</Trans>}
         description={<Trans>Choose the material groups your company would like to receive. We use them to recommend listings.</Trans>}
-      >
-        <CategoryPicker
-          className="form-grid__full"
-          legend={t`Interests`}
-          groups={groupItems}
-          error={err('materials_interested')}
-          testId="interests"
-          register={form.register('materials_interested')}
-        />
-      </Section>
+        legend={t`Interests`}
+        groups={groupItems}
+        error={err('materials_interested')}
+        testId="interests"
+        register={form.register('materials_interested')}
+      />
 
-      <Section
+      <GroupsSection
         title={<Trans>What you can offer</Trans>}
         description={<Trans>Choose the material groups your company has as by-products, surplus, waste or knowledge.</Trans>}
-      >
-        <CategoryPicker
-          className="form-grid__full"
-          legend={t`Offerings`}
-          groups={groupItems}
-          error={err('materials_providing')}
-          testId="offerings"
-          register={form.register('materials_providing')}
-        />
-      </Section>
+        legend={t`Offerings`}
+        groups={groupItems}
+        error={err('materials_providing')}
+        testId="offerings"
+        register={form.register('materials_providing')}
+      />
 
-      <Section title={<Trans>Expectations and membership</Trans>}>
+      <FormSection title={<Trans>Expectations and membership</Trans>}>
         <TextArea
           className="form-grid__full"
           label={<Trans>What do you expect from the marketplace?</Trans>}
@@ -378,7 +360,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
             </p>
           ) : null}
         </div>
-      </Section>
+      </FormSection>
 
       <FormError>{formError}</FormError>
       <Button type="submit" size="lg" block loading={register.isPending || registerBank.isPending}>

@@ -1,12 +1,13 @@
 // The manager panel's company tab (SPEC §2 "company data, locations"): the company's data and its locations,
 // each saved with companies.update (PUT api/companies/{id}) under the SPEC §5 save rules, which the server
 // applies: one primary address (the first flagged), the phone only with a calling code, empty text as null.
+import { FormSection, GroupsSection } from '@/components/forms/FormSection';
 import { CallingCodeField } from '@/components/forms/CallingCodeField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
@@ -14,7 +15,6 @@ import { z } from '@shared/schemas/_zod';
 import { CUSTOM_INDUSTRY_MESSAGE, customIndustryIssue, updateCompanyFields } from '@shared/schemas/companies';
 import { CompanySizeSelect, CurrencySelect, IndustrySelect } from '@/components/forms/CompanyFields';
 import { AddressField, type Place } from '@/components/forms/AddressField';
-import { CategoryPicker } from '@/components/forms/CategoryPicker';
 import { ImagePicker, type ImageChange } from '@/components/forms/ImagePicker';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -69,16 +69,6 @@ export function CompanyEditor() {
       <CompanyDataForm company={company.data} />
       <LocationsForm company={company.data} />
     </div>
-  );
-}
-
-function Section({ title, description, children }: { title: ReactNode; description?: ReactNode; children: ReactNode }) {
-  return (
-    <fieldset className="form-section">
-      <legend className="form-section__title">{title}</legend>
-      {description ? <p className="form-section__desc">{description}</p> : null}
-      <div className="form-grid">{children}</div>
-    </fieldset>
   );
 }
 
@@ -152,7 +142,7 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
   return (
     <Card title={<Trans>Company data</Trans>}>
       <form className="form" onSubmit={onSubmit} noValidate data-testid="company-data-form">
-        <Section title={<Trans>About the company</Trans>}>
+        <FormSection title={<Trans>About the company</Trans>}>
           <TextField label={<Trans>Trade name</Trans>} required error={err('name')} {...form.register('name')} />
           <TextField
             label={<Trans>Registered company name</Trans>}
@@ -193,17 +183,20 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
               testId="company-logo"
             />
           </div>
-        </Section>
+        </FormSection>
 
-        <Section title={<Trans>Contact</Trans>} description={<Trans>The phone is kept only with its calling code.</Trans>}>
+        <FormSection title={<Trans>Contact</Trans>} description={<Trans>The phone is kept only with its calling code.</Trans>}>
           <div className="phone-row form-grid__full">
             <CallingCodeField error={err('country_calling_code')} field={form.register('country_calling_code')} />
             <TextField label={<Trans>Contact phone</Trans>} type="tel" error={err('contact_phone')} {...form.register('contact_phone')} />
           </div>
           <CurrencySelect stored={company.preferred_currency} required error={err('preferred_currency')} {...form.register('preferred_currency')} />
-        </Section>
+        </FormSection>
 
-        <Section title={<Trans>Registration data</Trans>} description={<Trans>Only your company's users and the administrators see these.</Trans>}>
+        <FormSection
+          title={<Trans>Registration data</Trans>}
+          description={<Trans>Only your company's users and the administrators see these.</Trans>}
+        >
           <TextField
             label={<Trans>Business registration number</Trans>}
             error={err('business_registration_number')}
@@ -228,30 +221,26 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
             error={err('expectations')}
             {...form.register('expectations')}
           />
-        </Section>
+        </FormSection>
 
         {groups.data ? (
           <>
-            <Section title={<Trans>What you are looking for</Trans>}>
-              <CategoryPicker
-                className="form-grid__full"
-                legend={t`Interests`}
-                groups={groups.data.items}
-                error={err('materials_interested')}
-                testId="interests"
-                register={form.register('materials_interested')}
-              />
-            </Section>
-            <Section title={<Trans>What you can offer</Trans>}>
-              <CategoryPicker
-                className="form-grid__full"
-                legend={t`Offerings`}
-                groups={groups.data.items}
-                error={err('materials_providing')}
-                testId="offerings"
-                register={form.register('materials_providing')}
-              />
-            </Section>
+            <GroupsSection
+              title={<Trans>What you are looking for</Trans>}
+              legend={t`Interests`}
+              groups={groups.data.items}
+              error={err('materials_interested')}
+              testId="interests"
+              register={form.register('materials_interested')}
+            />
+            <GroupsSection
+              title={<Trans>What you can offer</Trans>}
+              legend={t`Offerings`}
+              groups={groups.data.items}
+              error={err('materials_providing')}
+              testId="offerings"
+              register={form.register('materials_providing')}
+            />
           </>
         ) : null}
 
