@@ -1,5 +1,6 @@
 // /donations/verify/{code}: public. The page a donation's QR code opens: it confirms the donation (title, donor,
 // quantity, status) and lets the recipient confirm the hand-over, once. A wrong code says only that.
+import { QueryView } from '@/components/ui/QueryView';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +10,6 @@ import { Card, PageHeader } from '@/components/ui/Card';
 import { FormError, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { Verdict } from '@/components/ui/Verdict';
-import { ErrorState, LoadingState } from '@/components/ui/States';
 import { errorText, getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
@@ -47,12 +47,10 @@ export function VerifyDonationPage({ params }: { params: Record<string, string> 
           >
             <Trans>Check that the whole address was scanned or copied. Ask the donor for a new print if the code is damaged.</Trans>
           </Verdict>
-        ) : donation.isPending ? (
-          <LoadingState />
-        ) : donation.isError ? (
-          <ErrorState title={<Trans>The donation could not be checked</Trans>} onRetry={() => void donation.refetch()} />
         ) : (
-          <VerifiedDonation d={donation.data} />
+          <QueryView query={donation} errorTitle={<Trans>The donation could not be checked</Trans>}>
+            {(d) => <VerifiedDonation d={d} />}
+          </QueryView>
         )}
       </Card>
     </>

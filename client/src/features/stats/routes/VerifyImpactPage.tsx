@@ -1,12 +1,12 @@
 // /verify/impact/{code}: public. The page a certificate's QR code opens: it confirms the stored impact record
 // (companies, material, quantity, CO2e, factors, the day it ended) and shows nothing private.
+import { QueryView } from '@/components/ui/QueryView';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useImpactWords } from '@/components/impact/useImpactWords';
 import { Fact } from '@/components/ui/Fact';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Verdict } from '@/components/ui/Verdict';
-import { ErrorState, LoadingState } from '@/components/ui/States';
 import { getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { refText } from '@/lib/reference';
@@ -38,12 +38,10 @@ export function VerifyImpactPage({ params }: { params: Record<string, string> })
           >
             <Trans>Check that the address was copied completely. A certificate that does not match a record is not valid.</Trans>
           </Verdict>
-        ) : record.isPending ? (
-          <LoadingState />
-        ) : record.isError ? (
-          <ErrorState title={<Trans>The record could not be checked</Trans>} onRetry={() => void record.refetch()} />
         ) : (
-          <VerifiedRecord r={record.data} />
+          <QueryView query={record} errorTitle={<Trans>The record could not be checked</Trans>}>
+            {(r) => <VerifiedRecord r={r} />}
+          </QueryView>
         )}
       </Card>
     </>
