@@ -218,26 +218,19 @@ function ExportForm({ companyId }: { companyId: number }) {
         />
       </div>
       <div className="row-actions">
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={<Icon name="file" size={16} />}
-          loading={busy === 'csv'}
-          disabled={invalid}
-          onClick={() => download('csv')}
-        >
-          <Trans>Download CSV</Trans>
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={<Icon name="file" size={16} />}
-          loading={busy === 'pdf'}
-          disabled={invalid}
-          onClick={() => download('pdf')}
-        >
-          <Trans>Download PDF</Trans>
-        </Button>
+        {(['csv', 'pdf'] as const).map((format) => (
+          <Button
+            key={format}
+            size="sm"
+            variant="secondary"
+            icon={<Icon name="file" size={16} />}
+            loading={busy === format}
+            disabled={invalid}
+            onClick={() => download(format)}
+          >
+            {format === 'csv' ? <Trans>Download CSV</Trans> : <Trans>Download PDF</Trans>}
+          </Button>
+        ))}
       </div>
     </form>
   );
