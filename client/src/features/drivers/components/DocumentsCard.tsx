@@ -5,7 +5,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import type { TripDocumentKind } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 import { TripDocumentList } from '@/components/trip/TripFacts';
@@ -63,6 +63,11 @@ export function DocumentsCard({ trip, noteInputRef }: { trip: DriverTrip; noteIn
       await qc.invalidateQueries({ queryKey: trpc.driver.pathKey() });
     }
   };
+  /** A file input's change: send what was chosen, then empty the input so the same file can be chosen again. */
+  const sendChosen = (kind: TripDocumentKind) => (e: ChangeEvent<HTMLInputElement>) => {
+    void send(e.currentTarget.files, kind);
+    e.currentTarget.value = '';
+  };
 
   const items = docs.data?.items ?? [];
   const count = docs.data?.count ?? trip.documents_count;
@@ -87,18 +92,7 @@ export function DocumentsCard({ trip, noteInputRef }: { trip: DriverTrip; noteIn
         ) : null}
         {busy ? <Spinner size={20} /> : null}
       </div>
-      <input
-        ref={camera}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        hidden
-        aria-label={t`Take Photo`}
-        onChange={(e) => {
-          void send(e.currentTarget.files, 'other');
-          e.currentTarget.value = '';
-        }}
-      />
+      <input ref={camera} type="file" accept="image/*" capture="environment" hidden aria-label={t`Take Photo`} onChange={sendChosen('other')} />
       <input
         ref={files}
         type="file"
@@ -107,10 +101,7 @@ export function DocumentsCard({ trip, noteInputRef }: { trip: DriverTrip; noteIn
         hidden
         aria-label={t`Upload Files`}
         data-testid="document-input"
-        onChange={(e) => {
-          void send(e.currentTarget.files, 'other');
-          e.currentTarget.value = '';
-        }}
+        onChange={sendChosen('other')}
       />
       <input
         ref={noteInputRef}
@@ -119,10 +110,7 @@ export function DocumentsCard({ trip, noteInputRef }: { trip: DriverTrip; noteIn
         hidden
         aria-label={t`Attach waste transfer note`}
         data-testid="note-input"
-        onChange={(e) => {
-          void send(e.currentTarget.files, 'waste_transfer_note');
-          e.currentTarget.value = '';
-        }}
+        onChange={sendChosen('waste_transfer_note')}
       />
       <p className="muted">
         <Trans>JPEG, PNG, GIF, PDF, Word or Excel; up to 11 MB each.</Trans>
