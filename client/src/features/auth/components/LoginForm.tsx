@@ -39,6 +39,8 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
       );
   };
   const fieldError = (field: keyof LoginInput) => fieldErrorText(i18n, errors[field] ? { message: errors[field] } : undefined);
+  /** What a text field of this form is bound to: its value, its change and its error. */
+  const textInput = (field: 'username' | 'password') => ({ name: field, value: values[field], onChange: change(field), error: fieldError(field) });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,26 +79,14 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="form" aria-describedby={formError ? 'login-error' : undefined}>
       <FormError>{formError ? <span id="login-error">{formError}</span> : null}</FormError>
-      <TextField
-        label={<Trans>Username or email</Trans>}
-        autoComplete="username"
-        required
-        error={fieldError('username')}
-        ref={usernameInput}
-        name="username"
-        value={values.username}
-        onChange={change('username')}
-      />
+      <TextField label={<Trans>Username or email</Trans>} autoComplete="username" required ref={usernameInput} {...textInput('username')} />
       <TextField
         label={<Trans>Password</Trans>}
         type="password"
         autoComplete="current-password"
         required
-        error={fieldError('password')}
         ref={passwordInput}
-        name="password"
-        value={values.password}
-        onChange={change('password')}
+        {...textInput('password')}
       />
       <div className="form__row">
         {!admin ? (
