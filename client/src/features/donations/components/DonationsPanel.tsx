@@ -1,6 +1,7 @@
 // The manager panel's donations tab (SPEC §2 /account/manager-panel/donations): the company's donations with their
 // state, the form to create one or edit a pending or denied one (`?new`, `?edit={id}`), and the print view with the
 // QR code once approved. `?donation={id}` (the notification's link) highlights one donation.
+import { QueryView } from '@/components/ui/QueryView';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -8,7 +9,7 @@ import { useLocation, useSearch } from 'wouter';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { Icon } from '@/components/ui/Icon';
 import { PagedList } from '@/components/ui/PagedList';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { EmptyState, ErrorState } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { useRealtimeEvent } from '@/hooks/useRealtime';
 import { useTRPC } from '@/lib/trpc';
@@ -65,21 +66,19 @@ export function DonationsPanel() {
 
       {creating ? <DonationEditor key="create" detail={null} onDone={closeEditor} /> : null}
       {editId ? (
-        editing.isLoading ? (
-          <LoadingState />
-        ) : editing.isError ? (
-          <ErrorState title={<Trans>Could not load this donation</Trans>} onRetry={() => void editing.refetch()} />
-        ) : editing.data ? (
-          donationActions(editing.data.status, 'donor').includes('edit') ? (
-            <DonationEditor key={`edit-${editId}-${editing.dataUpdatedAt}`} detail={editing.data} onDone={closeEditor} />
-          ) : (
-            <ErrorState title={<Trans>This donation can no longer be edited</Trans>}>
-              <p>
-                <Trans>Approved and handed-over donations keep what the administrator approved.</Trans>
-              </p>
-            </ErrorState>
-          )
-        ) : null
+        <QueryView query={editing} errorTitle={<Trans>Could not load this donation</Trans>}>
+          {(detail) =>
+            donationActions(detail.status, 'donor').includes('edit') ? (
+              <DonationEditor key={`edit-${editId}-${editing.dataUpdatedAt}`} detail={detail} onDone={closeEditor} />
+            ) : (
+              <ErrorState title={<Trans>This donation can no longer be edited</Trans>}>
+                <p>
+                  <Trans>Approved and handed-over donations keep what the administrator approved.</Trans>
+                </p>
+              </ErrorState>
+            )
+          }
+        </QueryView>
       ) : null}
 
       <div className="donations__filters">

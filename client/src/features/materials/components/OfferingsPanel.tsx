@@ -7,7 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { CategoryChip, FullyReservedChip, StatusChip } from '@/components/listing/Chips';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/ui/Field';
-import { isSettled } from '@/components/ui/QueryView';
+import { isSettled, QueryView } from '@/components/ui/QueryView';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { to } from '@/config/paths';
@@ -65,13 +65,9 @@ export function OfferingsPanel() {
 
       {creating ? <ListingEditor key="create" detail={null} onDone={closeEditor} /> : null}
       {editId ? (
-        editing.isLoading ? (
-          <LoadingState />
-        ) : editing.isError ? (
-          <ErrorState title={<Trans>Could not load this listing</Trans>} onRetry={() => void editing.refetch()} />
-        ) : editing.data ? (
-          <ListingEditor key={`edit-${editId}-${editing.dataUpdatedAt}`} detail={editing.data} onDone={closeEditor} />
-        ) : null
+        <QueryView query={editing} errorTitle={<Trans>Could not load this listing</Trans>}>
+          {(detail) => <ListingEditor key={`edit-${editId}-${editing.dataUpdatedAt}`} detail={detail} onDone={closeEditor} />}
+        </QueryView>
       ) : null}
 
       <div className="offerings__filters">
