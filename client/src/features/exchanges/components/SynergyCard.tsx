@@ -1,11 +1,11 @@
 // One synergy: what was exchanged with whom, its status and result, the trip running for it, both ratings, the
 // chat link, and the actions its state allows (end while in progress, rate once after; a completed synergy is otherwise read-only).
+import { PreloadButton } from '@/components/ui/PreloadButton';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'wouter';
 import { CertificateButton } from '@/components/impact/CertificateButton';
 import { formatQuantity } from '@/components/listing/format';
-import { Button } from '@/components/ui/Button';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { Fact } from '@/components/ui/Fact';
 import { Icon } from '@/components/ui/Icon';
@@ -113,26 +113,14 @@ export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy
           ) : null}
           {x.status === 'successful' && x.impact ? <CertificateButton exchangeId={x.id} title={title} /> : null}
           {x.can_end ? (
-            <Button
-              size="sm"
-              onClick={() => setDialog('end')}
-              onMouseEnter={preloadSynergyForms}
-              onFocus={preloadSynergyForms}
-              aria-label={t`End synergy: ${title}`}
-            >
+            <PreloadButton size="sm" preload={preloadSynergyForms} onClick={() => setDialog('end')} aria-label={t`End synergy: ${title}`}>
               <Trans>End synergy</Trans>
-            </Button>
+            </PreloadButton>
           ) : null}
           {x.can_rate ? (
-            <Button
-              size="sm"
-              onClick={() => setDialog('rate')}
-              onMouseEnter={preloadSynergyForms}
-              onFocus={preloadSynergyForms}
-              aria-label={t`Rate synergy: ${title}`}
-            >
+            <PreloadButton size="sm" preload={preloadSynergyForms} onClick={() => setDialog('rate')} aria-label={t`Rate synergy: ${title}`}>
               <Trans>Rate</Trans>
-            </Button>
+            </PreloadButton>
           ) : null}
         </div>
         {completed && !x.can_rate ? (

@@ -2,6 +2,7 @@
 // own after the listing company's counter: accept, counter, reject or withdraw on its turn) and the offers it made
 // (status, the negotiation's thread, withdraw while open). Both lists page; live updates come from the event hooks
 // of the page that shows the tab (SynergiesPage).
+import { PreloadButton } from '@/components/ui/PreloadButton';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,9 +38,9 @@ const preloadForms = () => void RejectForm.preload();
 /** A button that opens one of the lazily loaded forms; the form's code is fetched as the pointer or focus reaches it. */
 function OpensForm({ onClick, label, children }: { onClick: () => void; label: string; children: ReactNode }) {
   return (
-    <Button size="sm" variant="secondary" onClick={onClick} onMouseEnter={preloadForms} onFocus={preloadForms} aria-label={label}>
+    <PreloadButton size="sm" variant="secondary" preload={preloadForms} onClick={onClick} aria-label={label}>
       {children}
-    </Button>
+    </PreloadButton>
   );
 }
 
