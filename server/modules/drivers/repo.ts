@@ -443,22 +443,27 @@ export async function materialsOfCompanies(db: DbOrTx, ids: readonly number[], c
 
 const requesterCompany = aliasedTable(companies, 'requester_company');
 
+/** A synergy as scheduling names it: what moves, how much, and between which two companies (joined as aliased). */
+const synergyColumns = {
+  id: exchanges.id,
+  title: exchanges.item_requested,
+  material_id: exchanges.material_id,
+  quantity: exchanges.quantity,
+  quantity_unit: exchanges.quantity_unit,
+  provider_company_id: exchanges.provider_company_id,
+  provider_company_name: pickupCompany.name,
+  requester_company_id: exchanges.requester_company_id,
+  requester_company_name: requesterCompany.name,
+  created_at: exchanges.created_at,
+};
+
 export async function findExchangeForTrip(db: DbOrTx, id: number) {
   const [row] = await db
     .select({
-      id: exchanges.id,
+      ...synergyColumns,
       level_of_completion: exchanges.level_of_completion,
-      material_id: exchanges.material_id,
-      title: exchanges.item_requested,
-      quantity: exchanges.quantity,
-      quantity_unit: exchanges.quantity_unit,
-      provider_company_id: exchanges.provider_company_id,
-      provider_company_name: pickupCompany.name,
       provider_contact_phone: pickupCompany.contact_phone,
       provider_calling_code: pickupCompany.country_calling_code,
-      requester_company_id: exchanges.requester_company_id,
-      requester_company_name: requesterCompany.name,
-      created_at: exchanges.created_at,
     })
     .from(exchanges)
     .innerJoin(pickupCompany, eq(pickupCompany.id, exchanges.provider_company_id))
@@ -482,16 +487,7 @@ export async function schedulableExchanges(db: DbOrTx, input: { q?: string; exch
     );
   return db
     .select({
-      id: exchanges.id,
-      title: exchanges.item_requested,
-      material_id: exchanges.material_id,
-      quantity: exchanges.quantity,
-      quantity_unit: exchanges.quantity_unit,
-      provider_company_id: exchanges.provider_company_id,
-      provider_company_name: pickupCompany.name,
-      requester_company_id: exchanges.requester_company_id,
-      requester_company_name: requesterCompany.name,
-      created_at: exchanges.created_at,
+      ...synergyColumns,
       trips: sql<number>`(select count(*)::int from ${trips} where ${trips.exchange_id} = ${exchanges.id} and ${trips.status} <> 'CANCELLED')`,
     })
     .from(exchanges)
