@@ -9,18 +9,17 @@ import { useLayoutEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatQuantity } from '@/components/listing/format';
-import { Counter } from '@/components/ui/Counter';
 import { DialogActions } from '@/components/ui/Dialog';
-import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { FormError, SelectField, TextField } from '@/components/ui/Field';
 import { to } from '@/config/paths';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
 import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
-import { LIMITS } from '@shared/constants/limits';
 import { availableFor } from '@shared/lib/stock';
 import { offerFormSchema, type OfferStockSource } from '../lib/offer';
+import { OfferMessageField } from './OfferMessageField';
 
 const MADE_OFFERS = to.pendingOffers('made');
 
@@ -117,14 +116,7 @@ export function OfferForm({ listing, onDone, onCancel }: { listing: OfferListing
           {...form.register('currency')}
         />
       </div>
-      <TextArea
-        label={t`Message`}
-        required
-        rows={4}
-        hint={<Counter length={message.length} max={LIMITS.messageMax} />}
-        error={fieldErrorText(i18n, errors.message)}
-        {...form.register('message')}
-      />
+      <OfferMessageField length={message.length} rows={4} error={fieldErrorText(i18n, errors.message)} field={form.register('message')} />
       <DialogActions loading={create.isPending} onCancel={onCancel} testId="offer-submit">
         <Trans>Send offer</Trans>
       </DialogActions>

@@ -17,6 +17,7 @@ import { LIMITS } from '@shared/constants/limits';
 import { counterOfferInput } from '@shared/schemas/offers';
 import type { Offer } from '../lib/list';
 import { rejectFormSchema } from '../lib/offer';
+import { OfferMessageField } from './OfferMessageField';
 
 export function RejectForm({ offer, onDone, onCancel }: { offer: Offer; onDone: () => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
@@ -111,14 +112,7 @@ export function CounterForm({ offer, onDone, onCancel }: { offer: Offer; onDone:
           {...form.register('unit_price')}
         />
       </div>
-      <TextArea
-        label={t`Message`}
-        required
-        rows={3}
-        hint={<Counter length={message.length} max={LIMITS.messageMax} />}
-        error={fieldErrorText(i18n, e.message)}
-        {...form.register('message')}
-      />
+      <OfferMessageField length={message.length} rows={3} error={fieldErrorText(i18n, e.message)} field={form.register('message')} />
       <DialogActions loading={counter.isPending} onCancel={onCancel} testId="counter-submit">
         <Trans>Send counter-offer</Trans>
       </DialogActions>
