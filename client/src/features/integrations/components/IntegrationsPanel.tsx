@@ -5,7 +5,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { API_KEY_SCOPES, createApiKeyInput, createWebhookInput, WEBHOOK_EVENTS, type WebhookEvent } from '@shared/schemas/integrations';
@@ -162,6 +162,35 @@ function ChoicesFieldset({ legend, error, children }: { legend: ReactNode; error
   );
 }
 
+/** A dialog that adds a key or a webhook: its form, and once it is created, what shows its secret instead. */
+function CreateWithSecretDialog(props: {
+  title: ReactNode;
+  onClose: () => void;
+  created: ReactNode;
+  formTestId: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  formError: string | null;
+  busy: boolean;
+  submitTestId: string;
+  submitLabel: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <Dialog open onClose={props.onClose} title={props.title} closeLabel={t`Close`}>
+      {props.created ?? (
+        <form className="form" onSubmit={props.onSubmit} noValidate data-testid={props.formTestId}>
+          {props.children}
+          <FormError>{props.formError}</FormError>
+          <DialogActions onCancel={props.onClose} loading={props.busy} testId={props.submitTestId}>
+            {props.submitLabel}
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
 const keyForm = createApiKeyInput.pick({ name: true, scopes: true });
 type KeyIn = z.input<typeof keyForm>;
 type KeyOut = z.output<typeof keyForm>;
@@ -272,31 +301,35 @@ function AddKeyDialog({ companyId, onClose }: { companyId: number; onClose: () =
     await qc.invalidateQueries({ queryKey: trpc.integrations.apiKeys.pathKey() });
   });
   return (
-    <Dialog open onClose={onClose} title={<Trans>New API key</Trans>} closeLabel={t`Close`}>
-      {create.data ? (
-        <SecretOnce id="api-key-secret" label={t`API key secret`} secret={create.data.secret} onDone={onClose} doneTestId="api-key-done" />
-      ) : (
-        <form className="form" onSubmit={onSubmit} noValidate data-testid="api-key-form">
-          <TextField
-            label={<Trans>Name</Trans>}
-            hint={<Trans>What uses it, e.g. “ERP sync”.</Trans>}
-            required
-            data-autofocus
-            error={fieldErrorText(i18n, e.name)}
-            {...form.register('name')}
-          />
-          <ChoicesFieldset legend={<Trans>Scopes</Trans>} error={fieldErrorText(i18n, e.scopes)}>
-            {API_KEY_SCOPES.map((s) => (
-              <Checkbox key={s} label={i18n._(SCOPE_LABELS[s])} value={s} {...form.register('scopes')} data-testid={`api-key-scope-${s}`} />
-            ))}
-          </ChoicesFieldset>
-          <FormError>{formError}</FormError>
-          <DialogActions onCancel={onClose} loading={create.isPending} testId="api-key-create">
-            <Trans>Create key</Trans>
-          </DialogActions>
-        </form>
-      )}
-    </Dialog>
+    <CreateWithSecretDialog
+      title={<Trans>New API key</Trans>}
+      onClose={onClose}
+      created={
+        create.data ? (
+          <SecretOnce id="api-key-secret" label={t`API key secret`} secret={create.data.secret} onDone={onClose} doneTestId="api-key-done" />
+        ) : null
+      }
+      formTestId="api-key-form"
+      onSubmit={onSubmit}
+      formError={formError}
+      busy={create.isPending}
+      submitTestId="api-key-create"
+      submitLabel={<Trans>Create key</Trans>}
+    >
+      <TextField
+        label={<Trans>Name</Trans>}
+        hint={<Trans>What uses it, e.g. “ERP sync”.</Trans>}
+        required
+        data-autofocus
+        error={fieldErrorText(i18n, e.name)}
+        {...form.register('name')}
+      />
+      <ChoicesFieldset legend={<Trans>Scopes</Trans>} error={fieldErrorText(i18n, e.scopes)}>
+        {API_KEY_SCOPES.map((s) => (
+          <Checkbox key={s} label={i18n._(SCOPE_LABELS[s])} value={s} {...form.register('scopes')} data-testid={`api-key-scope-${s}`} />
+        ))}
+      </ChoicesFieldset>
+    </CreateWithSecretDialog>
   );
 }
 
@@ -424,38 +457,48 @@ function AddWebhookDialog({ companyId, onClose }: { companyId: number; onClose: 
     await qc.invalidateQueries({ queryKey: trpc.integrations.webhooks.pathKey() });
   });
   return (
-    <Dialog open onClose={onClose} title={<Trans>New webhook</Trans>} closeLabel={t`Close`}>
-      {create.data ? (
-        <>
-          <p>
-            <Trans>Verify each request's webhook-signature header with this signing secret.</Trans>
-          </p>
-          <SecretOnce id="webhook-secret" label={t`Webhook signing secret`} secret={create.data.secret} onDone={onClose} doneTestId="webhook-done" />
-        </>
-      ) : (
-        <form className="form" onSubmit={onSubmit} noValidate data-testid="webhook-form">
-          <TextField
-            label={<Trans>Address (https://)</Trans>}
-            type="url"
-            inputMode="url"
-            required
-            data-autofocus
-            placeholder="https://erp.example.com/hooks/marketplace"
-            error={fieldErrorText(i18n, e.url)}
-            {...form.register('url')}
-          />
-          <ChoicesFieldset legend={<Trans>Events</Trans>} error={fieldErrorText(i18n, e.events)}>
-            {WEBHOOK_EVENTS.map((ev) => (
-              <Checkbox key={ev} label={<code>{ev}</code>} value={ev} {...form.register('events')} data-testid={`webhook-event-${ev}`} />
-            ))}
-          </ChoicesFieldset>
-          <FormError>{formError}</FormError>
-          <DialogActions onCancel={onClose} loading={create.isPending} testId="webhook-create">
-            <Trans>Add webhook</Trans>
-          </DialogActions>
-        </form>
-      )}
-    </Dialog>
+    <CreateWithSecretDialog
+      title={<Trans>New webhook</Trans>}
+      onClose={onClose}
+      created={
+        create.data ? (
+          <>
+            <p>
+              <Trans>Verify each request's webhook-signature header with this signing secret.</Trans>
+            </p>
+            <SecretOnce
+              id="webhook-secret"
+              label={t`Webhook signing secret`}
+              secret={create.data.secret}
+              onDone={onClose}
+              doneTestId="webhook-done"
+            />
+          </>
+        ) : null
+      }
+      formTestId="webhook-form"
+      onSubmit={onSubmit}
+      formError={formError}
+      busy={create.isPending}
+      submitTestId="webhook-create"
+      submitLabel={<Trans>Add webhook</Trans>}
+    >
+      <TextField
+        label={<Trans>Address (https://)</Trans>}
+        type="url"
+        inputMode="url"
+        required
+        data-autofocus
+        placeholder="https://erp.example.com/hooks/marketplace"
+        error={fieldErrorText(i18n, e.url)}
+        {...form.register('url')}
+      />
+      <ChoicesFieldset legend={<Trans>Events</Trans>} error={fieldErrorText(i18n, e.events)}>
+        {WEBHOOK_EVENTS.map((ev) => (
+          <Checkbox key={ev} label={<code>{ev}</code>} value={ev} {...form.register('events')} data-testid={`webhook-event-${ev}`} />
+        ))}
+      </ChoicesFieldset>
+    </CreateWithSecretDialog>
   );
 }
 
