@@ -22,6 +22,7 @@ import { LIMITS } from '@shared/constants/limits';
 import { NeedForm, type EditableNeed } from '../components/NeedForm';
 import { NeedSummary, type NeedItem } from '../components/NeedSummary';
 import '../needs.css';
+import { NeedList } from '../components/NeedList';
 
 export function MyNeedsPage() {
   const { t } = useLingui();
@@ -73,16 +74,14 @@ export function MyNeedsPage() {
           </p>
         </EmptyState>
       ) : (
-        <div aria-busy={list.isFetching || undefined} className={list.isFetching ? 'is-refreshing' : undefined}>
-          <ul className="need-list" data-testid="my-needs">
-            {data.items.map((n) => (
-              <li key={n.id}>
-                <MyNeed need={n} onEdit={() => setEditing(n)} />
-              </li>
-            ))}
-          </ul>
-          <Pagination page={page} size={LIMITS.listingPageSize} result={data} onPage={setPage} />
-        </div>
+        <NeedList
+          items={data.items}
+          fetching={list.isFetching}
+          testId="my-needs"
+          footer={<Pagination page={page} size={LIMITS.listingPageSize} result={data} onPage={setPage} />}
+        >
+          {(n) => <MyNeed need={n} onEdit={() => setEditing(n)} />}
+        </NeedList>
       )}
     </>
   );

@@ -18,6 +18,7 @@ import { useTRPC } from '@/lib/trpc';
 import { LIMITS } from '@shared/constants/limits';
 import { NeedSummary, type NeedItem } from '../components/NeedSummary';
 import '../needs.css';
+import { NeedList } from '../components/NeedList';
 
 const PROXIMITIES = ['5', '20', '40', 'any'] as const;
 type NeedProximity = (typeof PROXIMITIES)[number];
@@ -122,21 +123,21 @@ export function NeedsNearPage() {
           </p>
         </EmptyState>
       ) : (
-        <div aria-busy={results.isFetching || undefined} className={results.isFetching ? 'is-refreshing' : undefined}>
-          <ul className="need-list" data-testid="needs-near">
-            {data.items.map((n) => (
-              <li key={n.id}>
-                <NearNeed need={n} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={filters.page}
-            size={LIMITS.listingPageSize}
-            result={data}
-            onPage={(page) => navigate(`/needs/near${toQuery({ ...filters, page })}`)}
-          />
-        </div>
+        <NeedList
+          items={data.items}
+          fetching={results.isFetching}
+          testId="needs-near"
+          footer={
+            <Pagination
+              page={filters.page}
+              size={LIMITS.listingPageSize}
+              result={data}
+              onPage={(page) => navigate(`/needs/near${toQuery({ ...filters, page })}`)}
+            />
+          }
+        >
+          {(n) => <NearNeed need={n} />}
+        </NeedList>
       )}
     </>
   );
