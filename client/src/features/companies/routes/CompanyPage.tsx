@@ -15,7 +15,7 @@ import { Card, PageHeader } from '@/components/ui/Card';
 import { Fact } from '@/components/ui/Fact';
 import { Icon } from '@/components/ui/Icon';
 import { Pagination } from '@/components/ui/Pagination';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Stars } from '@/components/ui/Stars';
 import { to } from '@/config/paths';
 import { errorText, getAppError } from '@/lib/errors';
@@ -26,6 +26,7 @@ import { useTRPC } from '@/lib/trpc';
 import { industryLabel } from '@/components/forms/industries';
 import type { RouterOutputs } from '@/lib/types';
 import '../companies.css';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 
 type Company = RouterOutputs['companies']['get'];
 const LISTINGS_PAGE = 6;
@@ -39,15 +40,9 @@ export function CompanyPage({ params }: { params: Record<string, string> }) {
   const company = useQuery(trpc.companies.get.queryOptions({ id }, { enabled: valid }));
   if (!valid || (company.isError && getAppError(company.error).code === 'NOT_FOUND')) {
     return (
-      <EmptyState
-        icon="building"
-        title={<Trans>Company not found</Trans>}
-        action={<ButtonLink href="/database">{<Trans>Back to the database</Trans>}</ButtonLink>}
-      >
-        <p>
-          <Trans>This company does not exist or is not on the marketplace.</Trans>
-        </p>
-      </EmptyState>
+      <RecordNotFound icon="building" title={<Trans>Company not found</Trans>}>
+        <Trans>This company does not exist or is not on the marketplace.</Trans>
+      </RecordNotFound>
     );
   }
   if (company.isPending) return <LoadingState />;

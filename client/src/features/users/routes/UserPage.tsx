@@ -7,13 +7,14 @@ import { RoleLabel } from '@/components/RoleLabel';
 import { Avatar } from '@/components/ui/Avatar';
 import { ButtonLink } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { ErrorState, LoadingState } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { errorText, getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useTRPC } from '@/lib/trpc';
 import '../users.css';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 
 export function UserPage({ params }: { params: Record<string, string> }) {
   const { i18n } = useLingui();
@@ -25,15 +26,9 @@ export function UserPage({ params }: { params: Record<string, string> }) {
   const user = useQuery(trpc.users.get.queryOptions({ id }, { enabled: valid }));
   if (!valid || (user.isError && getAppError(user.error).code === 'NOT_FOUND')) {
     return (
-      <EmptyState
-        icon="info"
-        title={<Trans>Person not found</Trans>}
-        action={<ButtonLink href="/database">{<Trans>Back to the database</Trans>}</ButtonLink>}
-      >
-        <p>
-          <Trans>This person does not exist or is no longer on the marketplace.</Trans>
-        </p>
-      </EmptyState>
+      <RecordNotFound icon="info" title={<Trans>Person not found</Trans>}>
+        <Trans>This person does not exist or is no longer on the marketplace.</Trans>
+      </RecordNotFound>
     );
   }
   if (user.isPending) return <LoadingState />;
