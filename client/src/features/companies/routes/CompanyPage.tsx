@@ -27,6 +27,7 @@ import { industryLabel } from '@/components/forms/industries';
 import type { RouterOutputs } from '@/lib/types';
 import '../companies.css';
 import { RecordNotFound } from '@/components/ui/RecordNotFound';
+import { QueryView } from '@/components/ui/QueryView';
 
 type Company = RouterOutputs['companies']['get'];
 const LISTINGS_PAGE = 6;
@@ -45,14 +46,15 @@ export function CompanyPage({ params }: { params: Record<string, string> }) {
       </RecordNotFound>
     );
   }
-  if (company.isPending) return <LoadingState />;
-  if (company.isError)
-    return (
-      <ErrorState title={<Trans>This page could not be loaded</Trans>} onRetry={() => void company.refetch()}>
-        <p>{errorText(i18n, company.error)}</p>
-      </ErrorState>
-    );
-  return <CompanyView company={company.data} />;
+  return (
+    <QueryView
+      query={company}
+      errorTitle={<Trans>This page could not be loaded</Trans>}
+      error={company.error ? errorText(i18n, company.error) : null}
+    >
+      {(c) => <CompanyView company={c} />}
+    </QueryView>
+  );
 }
 
 function CompanyView({ company: c }: { company: Company }) {
