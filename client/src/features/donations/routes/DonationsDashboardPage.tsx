@@ -6,7 +6,6 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { Pagination } from '@/components/ui/Pagination';
 import { isSettled } from '@/components/ui/QueryView';
 import { ErrorState, LoadingState } from '@/components/ui/States';
@@ -14,7 +13,6 @@ import { Table } from '@/components/ui/Table';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/hooks/useRealtime';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
-import { lazyComponent } from '@/lib/lazy';
 import { useSession } from '@/lib/session';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
@@ -24,8 +22,7 @@ import { FAILED_TO_FETCH, MissingSuccessError, requireSuccess, type DashboardSec
 import { DonationStatusChip } from '@/components/donation/DonationStatusChip';
 import { DONATION_STATUS_LABELS, kgText } from '@/components/donation/labels';
 import '../donations.css';
-
-const BarChart = lazyComponent(() => import('@/components/charts/BarChart').then((m) => m.default));
+import { LazyBarChart } from '@/components/charts/LazyBarChart';
 
 type Impact = RouterOutputs['donations']['dashboard']['environmentalImpact']['data'];
 type Metrics = RouterOutputs['donations']['dashboard']['metrics']['data'];
@@ -190,9 +187,7 @@ function ImpactSection({ data }: { data: Impact }) {
             <Trans>No donation was handed over in these six months yet: the chart fills as recipients confirm hand-overs.</Trans>
           </p>
         ) : null}
-        <ChunkBoundary errorTitle={<Trans>The chart could not be loaded; the table below has the same figures.</Trans>} fallback={<LoadingState />}>
-          <BarChart labels={labels} series={series} formatValue={compact} testId="donations-chart" />
-        </ChunkBoundary>
+        <LazyBarChart labels={labels} series={series} formatValue={compact} testId="donations-chart" />
       </figure>
       <Table
         caption={<Trans>The six months as a table</Trans>}

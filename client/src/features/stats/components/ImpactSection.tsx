@@ -5,18 +5,15 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Card } from '@/components/ui/Card';
-import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { useFormat } from '@/lib/format';
 import { dateTimeFormat, numberFormat } from '@/lib/intl';
-import { lazyComponent } from '@/lib/lazy';
 import { useTRPC } from '@/lib/trpc';
 import { changeOf, monthLabel, previousMonth, type CompanyStats, type StatsPeriod } from '../lib/impact';
 import { ImpactMethod } from './ImpactMethod';
-
-const BarChart = lazyComponent(() => import('@/components/charts/BarChart').then((m) => m.default));
+import { LazyBarChart } from '@/components/charts/LazyBarChart';
 
 type Fmt = ReturnType<typeof useFormat>;
 
@@ -183,9 +180,7 @@ function ImpactFigures({ stats }: { stats: CompanyStats }) {
             <Trans>No synergy has ended in these four months yet: the chart fills as your synergies end.</Trans>
           </p>
         ) : null}
-        <ChunkBoundary errorTitle={<Trans>The chart could not be loaded; the table below has the same figures.</Trans>} fallback={<LoadingState />}>
-          <BarChart labels={labels} series={series} formatValue={compact} testId="impact-chart" />
-        </ChunkBoundary>
+        <LazyBarChart labels={labels} series={series} formatValue={compact} testId="impact-chart" />
       </figure>
 
       <Table<StatsPeriod>
