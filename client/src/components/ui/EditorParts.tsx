@@ -2,7 +2,7 @@
 // error and the Cancel / submit row.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Counter } from '@/components/ui/Counter';
 import { TextArea, TextField } from '@/components/ui/Field';
@@ -34,7 +34,7 @@ export function DescriptionField({ length, rows, error, field }: { length: numbe
 }
 
 /** The photos' error: the list's own (too many) or else the first photo's (too large, wrong type). */
-export function photosError(err: (e: Message) => string | undefined, errors: FieldErrors[string]): string | undefined {
+export function photosError(err: (e: Message) => string | undefined, errors: unknown): string | undefined {
   return err(errors as Message) ?? err((errors as unknown as { body?: Message }[] | undefined)?.find(Boolean)?.body);
 }
 
