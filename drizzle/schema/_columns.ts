@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, doublePrecision, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, customType, doublePrecision, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const updatedAt = () =>
@@ -14,6 +14,8 @@ export const publicUuid = () =>
     .notNull()
     .default(sql`gen_random_uuid()`)
     .unique();
+/** A required reference to the row that owns this one: deleting the owner deletes the row. */
+export const ownedBy = (owner: () => AnyPgColumn) => integer().notNull().references(owner, { onDelete: 'cascade' });
 export const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**

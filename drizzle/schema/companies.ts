@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, serial, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyStatus } from '../../shared/constants/enums';
-import { createdAt, publicUuid, timestamps } from './_columns';
+import { createdAt, ownedBy, publicUuid, timestamps } from './_columns';
 import { countries, material_groups } from './common';
 
 export const companies = pgTable(
@@ -46,10 +46,7 @@ export const companies = pgTable(
 );
 
 /** A row's company, required; the row goes when the company is deleted. */
-export const companyId = () =>
-  integer()
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
+export const companyId = () => ownedBy(() => companies.id);
 
 export const company_addresses = pgTable(
   'company_addresses',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import type { Frequency, ListingCategory, ListingKind, ListingStatus, QuantityUnit } from '../../shared/constants/enums';
-import { createdAt, geoPoint, publicUuid, timestamps, ts } from './_columns';
+import { createdAt, ownedBy, geoPoint, publicUuid, timestamps, ts } from './_columns';
 import { first_level_subcategories, material_groups, sdgs, second_level_subcategories, third_level_subcategories } from './common';
 import { companies, company_addresses, companyId } from './companies';
 import { users } from './users';
@@ -63,10 +63,7 @@ export const materials = pgTable(
 );
 
 /** A row's listing, required; the row goes when the listing is deleted. */
-export const materialId = () =>
-  integer()
-    .notNull()
-    .references(() => materials.id, { onDelete: 'cascade' });
+export const materialId = () => ownedBy(() => materials.id);
 
 export const material_images = pgTable(
   'material_images',

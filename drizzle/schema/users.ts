@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Language, RegistrationStatus, Role } from '../../shared/constants/enums';
-import { createdAt, publicUuid, timestamps, ts } from './_columns';
+import { createdAt, ownedBy, publicUuid, timestamps, ts } from './_columns';
 import { companies, companyId } from './companies';
 import { subscription_plans } from './subscriptions';
 
@@ -54,10 +54,7 @@ export const users = pgTable(
 );
 
 /** A row's user, required; the row goes when the user is deleted. */
-export const userId = () =>
-  integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+export const userId = () => ownedBy(() => users.id);
 
 export const password_reset_tokens = pgTable(
   'password_reset_tokens',
