@@ -103,35 +103,38 @@ function linear(ctx: Ctx, id: string, stops: [number, string][], vertical = true
   return `url(#${id})`;
 }
 
+/** A top-to-bottom gradient between two colours. */
+function verticalGradient(ctx: Ctx, id: string, top: string, bottom: string): string {
+  return linear(ctx, id, [
+    [0, top],
+    [1, bottom],
+  ]);
+}
+
+/** The floor or yard below the horizon, filled and then grained. */
+function groundBelow(horizon: number, fill: string, grain: string): string {
+  return (
+    `<rect y="${horizon}" width="${W}" height="${H - horizon}" fill="${fill}"/>` +
+    `<rect y="${horizon}" width="${W}" height="${H - horizon}" fill="#000" filter="${grain}"/>`
+  );
+}
+
 /** A concrete floor and a painted wall: where most things are photographed. */
 function indoorBackdrop(ctx: Ctx, horizon = 190): string {
-  const wall = linear(ctx, 'wall', [
-    [0, '#d9ddd8'],
-    [1, '#b9bdb7'],
-  ]);
-  const floor = linear(ctx, 'floor', [
-    [0, '#9a9c98'],
-    [1, '#c5c6c1'],
-  ]);
+  const wall = verticalGradient(ctx, 'wall', '#d9ddd8', '#b9bdb7');
+  const floor = verticalGradient(ctx, 'floor', '#9a9c98', '#c5c6c1');
   const grain = grainFilter(ctx, 'floorgrain', 0.9, 0.35);
   return (
     `<rect width="${W}" height="${horizon}" fill="${wall}"/>` +
     `<rect y="${horizon - 6}" width="${W}" height="6" fill="#8b8e89"/>` +
-    `<rect y="${horizon}" width="${W}" height="${H - horizon}" fill="${floor}"/>` +
-    `<rect y="${horizon}" width="${W}" height="${H - horizon}" fill="#000" filter="${grain}"/>`
+    groundBelow(horizon, floor, grain)
   );
 }
 
 /** Sky, a distant tree line and an asphalt yard. */
 function outdoorBackdrop(ctx: Ctx, horizon = 175): string {
-  const sky = linear(ctx, 'sky', [
-    [0, '#8fb6d9'],
-    [1, '#dbe8f0'],
-  ]);
-  const ground = linear(ctx, 'ground', [
-    [0, '#7d7f7c'],
-    [1, '#5d5f5c'],
-  ]);
+  const sky = verticalGradient(ctx, 'sky', '#8fb6d9', '#dbe8f0');
+  const ground = verticalGradient(ctx, 'ground', '#7d7f7c', '#5d5f5c');
   const grain = grainFilter(ctx, 'groundgrain', 1.1, 0.45);
   let trees = `M0 ${horizon}`;
   for (let x = 0; x <= W; x += 16) trees += ` L${x} ${r1(horizon - 18 - ctx.rand() * 22)}`;
@@ -139,8 +142,7 @@ function outdoorBackdrop(ctx: Ctx, horizon = 175): string {
   return (
     `<rect width="${W}" height="${horizon}" fill="${sky}"/>` +
     `<path d="${trees}" fill="#5f7352" opacity="0.85"/>` +
-    `<rect y="${horizon}" width="${W}" height="${H - horizon}" fill="${ground}"/>` +
-    `<rect y="${horizon}" width="${W}" height="${H - horizon}" fill="#000" filter="${grain}"/>`
+    groundBelow(horizon, ground, grain)
   );
 }
 
