@@ -1,18 +1,7 @@
 // The demo companies: the demo company (Øresund Brewing) and its Copenhagen neighbourhood, more of Denmark, and
 // companies in the other signup countries, each with its sites, material interests and plan.
+import { COUNTRIES } from '../../db/seed/reference';
 import type { DemoCompany } from '../types';
-
-/** Every demo company in a country dials and invoices the same way, so each entry names only its country. */
-const COUNTRY_DEFAULTS: Record<string, Pick<DemoCompany, 'calling_code' | 'currency'>> = {
-  AE: { calling_code: '+971', currency: 'AED' },
-  DE: { calling_code: '+49', currency: 'EUR' },
-  DK: { calling_code: '+45', currency: 'DKK' },
-  GB: { calling_code: '+44', currency: 'GBP' },
-  GR: { calling_code: '+30', currency: 'EUR' },
-  IT: { calling_code: '+39', currency: 'EUR' },
-  MY: { calling_code: '+60', currency: 'MYR' },
-  RO: { calling_code: '+40', currency: 'RON' },
-};
 
 const COMPANIES: Omit<DemoCompany, 'calling_code' | 'currency'>[] = [
   {
@@ -486,4 +475,9 @@ const COMPANIES: Omit<DemoCompany, 'calling_code' | 'currency'>[] = [
 ];
 
 /** The demo companies and their sites (exported for the base map's test: their pins must be on land). */
-export const DEMO_COMPANIES: DemoCompany[] = COMPANIES.map((company) => ({ ...COUNTRY_DEFAULTS[company.country], ...company }));
+export const DEMO_COMPANIES: DemoCompany[] = COMPANIES.map((company) => {
+  // A company dials and invoices as its country does in the reference data.
+  const country = COUNTRIES.find((c) => c.code === company.country);
+  if (!country) throw new Error(`Demo company ${company.key}: no reference country ${company.country}`);
+  return { ...company, calling_code: country.calling_code, currency: country.currency_code };
+});
