@@ -45,9 +45,13 @@ export function privateObjectUrl(url: string, token?: string): Promise<string> {
 
 /** Fetches a private file and saves it under its name. */
 export async function downloadPrivateFile(url: string, name: string, token?: string): Promise<void> {
-  const objectUrl = await privateObjectUrl(url, token);
+  clickDownloadLink(await privateObjectUrl(url, token), name);
+}
+
+/** Starts the browser's download of `href` under `name`, through a link clicked once and removed. */
+function clickDownloadLink(href: string, name: string): void {
   const a = document.createElement('a');
-  a.href = objectUrl;
+  a.href = href;
   a.download = name;
   a.rel = 'noopener';
   document.body.appendChild(a);
@@ -89,13 +93,7 @@ export async function downloadAuthorized(url: string, name: string): Promise<voi
 export function saveBlob(blob: Blob, name: string): void {
   const objectUrl = URL.createObjectURL(blob);
   try {
-    const a = document.createElement('a');
-    a.href = objectUrl;
-    a.download = name;
-    a.rel = 'noopener';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
+    clickDownloadLink(objectUrl, name);
   } finally {
     // The click has started the download; the URL can go once the event loop has moved on.
     setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
