@@ -48,12 +48,22 @@ export const email = z
 export const language = z.enum(LANGUAGES);
 export const signupCountry = z.enum(SIGNUP_COUNTRIES);
 
+/** How many rows a page holds: 1 to 100, `byDefault` when the caller names none. */
+export const pageSize = /* @__NO_SIDE_EFFECTS__ */ (byDefault: number = LIMITS.defaultPageSize) =>
+  z.coerce.number().int().min(1).max(100).default(byDefault);
+
 /** REST pages are 0-based (SPEC: page 0, size 12). */
 export const pageInput = z.object({
   page: z.coerce.number().int().min(0).max(10_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
+  size: pageSize(),
 });
 export type PageInput = z.infer<typeof pageInput>;
+
+/** The 0-based page of a list whose pages reach further than `pageInput`'s. */
+export const pageNumber = z.coerce.number().int().min(0).max(100_000).default(0);
+/** An input that is only a page (`pageNumber`, `pageSize`); absent, the first page of `size` rows. */
+export const pagedInput = /* @__NO_SIDE_EFFECTS__ */ (size: number = LIMITS.defaultPageSize) =>
+  z.object({ page: pageNumber, size: pageSize(size) }).default({ page: 0, size });
 
 export interface Page<T> {
   items: T[];

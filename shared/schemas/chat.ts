@@ -1,7 +1,7 @@
 // Chats between the two companies of a synergy (SPEC §3, §7).
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, idNameOutput, pageOutput } from './_primitives';
+import { id, idNameOutput, pagedInput, pageOutput, pageSize } from './_primitives';
 import { z } from './_zod';
 import { dataUrlByteLength } from './materials';
 
@@ -31,18 +31,13 @@ export const sendMessageInput = z.object({
 });
 export type SendMessageInput = z.output<typeof sendMessageInput>;
 
-export const listChatsInput = z
-  .object({
-    page: z.coerce.number().int().min(0).max(100_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
-  })
-  .default({ page: 0, size: LIMITS.defaultPageSize });
+export const listChatsInput = pagedInput();
 
 /** Messages newest last; `before` (a message id) pages backwards through older ones. */
 export const chatMessagesInput = z.object({
   id,
   before: id.optional(),
-  size: z.coerce.number().int().min(1).max(100).default(LIMITS.chatPageSize),
+  size: pageSize(LIMITS.chatPageSize),
 });
 export type ChatMessagesInput = z.output<typeof chatMessagesInput>;
 

@@ -8,7 +8,9 @@ import {
   deletedOutput,
   id,
   itemsOutput,
+  pageNumber,
   pageOutput,
+  pageSize,
   REQUIRED,
   searchText,
   timestampFields,
@@ -121,12 +123,9 @@ export const QR_FORMATS = ['png', 'svg'] as const;
 export const donationQrInput = z.object({ id, format: z.enum(QR_FORMATS).default('png') });
 export type DonationQrInput = z.output<typeof donationQrInput>;
 
-const page = z.coerce.number().int().min(0).max(100_000).default(0);
-const size = z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize);
-
 /** The caller company's own donations (GET api/v2/materials/donations, the manager's donations tab), newest first. */
 export const ownDonationsInput = z
-  .object({ status: z.enum(DONATION_STATUSES).optional(), page, size })
+  .object({ status: z.enum(DONATION_STATUSES).optional(), page: pageNumber, size: pageSize() })
   .default({ page: 0, size: LIMITS.defaultPageSize });
 export type OwnDonationsInput = z.output<typeof ownDonationsInput>;
 
@@ -136,8 +135,8 @@ export const adminDonationsInput = z
     status: z.enum(DONATION_STATUSES).optional(),
     company_id: id.optional(),
     q: searchText,
-    page,
-    size,
+    page: pageNumber,
+    size: pageSize(),
   })
   .default({ page: 0, size: LIMITS.defaultPageSize });
 export type AdminDonationsInput = z.output<typeof adminDonationsInput>;
@@ -197,7 +196,9 @@ export const topDonorsInput = z
 export type TopDonorsInput = z.output<typeof topDonorsInput>;
 
 /** donations-feed: approved and handed-over donations, newest event first, paged. */
-export const donationsFeedInput = z.object({ page, size: z.coerce.number().int().min(1).max(50).default(10) }).default({ page: 0, size: 10 });
+export const donationsFeedInput = z
+  .object({ page: pageNumber, size: z.coerce.number().int().min(1).max(50).default(10) })
+  .default({ page: 0, size: 10 });
 export type DonationsFeedInput = z.output<typeof donationsFeedInput>;
 
 /** The environmental impact shows this many UTC calendar months, the current one last. */

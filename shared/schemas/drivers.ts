@@ -5,7 +5,7 @@ import { TRIP_PHASES } from '../machines/trip';
 import { LIMITS } from '../constants/limits';
 import { DEFAULT_KGCO2E_PER_KM } from '../lib/transport';
 import { m } from '../messages';
-import { deletedOutput, email, id, nullableText, pageOutput, REQUIRED, requiredText } from './_primitives';
+import { deletedOutput, email, id, nullableText, pageNumber, pageOutput, pageSize, REQUIRED, requiredText } from './_primitives';
 import { isValidDriverPhone } from './auth';
 import { dataUrlByteLength } from './materials';
 import { isoDateString } from './subscriptions';
@@ -22,9 +22,6 @@ export const TRIP_MESSAGES = {
   latitude: m('trip.invalidLatitude'),
   longitude: m('trip.invalidLongitude'),
 } as const;
-
-const page = z.coerce.number().int().min(0).max(100_000).default(0);
-const size = z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize);
 
 export const latitude = z.coerce.number({ error: TRIP_MESSAGES.latitude }).min(-90, TRIP_MESSAGES.latitude).max(90, TRIP_MESSAGES.latitude);
 export const longitude = z.coerce.number({ error: TRIP_MESSAGES.longitude }).min(-180, TRIP_MESSAGES.longitude).max(180, TRIP_MESSAGES.longitude);
@@ -59,8 +56,8 @@ export const listDriversInput = z
   .object({
     q: z.string().trim().max(100).optional(),
     status: z.enum(DRIVER_STATUSES).optional(),
-    page,
-    size,
+    page: pageNumber,
+    size: pageSize(),
   })
   .default({ page: 0, size: LIMITS.defaultPageSize });
 export type ListDriversInput = z.output<typeof listDriversInput>;
@@ -88,7 +85,7 @@ export const updateVehicleInput = z.object({
 });
 export type UpdateVehicleInput = z.output<typeof updateVehicleInput>;
 export const listVehiclesInput = z
-  .object({ q: z.string().trim().max(100).optional(), page, size })
+  .object({ q: z.string().trim().max(100).optional(), page: pageNumber, size: pageSize() })
   .default({ page: 0, size: LIMITS.defaultPageSize });
 export type ListVehiclesInput = z.output<typeof listVehiclesInput>;
 

@@ -2,7 +2,7 @@
 import { LEVELS_OF_COMPLETION, QUANTITY_UNITS, TRIP_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, idNameOutput, pageOutput } from './_primitives';
+import { id, idNameOutput, pageNumber, pageOutput, pageSize } from './_primitives';
 import { tripAddressOutput } from './drivers';
 import { TRIP_PHASES } from '../machines/trip';
 import { z } from './_zod';
@@ -21,8 +21,8 @@ const money = z.preprocess(
 export const listExchangesInput = z
   .object({
     status: z.enum(LEVELS_OF_COMPLETION).optional(),
-    page: z.coerce.number().int().min(0).max(100_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
+    page: pageNumber,
+    size: pageSize(),
   })
   .default({ page: 0, size: LIMITS.defaultPageSize });
 export type ListExchangesInput = z.output<typeof listExchangesInput>;
@@ -56,8 +56,8 @@ export const companySdgExchangesInput = z.object({ id });
 
 export const companyReviewsInput = z.object({
   id,
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
+  page: pageNumber,
+  size: pageSize(),
 });
 
 // ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----

@@ -1,6 +1,6 @@
 // API keys and webhooks (docs/integrations.md, docs/decisions/0230-0232).
 import { z } from './_zod';
-import { id, idNameOutput, pageOutput, requiredText } from './_primitives';
+import { id, idNameOutput, pageOutput, pageSize, requiredText } from './_primitives';
 
 export const API_KEY_SCOPES = ['read', 'write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -46,7 +46,7 @@ export const deliveriesInput = z.object({
   company_id: id,
   webhook_id: id,
   page: z.coerce.number().int().min(0).max(10_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  size: pageSize(20),
 });
 export const deliveryIdInput = z.object({ company_id: id, webhook_id: id, delivery_id: id });
 

@@ -1,7 +1,7 @@
 // The mail outbox as administrators read it (mail is written by server/lib/mail enqueueMail).
 import { z } from './_zod';
 import { MAIL_STATUSES } from '../constants/enums';
-import { id } from './_primitives';
+import { id, pageSize } from './_primitives';
 
 export const mailOutboxInput = z
   .object({
@@ -9,7 +9,7 @@ export const mailOutboxInput = z
     /** Part of the recipient's address or of the subject. */
     q: z.string().trim().max(100).optional(),
     page: z.coerce.number().int().min(0).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(20),
+    size: pageSize(20),
   })
   .default({ page: 0, size: 20 });
 

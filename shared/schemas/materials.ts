@@ -17,7 +17,7 @@ import {
 } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { deletedOutput, id, pageInput, pageOutput, queryBoolean, searchText } from './_primitives';
+import { deletedOutput, id, pageInput, pageOutput, pageSize, queryBoolean, searchText } from './_primitives';
 import { LISTING_ACTIONS, type ListingAction } from '../machines/listing';
 
 export const MATERIAL_MESSAGES = {
@@ -170,7 +170,7 @@ export const searchMaterialsInput = z
     proximity: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(PROXIMITIES)).default(String(LIMITS.defaultProximityKm) as '40'),
     /** Results stop at the capped total (searchCountCap), so no page lies beyond it; the server never walks an OFFSET. */
     page: z.coerce.number().int().min(0).max(LIMITS.searchCountCap).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(LIMITS.listingPageSize),
+    size: pageSize(LIMITS.listingPageSize),
     sort: z.enum(SEARCH_SORTS).default('distance'),
     category: oneOrMany(z.enum(LISTING_CATEGORIES)),
     frequency: oneOrMany(z.enum(FREQUENCIES)),
@@ -200,7 +200,7 @@ export type SearchMaterialsInput = z.output<typeof searchMaterialsInput>;
 /** The caller company's own listings (GET api/v2/materials/offerings|donations|offerings-and-donations). */
 export const ownMaterialsInput = pageInput
   .extend({
-    size: z.coerce.number().int().min(1).max(100).default(LIMITS.listingPageSize),
+    size: pageSize(LIMITS.listingPageSize),
     status: z.enum(LISTING_STATUSES).optional(),
     kind: z.enum([...LISTING_KINDS, 'all']).default('all'),
   })

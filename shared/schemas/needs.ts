@@ -4,7 +4,7 @@ import { z } from './_zod';
 import { LISTING_STATUSES, QUANTITY_UNITS } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { deletedOutput, id, pageInput, pageOutput, searchText } from './_primitives';
+import { deletedOutput, id, pageInput, pageOutput, pageSize, searchText } from './_primitives';
 import { isoDateString } from './subscriptions';
 import { MATERIAL_MESSAGES as M, normalizeMaterialCode, quantity } from './materials';
 
@@ -64,9 +64,7 @@ export const updateNeedInput = needFields.extend({ id }).superRefine(groupOrCode
 export type UpdateNeedInput = z.output<typeof updateNeedInput>;
 export const needIdInput = z.object({ id });
 
-export const ownNeedsInput = pageInput
-  .extend({ size: z.coerce.number().int().min(1).max(100).default(LIMITS.listingPageSize) })
-  .default({ page: 0, size: LIMITS.listingPageSize });
+export const ownNeedsInput = pageInput.extend({ size: pageSize(LIMITS.listingPageSize) }).default({ page: 0, size: LIMITS.listingPageSize });
 export type OwnNeedsInput = z.output<typeof ownNeedsInput>;
 
 /** GET api/v2/needs: open needs of other companies near the caller, nearest first, paged as the listing search. */
@@ -74,7 +72,7 @@ export const searchNeedsInput = z
   .object({
     proximity: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(NEED_PROXIMITIES)).default('40'),
     page: z.coerce.number().int().min(0).max(LIMITS.searchCountCap).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(LIMITS.listingPageSize),
+    size: pageSize(LIMITS.listingPageSize),
     /** The code itself and everything below it, or a material group's code. */
     material_group_code: z.string().trim().min(1).max(32).transform(normalizeMaterialCode).optional(),
     q: searchText,

@@ -1,15 +1,10 @@
 // Notifications (SPEC §3 Notification, §4, §7): pages of 8, read/unread, delete.
 import { LIMITS } from '../constants/limits';
-import { id, pageOutput } from './_primitives';
+import { id, pagedInput, pageOutput } from './_primitives';
 import { z } from './_zod';
 import { NOTIFICATION_TYPES, LANGUAGES, MAIL_STATUSES } from '../constants/enums';
 
-export const notificationsPageInput = z
-  .object({
-    page: z.coerce.number().int().min(0).max(100_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(LIMITS.notificationsPageSize),
-  })
-  .default({ page: 0, size: LIMITS.notificationsPageSize });
+export const notificationsPageInput = pagedInput(LIMITS.notificationsPageSize);
 
 /** `seen` defaults to true (mark read); false marks them unread again. Ids that are not the caller's are ignored. */
 export const markNotificationsInput = z.object({

@@ -3,7 +3,7 @@ import { LISTING_STATUSES, OFFER_STATUSES, QUANTITY_UNITS } from '../constants/e
 import { OFFER_ACTIONS, OFFER_SIDES } from '../machines/offer';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, idNameOutput, pageOutput } from './_primitives';
+import { id, idNameOutput, pagedInput, pageNumber, pageOutput, pageSize } from './_primitives';
 import { z } from './_zod';
 import { currency } from './users';
 import { hasAtMostTwoDecimals } from '../lib/money';
@@ -75,18 +75,13 @@ export const listOffersInput = z
     /** Only offers on this listing (the listing page shows the company's own pending offer). */
     material_id: id.optional(),
     status: z.enum(OFFER_STATUSES).optional(),
-    page: z.coerce.number().int().min(0).max(100_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
+    page: pageNumber,
+    size: pageSize(),
   })
   .default({ page: 0, size: LIMITS.defaultPageSize });
 export type ListOffersInput = z.output<typeof listOffersInput>;
 
-export const pendingOffersInput = z
-  .object({
-    page: z.coerce.number().int().min(0).max(100_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
-  })
-  .default({ page: 0, size: LIMITS.defaultPageSize });
+export const pendingOffersInput = pagedInput();
 
 export const offerIdInput = z.object({ id });
 
