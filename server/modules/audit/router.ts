@@ -1,10 +1,10 @@
-import { adminActorsOutput, adminListOutput, auditLogInput } from '../../../shared/schemas/audit';
+import * as schema from '../../../shared/schemas/audit';
 import { adminProcedure, router, serve } from '../../trpc/init';
 import * as service from './service';
 
 export const auditRouter = router({
   admin: router({
-    list: adminProcedure.input(auditLogInput).output(adminListOutput).query(serve(service.listAuditLog)),
-    actors: adminProcedure.output(adminActorsOutput).query(serve(service.listAuditActors)),
+    list: adminProcedure.input(schema.auditLogInput).output(schema.adminListOutput).query(serve(service.listAuditLog)),
+    actors: adminProcedure.output(schema.adminActorsOutput).query(serve(service.listAuditActors)),
   }),
 });

@@ -1,22 +1,16 @@
-import {
-  attachmentsOutput,
-  chatIdInput,
-  chatMessagesInput,
-  getOutput,
-  listChatsInput,
-  listOutput,
-  markSeenOutput,
-  sendMessageInput,
-  sendOutput,
-} from '../../../shared/schemas/chat';
+import * as schema from '../../../shared/schemas/chat';
 import { authedProcedure, companyProcedure, rateLimited, router, serve } from '../../trpc/init';
 import * as service from './service';
 
 export const chatRouter = router({
-  list: companyProcedure.input(listChatsInput).output(listOutput).query(serve(service.listChats)),
+  list: companyProcedure.input(schema.listChatsInput).output(schema.listOutput).query(serve(service.listChats)),
   /** The two companies, or an administrator reading; the service decides. */
-  get: authedProcedure.input(chatMessagesInput).output(getOutput).query(serve(service.getChat)),
-  attachments: authedProcedure.input(chatIdInput).output(attachmentsOutput).query(serve(service.listAttachments)),
-  send: companyProcedure.input(sendMessageInput).use(rateLimited('chatMessage')).output(sendOutput).mutation(serve(service.sendMessage)),
-  markSeen: companyProcedure.input(chatIdInput).output(markSeenOutput).mutation(serve(service.markSeen)),
+  get: authedProcedure.input(schema.chatMessagesInput).output(schema.getOutput).query(serve(service.getChat)),
+  attachments: authedProcedure.input(schema.chatIdInput).output(schema.attachmentsOutput).query(serve(service.listAttachments)),
+  send: companyProcedure
+    .input(schema.sendMessageInput)
+    .use(rateLimited('chatMessage'))
+    .output(schema.sendOutput)
+    .mutation(serve(service.sendMessage)),
+  markSeen: companyProcedure.input(schema.chatIdInput).output(schema.markSeenOutput).mutation(serve(service.markSeen)),
 });

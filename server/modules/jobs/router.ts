@@ -1,10 +1,10 @@
-import { adminJobsInput, adminListOutput, adminRetryOutput, jobIdInput } from '../../../shared/schemas/jobs';
+import * as schema from '../../../shared/schemas/jobs';
 import { adminProcedure, router, serve } from '../../trpc/init';
 import * as service from './service';
 
 export const jobsRouter = router({
   admin: router({
-    list: adminProcedure.input(adminJobsInput).output(adminListOutput).query(serve(service.listJobs)),
-    retry: adminProcedure.input(jobIdInput).output(adminRetryOutput).mutation(serve(service.retryJob)),
+    list: adminProcedure.input(schema.adminJobsInput).output(schema.adminListOutput).query(serve(service.listJobs)),
+    retry: adminProcedure.input(schema.jobIdInput).output(schema.adminRetryOutput).mutation(serve(service.retryJob)),
   }),
 });

@@ -1,32 +1,24 @@
-import {
-  adminRunsOutput,
-  newsletterRunsInput,
-  subscribeInput,
-  subscribeOutput,
-  unsubscribeInfoOutput,
-  unsubscribeInput,
-  unsubscribeOutput,
-} from '../../../shared/schemas/newsletter';
+import * as schema from '../../../shared/schemas/newsletter';
 import { adminProcedure, publicProcedure, rateLimited, router, serve } from '../../trpc/init';
 import * as service from './service';
 
 export const newsletterRouter = router({
   subscribe: publicProcedure
-    .input(subscribeInput)
+    .input(schema.subscribeInput)
     .use(rateLimited('newsletter'))
-    .output(subscribeOutput)
+    .output(schema.subscribeOutput)
     .mutation(({ ctx, input }) => service.subscribe(ctx.deps, input)),
   /** The unsubscribe link's page: anyone holding the token, no login. */
   unsubscribeInfo: publicProcedure
-    .input(unsubscribeInput)
-    .output(unsubscribeInfoOutput)
+    .input(schema.unsubscribeInput)
+    .output(schema.unsubscribeInfoOutput)
     .query(({ ctx, input }) => service.unsubscribeInfo(ctx.deps, input)),
   unsubscribe: publicProcedure
-    .input(unsubscribeInput)
+    .input(schema.unsubscribeInput)
     .use(rateLimited('newsletter'))
-    .output(unsubscribeOutput)
+    .output(schema.unsubscribeOutput)
     .mutation(({ ctx, input }) => service.unsubscribe(ctx.deps, input)),
   admin: router({
-    runs: adminProcedure.input(newsletterRunsInput).output(adminRunsOutput).query(serve(service.listRuns)),
+    runs: adminProcedure.input(schema.newsletterRunsInput).output(schema.adminRunsOutput).query(serve(service.listRuns)),
   }),
 });

@@ -1,24 +1,14 @@
-import {
-  counterOfferInput,
-  createOfferInput,
-  listOffersInput,
-  offerIdInput,
-  offerOutput,
-  offerPageOutput,
-  pendingOffersInput,
-  reviewOfferInput,
-  updateOfferInput,
-} from '../../../shared/schemas/offers';
+import * as schema from '../../../shared/schemas/offers';
 import { companyProcedure, rateLimited, router, serve } from '../../trpc/init';
 import * as service from './service';
 
 export const offersRouter = router({
-  list: companyProcedure.input(listOffersInput).output(offerPageOutput).query(serve(service.listOffers)),
-  pending: companyProcedure.input(pendingOffersInput).output(offerPageOutput).query(serve(service.pendingOffers)),
-  get: companyProcedure.input(offerIdInput).output(offerOutput).query(serve(service.getOffer)),
-  create: companyProcedure.input(createOfferInput).use(rateLimited('offer')).output(offerOutput).mutation(serve(service.createOffer)),
-  update: companyProcedure.input(updateOfferInput).output(offerOutput).mutation(serve(service.updateOffer)),
-  withdraw: companyProcedure.input(offerIdInput).output(offerOutput).mutation(serve(service.withdrawOffer)),
-  counter: companyProcedure.input(counterOfferInput).output(offerOutput).mutation(serve(service.counterOffer)),
-  review: companyProcedure.input(reviewOfferInput).output(offerOutput).mutation(serve(service.reviewOffer)),
+  list: companyProcedure.input(schema.listOffersInput).output(schema.offerPageOutput).query(serve(service.listOffers)),
+  pending: companyProcedure.input(schema.pendingOffersInput).output(schema.offerPageOutput).query(serve(service.pendingOffers)),
+  get: companyProcedure.input(schema.offerIdInput).output(schema.offerOutput).query(serve(service.getOffer)),
+  create: companyProcedure.input(schema.createOfferInput).use(rateLimited('offer')).output(schema.offerOutput).mutation(serve(service.createOffer)),
+  update: companyProcedure.input(schema.updateOfferInput).output(schema.offerOutput).mutation(serve(service.updateOffer)),
+  withdraw: companyProcedure.input(schema.offerIdInput).output(schema.offerOutput).mutation(serve(service.withdrawOffer)),
+  counter: companyProcedure.input(schema.counterOfferInput).output(schema.offerOutput).mutation(serve(service.counterOffer)),
+  review: companyProcedure.input(schema.reviewOfferInput).output(schema.offerOutput).mutation(serve(service.reviewOffer)),
 });

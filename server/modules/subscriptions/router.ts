@@ -1,21 +1,4 @@
-import {
-  adminActivePlansOutput,
-  adminAssignOutput,
-  adminCompanyStatusOutput,
-  adminCreatePlanOutput,
-  adminDeletePlanOutput,
-  adminExtendOutput,
-  adminHistoryOutput,
-  adminPlanOutput,
-  adminPlansOutput,
-  adminUpdatePlanOutput,
-  assignPlanInput,
-  companyIdInput,
-  createPlanInput,
-  extendSubscriptionInput,
-  planIdInput,
-  updatePlanInput,
-} from '../../../shared/schemas/subscriptions';
+import * as schema from '../../../shared/schemas/subscriptions';
 import { adminProcedure, companyProcedure, router, serve } from '../../trpc/init';
 import * as service from './service';
 
@@ -24,28 +7,28 @@ export const subscriptionsRouter = router({
   mine: companyProcedure.query(serve(service.mine)),
 
   admin: router({
-    plans: adminProcedure.output(adminPlansOutput).query(({ ctx }) => service.listPlans(ctx.deps)),
-    activePlans: adminProcedure.output(adminActivePlansOutput).query(({ ctx }) => service.listActivePlans(ctx.deps)),
+    plans: adminProcedure.output(schema.adminPlansOutput).query(({ ctx }) => service.listPlans(ctx.deps)),
+    activePlans: adminProcedure.output(schema.adminActivePlansOutput).query(({ ctx }) => service.listActivePlans(ctx.deps)),
     plan: adminProcedure
-      .input(planIdInput)
-      .output(adminPlanOutput)
+      .input(schema.planIdInput)
+      .output(schema.adminPlanOutput)
       .query(({ ctx, input }) => service.getPlan(ctx.deps, input.id)),
-    createPlan: adminProcedure.input(createPlanInput).output(adminCreatePlanOutput).mutation(serve(service.createPlan)),
-    updatePlan: adminProcedure.input(updatePlanInput).output(adminUpdatePlanOutput).mutation(serve(service.updatePlan)),
+    createPlan: adminProcedure.input(schema.createPlanInput).output(schema.adminCreatePlanOutput).mutation(serve(service.createPlan)),
+    updatePlan: adminProcedure.input(schema.updatePlanInput).output(schema.adminUpdatePlanOutput).mutation(serve(service.updatePlan)),
     deletePlan: adminProcedure
-      .input(planIdInput)
-      .output(adminDeletePlanOutput)
+      .input(schema.planIdInput)
+      .output(schema.adminDeletePlanOutput)
       .mutation(({ ctx, input }) => service.deletePlan(ctx.deps, ctx.actor, input.id)),
 
     companyStatus: adminProcedure
-      .input(companyIdInput)
-      .output(adminCompanyStatusOutput)
+      .input(schema.companyIdInput)
+      .output(schema.adminCompanyStatusOutput)
       .query(({ ctx, input }) => service.forCompany(ctx.deps, input.company_id)),
-    assign: adminProcedure.input(assignPlanInput).output(adminAssignOutput).mutation(serve(service.assignPlan)),
-    extend: adminProcedure.input(extendSubscriptionInput).output(adminExtendOutput).mutation(serve(service.extendSubscription)),
+    assign: adminProcedure.input(schema.assignPlanInput).output(schema.adminAssignOutput).mutation(serve(service.assignPlan)),
+    extend: adminProcedure.input(schema.extendSubscriptionInput).output(schema.adminExtendOutput).mutation(serve(service.extendSubscription)),
     history: adminProcedure
-      .input(companyIdInput)
-      .output(adminHistoryOutput)
+      .input(schema.companyIdInput)
+      .output(schema.adminHistoryOutput)
       .query(({ ctx, input }) => service.history(ctx.deps, input.company_id)),
   }),
 });
