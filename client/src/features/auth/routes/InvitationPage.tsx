@@ -8,13 +8,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { acceptInvitationForm } from '@shared/schemas/invitations';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { RoleLabel } from '@/components/RoleLabel';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { FormError, TextField } from '@/components/ui/Field';
 import { LoadingState } from '@/components/ui/States';
-import { errorText, fieldErrorText } from '@/lib/errors';
+import { errorText } from '@/lib/errors';
 import { startSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -33,7 +34,7 @@ export function InvitationPage({ params }: { params: Record<string, string> }) {
     resolver: zodResolver(acceptInvitationForm),
     defaultValues: { first_name: '', last_name: '', password: '', confirm_password: '' },
   });
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
 
   const { onSubmit, formError } = useFormSubmit(form, async ({ confirm_password: _c, ...values }) => {
     const session = await accept.mutateAsync({ token, ...values });
@@ -67,20 +68,8 @@ export function InvitationPage({ params }: { params: Record<string, string> }) {
     >
       <form onSubmit={onSubmit} noValidate className="form" data-testid="invitation-form">
         <FormError>{formError}</FormError>
-        <TextField
-          label={<Trans>First name</Trans>}
-          autoComplete="given-name"
-          required
-          error={fieldErrorText(i18n, errors.first_name)}
-          {...form.register('first_name')}
-        />
-        <TextField
-          label={<Trans>Last name</Trans>}
-          autoComplete="family-name"
-          required
-          error={fieldErrorText(i18n, errors.last_name)}
-          {...form.register('last_name')}
-        />
+        <TextField label={<Trans>First name</Trans>} autoComplete="given-name" required {...field('first_name')} />
+        <TextField label={<Trans>Last name</Trans>} autoComplete="family-name" required {...field('last_name')} />
         <NewPasswordFields form={form} name="password" confirm="confirm_password" />
         <Button type="submit" block size="lg" loading={accept.isPending} data-testid="invitation-submit">
           <Trans>Join {companyName}</Trans>

@@ -10,7 +10,8 @@ import { resetPasswordForm } from '@shared/schemas/registration';
 import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { FormError, TextField } from '@/components/ui/Field';
-import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { useFieldProps } from '@/hooks/useFieldProps';
+import { errorText, getAppError } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { AuthCard } from '../components/AuthCard';
@@ -30,6 +31,7 @@ export function ResetPasswordPage({ params }: { params: Record<string, string> }
     defaultValues: { token: params.resetToken ?? '', username: '', password: '', confirm_password: '' },
   });
   const { errors } = form.formState;
+  const field = useFieldProps(form);
 
   const onSubmit = form.handleSubmit(async ({ token, username, password }) => {
     setFormError(null);
@@ -56,8 +58,7 @@ export function ResetPasswordPage({ params }: { params: Record<string, string> }
           autoComplete="username"
           required
           hint={<Trans>Usually your email address.</Trans>}
-          error={fieldErrorText(i18n, errors.username)}
-          {...form.register('username')}
+          {...field('username')}
         />
         <NewPasswordFields form={form} name="password" confirm="confirm_password" replacing />
         {errors.token ? <FormError>{i18n._(msg`This reset link is invalid or has expired.`)}</FormError> : null}

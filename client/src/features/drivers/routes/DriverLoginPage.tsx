@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { startDriverSession } from '@/lib/driverSession';
-import { errorText, fieldErrorText } from '@/lib/errors';
+import { useFieldProps } from '@/hooks/useFieldProps';
+import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 
@@ -18,7 +19,7 @@ export function DriverLoginPage() {
   const trpc = useTRPC();
   const login = useMutation(trpc.auth.driverLogin.mutationOptions());
   const form = useForm<DriverLoginInput>({ resolver: zodResolver(driverLoginInput), defaultValues: { email: '', phone: '' }, mode: 'onTouched' });
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const result = await login.mutateAsync(values);
@@ -41,15 +42,7 @@ export function DriverLoginPage() {
         </p>
       </div>
       <form className="form card driver-login__card" onSubmit={onSubmit} noValidate>
-        <TextField
-          label={<Trans>Email</Trans>}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          error={fieldErrorText(i18n, errors.email)}
-          {...form.register('email')}
-        />
+        <TextField label={<Trans>Email</Trans>} type="email" inputMode="email" autoComplete="email" required {...field('email')} />
         <TextField
           label={<Trans>Phone number</Trans>}
           type="tel"
@@ -57,8 +50,7 @@ export function DriverLoginPage() {
           autoComplete="tel"
           required
           hint={<Trans>8 to 15 digits; spaces, hyphens and + are fine.</Trans>}
-          error={fieldErrorText(i18n, errors.phone)}
-          {...form.register('phone')}
+          {...field('phone')}
         />
         <Button type="submit" size="lg" block loading={login.isPending}>
           <Trans>Log in</Trans>

@@ -9,6 +9,7 @@ import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { API_KEY_SCOPES, createApiKeyInput, createWebhookInput, WEBHOOK_EVENTS, type WebhookEvent } from '@shared/schemas/integrations';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -296,6 +297,7 @@ function AddKeyDialog({ companyId, onClose }: { companyId: number; onClose: () =
   const create = useMutation(trpc.integrations.apiKeys.create.mutationOptions());
   const form = useForm<KeyIn, unknown, KeyOut>({ resolver: zodResolver(keyForm), defaultValues: { name: '', scopes: ['read'] } });
   const e = form.formState.errors;
+  const field = useFieldProps(form);
   const { onSubmit, formError } = useFormSubmit(form, async (values) => {
     await create.mutateAsync({ ...values, company_id: companyId });
     await qc.invalidateQueries({ queryKey: trpc.integrations.apiKeys.pathKey() });
@@ -316,14 +318,7 @@ function AddKeyDialog({ companyId, onClose }: { companyId: number; onClose: () =
       submitTestId="api-key-create"
       submitLabel={<Trans>Create key</Trans>}
     >
-      <TextField
-        label={<Trans>Name</Trans>}
-        hint={<Trans>What uses it, e.g. “ERP sync”.</Trans>}
-        required
-        data-autofocus
-        error={fieldErrorText(i18n, e.name)}
-        {...form.register('name')}
-      />
+      <TextField label={<Trans>Name</Trans>} hint={<Trans>What uses it, e.g. “ERP sync”.</Trans>} required data-autofocus {...field('name')} />
       <ChoicesFieldset legend={<Trans>Scopes</Trans>} error={fieldErrorText(i18n, e.scopes)}>
         {API_KEY_SCOPES.map((s) => (
           <Checkbox key={s} label={i18n._(SCOPE_LABELS[s])} value={s} {...form.register('scopes')} data-testid={`api-key-scope-${s}`} />
@@ -452,6 +447,7 @@ function AddWebhookDialog({ companyId, onClose }: { companyId: number; onClose: 
     defaultValues: { url: '', events: WEBHOOK_EVENTS.filter((ev) => ev !== 'offer.countered') as WebhookEvent[] },
   });
   const e = form.formState.errors;
+  const field = useFieldProps(form);
   const { onSubmit, formError } = useFormSubmit(form, async (values) => {
     await create.mutateAsync({ ...values, company_id: companyId });
     await qc.invalidateQueries({ queryKey: trpc.integrations.webhooks.pathKey() });
@@ -490,8 +486,7 @@ function AddWebhookDialog({ companyId, onClose }: { companyId: number; onClose: 
         required
         data-autofocus
         placeholder="https://erp.example.com/hooks/marketplace"
-        error={fieldErrorText(i18n, e.url)}
-        {...form.register('url')}
+        {...field('url')}
       />
       <ChoicesFieldset legend={<Trans>Events</Trans>} error={fieldErrorText(i18n, e.events)}>
         {WEBHOOK_EVENTS.map((ev) => (

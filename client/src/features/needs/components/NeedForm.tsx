@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Button } from '@/components/ui/Button';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
-import { fieldErrorText } from '@/lib/errors';
 import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -69,7 +69,7 @@ export function NeedForm({ need, onDone, onCancel }: { need?: EditableNeed; onDo
   });
   const create = useMutation(trpc.needs.create.mutationOptions());
   const update = useMutation(trpc.needs.update.mutationOptions());
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   const unitLabels: Record<(typeof QUANTITY_UNITS)[number], string> = { kg: t`Kilograms (kg)`, hours: t`Hours`, m2: t`Square metres (m²)` };
 
   const { onSubmit, formError } = useFormSubmit(
@@ -98,21 +98,14 @@ export function NeedForm({ need, onDone, onCancel }: { need?: EditableNeed; onDo
   return (
     <form className="form need-form" noValidate onSubmit={onSubmit} data-testid="need-form">
       <FormError>{formError}</FormError>
-      <TextField
-        label={t`What do you need?`}
-        required
-        maxLength={LIMITS.titleMax + 10}
-        error={fieldErrorText(i18n, errors.title)}
-        {...form.register('title')}
-      />
-      <TextArea label={t`Description`} required rows={3} error={fieldErrorText(i18n, errors.description)} {...form.register('description')} />
+      <TextField label={t`What do you need?`} required maxLength={LIMITS.titleMax + 10} {...field('title')} />
+      <TextArea label={t`Description`} required rows={3} {...field('description')} />
       <div className="need-form__grid">
         <SelectField
           label={t`Material group`}
           required
-          error={fieldErrorText(i18n, errors.material_group_id)}
           hint={groups.isError ? t`Could not load material groups` : undefined}
-          {...form.register('material_group_id')}
+          {...field('material_group_id')}
         >
           <option value="">{groups.isLoading ? t`Loading…` : t`Choose a group`}</option>
           {(groups.data?.items ?? []).map((g) => (
@@ -124,11 +117,10 @@ export function NeedForm({ need, onDone, onCancel }: { need?: EditableNeed; onDo
         <TextField
           label={t`Material code (optional)`}
           hint={t`A code under the group, e.g. 02 01, narrows the need`}
-          error={fieldErrorText(i18n, errors.material_group_code)}
-          {...form.register('material_group_code')}
+          {...field('material_group_code')}
         />
-        <TextField label={t`Quantity`} inputMode="numeric" required error={fieldErrorText(i18n, errors.quantity)} {...form.register('quantity')} />
-        <SelectField label={t`Unit`} required error={fieldErrorText(i18n, errors.unit)} {...form.register('unit')}>
+        <TextField label={t`Quantity`} inputMode="numeric" required {...field('quantity')} />
+        <SelectField label={t`Unit`} required {...field('unit')}>
           {QUANTITY_UNITS.map((u) => (
             <option key={u} value={u}>
               {unitLabels[u]}
@@ -140,10 +132,9 @@ export function NeedForm({ need, onDone, onCancel }: { need?: EditableNeed; onDo
           inputMode="numeric"
           required
           hint={t`Listings this far from your company address match`}
-          error={fieldErrorText(i18n, errors.max_distance_km)}
-          {...form.register('max_distance_km')}
+          {...field('max_distance_km')}
         />
-        <TextField label={t`Open until (optional)`} type="date" error={fieldErrorText(i18n, errors.until)} {...form.register('until')} />
+        <TextField label={t`Open until (optional)`} type="date" {...field('until')} />
       </div>
       <div className="row-actions">
         <Button type="submit" loading={create.isPending || update.isPending} data-testid="need-submit">

@@ -12,7 +12,8 @@ import { formatQuantity } from '@/components/listing/format';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
 import { to } from '@/config/paths';
-import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { useFieldProps } from '@/hooks/useFieldProps';
+import { errorText, getAppError } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
 import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
@@ -47,7 +48,7 @@ export function OfferForm({ listing, onDone, onCancel }: { listing: OfferListing
   const part = (useWatch({ control: form.control, name: 'sub_listing_id' }) as string | number | undefined) ?? '';
   const sub = listing.sub_listings.find((x) => String(x.id) === String(part)) ?? null;
   const ceiling = availableFor(listing, sub);
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   const unit = listing.quantity_unit;
   // The dialog focuses `data-autofocus` when it opens; on a first open this form arrives after that.
   useLayoutEffect(() => form.setFocus('quantity'), [form]);
@@ -76,8 +77,7 @@ export function OfferForm({ listing, onDone, onCancel }: { listing: OfferListing
       {listing.sub_listings.length ? (
         <SelectField
           label={t`Part of the listing`}
-          error={fieldErrorText(i18n, errors.sub_listing_id)}
-          {...form.register('sub_listing_id', { onChange: () => void (form.formState.isSubmitted && form.trigger('quantity')) })}
+          {...field('sub_listing_id', { onChange: () => void (form.formState.isSubmitted && form.trigger('quantity')) })}
         >
           <option value="">{t`The whole listing (${formatQuantity(lang, listing.available_quantity, unit)} available)`}</option>
           {listing.sub_listings.map((x) => (
@@ -94,8 +94,7 @@ export function OfferForm({ listing, onDone, onCancel }: { listing: OfferListing
         required
         data-autofocus
         hint={<Trans>Up to {formatQuantity(lang, ceiling, unit)}</Trans>}
-        error={fieldErrorText(i18n, errors.quantity)}
-        {...form.register('quantity')}
+        {...field('quantity')}
       />
       <div className="form-grid">
         <TextField
@@ -103,8 +102,7 @@ export function OfferForm({ listing, onDone, onCancel }: { listing: OfferListing
           inputMode="decimal"
           autoComplete="off"
           hint={<Trans>For example 12.50. The listing company may counter.</Trans>}
-          error={fieldErrorText(i18n, errors.unit_price)}
-          {...form.register('unit_price')}
+          {...field('unit_price')}
         />
         <TextField
           label={t`Currency`}
@@ -112,11 +110,10 @@ export function OfferForm({ listing, onDone, onCancel }: { listing: OfferListing
           maxLength={3}
           placeholder="EUR"
           hint={<Trans>Empty: your preferred currency.</Trans>}
-          error={fieldErrorText(i18n, errors.currency)}
-          {...form.register('currency')}
+          {...field('currency')}
         />
       </div>
-      <OfferMessageField length={message.length} rows={4} error={fieldErrorText(i18n, errors.message)} field={form.register('message')} />
+      <OfferMessageField length={message.length} rows={4} field={field('message')} />
       <DialogActions loading={create.isPending} onCancel={onCancel} testId="offer-submit">
         <Trans>Send offer</Trans>
       </DialogActions>

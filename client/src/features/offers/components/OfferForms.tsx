@@ -6,11 +6,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Counter } from '@/components/ui/Counter';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, TextArea, TextField } from '@/components/ui/Field';
-import { fieldErrorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { LIMITS } from '@shared/constants/limits';
@@ -20,13 +20,14 @@ import { rejectFormSchema } from '../lib/offer';
 import { OfferMessageField } from './OfferMessageField';
 
 export function RejectForm({ offer, onDone, onCancel }: { offer: Offer; onDone: () => void; onCancel: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const form = useForm<z.input<typeof rejectFormSchema>, unknown, z.output<typeof rejectFormSchema>>({
     resolver: zodResolver(rejectFormSchema),
     defaultValues: { reason: '' },
   });
   const review = useMutation(trpc.offers.review.mutationOptions());
+  const field = useFieldProps(form);
   const reason = (useWatch({ control: form.control, name: 'reason' }) as string | undefined) ?? '';
   const { onSubmit, formError } = useFormSubmit(
     form,
@@ -50,8 +51,7 @@ export function RejectForm({ offer, onDone, onCancel }: { offer: Offer; onDone: 
         rows={3}
         data-autofocus
         hint={<Counter length={reason.length} max={LIMITS.messageMax} />}
-        error={fieldErrorText(i18n, form.formState.errors.reason)}
-        {...form.register('reason')}
+        {...field('reason')}
       />
       <DialogActions variant="danger" loading={review.isPending} onCancel={onCancel} testId="reject-confirm">
         <Trans>Reject offer</Trans>
@@ -64,7 +64,7 @@ const counterForm = counterOfferInput.omit({ id: true });
 
 /** A counter on the caller's turn: another quantity and/or price, with a message; the currency stays the offer's. */
 export function CounterForm({ offer, onDone, onCancel }: { offer: Offer; onDone: () => void; onCancel: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const form = useForm<z.input<typeof counterForm>, unknown, z.output<typeof counterForm>>({
     resolver: zodResolver(counterForm),
@@ -72,7 +72,7 @@ export function CounterForm({ offer, onDone, onCancel }: { offer: Offer; onDone:
   });
   const counter = useMutation(trpc.offers.counter.mutationOptions());
   const message = (useWatch({ control: form.control, name: 'message' }) as string | undefined) ?? '';
-  const e = form.formState.errors;
+  const field = useFieldProps(form);
   const currency = offer.currency ?? '';
   const left = offer.max_rounds - offer.round - 1;
   const { onSubmit, formError } = useFormSubmit(
@@ -96,23 +96,10 @@ export function CounterForm({ offer, onDone, onCancel }: { offer: Offer; onDone:
       </p>
       <FormError>{formError}</FormError>
       <div className="form-grid">
-        <TextField
-          label={t`Quantity`}
-          inputMode="numeric"
-          autoComplete="off"
-          data-autofocus
-          error={fieldErrorText(i18n, e.quantity)}
-          {...form.register('quantity')}
-        />
-        <TextField
-          label={t`Price per unit (${currency})`}
-          inputMode="decimal"
-          autoComplete="off"
-          error={fieldErrorText(i18n, e.unit_price)}
-          {...form.register('unit_price')}
-        />
+        <TextField label={t`Quantity`} inputMode="numeric" autoComplete="off" data-autofocus {...field('quantity')} />
+        <TextField label={t`Price per unit (${currency})`} inputMode="decimal" autoComplete="off" {...field('unit_price')} />
       </div>
-      <OfferMessageField length={message.length} rows={3} error={fieldErrorText(i18n, e.message)} field={form.register('message')} />
+      <OfferMessageField length={message.length} rows={3} field={field('message')} />
       <DialogActions loading={counter.isPending} onCancel={onCancel} testId="counter-submit">
         <Trans>Send counter-offer</Trans>
       </DialogActions>

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { createQueryInput, QUERY_MESSAGE_MAX } from '@shared/schemas/queries';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { FormError, TextArea, TextField } from '@/components/ui/Field';
 import { EmptyState } from '@/components/ui/States';
 import { useConfig } from '@/hooks/useConfig';
-import { fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -93,7 +93,6 @@ export function HelpPage() {
 }
 
 function ContactForm() {
-  const { i18n } = useLingui();
   const trpc = useTRPC();
   const session = useSession();
   const fmt = useFormat();
@@ -105,7 +104,7 @@ function ContactForm() {
     resolver: zodResolver(createQueryInput),
     defaultValues: { name: defaultName, email: session?.user.email ?? '', subject: '', message: '' },
   });
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   const messageLength = useWatch({ control: form.control, name: 'message' })?.length ?? 0;
   const max = fmt.number(QUERY_MESSAGE_MAX);
   const count = fmt.number(messageLength);
@@ -146,21 +145,9 @@ function ContactForm() {
     <Card title={<Trans>Contact us</Trans>}>
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormError>{formError}</FormError>
-        <TextField label={<Trans>Name</Trans>} autoComplete="name" required error={fieldErrorText(i18n, errors.name)} {...form.register('name')} />
-        <TextField
-          label={<Trans>Email</Trans>}
-          type="email"
-          autoComplete="email"
-          required
-          error={fieldErrorText(i18n, errors.email)}
-          {...form.register('email')}
-        />
-        <TextField
-          label={<Trans>Subject</Trans>}
-          hint={<Trans>Optional</Trans>}
-          error={fieldErrorText(i18n, errors.subject)}
-          {...form.register('subject')}
-        />
+        <TextField label={<Trans>Name</Trans>} autoComplete="name" required {...field('name')} />
+        <TextField label={<Trans>Email</Trans>} type="email" autoComplete="email" required {...field('email')} />
+        <TextField label={<Trans>Subject</Trans>} hint={<Trans>Optional</Trans>} {...field('subject')} />
         <TextArea
           label={<Trans>Message</Trans>}
           rows={6}
@@ -171,8 +158,7 @@ function ContactForm() {
               {count} of {max} characters
             </Trans>
           }
-          error={fieldErrorText(i18n, errors.message)}
-          {...form.register('message')}
+          {...field('message')}
         />
         <Button type="submit" loading={create.isPending}>
           <Trans>Send question</Trans>

@@ -13,6 +13,7 @@ import { COMPANY_ROLES } from '@shared/constants/enums';
 import { z } from '@shared/schemas/_zod';
 import { createInvitationFields } from '@shared/schemas/invitations';
 import { setCredentialsForm, updateUserFields } from '@shared/schemas/users';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { RoleLabel } from '@/components/RoleLabel';
 import { Avatar } from '@/components/ui/Avatar';
@@ -24,7 +25,7 @@ import { PagedList } from '@/components/ui/PagedList';
 import { Rows } from '@/components/ui/Rows';
 import { to } from '@/config/paths';
 import { useDebounced } from '@/hooks/useDebounced';
-import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { errorText, getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
@@ -212,7 +213,7 @@ function Invitations() {
 }
 
 function InviteDialog({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const companyId = useSession()?.company?.id ?? 0;
@@ -223,6 +224,7 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
     defaultValues: { email: '', role: 'MEMBER', public_email_acknowledged: false },
   });
   const e = form.formState.errors;
+  const field = useFieldProps(form);
   const { onSubmit, formError } = useFormSubmit(form, async (values) => {
     const sent = await create.mutateAsync({ ...values, company_id: companyId });
     await qc.invalidateQueries({ queryKey: trpc.invitations.pathKey() });
@@ -233,16 +235,8 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} title={<Trans>Invite a colleague</Trans>} closeLabel={t`Close`}>
       <form className="form" onSubmit={onSubmit} noValidate data-testid="invite-form">
-        <TextField
-          label={<Trans>Email</Trans>}
-          type="email"
-          required
-          autoComplete="off"
-          data-autofocus
-          error={fieldErrorText(i18n, e.email)}
-          {...form.register('email')}
-        />
-        <SelectField label={<Trans>Role</Trans>} required error={fieldErrorText(i18n, e.role)} {...form.register('role')}>
+        <TextField label={<Trans>Email</Trans>} type="email" required autoComplete="off" data-autofocus {...field('email')} />
+        <SelectField label={<Trans>Role</Trans>} required {...field('role')}>
           {COMPANY_ROLES.map((r) => (
             <option key={r} value={r}>
               {r === 'MANAGER' ? t`Manager` : t`Member`}
@@ -277,7 +271,7 @@ type EditIn = z.input<typeof editForm>;
 type EditOut = z.output<typeof editForm>;
 
 function EditUserDialog({ user, self, onClose }: { user: Row; self: boolean; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const update = useMutation(trpc.users.update.mutationOptions());
   const invalidate = useInvalidateUsers();
@@ -290,7 +284,7 @@ function EditUserDialog({ user, self, onClose }: { user: Row; self: boolean; onC
       role: user.role as 'MEMBER',
     },
   });
-  const e = form.formState.errors;
+  const field = useFieldProps(form);
   const { onSubmit, formError } = useFormSubmit(form, async (values) => {
     await update.mutateAsync({ id: user.id, ...values, ...(self ? { role: undefined } : {}) });
     await invalidate();
@@ -302,22 +296,15 @@ function EditUserDialog({ user, self, onClose }: { user: Row; self: boolean; onC
     <Dialog open onClose={onClose} title={<Trans>Edit {name}</Trans>} closeLabel={t`Close`}>
       <form className="form" onSubmit={onSubmit} noValidate data-testid="edit-user-form">
         <div className="form-grid">
-          <TextField
-            label={<Trans>First name</Trans>}
-            required
-            data-autofocus
-            error={fieldErrorText(i18n, e.first_name)}
-            {...form.register('first_name')}
-          />
-          <TextField label={<Trans>Last name</Trans>} error={fieldErrorText(i18n, e.last_name)} {...form.register('last_name')} />
+          <TextField label={<Trans>First name</Trans>} required data-autofocus {...field('first_name')} />
+          <TextField label={<Trans>Last name</Trans>} {...field('last_name')} />
         </div>
-        <TextField label={<Trans>Official role</Trans>} error={fieldErrorText(i18n, e.official_role)} {...form.register('official_role')} />
+        <TextField label={<Trans>Official role</Trans>} {...field('official_role')} />
         <SelectField
           label={<Trans>Role</Trans>}
           disabled={self}
           hint={self ? <Trans>You cannot change your own role.</Trans> : <Trans>A role change signs the user out everywhere.</Trans>}
-          error={fieldErrorText(i18n, e.role)}
-          {...form.register('role')}
+          {...field('role')}
         >
           {COMPANY_ROLES.map((r) => (
             <option key={r} value={r}>
@@ -348,7 +335,7 @@ function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }
     defaultValues: { email: '', my_password: '' },
   });
   const [formError, setFormError] = useState<string | null>(null);
-  const e = form.formState.errors;
+  const field = useFieldProps(form);
   const onSubmit = form.handleSubmit(async (v) => {
     setFormError(null);
     try {
@@ -384,22 +371,14 @@ function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }
             Now logs in as {email}. Fill in a new email; the user is signed out everywhere and logs in with it. Only the user sets their password.
           </Trans>
         </p>
-        <TextField
-          label={<Trans>New email</Trans>}
-          type="email"
-          autoComplete="off"
-          data-autofocus
-          error={fieldErrorText(i18n, e.email)}
-          {...form.register('email')}
-        />
+        <TextField label={<Trans>New email</Trans>} type="email" autoComplete="off" data-autofocus {...field('email')} />
         <TextField
           label={<Trans>Your password</Trans>}
           type="password"
           required
           autoComplete="current-password"
           hint={<Trans>To confirm that it is you making this change.</Trans>}
-          error={fieldErrorText(i18n, e.my_password)}
-          {...form.register('my_password')}
+          {...field('my_password')}
         />
         <FormError>{formError}</FormError>
         <DialogActions onCancel={onClose} loading={set.isPending}>

@@ -21,6 +21,7 @@ import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Fie
 import { isSettled } from '@/components/ui/QueryView';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useChangeLanguage } from '@/hooks/useChangeLanguage';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
 import { replaceToken, updateSession, useSession } from '@/lib/session';
@@ -112,7 +113,7 @@ function ProfileForm({ me }: { me: Me }) {
   const [imageError, setImageError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProfileIn, unknown, ProfileOut>({ resolver: zodResolver(profileForm), mode: 'onTouched', defaultValues: profileDefaults(me) });
-  const e = form.formState.errors;
+  const field = useFieldProps(form);
   const about = useWatch({ control: form.control, name: 'about_info' });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -162,50 +163,32 @@ function ProfileForm({ me }: { me: Me }) {
         testId="profile-picture"
       />
       <div className="form-grid">
-        <TextField
-          label={<Trans>First name</Trans>}
-          required
-          autoComplete="given-name"
-          error={fieldErrorText(i18n, e.first_name)}
-          {...form.register('first_name')}
-        />
-        <TextField
-          label={<Trans>Last name</Trans>}
-          autoComplete="family-name"
-          error={fieldErrorText(i18n, e.last_name)}
-          {...form.register('last_name')}
-        />
+        <TextField label={<Trans>First name</Trans>} required autoComplete="given-name" {...field('first_name')} />
+        <TextField label={<Trans>Last name</Trans>} autoComplete="family-name" {...field('last_name')} />
       </div>
       <TextField
         label={<Trans>Business email</Trans>}
         type="email"
         autoComplete="email"
         hint={<Trans>Shown to your colleagues. You log in with {me.email}.</Trans>}
-        error={fieldErrorText(i18n, e.business_email)}
-        {...form.register('business_email')}
+        {...field('business_email')}
       />
-      <TextField
-        label={<Trans>Official role</Trans>}
-        autoComplete="organization-title"
-        error={fieldErrorText(i18n, e.official_role)}
-        {...form.register('official_role')}
-      />
+      <TextField label={<Trans>Official role</Trans>} autoComplete="organization-title" {...field('official_role')} />
       <div>
         <TextArea
           label={<Trans>About you</Trans>}
           rows={3}
           maxLength={LIMITS.aboutMax}
           hint={<Trans>Shown on your public page.</Trans>}
-          error={fieldErrorText(i18n, e.about_info)}
-          {...form.register('about_info')}
+          {...field('about_info')}
         />
         <p className="counter" aria-live="polite">
           {aboutLength}/{LIMITS.aboutMax}
         </p>
       </div>
       <div className="form-grid">
-        <CurrencySelect stored={me.preferred_currency} error={fieldErrorText(i18n, e.preferred_currency)} {...form.register('preferred_currency')} />
-        <SelectField label={<Trans>Language</Trans>} error={fieldErrorText(i18n, e.language)} {...form.register('language')}>
+        <CurrencySelect stored={me.preferred_currency} {...field('preferred_currency')} />
+        <SelectField label={<Trans>Language</Trans>} {...field('language')}>
           {LANGUAGES.map((l) => (
             <option key={l} value={l}>
               {LANGUAGE_NAMES[l]}
@@ -243,7 +226,7 @@ function ChangePasswordCard() {
     resolver: zodResolver(changePasswordForm),
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
   });
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   const onSubmit = form.handleSubmit(async ({ current_password, new_password }) => {
     setFormError(null);
     try {
@@ -269,14 +252,7 @@ function ChangePasswordCard() {
     <Card title={<Trans>Change password</Trans>}>
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormError>{formError}</FormError>
-        <TextField
-          label={<Trans>Current password</Trans>}
-          type="password"
-          autoComplete="current-password"
-          required
-          error={fieldErrorText(i18n, errors.current_password)}
-          {...form.register('current_password')}
-        />
+        <TextField label={<Trans>Current password</Trans>} type="password" autoComplete="current-password" required {...field('current_password')} />
         <NewPasswordFields form={form} name="new_password" confirm="confirm_password" replacing />
         <Button type="submit" loading={change.isPending}>
           <Trans>Update password</Trans>
