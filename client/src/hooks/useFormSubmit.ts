@@ -20,6 +20,8 @@ export function useFormSubmit<In extends FieldValues, Out>(
     snackbar?: boolean;
     /** Focuses the first field the server refused (default true). */
     focus?: boolean;
+    /** Runs after each save, whether it worked or was refused (a refusal may mean the record changed meanwhile). */
+    settled?: () => Promise<unknown>;
   } = {},
 ) {
   const { i18n } = useLingui();
@@ -34,6 +36,7 @@ export function useFormSubmit<In extends FieldValues, Out>(
       setFormError(opts.failed ? `${i18n._(opts.failed)}: ${text}` : text);
       if (opts.failed && opts.snackbar) showSnackbar(opts.failed, { tone: 'error' });
     }
+    await opts.settled?.();
   });
   return { onSubmit, formError, setFormError };
 }

@@ -13,8 +13,9 @@ import type { z } from 'zod';
 import { Counter } from '@/components/ui/Counter';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, TextArea, TextField } from '@/components/ui/Field';
-import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { useFieldProps } from '@/hooks/useFieldProps';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
+import { fieldErrorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
@@ -37,29 +38,24 @@ export function EndForm({ synergy, title, onClose }: { synergy: Synergy; title: 
     defaultValues: { earnings: '', savings: '' },
   });
   const end = useMutation(trpc.exchanges.end.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   const legendId = useId();
   const fmt = useFormat();
   const agreedTotal =
     synergy.unit_price_minor !== null && synergy.price_currency
       ? fmt.money(synergy.unit_price_minor * synergy.quantity, synergy.price_currency)
       : null;
-  const successfulError = fieldErrorText(i18n, errors.successful);
+  const successfulError = fieldErrorText(i18n, form.formState.errors.successful);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    form,
+    async (values) => {
       await end.mutateAsync(endPayload(synergy.id, values));
       showSnackbar(msg`Synergy ended`);
       onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(`${i18n._(msg`Could not end synergy`)}: ${errorText(i18n, err)}`);
-      showSnackbar(msg`Could not end synergy`, { tone: 'error' });
-    }
-    await refresh();
-  });
+    },
+    { failed: msg`Could not end synergy`, snackbar: true, settled: refresh },
+  );
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} data-testid="end-form">
@@ -97,16 +93,14 @@ export function EndForm({ synergy, title, onClose }: { synergy: Synergy; title: 
           inputMode="decimal"
           autoComplete="off"
           hint={<Trans>Revenue of the providing company. Optional, in your company’s currency</Trans>}
-          error={fieldErrorText(i18n, errors.earnings)}
-          {...form.register('earnings')}
+          {...field('earnings')}
         />
         <TextField
           label={t`Savings`}
           inputMode="decimal"
           autoComplete="off"
           hint={<Trans>Money saved by the receiving company. Optional, in your company’s currency</Trans>}
-          error={fieldErrorText(i18n, errors.savings)}
-          {...form.register('savings')}
+          {...field('savings')}
         />
       </div>
       {agreedTotal ? (
@@ -130,28 +124,23 @@ export function RateForm({ synergy, title, other, onClose }: { synergy: Synergy;
     defaultValues: { review: '' },
   });
   const rate = useMutation(trpc.exchanges.rate.mutationOptions());
-  const [formError, setFormError] = useState<string | null>(null);
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   const review = (useWatch({ control: form.control, name: 'review' }) as string | undefined) ?? '';
   const chosen = Number(useWatch({ control: form.control, name: 'rating' }) ?? 0);
   const [hover, setHover] = useState(0);
-  const ratingError = fieldErrorText(i18n, errors.rating);
+  const ratingError = fieldErrorText(i18n, form.formState.errors.rating);
   const errorId = useId();
   const shown = hover || chosen;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    form,
+    async (values) => {
       await rate.mutateAsync({ id: synergy.id, ...values });
       showSnackbar(msg`Synergy rated successfully`);
       onClose();
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      setFormError(`${i18n._(msg`Could not rate synergy`)}: ${errorText(i18n, err)}`);
-      showSnackbar(msg`Could not rate synergy`, { tone: 'error' });
-    }
-    await refresh();
-  });
+    },
+    { failed: msg`Could not rate synergy`, snackbar: true, settled: refresh },
+  );
 
   const starLabels = [t`1 star`, t`2 stars`, t`3 stars`, t`4 stars`, t`5 stars`];
   return (
@@ -190,13 +179,7 @@ export function RateForm({ synergy, title, other, onClose }: { synergy: Synergy;
           </p>
         ) : null}
       </fieldset>
-      <TextArea
-        label={t`Review`}
-        rows={4}
-        hint={<Counter length={review.length} max={LIMITS.aboutMax} />}
-        error={fieldErrorText(i18n, errors.review)}
-        {...form.register('review')}
-      />
+      <TextArea label={t`Review`} rows={4} hint={<Counter length={review.length} max={LIMITS.aboutMax} />} {...field('review')} />
       <DialogActions loading={rate.isPending} onCancel={onClose} testId="rate-confirm">
         <Trans>Rate synergy</Trans>
       </DialogActions>
