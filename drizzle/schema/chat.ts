@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt } from './_columns';
+import { createdAt, ownedBy, ts, updatedAt } from './_columns';
 import { companyId } from './companies';
 import { exchanges } from './exchanges';
 import { userId, users } from './users';
@@ -25,9 +25,7 @@ export const chat_messages = pgTable(
   'chat_messages',
   {
     id: serial().primaryKey(),
-    chat_id: integer()
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chat_id: ownedBy(() => chats.id),
     sender_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     sender_company_id: companyId(),
     body: text().notNull(),
@@ -40,9 +38,7 @@ export const chat_attachments = pgTable(
   'chat_attachments',
   {
     id: serial().primaryKey(),
-    chat_id: integer()
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chat_id: ownedBy(() => chats.id),
     message_id: integer().references(() => chat_messages.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     /** Storage key of a private file: served only to the chat's two companies (and administrators). */
@@ -59,9 +55,7 @@ export const chat_attachments = pgTable(
 export const chat_reads = pgTable(
   'chat_reads',
   {
-    chat_id: integer()
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chat_id: ownedBy(() => chats.id),
     user_id: userId(),
     last_read_message_id: integer().notNull().default(0),
     updated_at: updatedAt(),

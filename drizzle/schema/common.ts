@@ -1,7 +1,7 @@
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, unique, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import type { MaterialGroupKind } from '../../shared/constants/enums';
 import type { CounterfactualRoute, ImpactBasis } from '../../shared/lib/impact';
-import { createdAt, translatedNames, ts } from './_columns';
+import { createdAt, ownedBy, translatedNames, ts } from './_columns';
 
 /**
  * A node's own impact mapping (PRODUCT.md "Impact"; docs/decisions/0171): null basis on a subcategory means it
@@ -61,9 +61,7 @@ export const first_level_subcategories = pgTable(
   'first_level_subcategories',
   {
     id: serial().primaryKey(),
-    material_group_id: integer()
-      .notNull()
-      .references(() => material_groups.id, { onDelete: 'cascade' }),
+    material_group_id: ownedBy(() => material_groups.id),
     ...subcategoryColumns(),
   },
   (t) => [index('first_level_group_idx').on(t.material_group_id), unique('first_level_group_code').on(t.material_group_id, t.code)],
@@ -73,9 +71,7 @@ export const second_level_subcategories = pgTable(
   'second_level_subcategories',
   {
     id: serial().primaryKey(),
-    first_level_subcategory_id: integer()
-      .notNull()
-      .references(() => first_level_subcategories.id, { onDelete: 'cascade' }),
+    first_level_subcategory_id: ownedBy(() => first_level_subcategories.id),
     ...subcategoryColumns(),
   },
   (t) => [index('second_level_parent_idx').on(t.first_level_subcategory_id), index('second_level_code_idx').on(t.code)],
@@ -86,9 +82,7 @@ export const third_level_subcategories = pgTable(
   'third_level_subcategories',
   {
     id: serial().primaryKey(),
-    second_level_subcategory_id: integer()
-      .notNull()
-      .references(() => second_level_subcategories.id, { onDelete: 'cascade' }),
+    second_level_subcategory_id: ownedBy(() => second_level_subcategories.id),
     ...subcategoryColumns({ hazardous: boolean().notNull().default(false) }),
   },
   (t) => [index('third_level_parent_idx').on(t.second_level_subcategory_id), index('third_level_code_idx').on(t.code)],

@@ -78,9 +78,7 @@ export const company_material_groups = pgTable(
   'company_material_groups',
   {
     company_id: companyId(),
-    material_group_id: integer()
-      .notNull()
-      .references(() => material_groups.id, { onDelete: 'cascade' }),
+    material_group_id: ownedBy(() => material_groups.id),
     relation: text().$type<'interested' | 'providing'>().notNull(),
   },
   (t) => [

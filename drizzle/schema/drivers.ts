@@ -2,7 +2,7 @@ import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, se
 import { sql } from 'drizzle-orm';
 import type { DriverStatus, TripDocumentKind, TripStatus } from '../../shared/constants/enums';
 import { DEFAULT_KGCO2E_PER_KM } from '../../shared/lib/transport';
-import { createdAt, timestamps, ts } from './_columns';
+import { createdAt, ownedBy, timestamps, ts } from './_columns';
 import { companies } from './companies';
 import { exchanges } from './exchanges';
 import { materialId } from './materials';
@@ -102,9 +102,7 @@ export const trips = pgTable(
 export const trip_materials = pgTable(
   'trip_materials',
   {
-    trip_id: integer()
-      .notNull()
-      .references(() => trips.id, { onDelete: 'cascade' }),
+    trip_id: ownedBy(() => trips.id),
     material_id: materialId(),
   },
   (t) => [primaryKey({ columns: [t.trip_id, t.material_id] })],
@@ -114,9 +112,7 @@ export const trip_documents = pgTable(
   'trip_documents',
   {
     id: serial().primaryKey(),
-    trip_id: integer()
-      .notNull()
-      .references(() => trips.id, { onDelete: 'cascade' }),
+    trip_id: ownedBy(() => trips.id),
     name: text().notNull(),
     /** Storage key of a private file (folder `trips`). */
     storage_key: text().notNull(),

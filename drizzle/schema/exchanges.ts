@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LevelOfCompletion, QuantityUnit } from '../../shared/constants/enums';
 import type { CounterfactualRoute, FactorUsed, ImpactBasis, ImpactBreakdown, MappingSource } from '../../shared/lib/impact';
-import { createdAt, publicUuid, timestamps, ts } from './_columns';
+import { createdAt, ownedBy, publicUuid, timestamps, ts } from './_columns';
 import { companyId } from './companies';
 import { materials } from './materials';
 import { offers } from './offers';
@@ -58,9 +58,7 @@ export const reviews = pgTable(
   'reviews',
   {
     id: serial().primaryKey(),
-    exchange_id: integer()
-      .notNull()
-      .references(() => exchanges.id, { onDelete: 'cascade' }),
+    exchange_id: ownedBy(() => exchanges.id),
     reviewer_company_id: companyId(),
     reviewed_company_id: companyId(),
     reviewer_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -80,9 +78,7 @@ export const impact_records = pgTable(
   'impact_records',
   {
     id: serial().primaryKey(),
-    exchange_id: integer()
-      .notNull()
-      .references(() => exchanges.id, { onDelete: 'cascade' }),
+    exchange_id: ownedBy(() => exchanges.id),
     kg: doublePrecision().notNull().default(0),
     hours: doublePrecision().notNull().default(0),
     co2e_kg: doublePrecision().notNull().default(0),

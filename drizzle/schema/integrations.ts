@@ -1,5 +1,5 @@
 import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from './_columns';
+import { createdAt, ownedBy, ts } from './_columns';
 import { companyId } from './companies';
 import { userId, users } from './users';
 
@@ -54,9 +54,7 @@ export const webhook_deliveries = pgTable(
   'webhook_deliveries',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    endpoint_id: integer()
-      .notNull()
-      .references(() => webhook_endpoints.id, { onDelete: 'cascade' }),
+    endpoint_id: ownedBy(() => webhook_endpoints.id),
     /** The webhook-id header: the same on every attempt, so receivers can deduplicate. */
     msg_id: text().notNull(),
     event_type: text().notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import type { QuantityUnit } from '../../shared/constants/enums';
-import { createdAt, geoPoint, publicUuid, timestamps, ts } from './_columns';
+import { createdAt, geoPoint, ownedBy, publicUuid, timestamps, ts } from './_columns';
 import { material_groups } from './common';
 import { companyId } from './companies';
 import { materialId } from './materials';
@@ -49,9 +49,7 @@ export const needs = pgTable(
 export const need_matches = pgTable(
   'need_matches',
   {
-    need_id: integer()
-      .notNull()
-      .references(() => needs.id, { onDelete: 'cascade' }),
+    need_id: ownedBy(() => needs.id),
     material_id: materialId(),
     source: text().$type<'matched' | 'answered'>().notNull(),
     message: text(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OfferStatus } from '../../shared/constants/enums';
 import type { OfferSide } from '../../shared/machines/offer';
-import { createdAt, publicUuid, timestamps, ts } from './_columns';
+import { createdAt, ownedBy, publicUuid, timestamps, ts } from './_columns';
 import { companyId } from './companies';
 import { materialId, sub_listings } from './materials';
 import { users } from './users';
@@ -56,9 +56,7 @@ export const offer_rounds = pgTable(
   'offer_rounds',
   {
     id: serial().primaryKey(),
-    offer_id: integer()
-      .notNull()
-      .references(() => offers.id, { onDelete: 'cascade' }),
+    offer_id: ownedBy(() => offers.id),
     round: smallint().notNull(),
     by: text().$type<OfferSide>().notNull(),
     user_id: integer().references(() => users.id, { onDelete: 'set null' }),
