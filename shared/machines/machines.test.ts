@@ -1,26 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { LEVELS_OF_COMPLETION, OFFER_STATUSES } from '../constants/enums';
-import { EXCHANGE_ACTIONS, nextExchangeLevel } from './exchange';
-import { OFFER_ACTIONS, OFFER_MAX_ROUNDS, nextOfferStatus, offerActions } from './offer';
+import { exchangeMachine, nextExchangeLevel } from './exchange';
+import { itFollowsTheTable } from './machine.testing';
+import { OFFER_MAX_ROUNDS, nextOfferStatus, offerActions, offerMachine } from './offer';
 
 describe('offer machine', () => {
-  const expected: Record<string, string | null> = {
-    'pending edit': 'pending',
-    'pending withdraw': 'withdrawn',
-    'pending accept': 'accepted',
-    'pending counter': 'countered',
-    'pending reject': 'rejected',
-    'countered withdraw': 'withdrawn',
-    'countered accept': 'accepted',
-    'countered counter': 'countered',
-    'countered reject': 'rejected',
-  };
-  for (const from of OFFER_STATUSES) {
-    for (const action of OFFER_ACTIONS) {
-      const want = expected[`${from} ${action}`] ?? null;
-      it(`${from} + ${action} → ${want ?? 'refused'}`, () => expect(nextOfferStatus(from, action)).toBe(want));
-    }
-  }
+  itFollowsTheTable(
+    offerMachine,
+    {
+      pending: { edit: 'pending', withdraw: 'withdrawn', accept: 'accepted', counter: 'countered', reject: 'rejected' },
+      countered: { edit: null, withdraw: 'withdrawn', accept: 'accepted', counter: 'countered', reject: 'rejected' },
+      accepted: { edit: null, withdraw: null, accept: null, counter: null, reject: null },
+      rejected: { edit: null, withdraw: null, accept: null, counter: null, reject: null },
+      withdrawn: { edit: null, withdraw: null, accept: null, counter: null, reject: null },
+    },
+    nextOfferStatus,
+  );
   it('gives the offerer edit and withdraw, the listing company accept, counter and reject, while pending', () => {
     expect(offerActions('pending', 'offerer')).toEqual(['edit', 'withdraw']);
     expect(offerActions('pending', 'owner')).toEqual(['accept', 'counter', 'reject']);
@@ -41,15 +35,12 @@ describe('offer machine', () => {
 });
 
 describe('synergy machine', () => {
-  const expected: Record<string, string | null> = {
-    'IN_PROGRESS chat': 'IN_PROGRESS',
-    'IN_PROGRESS end': 'COMPLETED',
-    'COMPLETED rate': 'COMPLETED',
-  };
-  for (const from of LEVELS_OF_COMPLETION) {
-    for (const action of EXCHANGE_ACTIONS) {
-      const want = expected[`${from} ${action}`] ?? null;
-      it(`${from} + ${action} → ${want ?? 'refused'}`, () => expect(nextExchangeLevel(from, action)).toBe(want));
-    }
-  }
+  itFollowsTheTable(
+    exchangeMachine,
+    {
+      IN_PROGRESS: { chat: 'IN_PROGRESS', end: 'COMPLETED', rate: null },
+      COMPLETED: { chat: null, end: null, rate: 'COMPLETED' },
+    },
+    nextExchangeLevel,
+  );
 });
