@@ -1,5 +1,7 @@
 // A query's three states in one place: loading, failed (with a retry), or its data; and when it has settled.
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
+import { errorText } from '@/lib/errors';
 import { ErrorState, LoadingState } from './States';
 
 /** The part of a react-query result this view reads. */
@@ -8,27 +10,34 @@ export interface QueryLike<T> {
   isError: boolean;
   data: T | undefined;
   refetch: () => unknown;
+  error?: unknown;
 }
 
 export function QueryView<T>({
   query,
   error,
+  reason = false,
   errorTitle,
   children,
 }: {
   query: QueryLike<T>;
   /** What could not be loaded, in a sentence. */
   error?: ReactNode;
+  /** Says instead why it failed: the query's error in the reader's language. */
+  reason?: boolean;
   errorTitle?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
+  const { i18n } = useLingui();
   if (query.isPending) return <LoadingState />;
-  if (query.isError || query.data === undefined)
+  if (query.isError || query.data === undefined) {
+    const text = reason && query.error ? errorText(i18n, query.error) : error;
     return (
       <ErrorState title={errorTitle} onRetry={() => void query.refetch()}>
-        {error ? <p>{error}</p> : null}
+        {text ? <p>{text}</p> : null}
       </ErrorState>
     );
+  }
   return <>{children(query.data)}</>;
 }
 

@@ -2,8 +2,10 @@
 // found, why, and the way back to the database.
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { getAppError } from '@/lib/errors';
 import { ButtonLink } from './Button';
 import type { IconName } from './Icon';
+import { QueryView, type QueryLike } from './QueryView';
 import { EmptyState } from './States';
 
 export function RecordNotFound({ icon, title, children }: { icon: IconName; title: ReactNode; children: ReactNode }) {
@@ -11,5 +13,44 @@ export function RecordNotFound({ icon, title, children }: { icon: IconName; titl
     <EmptyState icon={icon} title={title} action={<ButtonLink href="/database">{<Trans>Back to the database</Trans>}</ButtonLink>}>
       <p>{children}</p>
     </EmptyState>
+  );
+}
+
+/** The record id in a path segment: `valid` only for a whole number above zero (no request is made for any other). */
+export function recordId(segment: string | null | undefined): { id: number; valid: boolean } {
+  const id = Number(segment);
+  return { id, valid: Number.isInteger(id) && id > 0 };
+}
+
+/**
+ * A public page of one record: not found (an id that cannot be one, or the server's NOT_FOUND), else the query's
+ * loading and failed states, else the record.
+ */
+export function RecordView<T>({
+  query,
+  valid,
+  icon,
+  notFoundTitle,
+  notFound,
+  children,
+}: {
+  query: QueryLike<T>;
+  valid: boolean;
+  icon: IconName;
+  notFoundTitle: ReactNode;
+  notFound: ReactNode;
+  children: (record: T) => ReactNode;
+}) {
+  if (!valid || (query.isError && getAppError(query.error).code === 'NOT_FOUND')) {
+    return (
+      <RecordNotFound icon={icon} title={notFoundTitle}>
+        {notFound}
+      </RecordNotFound>
+    );
+  }
+  return (
+    <QueryView query={query} reason errorTitle={<Trans>This page could not be loaded</Trans>}>
+      {children}
+    </QueryView>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/ui/Card';
 import { ButtonLink } from '@/components/ui/Button';
+import { recordId } from '@/components/ui/RecordNotFound';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -18,8 +19,8 @@ import '../chat.css';
 const PAGE_SIZE = 20;
 
 function selectedChat(search: string): number | null {
-  const id = Number(new URLSearchParams(search).get('chat'));
-  return Number.isInteger(id) && id > 0 ? id : null;
+  const { id, valid } = recordId(new URLSearchParams(search).get('chat'));
+  return valid ? id : null;
 }
 
 export function MessagesPage() {

@@ -15,10 +15,9 @@ import { Card, PageHeader } from '@/components/ui/Card';
 import { Fact } from '@/components/ui/Fact';
 import { Icon } from '@/components/ui/Icon';
 import { Pagination } from '@/components/ui/Pagination';
-import { ErrorState, LoadingState } from '@/components/ui/States';
+import { QueryView } from '@/components/ui/QueryView';
 import { Stars } from '@/components/ui/Stars';
 import { to } from '@/config/paths';
-import { errorText, getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -26,34 +25,27 @@ import { useTRPC } from '@/lib/trpc';
 import { industryLabel } from '@/components/forms/industries';
 import type { RouterOutputs } from '@/lib/types';
 import '../companies.css';
-import { RecordNotFound } from '@/components/ui/RecordNotFound';
-import { QueryView } from '@/components/ui/QueryView';
+import { recordId, RecordView } from '@/components/ui/RecordNotFound';
 
 type Company = RouterOutputs['companies']['get'];
+type ReviewPage = RouterOutputs['exchanges']['companyReviews'];
 const LISTINGS_PAGE = 6;
 const REVIEWS_PAGE = 5;
 
 export function CompanyPage({ params }: { params: Record<string, string> }) {
-  const { i18n } = useLingui();
   const trpc = useTRPC();
-  const id = Number(params.id);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = recordId(params.id);
   const company = useQuery(trpc.companies.get.queryOptions({ id }, { enabled: valid }));
-  if (!valid || (company.isError && getAppError(company.error).code === 'NOT_FOUND')) {
-    return (
-      <RecordNotFound icon="building" title={<Trans>Company not found</Trans>}>
-        <Trans>This company does not exist or is not on the marketplace.</Trans>
-      </RecordNotFound>
-    );
-  }
   return (
-    <QueryView
+    <RecordView
       query={company}
-      errorTitle={<Trans>This page could not be loaded</Trans>}
-      error={company.error ? errorText(i18n, company.error) : null}
+      valid={valid}
+      icon="building"
+      notFoundTitle={<Trans>Company not found</Trans>}
+      notFound={<Trans>This company does not exist or is not on the marketplace.</Trans>}
     >
       {(c) => <CompanyView company={c} />}
-    </QueryView>
+    </RecordView>
   );
 }
 
@@ -180,7 +172,6 @@ function regionName(locale: string, code: string) {
 }
 
 function Listings({ companyId, own }: { companyId: number; own: boolean }) {
-  const { i18n } = useLingui();
   const trpc = useTRPC();
   const lang = useLanguage();
   const [page, setPage] = useState(0);
@@ -196,106 +187,102 @@ function Listings({ companyId, own }: { companyId: number; own: boolean }) {
     }),
     placeholderData: keepPreviousData,
   });
-  let body;
-  if (list.isPending) body = <LoadingState />;
-  else if (list.isError)
-    body = (
-      <ErrorState onRetry={() => void list.refetch()}>
-        <p>{errorText(i18n, list.error)}</p>
-      </ErrorState>
-    );
-  else if (!list.data.items.length)
-    body = (
-      <p className="muted">
-        <Trans>No active listings at the moment.</Trans>
-      </p>
-    );
-  else
-    body = (
-      <>
-        <ul className="company-listings" data-testid="company-listings">
-          {list.data.items.map((m) => (
-            <li key={m.id} className="company-listing">
-              <Link href={to.material(m.id)} className="company-listing__title text-link">
-                {m.title}
-              </Link>
-              <span className="company-listing__meta">
-                <CategoryChip category={m.category as ListingCategory} />
-                <span>{formatQuantity(lang, m.quantity, m.quantity_unit)}</span>
-                {m.city ? <span className="muted">{m.city}</span> : null}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <Pagination page={page} size={LISTINGS_PAGE} result={list.data} onPage={setPage} />
-      </>
-    );
-  return <Card title={<Trans>Listings</Trans>}>{body}</Card>;
+  return (
+    <Card title={<Trans>Listings</Trans>}>
+      <QueryView query={list} reason>
+        {(data) =>
+          data.items.length ? (
+            <>
+              <ul className="company-listings" data-testid="company-listings">
+                {data.items.map((m) => (
+                  <li key={m.id} className="company-listing">
+                    <Link href={to.material(m.id)} className="company-listing__title text-link">
+                      {m.title}
+                    </Link>
+                    <span className="company-listing__meta">
+                      <CategoryChip category={m.category as ListingCategory} />
+                      <span>{formatQuantity(lang, m.quantity, m.quantity_unit)}</span>
+                      {m.city ? <span className="muted">{m.city}</span> : null}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={page} size={LISTINGS_PAGE} result={data} onPage={setPage} />
+            </>
+          ) : (
+            <p className="muted">
+              <Trans>No active listings at the moment.</Trans>
+            </p>
+          )
+        }
+      </QueryView>
+    </Card>
+  );
 }
 
 function Reviews({ companyId }: { companyId: number }) {
-  const { i18n } = useLingui();
   const trpc = useTRPC();
-  const fmt = useFormat();
   const [page, setPage] = useState(0);
   const reviews = useQuery({
     ...trpc.exchanges.companyReviews.queryOptions({ id: companyId, page, size: REVIEWS_PAGE }),
     placeholderData: keepPreviousData,
   });
-  let body;
-  if (reviews.isPending) body = <LoadingState />;
-  else if (reviews.isError)
-    body = (
-      <ErrorState title={<Trans>Could not load the reviews</Trans>} onRetry={() => void reviews.refetch()}>
-        <p>{errorText(i18n, reviews.error)}</p>
-      </ErrorState>
-    );
-  else if (!reviews.data.total)
-    body = (
-      <p className="muted">
-        <Trans>No reviews yet. Companies rate each other when a synergy ends.</Trans>
+  return (
+    <Card title={<Trans>Reviews</Trans>}>
+      <QueryView query={reviews} reason errorTitle={<Trans>Could not load the reviews</Trans>}>
+        {(data) =>
+          data.total ? (
+            <ReviewList data={data} page={page} onPage={setPage} />
+          ) : (
+            <p className="muted">
+              <Trans>No reviews yet. Companies rate each other when a synergy ends.</Trans>
+            </p>
+          )
+        }
+      </QueryView>
+    </Card>
+  );
+}
+
+function ReviewList({ data, page, onPage }: { data: ReviewPage; page: number; onPage: (page: number) => void }) {
+  const fmt = useFormat();
+  const average = data.average_rating ?? 0;
+  const shown = fmt.number(Math.round(average * 10) / 10);
+  const total = data.total;
+  return (
+    <>
+      <p className="review-average" data-testid="review-average">
+        <Stars value={average} /> <strong>{shown}</strong>{' '}
+        <span className="muted">
+          <Plural value={total} one="average of # review" other="average of # reviews" />
+        </span>
       </p>
-    );
-  else {
-    const average = reviews.data.average_rating ?? 0;
-    const shown = fmt.number(Math.round(average * 10) / 10);
-    const total = reviews.data.total;
-    body = (
-      <>
-        <p className="review-average" data-testid="review-average">
-          <Stars value={average} /> <strong>{shown}</strong>{' '}
-          <span className="muted">
-            <Plural value={total} one="average of # review" other="average of # reviews" />
-          </span>
-        </p>
-        <ul className="reviews" data-testid="reviews">
-          {reviews.data.items.map((r) => {
-            const by = r.reviewer_company_name;
-            return (
-              <li key={r.id} className="review">
-                <p className="review__head">
-                  <Stars value={r.rating} />{' '}
-                  <Link href={to.company(r.reviewer_company_id)} className="text-link">
-                    {by}
-                  </Link>
-                  {r.reviewer_first_name ? <ReviewerName first={r.reviewer_first_name} former={r.reviewer_former} /> : null}
-                  <span className="muted"> · {fmt.date(r.created_at)}</span>
+      <ul className="reviews" data-testid="reviews">
+        {data.items.map((r) => {
+          const by = r.reviewer_company_name;
+          return (
+            <li key={r.id} className="review">
+              <p className="review__head">
+                <Stars value={r.rating} />{' '}
+                <Link href={to.company(r.reviewer_company_id)} className="text-link">
+                  {by}
+                </Link>
+                {r.reviewer_first_name ? <ReviewerName first={r.reviewer_first_name} former={r.reviewer_former} /> : null}
+                <span className="muted"> · {fmt.date(r.created_at)}</span>
+              </p>
+              {r.title ? (
+                <p className="muted review__title">
+                  <Trans>Synergy on “{r.title}”</Trans>
                 </p>
-                {r.title ? (
-                  <p className="muted review__title">
-                    <Trans>Synergy on “{r.title}”</Trans>
-                  </p>
-                ) : null}
-                {r.review ? <p className="review__text">{r.review}</p> : null}
-              </li>
-            );
-          })}
-        </ul>
-        <Pagination page={page} size={REVIEWS_PAGE} result={reviews.data} onPage={setPage} />
-      </>
-    );
-  }
-  return <Card title={<Trans>Reviews</Trans>}>{body}</Card>;
+              ) : null}
+              {r.review ? <p className="review__text">{r.review}</p> : null}
+            </li>
+          );
+        })}
+      </ul>
+      <Pagination page={page} size={REVIEWS_PAGE} result={data} onPage={onPage} />
+    </>
+  );
 }
 
 function ReviewerName({ first, former }: { first: string; former: boolean }) {
@@ -303,41 +290,37 @@ function ReviewerName({ first, former }: { first: string; former: boolean }) {
 }
 
 function SdgExchanges({ companyId }: { companyId: number }) {
-  const { i18n } = useLingui();
   const trpc = useTRPC();
   const sdg = useQuery(trpc.exchanges.companySdgExchanges.queryOptions({ id: companyId }));
-  let body;
-  if (sdg.isPending) body = <LoadingState />;
-  else if (sdg.isError)
-    body = (
-      <ErrorState title={<Trans>Could not load the SDG figures</Trans>} onRetry={() => void sdg.refetch()}>
-        <p>{errorText(i18n, sdg.error)}</p>
-      </ErrorState>
-    );
-  else {
-    const goals = sdg.data.items.filter((g) => g.exchanges > 0);
-    const n = sdg.data.successful_exchanges;
-    body = (
-      <>
-        <p className="muted">
-          <Plural value={n} one="# successful synergy." other="# successful synergies." />{' '}
-          <Trans>Each goal counts the successful synergies whose listing names it.</Trans>
-        </p>
-        {goals.length ? (
-          <ul className="sdg-exchanges" data-testid="sdg-exchanges">
-            {goals.map((g) => (
-              <li key={g.sdg_id}>
-                <SdgChip goal={{ id: g.sdg_id, name: g.name, color: g.color }} /> <strong>{g.exchanges}</strong>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">
-            <Trans>No successful synergy named a Sustainable Development Goal yet.</Trans>
-          </p>
-        )}
-      </>
-    );
-  }
-  return <Card title={<Trans>Sustainable Development Goals</Trans>}>{body}</Card>;
+  return (
+    <Card title={<Trans>Sustainable Development Goals</Trans>}>
+      <QueryView query={sdg} reason errorTitle={<Trans>Could not load the SDG figures</Trans>}>
+        {(data) => {
+          const goals = data.items.filter((g) => g.exchanges > 0);
+          const n = data.successful_exchanges;
+          return (
+            <>
+              <p className="muted">
+                <Plural value={n} one="# successful synergy." other="# successful synergies." />{' '}
+                <Trans>Each goal counts the successful synergies whose listing names it.</Trans>
+              </p>
+              {goals.length ? (
+                <ul className="sdg-exchanges" data-testid="sdg-exchanges">
+                  {goals.map((g) => (
+                    <li key={g.sdg_id}>
+                      <SdgChip goal={{ id: g.sdg_id, name: g.name, color: g.color }} /> <strong>{g.exchanges}</strong>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">
+                  <Trans>No successful synergy named a Sustainable Development Goal yet.</Trans>
+                </p>
+              )}
+            </>
+          );
+        }}
+      </QueryView>
+    </Card>
+  );
 }

@@ -12,6 +12,7 @@ import { FREQUENCY_LABELS } from '@/components/listing/labels';
 import { ButtonLink } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Icon } from '@/components/ui/Icon';
+import { recordId } from '@/components/ui/RecordNotFound';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { to } from '@/config/paths';
@@ -40,8 +41,7 @@ export function MaterialPage({ params, slots }: { params: Record<string, string>
   const lang = useLanguage();
   const fmt = useFormat();
   const session = useSession();
-  const id = Number(params.materialId);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = recordId(params.materialId);
   const q = useQuery({ ...trpc.materials.get.queryOptions({ id }), enabled: valid });
   const m = q.data;
   const path = useGroupPath(m ?? null);

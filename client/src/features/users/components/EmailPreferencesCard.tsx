@@ -3,10 +3,9 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/Card';
 import { Checkbox } from '@/components/ui/Field';
-import { ErrorState, LoadingState } from '@/components/ui/States';
+import { QueryView } from '@/components/ui/QueryView';
 import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -36,35 +35,30 @@ export function EmailPreferencesCard() {
     }
   };
 
-  let body: ReactNode;
-  if (prefs.isPending) body = <LoadingState />;
-  else if (prefs.isError)
-    body = (
-      <ErrorState title={<Trans>Email preferences could not be loaded</Trans>} onRetry={() => void prefs.refetch()}>
-        <p>{errorText(i18n, prefs.error)}</p>
-      </ErrorState>
-    );
-  else
-    body = (
-      <div className="switches" data-testid="email-preferences">
-        <Checkbox
-          role="switch"
-          className="switch"
-          label={<Trans>Email me about new listings that match my company</Trans>}
-          checked={prefs.data.email_notifications_new_listings}
-          aria-busy={save.isPending || undefined}
-          onChange={(e) => void change('email_notifications_new_listings', e.currentTarget.checked)}
-        />
-        <Checkbox
-          role="switch"
-          className="switch"
-          label={<Trans>Email me about offers, synergies and messages</Trans>}
-          checked={prefs.data.email_notifications_activity}
-          aria-busy={save.isPending || undefined}
-          onChange={(e) => void change('email_notifications_activity', e.currentTarget.checked)}
-        />
-      </div>
-    );
-
-  return <Card title={<Trans>Email notifications</Trans>}>{body}</Card>;
+  return (
+    <Card title={<Trans>Email notifications</Trans>}>
+      <QueryView query={prefs} reason errorTitle={<Trans>Email preferences could not be loaded</Trans>}>
+        {(data) => (
+          <div className="switches" data-testid="email-preferences">
+            <Checkbox
+              role="switch"
+              className="switch"
+              label={<Trans>Email me about new listings that match my company</Trans>}
+              checked={data.email_notifications_new_listings}
+              aria-busy={save.isPending || undefined}
+              onChange={(e) => void change('email_notifications_new_listings', e.currentTarget.checked)}
+            />
+            <Checkbox
+              role="switch"
+              className="switch"
+              label={<Trans>Email me about offers, synergies and messages</Trans>}
+              checked={data.email_notifications_activity}
+              aria-busy={save.isPending || undefined}
+              onChange={(e) => void change('email_notifications_activity', e.currentTarget.checked)}
+            />
+          </div>
+        )}
+      </QueryView>
+    </Card>
+  );
 }

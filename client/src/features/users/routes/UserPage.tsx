@@ -1,44 +1,42 @@
 // The public user page (SPEC §2 /users/{id}): name, official role and role, company, about (GET api/users/{id}).
 import { Fact } from '@/components/ui/Fact';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { RoleLabel } from '@/components/RoleLabel';
 import { Avatar } from '@/components/ui/Avatar';
 import { ButtonLink } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { ErrorState, LoadingState } from '@/components/ui/States';
 import { to } from '@/config/paths';
-import { errorText, getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
 import '../users.css';
-import { RecordNotFound } from '@/components/ui/RecordNotFound';
+import { recordId, RecordView } from '@/components/ui/RecordNotFound';
+
+type User = RouterOutputs['users']['get'];
 
 export function UserPage({ params }: { params: Record<string, string> }) {
-  const { i18n } = useLingui();
   const trpc = useTRPC();
+  const { id, valid } = recordId(params.id);
+  const user = useQuery(trpc.users.get.queryOptions({ id }, { enabled: valid }));
+  return (
+    <RecordView
+      query={user}
+      valid={valid}
+      icon="info"
+      notFoundTitle={<Trans>Person not found</Trans>}
+      notFound={<Trans>This person does not exist or is no longer on the marketplace.</Trans>}
+    >
+      {(u) => <UserView u={u} />}
+    </RecordView>
+  );
+}
+
+function UserView({ u }: { u: User }) {
   const fmt = useFormat();
   const session = useSession();
-  const id = Number(params.id);
-  const valid = Number.isInteger(id) && id > 0;
-  const user = useQuery(trpc.users.get.queryOptions({ id }, { enabled: valid }));
-  if (!valid || (user.isError && getAppError(user.error).code === 'NOT_FOUND')) {
-    return (
-      <RecordNotFound icon="info" title={<Trans>Person not found</Trans>}>
-        <Trans>This person does not exist or is no longer on the marketplace.</Trans>
-      </RecordNotFound>
-    );
-  }
-  if (user.isPending) return <LoadingState />;
-  if (user.isError)
-    return (
-      <ErrorState title={<Trans>This page could not be loaded</Trans>} onRetry={() => void user.refetch()}>
-        <p>{errorText(i18n, user.error)}</p>
-      </ErrorState>
-    );
-  const u = user.data;
   const name = [u.first_name, u.last_name].filter(Boolean).join(' ');
   const since = fmt.date(u.member_since);
   const self = session?.user.id === u.id;
