@@ -21,7 +21,7 @@ async function seedExchange(tx: Tx, ctx: DemoContext, x: DemoExchange): Promise<
   const { ago, cid, lid, managerOf, companyOf } = ctx;
   const listing = ctx.listingOf(x.listing);
   const provider = listing.company;
-  const unit = quantityUnitFor(listing.category, must(ctx.leaves.get(listing.code), listing.code).kind);
+  const unit = quantityUnitFor(listing.category, must(ctx.leaves.get(listing.code), listing.code).group_kind);
   const started = ago(x.started_days_ago);
   const [offer] = await tx
     .insert(offers)

@@ -1,31 +1,16 @@
 // The demo listings, placed in the material taxonomy by their third-level code, with their SDGs and sub-listings.
-import { eq, inArray } from 'drizzle-orm';
-import {
-  first_level_subcategories,
-  material_groups,
-  material_sdgs,
-  materials,
-  second_level_subcategories,
-  sub_listings,
-  third_level_subcategories,
-} from '../../drizzle/schema';
+import { material_sdgs, materials, sub_listings } from '../../drizzle/schema';
 import type { MaterialGroupKind } from '../../shared/constants/enums';
 import { quantityUnitFor } from '../../shared/schemas/materials';
 import type { Tx } from '../db/client';
+import { chainsFromCodes, type TaxonomyChain } from '../modules/materials/repo';
 import { daysFrom, must } from './common';
 import type { DemoCompanies, DemoPeople } from './companies';
 import { DEMO_LISTINGS } from './data/listings';
 import type { DemoListing } from './types';
 
-interface Leaf {
-  third_level_subcategory_id: number;
-  second_level_subcategory_id: number;
-  first_level_subcategory_id: number;
-  material_group_id: number;
-  code: string;
-  kind: MaterialGroupKind;
-  group_name: string;
-}
+/** A demo listing's place in the taxonomy: the chain of its third-level code, with its group's kind. */
+type Leaf = TaxonomyChain & { group_kind: MaterialGroupKind };
 
 export interface DemoListings {
   leaves: Map<string, Leaf>;
@@ -33,25 +18,10 @@ export interface DemoListings {
   listingOf: (key: string) => DemoListing;
 }
 
+// The bulk upload's lookup of many codes at once; every demo code must name a leaf (third level).
 async function loadLeaves(tx: Tx, codes: string[]): Promise<Map<string, Leaf>> {
-  const rows = await tx
-    .select({
-      third_level_subcategory_id: third_level_subcategories.id,
-      second_level_subcategory_id: second_level_subcategories.id,
-      first_level_subcategory_id: first_level_subcategories.id,
-      material_group_id: material_groups.id,
-      code: third_level_subcategories.code,
-      kind: material_groups.kind,
-      group_name: material_groups.name,
-    })
-    .from(third_level_subcategories)
-    .innerJoin(second_level_subcategories, eq(second_level_subcategories.id, third_level_subcategories.second_level_subcategory_id))
-    .innerJoin(first_level_subcategories, eq(first_level_subcategories.id, second_level_subcategories.first_level_subcategory_id))
-    .innerJoin(material_groups, eq(material_groups.id, first_level_subcategories.material_group_id))
-    .where(inArray(third_level_subcategories.code, codes));
-  const leaves = new Map<string, Leaf>();
-  for (const r of rows) if (r.code && !leaves.has(r.code)) leaves.set(r.code, { ...r, code: r.code });
-  const missing = codes.filter((c) => !leaves.has(c));
+  const leaves = await chainsFromCodes(tx, codes);
+  const missing = codes.filter((c) => leaves.get(c)?.third_level_subcategory_id == null);
   if (missing.length) throw new Error(`Demo seed needs reference data first; missing subcategories ${missing.join(', ')}`);
   return leaves;
 }
@@ -82,7 +52,7 @@ export async function seedListings(tx: Tx, { cid, addressOf }: DemoCompanies, { 
           latitude: address.latitude,
           longitude: address.longitude,
           quantity: l.quantity,
-          quantity_unit: quantityUnitFor(l.category, leaf.kind),
+          quantity_unit: quantityUnitFor(l.category, leaf.group_kind),
           condition: l.condition,
           type: l.type,
           final_use: l.final_use,
