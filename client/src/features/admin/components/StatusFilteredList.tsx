@@ -1,56 +1,52 @@
 // The administrators' paged list filtered by status (the job queue, the mail outbox): the filters with a Status
-// select among them, the error of a row's action, then the paged list (PagedList) with the page's table. The page
-// keeps its query, its other filters and its table; the rest is written once here.
+// select among them, the error of a row's action, then the paged table (AdminPagedTable). The page keeps its query,
+// its other filters and its columns; the rest is written once here.
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
+import { Button, type ButtonProps } from '@/components/ui/Button';
 import { FormError, SelectField } from '@/components/ui/Field';
+import { Icon, type IconName } from '@/components/ui/Icon';
 import { Options } from '@/components/ui/Options';
 import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
-import type { QueryLike } from '@/components/ui/QueryView';
-import { PagedList, type ListPage } from '@/components/ui/PagedList';
+import { AdminPagedTable, type AdminPagedListProps, type PageTable } from './AdminPagedList';
 import '../admin-console.css';
 
+/** The part of the page's useListFilters this list reads: the status filtered on ('' for all) and the page. */
+export interface StatusFilterState<S extends string> {
+  filters: { status: S | '' };
+  setFilter: (key: 'status', value: S | '') => void;
+  page: number;
+  setPage: (page: number) => void;
+}
+
 export function StatusFilteredList<S extends string, T>({
+  state,
   statuses,
   statusLabels,
-  status,
-  onStatus,
   statusTestId,
   filters,
   rowError,
-  list,
-  loadError,
-  empty,
-  page,
-  pageSize,
-  onPage,
-  children,
+  ...table
 }: {
+  state: StatusFilterState<S>;
   statuses: readonly S[];
   statusLabels: Record<S, MessageDescriptor>;
-  /** The status filtered on; '' for all. */
-  status: S | '';
-  onStatus: (status: S | '') => void;
   statusTestId: string;
   /** The filter fields of the page, given the Status select to place among them. */
   filters: (statusSelect: ReactNode) => ReactNode;
   rowError: string | null;
-  list: QueryLike<ListPage<T>> & { isPlaceholderData?: boolean };
-  /** The title of the error state when the list could not be loaded. */
-  loadError: ReactNode;
-  /** What shows when the page of the list has no rows. */
-  empty: ReactNode;
-  page: number;
-  pageSize: number;
-  onPage: (page: number) => void;
-  /** The rows of the page, as a table. */
-  children: (items: T[]) => ReactNode;
-}) {
+} & Omit<AdminPagedListProps<T>, 'page' | 'onPage'> &
+  PageTable<T>) {
   const { t } = useLingui();
   const statusSelect = (
-    <SelectField label={<Trans>Status</Trans>} value={status} onChange={(e) => onStatus(e.target.value as S | '')} data-testid={statusTestId}>
+    <SelectField
+      label={<Trans>Status</Trans>}
+      value={state.filters.status}
+      onChange={(e) => state.setFilter('status', e.target.value as S | '')}
+      data-testid={statusTestId}
+    >
       <Options values={statuses} labels={statusLabels} blank={t`All`} />
     </SelectField>
   );
@@ -58,9 +54,7 @@ export function StatusFilteredList<S extends string, T>({
     <>
       <div className="form-grid admin-filters">{filters(statusSelect)}</div>
       <FormError>{rowError}</FormError>
-      <PagedList list={list} errorTitle={loadError} empty={empty} page={page} size={pageSize} onPage={onPage}>
-        {(data) => children(data.items)}
-      </PagedList>
+      <AdminPagedTable {...table} page={state.page} onPage={state.setPage} />
     </>
   );
 }
@@ -87,4 +81,16 @@ export function useRowAction(
     }
   };
   return { run, error, busy: (id: number) => mutation.isPending && mutation.variables?.id === id };
+}
+
+export type RowAction = ReturnType<typeof useRowAction>;
+
+/** The small button that runs a row's action, with the spinner while it runs for this row. */
+export function RowActionButton({
+  action,
+  rowId,
+  icon,
+  ...rest
+}: { action: RowAction; rowId: number; icon: IconName } & Omit<ButtonProps, 'icon' | 'size' | 'loading' | 'onClick'>) {
+  return <Button size="sm" icon={<Icon name={icon} size={16} />} loading={action.busy(rowId)} onClick={() => void action.run(rowId)} {...rest} />;
 }

@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AssignmentMode, RegistrationStatus, SubscriptionAction } from '@shared/constants/enums';
 
@@ -27,3 +27,10 @@ export const PLAN_KIND_TEXT: Record<'initial' | 'extension' | 'custom', MessageD
   extension: msg`Extension`,
   custom: msg`Custom`,
 };
+
+const LANGUAGE_TEXT: Record<string, MessageDescriptor> = { en: msg`English`, dk: msg`Danish`, my: msg`Malay` };
+
+/** The language a mail was written or a query asked in, by its name; an unknown code as it is stored. */
+export function languageName(i18n: I18n, code: string): string {
+  return LANGUAGE_TEXT[code] ? i18n._(LANGUAGE_TEXT[code]) : code;
+}

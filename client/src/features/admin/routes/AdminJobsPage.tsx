@@ -5,21 +5,17 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { JOB_STATUSES, type JobStatus } from '@shared/constants/enums';
-import { StatusFilteredList, useRowAction } from '../components/StatusFilteredList';
+import { ADMIN_PAGE_SIZE } from '../components/AdminPagedList';
+import { RowActionButton, StatusFilteredList, useRowAction } from '../components/StatusFilteredList';
 import { useListFilters } from '@/hooks/useListFilters';
-import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { SelectField } from '@/components/ui/Field';
-import { Icon } from '@/components/ui/Icon';
-import { EmptyState } from '@/components/ui/States';
-import { Table } from '@/components/ui/Table';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import '../admin-console.css';
 
 type Job = RouterOutputs['jobs']['admin']['list']['items'][number];
-const PAGE_SIZE = 20;
 
 const STATUS_LABELS: Record<JobStatus, MessageDescriptor> = {
   queued: msg`Waiting`,
@@ -52,10 +48,11 @@ export function AdminJobsPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const fmt = useFormat();
-  const { filters, setFilter, page, setPage } = useListFilters({ status: '' as JobStatus | '', type: '' });
+  const listFilters = useListFilters({ status: '' as JobStatus | '', type: '' });
+  const { filters, setFilter, page } = listFilters;
   const { status, type } = filters;
   const list = useQuery({
-    ...trpc.jobs.admin.list.queryOptions({ status: status || undefined, type: type || undefined, page, size: PAGE_SIZE }),
+    ...trpc.jobs.admin.list.queryOptions({ status: status || undefined, type: type || undefined, page, size: ADMIN_PAGE_SIZE }),
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
   });
@@ -87,10 +84,9 @@ export function AdminJobsPage() {
           ))}
         </ul>
         <StatusFilteredList
+          state={listFilters}
           statuses={JOB_STATUSES}
           statusLabels={STATUS_LABELS}
-          status={status}
-          onStatus={(s) => setFilter('status', s)}
           statusTestId="jobs-status"
           filters={(statusSelect) => (
             <>
@@ -113,70 +109,58 @@ export function AdminJobsPage() {
           rowError={retry.error}
           list={list}
           loadError={<Trans>The jobs could not be loaded</Trans>}
-          empty={
-            <EmptyState icon="clock" title={status || type ? <Trans>No job matches</Trans> : <Trans>No jobs yet</Trans>}>
-              <p>
-                <Trans>Jobs appear here when the marketplace has work to do in the background. Finished ones are kept for a week.</Trans>
-              </p>
-            </EmptyState>
-          }
-          page={page}
-          pageSize={PAGE_SIZE}
-          onPage={setPage}
-        >
-          {(items) => (
-            <Table
-              caption={<Trans>Background jobs</Trans>}
-              rows={items}
-              rowKey={(j) => j.id}
-              columns={[
-                {
-                  key: 'job',
-                  header: <Trans>Job</Trans>,
-                  cell: (j) => (
-                    <span className="job-name">
-                      <strong>{typeLabel(j.type)}</strong>
-                      <span className="muted">
-                        #{j.id} · <code>{j.type}</code>
-                      </span>
-                    </span>
-                  ),
-                },
-                {
-                  key: 'status',
-                  header: <Trans>Status</Trans>,
-                  cell: (j) => <JobState job={j} />,
-                },
-                { key: 'created', header: <Trans>Added</Trans>, cell: (j) => fmt.dateTime(j.created_at) },
-                {
-                  key: 'error',
-                  header: <Trans>Last error</Trans>,
-                  cell: (j) => (j.last_error ? <span className="job-error">{j.last_error}</span> : <span className="muted">–</span>),
-                },
-                {
-                  key: 'actions',
-                  header: <Trans>Actions</Trans>,
-                  cell: (j) =>
-                    j.status === 'failed' ? (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        icon={<Icon name="cycle" size={16} />}
-                        loading={retry.busy(j.id)}
-                        onClick={() => void retry.run(j.id)}
-                        aria-label={t`Run again: job ${j.id}`}
-                        data-testid={`job-retry-${j.id}`}
-                      >
-                        <Trans>Run again</Trans>
-                      </Button>
-                    ) : (
-                      <span className="muted">–</span>
-                    ),
-                },
-              ]}
-            />
-          )}
-        </StatusFilteredList>
+          empty={{
+            icon: 'clock',
+            title: status || type ? <Trans>No job matches</Trans> : <Trans>No jobs yet</Trans>,
+            text: <Trans>Jobs appear here when the marketplace has work to do in the background. Finished ones are kept for a week.</Trans>,
+          }}
+          caption={<Trans>Background jobs</Trans>}
+          rowKey={(j) => j.id}
+          columns={[
+            {
+              key: 'job',
+              header: <Trans>Job</Trans>,
+              cell: (j) => (
+                <span className="job-name">
+                  <strong>{typeLabel(j.type)}</strong>
+                  <span className="muted">
+                    #{j.id} · <code>{j.type}</code>
+                  </span>
+                </span>
+              ),
+            },
+            {
+              key: 'status',
+              header: <Trans>Status</Trans>,
+              cell: (j) => <JobState job={j} />,
+            },
+            { key: 'created', header: <Trans>Added</Trans>, cell: (j) => fmt.dateTime(j.created_at) },
+            {
+              key: 'error',
+              header: <Trans>Last error</Trans>,
+              cell: (j) => (j.last_error ? <span className="job-error">{j.last_error}</span> : <span className="muted">–</span>),
+            },
+            {
+              key: 'actions',
+              header: <Trans>Actions</Trans>,
+              cell: (j) =>
+                j.status === 'failed' ? (
+                  <RowActionButton
+                    action={retry}
+                    rowId={j.id}
+                    variant="secondary"
+                    icon="cycle"
+                    aria-label={t`Run again: job ${j.id}`}
+                    data-testid={`job-retry-${j.id}`}
+                  >
+                    <Trans>Run again</Trans>
+                  </RowActionButton>
+                ) : (
+                  <span className="muted">–</span>
+                ),
+            },
+          ]}
+        />
         {/* Under the list: above it, it would push the filters down when the answer arrives. */}
         {list.data && !list.data.mail_server ? (
           <p className="muted" data-testid="jobs-no-mail-server">

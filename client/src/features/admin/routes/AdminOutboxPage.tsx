@@ -7,21 +7,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAIL_STATUSES, type MailStatus } from '@shared/constants/enums';
-import { StatusFilteredList, useRowAction } from '../components/StatusFilteredList';
+import { ADMIN_PAGE_SIZE } from '../components/AdminPagedList';
+import { languageName } from '../components/labels';
+import { RecordDialog } from '../components/RecordDialog';
+import { RowActionButton, StatusFilteredList, useRowAction } from '../components/StatusFilteredList';
+import { useAdminListFilters } from '../components/useAdminListFilters';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { Dialog } from '@/components/ui/Dialog';
 import { FormError, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
-import { Table } from '@/components/ui/Table';
-import { useListFilters } from '@/hooks/useListFilters';
-import { useDebounced } from '@/hooks/useDebounced';
+import { Fact } from '@/components/ui/Fact';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
 import '../admin-console.css';
-
-const PAGE_SIZE = 20;
 
 const STATUS_LABELS: Record<MailStatus, MessageDescriptor> = {
   queued: msg`Queued`,
@@ -49,12 +47,12 @@ export function AdminOutboxPage() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const { filters, setFilter, page, setPage } = useListFilters({ status: '' as MailStatus | '', search: '' });
+  const listFilters = useAdminListFilters({ status: '' as MailStatus | '', q: '' });
+  const { filters, setFilter, page, q } = listFilters;
   const { status } = filters;
-  const q = useDebounced(filters.search.trim(), 300);
   const [open, setOpen] = useState<number | null>(null);
   const list = useQuery({
-    ...trpc.notifications.admin.outbox.queryOptions({ status: status || undefined, q: q || undefined, page, size: PAGE_SIZE }),
+    ...trpc.notifications.admin.outbox.queryOptions({ status: status || undefined, q, page, size: ADMIN_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const resend = useResend();
@@ -71,19 +69,18 @@ export function AdminOutboxPage() {
       />
       <Card>
         <StatusFilteredList
+          state={listFilters}
           statuses={MAIL_STATUSES}
           statusLabels={STATUS_LABELS}
-          status={status}
-          onStatus={(s) => setFilter('status', s)}
           statusTestId="outbox-status"
           filters={(statusSelect) => (
             <>
               <TextField
                 label={<Trans>Search recipient or subject</Trans>}
                 type="search"
-                value={filters.search}
+                value={filters.q}
                 maxLength={100}
-                onChange={(e) => setFilter('search', e.target.value)}
+                onChange={(e) => setFilter('q', e.target.value)}
                 data-testid="outbox-search"
               />
               {statusSelect}
@@ -92,75 +89,60 @@ export function AdminOutboxPage() {
           rowError={resend.error}
           list={list}
           loadError={<Trans>The outbox could not be loaded</Trans>}
-          empty={
-            <EmptyState
-              icon="mail"
-              title={q ? <Trans>No mail matches this search</Trans> : status ? <Trans>No mail with this status</Trans> : <Trans>No mail yet</Trans>}
-            >
-              <p>
-                <Trans>Mail the marketplace writes (registrations, password resets, answers, digests) appears here.</Trans>
-              </p>
-            </EmptyState>
-          }
-          page={page}
-          pageSize={PAGE_SIZE}
-          onPage={setPage}
-        >
-          {(items) => (
-            <Table
-              caption={<Trans>Mail outbox</Trans>}
-              rows={items}
-              rowKey={(m) => m.id}
-              columns={[
-                { key: 'created', header: <Trans>Written</Trans>, cell: (m) => fmt.dateTime(m.created_at) },
-                { key: 'to', header: <Trans>Recipient</Trans>, cell: (m) => <span className="outbox-to">{m.to_address}</span> },
-                {
-                  key: 'subject',
-                  header: <Trans>Subject</Trans>,
-                  cell: (m) => (
-                    <button type="button" className="text-link outbox-subject" onClick={() => setOpen(m.id)} data-testid={`outbox-open-${m.id}`}>
-                      {m.subject}
-                    </button>
-                  ),
-                },
-                {
-                  key: 'status',
-                  header: <Trans>Status</Trans>,
-                  cell: (m) => (
-                    <span className="outbox-status" data-testid={`outbox-status-${m.id}`}>
-                      <MailStatusBadge status={m.status} />
-                      {m.status === 'sent' && m.sent_at ? <span className="muted">{fmt.dateTime(m.sent_at)}</span> : null}
-                    </span>
-                  ),
-                },
-                {
-                  key: 'actions',
-                  header: <Trans>Actions</Trans>,
-                  cell: (m) => (
-                    <div className="row-actions">
-                      <Button size="sm" variant="secondary" icon={<Icon name="mailOpen" size={16} />} onClick={() => setOpen(m.id)}>
-                        <Trans>Read</Trans>
-                      </Button>
-                      {m.status === 'failed' ? (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          icon={<Icon name="send" size={16} />}
-                          loading={resend.busy(m.id)}
-                          onClick={() => void resend.run(m.id)}
-                          aria-label={t`Send again: the mail to ${m.to_address}`}
-                          data-testid={`outbox-resend-${m.id}`}
-                        >
-                          <Trans>Send again</Trans>
-                        </Button>
-                      ) : null}
-                    </div>
-                  ),
-                },
-              ]}
-            />
-          )}
-        </StatusFilteredList>
+          empty={{
+            icon: 'mail',
+            title: q ? <Trans>No mail matches this search</Trans> : status ? <Trans>No mail with this status</Trans> : <Trans>No mail yet</Trans>,
+            text: <Trans>Mail the marketplace writes (registrations, password resets, answers, digests) appears here.</Trans>,
+          }}
+          caption={<Trans>Mail outbox</Trans>}
+          rowKey={(m) => m.id}
+          columns={[
+            { key: 'created', header: <Trans>Written</Trans>, cell: (m) => fmt.dateTime(m.created_at) },
+            { key: 'to', header: <Trans>Recipient</Trans>, cell: (m) => <span className="outbox-to">{m.to_address}</span> },
+            {
+              key: 'subject',
+              header: <Trans>Subject</Trans>,
+              cell: (m) => (
+                <button type="button" className="text-link outbox-subject" onClick={() => setOpen(m.id)} data-testid={`outbox-open-${m.id}`}>
+                  {m.subject}
+                </button>
+              ),
+            },
+            {
+              key: 'status',
+              header: <Trans>Status</Trans>,
+              cell: (m) => (
+                <span className="outbox-status" data-testid={`outbox-status-${m.id}`}>
+                  <MailStatusBadge status={m.status} />
+                  {m.status === 'sent' && m.sent_at ? <span className="muted">{fmt.dateTime(m.sent_at)}</span> : null}
+                </span>
+              ),
+            },
+            {
+              key: 'actions',
+              header: <Trans>Actions</Trans>,
+              cell: (m) => (
+                <div className="row-actions">
+                  <Button size="sm" variant="secondary" icon={<Icon name="mailOpen" size={16} />} onClick={() => setOpen(m.id)}>
+                    <Trans>Read</Trans>
+                  </Button>
+                  {m.status === 'failed' ? (
+                    <RowActionButton
+                      action={resend}
+                      rowId={m.id}
+                      variant="ghost"
+                      icon="send"
+                      aria-label={t`Send again: the mail to ${m.to_address}`}
+                      data-testid={`outbox-resend-${m.id}`}
+                    >
+                      <Trans>Send again</Trans>
+                    </RowActionButton>
+                  ) : null}
+                </div>
+              ),
+            },
+          ]}
+        />
       </Card>
       {open !== null ? <MailDialog id={open} onClose={() => setOpen(null)} /> : null}
     </>
@@ -168,70 +150,38 @@ export function AdminOutboxPage() {
 }
 
 function MailDialog({ id, onClose }: { id: number; onClose: () => void }) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
   const mail = useQuery(trpc.notifications.admin.outboxMail.queryOptions({ id }));
   const resend = useResend();
-  const languageNames: Record<string, string> = { en: t`English`, dk: t`Danish`, my: t`Malay` };
   const m = mail.data;
   return (
-    <Dialog open onClose={onClose} title={m?.subject ?? <Trans>Mail</Trans>} closeLabel={t`Close`} className="dialog--wide">
-      {mail.isPending ? (
-        <LoadingState />
-      ) : mail.isError ? (
-        <ErrorState title={<Trans>The mail could not be loaded</Trans>} onRetry={() => void mail.refetch()} />
-      ) : (
+    <RecordDialog query={mail} title={m?.subject ?? <Trans>Mail</Trans>} loadError={<Trans>The mail could not be loaded</Trans>} onClose={onClose}>
+      {(m) => (
         <div className="stack" data-testid="outbox-mail">
           <dl className="mail-facts">
-            <div>
-              <dt>
-                <Trans>To</Trans>
-              </dt>
-              <dd>{m!.to_address}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Written</Trans>
-              </dt>
-              <dd>{fmt.dateTime(m!.created_at)}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Status</Trans>
-              </dt>
-              <dd>
-                <MailStatusBadge status={m!.status} /> {m!.sent_at ? fmt.dateTime(m!.sent_at) : null}
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Language</Trans>
-              </dt>
-              <dd>{languageNames[m!.language] ?? m!.language}</dd>
-            </div>
-            {m!.attempts > 0 ? (
-              <div>
-                <dt>
-                  <Trans>Failed attempts</Trans>
-                </dt>
-                <dd>{fmt.number(m!.attempts)}</dd>
-              </div>
-            ) : null}
+            <Fact label={<Trans>To</Trans>}>{m.to_address}</Fact>
+            <Fact label={<Trans>Written</Trans>}>{fmt.dateTime(m.created_at)}</Fact>
+            <Fact label={<Trans>Status</Trans>}>
+              <MailStatusBadge status={m.status} /> {m.sent_at ? fmt.dateTime(m.sent_at) : null}
+            </Fact>
+            <Fact label={<Trans>Language</Trans>}>{languageName(i18n, m.language)}</Fact>
+            {m.attempts > 0 ? <Fact label={<Trans>Failed attempts</Trans>}>{fmt.number(m.attempts)}</Fact> : null}
           </dl>
-          {m!.last_error ? (
+          {m.last_error ? (
             <div className="mail-error" role="note">
               <strong>
                 <Trans>Last error</Trans>
               </strong>
-              <p>{m!.last_error}</p>
+              <p>{m.last_error}</p>
             </div>
           ) : null}
           <pre className="mail-body" data-testid="outbox-mail-body">
-            {m!.text_body}
+            {m.text_body}
           </pre>
           <FormError>{resend.error}</FormError>
-          {m!.status === 'failed' ? (
+          {m.status === 'failed' ? (
             <div className="row-actions">
               <Button icon={<Icon name="send" />} loading={resend.busy(id)} onClick={() => void resend.run(id)} data-testid="outbox-mail-resend">
                 <Trans>Send again</Trans>
@@ -240,6 +190,6 @@ function MailDialog({ id, onClose }: { id: number; onClose: () => void }) {
           ) : null}
         </div>
       )}
-    </Dialog>
+    </RecordDialog>
   );
 }

@@ -8,34 +8,32 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { answerQueryInput, QUERY_ANSWER_MAX, QUERY_FILTERS } from '@shared/schemas/queries';
-import { useListFilters } from '@/hooks/useListFilters';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { Dialog } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
-import { useDebounced } from '@/hooks/useDebounced';
+import { Fact } from '@/components/ui/Fact';
 import { errorText, fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
-import { PagedList } from '@/components/ui/PagedList';
+import { ADMIN_PAGE_SIZE, AdminPagedList } from '../components/AdminPagedList';
+import { languageName } from '../components/labels';
+import { RecordDialog } from '../components/RecordDialog';
+import { useAdminListFilters } from '../components/useAdminListFilters';
 import '../admin-console.css';
 
 type Filter = (typeof QUERY_FILTERS)[number];
-const PAGE_SIZE = 20;
 
 export function AdminQueriesPage() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const { filters: shown, setFilter, page, setPage } = useListFilters({ status: 'all' as Filter, q: '' });
+  const { filters: shown, setFilter, page, setPage, q: search } = useAdminListFilters({ status: 'all' as Filter, q: '' });
   const { status } = shown;
-  const search = useDebounced(shown.q.trim(), 300);
   const list = useQuery({
-    ...trpc.queries.admin.list.queryOptions({ status, q: search || undefined, page, size: PAGE_SIZE }),
+    ...trpc.queries.admin.list.queryOptions({ status, q: search, page, size: ADMIN_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const [open, setOpen] = useState<number | null>(null);
@@ -80,23 +78,20 @@ export function AdminQueriesPage() {
             )}
           </p>
         ) : null}
-        <PagedList
+        <AdminPagedList
           list={list}
-          errorTitle={<Trans>The queries could not be loaded</Trans>}
-          empty={
-            <EmptyState icon="mail" title={search || status !== 'all' ? <Trans>No query matches</Trans> : <Trans>No queries yet</Trans>}>
-              <p>
-                <Trans>Questions sent from the help page appear here.</Trans>
-              </p>
-            </EmptyState>
-          }
+          loadError={<Trans>The queries could not be loaded</Trans>}
+          empty={{
+            icon: 'mail',
+            title: search || status !== 'all' ? <Trans>No query matches</Trans> : <Trans>No queries yet</Trans>,
+            text: <Trans>Questions sent from the help page appear here.</Trans>,
+          }}
           page={page}
-          size={PAGE_SIZE}
           onPage={setPage}
         >
-          {(data) => (
+          {(items) => (
             <ul className="query-list" aria-label={t`Queries`} data-testid="query-list">
-              {data.items.map((item) => (
+              {items.map((item) => (
                 <li key={item.id}>
                   <button
                     type="button"
@@ -134,7 +129,7 @@ export function AdminQueriesPage() {
               ))}
             </ul>
           )}
-        </PagedList>
+        </AdminPagedList>
       </Card>
       {open !== null ? <QueryDialog id={open} onClose={() => setOpen(null)} /> : null}
     </>
@@ -196,7 +191,6 @@ function QueryDialog({ id, onClose }: { id: number; onClose: () => void }) {
     }
   };
 
-  const languageNames: Record<string, string> = { en: t`English`, dk: t`Danish`, my: t`Malay` };
   const q = query.data;
   const max = fmt.number(QUERY_ANSWER_MAX);
   const count = fmt.number(length);
@@ -204,37 +198,18 @@ function QueryDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const answeredBy = q?.answered_by_email ?? '–';
   const sender = q?.email ?? '';
   return (
-    <Dialog open onClose={onClose} title={q?.subject ?? <Trans>Query</Trans>} closeLabel={t`Close`} className="dialog--wide">
-      {query.isPending ? (
-        <LoadingState />
-      ) : query.isError ? (
-        <ErrorState title={<Trans>The query could not be loaded</Trans>} onRetry={() => void query.refetch()} />
-      ) : (
+    <RecordDialog query={query} title={q?.subject ?? <Trans>Query</Trans>} loadError={<Trans>The query could not be loaded</Trans>} onClose={onClose}>
+      {(q) => (
         <div className="stack query-detail" data-testid="query-detail">
           <dl className="query-detail__facts">
-            <div>
-              <dt>
-                <Trans>From</Trans>
-              </dt>
-              <dd>
-                {q!.name} · <a href={`mailto:${q!.email}`}>{q!.email}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Sent</Trans>
-              </dt>
-              <dd>{fmt.dateTime(q!.created_at)}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Language</Trans>
-              </dt>
-              <dd>{languageNames[q!.language] ?? q!.language}</dd>
-            </div>
+            <Fact label={<Trans>From</Trans>}>
+              {q.name} · <a href={`mailto:${q.email}`}>{q.email}</a>
+            </Fact>
+            <Fact label={<Trans>Sent</Trans>}>{fmt.dateTime(q.created_at)}</Fact>
+            <Fact label={<Trans>Language</Trans>}>{languageName(i18n, q.language)}</Fact>
           </dl>
-          <blockquote className="query-detail__message">{q!.message}</blockquote>
-          {q!.status === 'answered' ? (
+          <blockquote className="query-detail__message">{q.message}</blockquote>
+          {q.status === 'answered' ? (
             <div className="query-detail__answer" data-testid="query-answered">
               <p>
                 <strong>
@@ -247,7 +222,7 @@ function QueryDialog({ id, onClose }: { id: number; onClose: () => void }) {
                   )}
                 </strong>
               </p>
-              {q!.answer ? <p className="query-detail__answer-text">{q!.answer}</p> : <p className="muted">{t`Marked answered without a mail.`}</p>}
+              {q.answer ? <p className="query-detail__answer-text">{q.answer}</p> : <p className="muted">{t`Marked answered without a mail.`}</p>}
             </div>
           ) : (
             <form className="form" noValidate onSubmit={onSubmit}>
@@ -281,6 +256,6 @@ function QueryDialog({ id, onClose }: { id: number; onClose: () => void }) {
           )}
         </div>
       )}
-    </Dialog>
+    </RecordDialog>
   );
 }

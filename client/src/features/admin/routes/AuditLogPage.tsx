@@ -8,18 +8,16 @@ import { AUDIT_ENTITIES, auditLogInput, type AuditEntity } from '@shared/schemas
 import { useListFilters } from '@/hooks/useListFilters';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { SelectField, TextField } from '@/components/ui/Field';
-import { EmptyState } from '@/components/ui/States';
 import { encodedMessageText } from '@/lib/messages';
 import { useFormat } from '@/lib/format';
 import { refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import { PagedList } from '@/components/ui/PagedList';
-import '../admin-console.css';
 import { Options } from '@/components/ui/Options';
+import { ADMIN_PAGE_SIZE, AdminPagedList } from '../components/AdminPagedList';
+import '../admin-console.css';
 
 type Entry = RouterOutputs['audit']['admin']['list']['items'][number];
-const PAGE_SIZE = 20;
 
 const ENTITY_LABELS: Record<AuditEntity, MessageDescriptor> = {
   company: msg`Company`,
@@ -178,7 +176,7 @@ export function AuditLogPage() {
     from: from || undefined,
     to: to || undefined,
     page,
-    size: PAGE_SIZE,
+    size: ADMIN_PAGE_SIZE,
   };
   const checked = auditLogInput.safeParse(filters);
   const periodError = !checked.success
@@ -229,28 +227,25 @@ export function AuditLogPage() {
           />
         </div>
         {valid ? (
-          <PagedList
+          <AdminPagedList
             list={log}
-            errorTitle={<Trans>The audit log could not be loaded</Trans>}
-            empty={
-              <EmptyState icon="clock" title={<Trans>No entries match</Trans>}>
-                <p>
-                  <Trans>Changes made by administrators appear here as they happen.</Trans>
-                </p>
-              </EmptyState>
-            }
+            loadError={<Trans>The audit log could not be loaded</Trans>}
+            empty={{
+              icon: 'clock',
+              title: <Trans>No entries match</Trans>,
+              text: <Trans>Changes made by administrators appear here as they happen.</Trans>,
+            }}
             page={page}
-            size={PAGE_SIZE}
             onPage={setPage}
           >
-            {(data) => (
+            {(items) => (
               <ol className="audit-list" data-testid="audit-list">
-                {data.items.map((e) => (
+                {items.map((e) => (
                   <AuditEntryItem key={e.id} entry={e} when={fmt.dateTime(e.created_at)} />
                 ))}
               </ol>
             )}
-          </PagedList>
+          </AdminPagedList>
         ) : null}
       </Card>
     </>
