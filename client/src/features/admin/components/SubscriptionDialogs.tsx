@@ -10,7 +10,6 @@ import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatu
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
-import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
@@ -18,6 +17,7 @@ import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { ASSIGNMENT_MODE_TEXT, HISTORY_ACTION_TEXT } from './labels';
+import { RecordDialog } from './RecordDialog';
 
 export interface CompanyRef {
   id: number;
@@ -147,21 +147,17 @@ export function ExtendDialog({ company, onClose }: { company: CompanyRef; onClos
 }
 
 export function HistoryDialog({ company, onClose }: { company: CompanyRef; onClose: () => void }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
   const history = useQuery(trpc.subscriptions.admin.history.queryOptions({ company_id: company.id }));
   const name = company.name;
   return (
-    <Dialog open onClose={onClose} title={<Trans>Subscription history of {name}</Trans>} closeLabel={t`Close`} className="dialog--wide">
-      {history.isPending ? (
-        <LoadingState />
-      ) : history.isError ? (
-        <ErrorState onRetry={() => void history.refetch()} />
-      ) : (
+    <RecordDialog query={history} title={<Trans>Subscription history of {name}</Trans>} onClose={onClose}>
+      {(data) => (
         <Table
           caption={<Trans>Changes, newest first</Trans>}
-          rows={history.data.items}
+          rows={data.items}
           rowKey={(r) => r.id}
           empty={<Trans>No subscription changes yet.</Trans>}
           columns={[
@@ -177,7 +173,7 @@ export function HistoryDialog({ company, onClose }: { company: CompanyRef; onClo
           ]}
         />
       )}
-    </Dialog>
+    </RecordDialog>
   );
 }
 

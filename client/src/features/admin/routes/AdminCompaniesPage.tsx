@@ -11,7 +11,6 @@ import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatu
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
-import { Dialog } from '@/components/ui/Dialog';
 import { Checkbox, SelectField, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useListFilters } from '@/hooks/useListFilters';
@@ -22,6 +21,7 @@ import { lazyComponent } from '@/lib/lazy';
 import type { RouterOutputs } from '@/lib/types';
 import { ActionDialogs, SubscriptionActions, type SubscriptionAction } from '../components/AcceptedCompanies';
 import { REGISTRATION_STATUS_TEXT } from '../components/labels';
+import { RecordDialog } from '../components/RecordDialog';
 import { PagedList } from '@/components/ui/PagedList';
 import { Rows } from '@/components/ui/Rows';
 import { Options } from '@/components/ui/Options';
@@ -148,24 +148,15 @@ export function AdminCompaniesPage() {
 }
 
 function EditCompanyDialog({ id, name, onClose }: { id: number; name: string; onClose: () => void }) {
-  const { t } = useLingui();
   const trpc = useTRPC();
   const detail = useQuery(trpc.companies.admin.get.queryOptions({ id }));
   return (
-    <Dialog open onClose={onClose} title={<Trans>Edit {name}</Trans>} closeLabel={t`Close`} className="dialog--wide">
-      {detail.isPending ? (
-        <LoadingState />
-      ) : detail.isError ? (
-        <ErrorState onRetry={() => void detail.refetch()}>
-          <p>
-            <Trans>The company could not be loaded.</Trans>
-          </p>
-        </ErrorState>
-      ) : (
+    <RecordDialog query={detail} title={<Trans>Edit {name}</Trans>} error={<Trans>The company could not be loaded.</Trans>} onClose={onClose}>
+      {(data) => (
         <ChunkBoundary fallback={<LoadingState />} errorTitle={<Trans>The company form could not be loaded</Trans>}>
-          <EditCompanyForm detail={detail.data} onClose={onClose} />
+          <EditCompanyForm detail={data} onClose={onClose} />
         </ChunkBoundary>
       )}
-    </Dialog>
+    </RecordDialog>
   );
 }

@@ -15,7 +15,7 @@ import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { useImpactWords } from '@/components/impact/useImpactWords';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
+import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
@@ -26,6 +26,7 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { CategorySearch, RowToggle, TreeLevel } from '../components/CategoryTree';
+import { RecordDialog } from '../components/RecordDialog';
 import '../admin-console.css';
 
 type MappingNode = RouterOutputs['stats']['admin']['mappings']['items'][number];
@@ -214,20 +215,19 @@ type Choices = RouterOutputs['stats']['admin']['mappingChoices'];
 
 /** The dialog waits for the materials and routes it offers: the form's selects need their options when it starts. */
 function MappingDialog({ node, onClose }: { node: MappingNode; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const choices = useQuery(trpc.stats.admin.mappingChoices.queryOptions());
   const name = refText(i18n, node.name);
   return (
-    <Dialog open onClose={onClose} title={<Trans>Mapping of {name}</Trans>} closeLabel={t`Close`} className="dialog--wide">
-      {choices.isPending ? (
-        <LoadingState />
-      ) : choices.isError ? (
-        <ErrorState title={<Trans>The Defra materials could not be loaded</Trans>} onRetry={() => void choices.refetch()} />
-      ) : (
-        <MappingForm node={node} choices={choices.data} onClose={onClose} />
-      )}
-    </Dialog>
+    <RecordDialog
+      query={choices}
+      title={<Trans>Mapping of {name}</Trans>}
+      loadError={<Trans>The Defra materials could not be loaded</Trans>}
+      onClose={onClose}
+    >
+      {(data) => <MappingForm node={node} choices={data} onClose={onClose} />}
+    </RecordDialog>
   );
 }
 
