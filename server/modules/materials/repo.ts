@@ -26,6 +26,7 @@ import type { ListingKind, ListingStatus, MaterialGroupKind } from '../../../sha
 import type { LatLng } from '../../../shared/lib/geo';
 import type { AdminMaterialsInput } from '../../../shared/schemas/materials';
 import type { DbOrTx } from '../../db/client';
+import { withListingParts } from '../../db/joins';
 import { preparedOn, statementText } from '../../db/prepared';
 import { centerOf, escapeLike, listingPoint, listItemColumns, notFromUnapprovedCompany, notFullyReserved } from './search';
 
@@ -484,36 +485,36 @@ const jsonRows = <T>(query: SQL) =>
  * service can keep it in its read cache.
  */
 const detailQuery = (db: DbOrTx) =>
-  db
-    .select({
-      ...listItemColumns(null),
-      first_level_subcategory_id: materials.first_level_subcategory_id,
-      second_level_subcategory_id: materials.second_level_subcategory_id,
-      third_level_subcategory_id: materials.third_level_subcategory_id,
-      address_id: materials.address_id,
-      address: company_addresses.address,
-      zip_code: company_addresses.zip_code,
-      state: company_addresses.state,
-      company_status: companies.status,
-      updated_at: materials.updated_at,
-      images: jsonRows<{ storage_key: string; name: string; position: number }>(
-        sql`select json_agg(json_build_object('storage_key', i.storage_key, 'name', i.name, 'position', i.position) order by i.position)
+  withListingParts(
+    db
+      .select({
+        ...listItemColumns(null),
+        first_level_subcategory_id: materials.first_level_subcategory_id,
+        second_level_subcategory_id: materials.second_level_subcategory_id,
+        third_level_subcategory_id: materials.third_level_subcategory_id,
+        address_id: materials.address_id,
+        address: company_addresses.address,
+        zip_code: company_addresses.zip_code,
+        state: company_addresses.state,
+        company_status: companies.status,
+        updated_at: materials.updated_at,
+        images: jsonRows<{ storage_key: string; name: string; position: number }>(
+          sql`select json_agg(json_build_object('storage_key', i.storage_key, 'name', i.name, 'position', i.position) order by i.position)
             from ${material_images} i where i.material_id = ${materials.id}`,
-      ),
-      sdg_goals: jsonRows<{ id: number; code: string; name: string; color: string }>(
-        sql`select json_agg(json_build_object('id', g.id, 'code', g.code, 'name', g.name, 'color', g.color) order by g.id)
+        ),
+        sdg_goals: jsonRows<{ id: number; code: string; name: string; color: string }>(
+          sql`select json_agg(json_build_object('id', g.id, 'code', g.code, 'name', g.name, 'color', g.color) order by g.id)
             from ${material_sdgs} ms join ${sdgs} g on g.id = ms.sdg_id where ms.material_id = ${materials.id}`,
-      ),
-      sub_listings: jsonRows<{ id: number; title: string; description: string; quantity: number; reserved_quantity: number }>(
-        sql`select json_agg(json_build_object('id', s.id, 'title', s.title, 'description', s.description, 'quantity', s.quantity,
+        ),
+        sub_listings: jsonRows<{ id: number; title: string; description: string; quantity: number; reserved_quantity: number }>(
+          sql`select json_agg(json_build_object('id', s.id, 'title', s.title, 'description', s.description, 'quantity', s.quantity,
               'reserved_quantity', s.reserved_quantity) order by s.id)
             from ${sub_listings} s where s.material_id = ${materials.id}`,
-      ),
-    })
-    .from(materials)
-    .innerJoin(companies, eq(companies.id, materials.company_id))
-    .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
-    .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
+        ),
+      })
+      .from(materials)
+      .$dynamic(),
+  )
     .where(eq(materials.id, sql.placeholder('id')))
     .limit(1);
 const detailStatement = (db: DbOrTx) => detailQuery(db).prepare('material_detail');
@@ -531,12 +532,7 @@ export function ownListWhere(companyId: number, kinds: ListingKind[], status: Li
 }
 
 export function listPage(db: DbOrTx, where: SQL | undefined, page: number, size: number) {
-  return db
-    .select(listItemColumns(null))
-    .from(materials)
-    .innerJoin(companies, eq(companies.id, materials.company_id))
-    .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
-    .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
+  return withListingParts(db.select(listItemColumns(null)).from(materials).$dynamic())
     .where(where)
     .orderBy(desc(materials.created_at), desc(materials.id))
     .limit(size)
@@ -635,13 +631,7 @@ const candidateColumns = (center: LatLng | null) => ({
 });
 
 function candidateQuery(db: DbOrTx, center: LatLng | null, where: SQL) {
-  return db
-    .select(candidateColumns(center))
-    .from(materials)
-    .innerJoin(companies, eq(companies.id, materials.company_id))
-    .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
-    .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
-    .where(where);
+  return withListingParts(db.select(candidateColumns(center)).from(materials).$dynamic()).where(where);
 }
 
 /** Candidates: the nearest listings and the nearest in the interested groups (KNN index); the service ranks. */

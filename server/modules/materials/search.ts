@@ -15,6 +15,7 @@ import { escapeLike } from '../../../shared/lib/text';
 import type { SearchMaterialsInput } from '../../../shared/schemas/materials';
 import type { LISTING_KINDS } from '../../../shared/constants/enums';
 import type { Database, DbOrTx } from '../../db/client';
+import { withListingParts } from '../../db/joins';
 import { preparedOn, statementText } from '../../db/prepared';
 import { searchMemoryOf, type SearchMemory } from './search-memory';
 
@@ -550,21 +551,20 @@ function pageQuery(db: DbOrTx, shape: SearchShape, v: Val) {
       .limit(v('size') as number)
       .offset(v('offset') as number),
   );
-  return db
-    .with(hits, pageIds)
-    .select({
-      ...listItemColumns(shape.center ? centerPoint(v) : null),
-      total: sql<number>`(select count(*) from ${hits})::int`,
-      own_hidden: ownHiddenSql(db, shape, v),
-      // How far the capped set reaches (a chord): what "above 40 km" learns its first ring from.
-      far_edge: shape.distance === 'rings' ? sql<number | null>`(select max(knn) from ${hits})` : sql<number | null>`null::float8`,
-    })
-    .from(pageIds)
-    .innerJoin(materials, eq(materials.id, pageIds.id))
-    .innerJoin(companies, eq(companies.id, materials.company_id))
-    .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
-    .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
-    .orderBy(...pageOrder({ knn: pageIds.knn, created_at: materials.created_at, id: materials.id }));
+  return withListingParts(
+    db
+      .with(hits, pageIds)
+      .select({
+        ...listItemColumns(shape.center ? centerPoint(v) : null),
+        total: sql<number>`(select count(*) from ${hits})::int`,
+        own_hidden: ownHiddenSql(db, shape, v),
+        // How far the capped set reaches (a chord): what "above 40 km" learns its first ring from.
+        far_edge: shape.distance === 'rings' ? sql<number | null>`(select max(knn) from ${hits})` : sql<number | null>`null::float8`,
+      })
+      .from(pageIds)
+      .innerJoin(materials, eq(materials.id, pageIds.id))
+      .$dynamic(),
+  ).orderBy(...pageOrder({ knn: pageIds.knn, created_at: materials.created_at, id: materials.id }));
 }
 
 /** The capped total and own count alone (a page past the last one has no row to carry them). */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-o
 import { companies, company_addresses, material_groups, materials, newsletter_runs, newsletter_subscribers } from '../../../drizzle/schema';
 import type { Language } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { withListingParts } from '../../db/joins';
 
 /** One row per address: subscribing again re-activates an unsubscribed address and takes the new language. */
 export async function upsertSubscriber(db: DbOrTx, subscriber: { email: string; language: Language }) {
@@ -69,12 +70,9 @@ export async function weekListings(db: DbOrTx, from: Date, to: Date, limit: numb
     lt(materials.created_at, to),
   );
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: materials.id, title: materials.title, group: material_groups.name, city: company_addresses.city })
-      .from(materials)
-      .innerJoin(companies, eq(companies.id, materials.company_id))
-      .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id))
-      .leftJoin(company_addresses, eq(company_addresses.id, materials.address_id))
+    withListingParts(
+      db.select({ id: materials.id, title: materials.title, group: material_groups.name, city: company_addresses.city }).from(materials).$dynamic(),
+    )
       .where(where)
       .orderBy(desc(materials.created_at), desc(materials.id))
       .limit(limit),
