@@ -2,19 +2,11 @@
 // adds the edit of a denied donation and the hand-over): one table for the server's rules and the
 // buttons of the manager's donations tab and the administrators' screen.
 import { DONATION_STATUSES, type DonationStatus, type ListingStatus } from '../constants/enums';
-import { defineMachine } from './machine';
+import { actionsBy, defineMachine } from './machine';
 
 /** edit: the donor's manager saves changes; approve / deny: an administrator; hand_over: the recipient, by the QR code. */
 export const DONATION_ACTIONS = ['edit', 'approve', 'deny', 'hand_over'] as const;
 export type DonationAction = (typeof DONATION_ACTIONS)[number];
-
-/** Who takes each action. */
-export const DONATION_ACTION_ACTOR: Record<DonationAction, 'donor' | 'admin' | 'recipient'> = {
-  edit: 'donor',
-  approve: 'admin',
-  deny: 'admin',
-  hand_over: 'recipient',
-};
 
 export const donationMachine = defineMachine(DONATION_STATUSES, DONATION_ACTIONS, {
   pending: { edit: 'pending', approve: 'approved', deny: 'denied' },
@@ -29,10 +21,8 @@ export function nextDonationStatus(from: DonationStatus, action: DonationAction)
   return donationMachine.next(from, action);
 }
 
-/** What one kind of actor may do with a donation in this state (the buttons a screen shows). */
-export function donationActions(status: DonationStatus, actor: 'donor' | 'admin' | 'recipient'): DonationAction[] {
-  return donationMachine.actionsFrom(status).filter((a) => DONATION_ACTION_ACTOR[a] === actor);
-}
+/** What one kind of actor may do with a donation in this state (the buttons a screen shows), by who takes each action. */
+export const donationActions = actionsBy(donationMachine, { edit: 'donor', approve: 'admin', deny: 'admin', hand_over: 'recipient' });
 
 /**
  * A donation is a listing of kind 'donation' (PRODUCT.md); its listing's status follows the donation's, so the

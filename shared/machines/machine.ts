@@ -48,3 +48,11 @@ export function defineMachine<const S extends string, const A extends string>(
     actionsFrom: (from) => Object.keys(row(from)) as A[],
   };
 }
+
+/**
+ * For a machine whose actions each belong to one kind of actor (`actorOf`): what that actor may do in a state, the
+ * buttons its screen shows, in the row's order.
+ */
+export function actionsBy<S extends string, A extends string, R extends string>(machine: Machine<S, A>, actorOf: Readonly<Record<A, R>>) {
+  return (from: S, actor: R): A[] => machine.actionsFrom(from).filter((a) => actorOf[a] === actor);
+}

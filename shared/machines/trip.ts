@@ -3,7 +3,7 @@
 // is ARRIVED with a delivery start time (SPEC leaves the server-side status after start-delivery open,
 // docs/decisions/0111), shown here as its own phase so the table can say what each step allows.
 import { TRIP_STATUSES, type TripStatus } from '../constants/enums';
-import { defineMachine } from './machine';
+import { actionsBy, defineMachine } from './machine';
 
 export const TRIP_PHASES = ['ASSIGNED', 'ON_ROUTE', 'ARRIVED', 'DELIVERING', 'COMPLETED', 'CANCELLED'] as const;
 export type TripPhase = (typeof TRIP_PHASES)[number];
@@ -11,16 +11,6 @@ export type TripPhase = (typeof TRIP_PHASES)[number];
 /** start: Start Trip to Pickup; arrive: Arrived at Pickup; startDelivery: Begin Delivery; complete: Complete Delivery. */
 export const TRIP_ACTIONS = ['start', 'arrive', 'startDelivery', 'complete', 'edit', 'cancel'] as const;
 export type TripAction = (typeof TRIP_ACTIONS)[number];
-
-/** Who takes each action: the trip's driver, or an administrator (reassign, reschedule, cancel). */
-export const TRIP_ACTION_ACTOR: Record<TripAction, 'driver' | 'admin'> = {
-  start: 'driver',
-  arrive: 'driver',
-  startDelivery: 'driver',
-  complete: 'driver',
-  edit: 'admin',
-  cancel: 'admin',
-};
 
 export const tripMachine = defineMachine(TRIP_PHASES, TRIP_ACTIONS, {
   ASSIGNED: { start: 'ON_ROUTE', edit: 'ASSIGNED', cancel: 'CANCELLED' },
@@ -54,10 +44,18 @@ export const STATUS_REQUEST_ACTION: Record<TripStatus, TripAction | null> = {
   CANCELLED: null,
 };
 
-/** What one side may do with a trip in this phase (the buttons a screen shows). */
-export function tripActions(phase: TripPhase, actor: 'driver' | 'admin'): TripAction[] {
-  return tripMachine.actionsFrom(phase).filter((a) => TRIP_ACTION_ACTOR[a] === actor);
-}
+/**
+ * What one side may do with a trip in this phase (the buttons a screen shows): each action is the trip's driver's,
+ * or an administrator's (reassign, reschedule, cancel).
+ */
+export const tripActions = actionsBy(tripMachine, {
+  start: 'driver',
+  arrive: 'driver',
+  startDelivery: 'driver',
+  complete: 'driver',
+  edit: 'admin',
+  cancel: 'admin',
+});
 
 /** A trip on the way: its driver may not start another one (docs/decisions/0111). */
 export const isActivePhase = (phase: TripPhase) => phase === 'ON_ROUTE' || phase === 'ARRIVED' || phase === 'DELIVERING';
