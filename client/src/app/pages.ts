@@ -6,7 +6,7 @@ import type { RouteName } from '@/config/paths';
 import type { MaterialSlots } from '@/features/materials/routes/MaterialPage';
 import { LandingPage } from '@/features/common/routes/LandingPage';
 import { loadCatalogPart } from '@/lib/i18n';
-import { lazyComponent } from '@/lib/lazy';
+import { lazyComponent, type LazyComponent } from '@/lib/lazy';
 
 /**
  * A page's chunk and the messages of every feature it shows (client/catalog-parts.ts): its own, and those of the
@@ -17,6 +17,11 @@ function withMessages<T>(features: string | readonly string[], page: Promise<T>)
   return Promise.all([page, ...parts.map((feature) => loadCatalogPart(feature))]).then(([loaded]) => loaded);
 }
 
+/** A page (or a component app/ puts in a page's slot) in its own chunk, fetched with its features' messages. */
+function lazyPage<P extends object>(features: string | readonly string[], load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  return lazyComponent(() => withMessages(features, load()));
+}
+
 export type PageProps = { params: Record<string, string> };
 
 // The offers feature's components, shown inside the material and synergies pages through their slots. Those pages
@@ -25,299 +30,64 @@ export type PageProps = { params: Record<string, string> };
 const OfferPanel = lazyComponent(() => import('@/features/offers/components/OfferPanel').then((m) => m.OfferPanel));
 const PendingOffers = lazyComponent(() => import('@/features/offers/components/PendingOffers').then((m) => m.PendingOffers));
 
-const AdminLoginPage = lazyComponent(() =>
-  withMessages(
-    'auth',
-    import('@/features/auth/routes/AdminLoginPage').then((m) => m.AdminLoginPage),
-  ),
+const AdminLoginPage = lazyPage('auth', () => import('@/features/auth/routes/AdminLoginPage').then((m) => m.AdminLoginPage));
+const ForgotPasswordPage = lazyPage('auth', () => import('@/features/auth/routes/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
+const LoginPage = lazyPage('auth', () => import('@/features/auth/routes/LoginPage').then((m) => m.LoginPage));
+const RegisterPage = lazyPage('auth', () => import('@/features/auth/routes/RegisterPage').then((m) => m.RegisterPage));
+const ResetPasswordPage = lazyPage('auth', () => import('@/features/auth/routes/ResetPasswordPage').then((m) => m.ResetPasswordPage));
+const InvitationPage = lazyPage('auth', () => import('@/features/auth/routes/InvitationPage').then((m) => m.InvitationPage));
+const AdminPanelPage = lazyPage('admin', () => import('@/features/admin/routes/AdminPanelPage').then((m) => m.AdminPanelPage));
+const AdminOfferingsPage = lazyPage('admin', () => import('@/features/admin/routes/AdminOfferingsPage').then((m) => m.AdminOfferingsPage));
+const AdminUsersPage = lazyPage('admin', () => import('@/features/admin/routes/AdminUsersPage').then((m) => m.AdminUsersPage));
+const AdminCompaniesPage = lazyPage('admin', () => import('@/features/admin/routes/AdminCompaniesPage').then((m) => m.AdminCompaniesPage));
+const StatisticsPage = lazyPage('admin', () => import('@/features/admin/routes/StatisticsPage').then((m) => m.StatisticsPage));
+const CategoriesPage = lazyPage('admin', () => import('@/features/admin/routes/CategoriesPage').then((m) => m.CategoriesPage));
+const ImpactMappingsPage = lazyPage('admin', () => import('@/features/admin/routes/ImpactMappingsPage').then((m) => m.ImpactMappingsPage));
+const AuditLogPage = lazyPage('admin', () => import('@/features/admin/routes/AuditLogPage').then((m) => m.AuditLogPage));
+const AdminOutboxPage = lazyPage('admin', () => import('@/features/admin/routes/AdminOutboxPage').then((m) => m.AdminOutboxPage));
+const AdminJobsPage = lazyPage('admin', () => import('@/features/admin/routes/AdminJobsPage').then((m) => m.AdminJobsPage));
+const AdminQueriesPage = lazyPage('admin', () => import('@/features/admin/routes/AdminQueriesPage').then((m) => m.AdminQueriesPage));
+const AdminNewsletterPage = lazyPage('admin', () => import('@/features/admin/routes/AdminNewsletterPage').then((m) => m.AdminNewsletterPage));
+const SubscriptionPlansPage = lazyPage('admin', () => import('@/features/admin/routes/SubscriptionPlansPage').then((m) => m.SubscriptionPlansPage));
+const AdminDonationsPage = lazyPage('admin', () => import('@/features/admin/routes/AdminDonationsPage').then((m) => m.AdminDonationsPage));
+const AdminDriversPage = lazyPage('admin', () => import('@/features/admin/routes/AdminDriversPage').then((m) => m.AdminDriversPage));
+const AdminVehiclesPage = lazyPage('admin', () => import('@/features/admin/routes/AdminVehiclesPage').then((m) => m.AdminVehiclesPage));
+const AdminTripsPage = lazyPage('admin', () => import('@/features/admin/routes/AdminTripsPage').then((m) => m.AdminTripsPage));
+const AdminTripPage = lazyPage('admin', () => import('@/features/admin/routes/AdminTripPage').then((m) => m.AdminTripPage));
+const ScheduleTripPage = lazyPage('admin', () => import('@/features/admin/routes/ScheduleTripPage').then((m) => m.ScheduleTripPage));
+const UnsubscribePage = lazyPage('newsletter', () => import('@/features/newsletter/routes/UnsubscribePage').then((m) => m.UnsubscribePage));
+const MessagesPage = lazyPage('chat', () => import('@/features/chat/routes/MessagesPage').then((m) => m.MessagesPage));
+const CompanyPage = lazyPage('companies', () => import('@/features/companies/routes/CompanyPage').then((m) => m.CompanyPage));
+const ManagerPanelPage = lazyPage('companies', () => import('@/features/companies/routes/ManagerPanelPage').then((m) => m.ManagerPanelPage));
+const PortfolioCompaniesPage = lazyPage('stats', () =>
+  import('@/features/stats/routes/PortfolioCompaniesPage').then((m) => m.PortfolioCompaniesPage),
 );
-const ForgotPasswordPage = lazyComponent(() =>
-  withMessages(
-    'auth',
-    import('@/features/auth/routes/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
-  ),
+const VerifyImpactPage = lazyPage('stats', () => import('@/features/stats/routes/VerifyImpactPage').then((m) => m.VerifyImpactPage));
+const DonationsDashboardPage = lazyPage('donations', () =>
+  import('@/features/donations/routes/DonationsDashboardPage').then((m) => m.DonationsDashboardPage),
 );
-const LoginPage = lazyComponent(() =>
-  withMessages(
-    'auth',
-    import('@/features/auth/routes/LoginPage').then((m) => m.LoginPage),
-  ),
+const DonationsPanel = lazyPage('donations', () => import('@/features/donations/components/DonationsPanel').then((m) => m.DonationsPanel));
+const DonationPrintPage = lazyPage('donations', () => import('@/features/donations/routes/DonationPrintPage').then((m) => m.DonationPrintPage));
+const VerifyDonationPage = lazyPage('donations', () => import('@/features/donations/routes/VerifyDonationPage').then((m) => m.VerifyDonationPage));
+const DriverDashboardPage = lazyPage('drivers', () => import('@/features/drivers/routes/DriverDashboardPage').then((m) => m.DriverDashboardPage));
+const DriverLoginPage = lazyPage('drivers', () => import('@/features/drivers/routes/DriverLoginPage').then((m) => m.DriverLoginPage));
+const SynergiesPage = lazyPage(['exchanges', 'offers'], () =>
+  Promise.all([import('@/features/exchanges/routes/SynergiesPage'), PendingOffers.preload()]).then(([m]) => m.SynergiesPage),
 );
-const RegisterPage = lazyComponent(() =>
-  withMessages(
-    'auth',
-    import('@/features/auth/routes/RegisterPage').then((m) => m.RegisterPage),
-  ),
+const DatabasePage = lazyPage('materials', () => import('@/features/materials/routes/DatabasePage').then((m) => m.DatabasePage));
+const MyNeedsPage = lazyPage('needs', () => import('@/features/needs/routes/MyNeedsPage').then((m) => m.MyNeedsPage));
+const NeedsNearPage = lazyPage('needs', () => import('@/features/needs/routes/NeedsNearPage').then((m) => m.NeedsNearPage));
+const MaterialPage = lazyPage(['materials', 'offers'], () =>
+  Promise.all([import('@/features/materials/routes/MaterialPage'), OfferPanel.preload()]).then(([m]) => m.MaterialPage),
 );
-const ResetPasswordPage = lazyComponent(() =>
-  withMessages(
-    'auth',
-    import('@/features/auth/routes/ResetPasswordPage').then((m) => m.ResetPasswordPage),
-  ),
-);
-const InvitationPage = lazyComponent(() =>
-  withMessages(
-    'auth',
-    import('@/features/auth/routes/InvitationPage').then((m) => m.InvitationPage),
-  ),
-);
-const AdminPanelPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminPanelPage').then((m) => m.AdminPanelPage),
-  ),
-);
-const AdminOfferingsPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminOfferingsPage').then((m) => m.AdminOfferingsPage),
-  ),
-);
-const AdminUsersPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminUsersPage').then((m) => m.AdminUsersPage),
-  ),
-);
-const AdminCompaniesPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminCompaniesPage').then((m) => m.AdminCompaniesPage),
-  ),
-);
-const StatisticsPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/StatisticsPage').then((m) => m.StatisticsPage),
-  ),
-);
-const CategoriesPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/CategoriesPage').then((m) => m.CategoriesPage),
-  ),
-);
-const ImpactMappingsPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/ImpactMappingsPage').then((m) => m.ImpactMappingsPage),
-  ),
-);
-const AuditLogPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AuditLogPage').then((m) => m.AuditLogPage),
-  ),
-);
-const AdminOutboxPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminOutboxPage').then((m) => m.AdminOutboxPage),
-  ),
-);
-const AdminJobsPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminJobsPage').then((m) => m.AdminJobsPage),
-  ),
-);
-const AdminQueriesPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminQueriesPage').then((m) => m.AdminQueriesPage),
-  ),
-);
-const AdminNewsletterPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminNewsletterPage').then((m) => m.AdminNewsletterPage),
-  ),
-);
-const SubscriptionPlansPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/SubscriptionPlansPage').then((m) => m.SubscriptionPlansPage),
-  ),
-);
-const AdminDonationsPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminDonationsPage').then((m) => m.AdminDonationsPage),
-  ),
-);
-const AdminDriversPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminDriversPage').then((m) => m.AdminDriversPage),
-  ),
-);
-const AdminVehiclesPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminVehiclesPage').then((m) => m.AdminVehiclesPage),
-  ),
-);
-const AdminTripsPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminTripsPage').then((m) => m.AdminTripsPage),
-  ),
-);
-const AdminTripPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/AdminTripPage').then((m) => m.AdminTripPage),
-  ),
-);
-const ScheduleTripPage = lazyComponent(() =>
-  withMessages(
-    'admin',
-    import('@/features/admin/routes/ScheduleTripPage').then((m) => m.ScheduleTripPage),
-  ),
-);
-const UnsubscribePage = lazyComponent(() =>
-  withMessages(
-    'newsletter',
-    import('@/features/newsletter/routes/UnsubscribePage').then((m) => m.UnsubscribePage),
-  ),
-);
-const MessagesPage = lazyComponent(() =>
-  withMessages(
-    'chat',
-    import('@/features/chat/routes/MessagesPage').then((m) => m.MessagesPage),
-  ),
-);
-const CompanyPage = lazyComponent(() =>
-  withMessages(
-    'companies',
-    import('@/features/companies/routes/CompanyPage').then((m) => m.CompanyPage),
-  ),
-);
-const ManagerPanelPage = lazyComponent(() =>
-  withMessages(
-    'companies',
-    import('@/features/companies/routes/ManagerPanelPage').then((m) => m.ManagerPanelPage),
-  ),
-);
-const PortfolioCompaniesPage = lazyComponent(() =>
-  withMessages(
-    'stats',
-    import('@/features/stats/routes/PortfolioCompaniesPage').then((m) => m.PortfolioCompaniesPage),
-  ),
-);
-const VerifyImpactPage = lazyComponent(() =>
-  withMessages(
-    'stats',
-    import('@/features/stats/routes/VerifyImpactPage').then((m) => m.VerifyImpactPage),
-  ),
-);
-const DonationsDashboardPage = lazyComponent(() =>
-  withMessages(
-    'donations',
-    import('@/features/donations/routes/DonationsDashboardPage').then((m) => m.DonationsDashboardPage),
-  ),
-);
-const DonationsPanel = lazyComponent(() =>
-  withMessages(
-    'donations',
-    import('@/features/donations/components/DonationsPanel').then((m) => m.DonationsPanel),
-  ),
-);
-const DonationPrintPage = lazyComponent(() =>
-  withMessages(
-    'donations',
-    import('@/features/donations/routes/DonationPrintPage').then((m) => m.DonationPrintPage),
-  ),
-);
-const VerifyDonationPage = lazyComponent(() =>
-  withMessages(
-    'donations',
-    import('@/features/donations/routes/VerifyDonationPage').then((m) => m.VerifyDonationPage),
-  ),
-);
-const DriverDashboardPage = lazyComponent(() =>
-  withMessages(
-    'drivers',
-    import('@/features/drivers/routes/DriverDashboardPage').then((m) => m.DriverDashboardPage),
-  ),
-);
-const DriverLoginPage = lazyComponent(() =>
-  withMessages(
-    'drivers',
-    import('@/features/drivers/routes/DriverLoginPage').then((m) => m.DriverLoginPage),
-  ),
-);
-const SynergiesPage = lazyComponent(() =>
-  withMessages(
-    ['exchanges', 'offers'],
-    Promise.all([import('@/features/exchanges/routes/SynergiesPage'), PendingOffers.preload()]).then(([m]) => m.SynergiesPage),
-  ),
-);
-const DatabasePage = lazyComponent(() =>
-  withMessages(
-    'materials',
-    import('@/features/materials/routes/DatabasePage').then((m) => m.DatabasePage),
-  ),
-);
-const MyNeedsPage = lazyComponent(() =>
-  withMessages(
-    'needs',
-    import('@/features/needs/routes/MyNeedsPage').then((m) => m.MyNeedsPage),
-  ),
-);
-const NeedsNearPage = lazyComponent(() =>
-  withMessages(
-    'needs',
-    import('@/features/needs/routes/NeedsNearPage').then((m) => m.NeedsNearPage),
-  ),
-);
-const MaterialPage = lazyComponent(() =>
-  withMessages(
-    ['materials', 'offers'],
-    Promise.all([import('@/features/materials/routes/MaterialPage'), OfferPanel.preload()]).then(([m]) => m.MaterialPage),
-  ),
-);
-const OfferingsPanel = lazyComponent(() =>
-  withMessages(
-    'materials',
-    import('@/features/materials/components/OfferingsPanel').then((m) => m.OfferingsPanel),
-  ),
-);
-const HelpPage = lazyComponent(() =>
-  withMessages(
-    'queries',
-    import('@/features/queries/routes/HelpPage').then((m) => m.HelpPage),
-  ),
-);
-const DashboardPage = lazyComponent(() =>
-  withMessages(
-    'stats',
-    import('@/features/stats/routes/DashboardPage').then((m) => m.DashboardPage),
-  ),
-);
-const PersonalInfoPage = lazyComponent(() =>
-  withMessages(
-    'users',
-    import('@/features/users/routes/PersonalInfoPage').then((m) => m.PersonalInfoPage),
-  ),
-);
-const UserPage = lazyComponent(() =>
-  withMessages(
-    'users',
-    import('@/features/users/routes/UserPage').then((m) => m.UserPage),
-  ),
-);
-const UserManagement = lazyComponent(() =>
-  withMessages(
-    'users',
-    import('@/features/users/components/UserManagement').then((m) => m.UserManagement),
-  ),
-);
-const IntegrationsPanel = lazyComponent(() =>
-  withMessages(
-    'integrations',
-    import('@/features/integrations/components/IntegrationsPanel').then((m) => m.IntegrationsPanel),
-  ),
+const OfferingsPanel = lazyPage('materials', () => import('@/features/materials/components/OfferingsPanel').then((m) => m.OfferingsPanel));
+const HelpPage = lazyPage('queries', () => import('@/features/queries/routes/HelpPage').then((m) => m.HelpPage));
+const DashboardPage = lazyPage('stats', () => import('@/features/stats/routes/DashboardPage').then((m) => m.DashboardPage));
+const PersonalInfoPage = lazyPage('users', () => import('@/features/users/routes/PersonalInfoPage').then((m) => m.PersonalInfoPage));
+const UserPage = lazyPage('users', () => import('@/features/users/routes/UserPage').then((m) => m.UserPage));
+const UserManagement = lazyPage('users', () => import('@/features/users/components/UserManagement').then((m) => m.UserManagement));
+const IntegrationsPanel = lazyPage('integrations', () =>
+  import('@/features/integrations/components/IntegrationsPanel').then((m) => m.IntegrationsPanel),
 );
 
 /** One page component serving several routes with a different initial tab or section. */
