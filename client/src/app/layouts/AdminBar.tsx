@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { LanguageSelect } from '@/components/LanguageSelect';
@@ -5,62 +6,33 @@ import { Button } from '@/components/ui/Button';
 import { Icon } from '@/components/ui/Icon';
 import { Logo } from '@/components/ui/Logo';
 import { useLogout } from '@/hooks/useLogout';
+import { MenuLogoutButton, NavLinks, type NavLink } from './BarParts';
 import { MobileMenu } from './MobileMenu';
 import { NavItem } from './NavItem';
+
+/** The administration's pages, in the desktop bar's second row and the mobile menu. */
+const ADMIN_LINKS: readonly NavLink[] = [
+  { href: '/admin/users', label: msg`User Management` },
+  { href: '/admin/offerings', label: msg`Offerings` },
+  { href: '/admin/companies', label: msg`Companies` },
+  { href: '/admin/statistics', label: msg`Statistics` },
+  { href: '/admin/queries', label: msg`Queries` },
+  { href: '/admin/categories', label: msg`Categories` },
+  { href: '/admin/donations', label: msg`Donations` },
+  { href: '/admin/subscription-plans', label: msg`Subscription Plans` },
+  { href: '/admin/trips', label: msg`Trips` },
+  { href: '/admin/drivers', label: msg`Drivers` },
+  { href: '/admin/vehicles', label: msg`Vehicles` },
+  { href: '/admin/newsletter', label: msg`Newsletter` },
+  { href: '/admin/outbox', label: msg`Outbox` },
+  { href: '/admin/jobs', label: msg`Jobs` },
+  { href: '/admin/audit-log', label: msg`Audit log` },
+];
 
 /** SPEC §2 admin bar. */
 export function AdminBar() {
   const { t } = useLingui();
   const logout = useLogout();
-  const links = (close?: () => void) => (
-    <>
-      <NavItem href="/admin/users" onNavigate={close}>
-        <Trans>User Management</Trans>
-      </NavItem>
-      <NavItem href="/admin/offerings" onNavigate={close}>
-        <Trans>Offerings</Trans>
-      </NavItem>
-      <NavItem href="/admin/companies" onNavigate={close}>
-        <Trans>Companies</Trans>
-      </NavItem>
-      <NavItem href="/admin/statistics" onNavigate={close}>
-        <Trans>Statistics</Trans>
-      </NavItem>
-      <NavItem href="/admin/queries" onNavigate={close}>
-        <Trans>Queries</Trans>
-      </NavItem>
-      <NavItem href="/admin/categories" onNavigate={close}>
-        <Trans>Categories</Trans>
-      </NavItem>
-      <NavItem href="/admin/donations" onNavigate={close}>
-        <Trans>Donations</Trans>
-      </NavItem>
-      <NavItem href="/admin/subscription-plans" onNavigate={close}>
-        <Trans>Subscription Plans</Trans>
-      </NavItem>
-      <NavItem href="/admin/trips" onNavigate={close}>
-        <Trans>Trips</Trans>
-      </NavItem>
-      <NavItem href="/admin/drivers" onNavigate={close}>
-        <Trans>Drivers</Trans>
-      </NavItem>
-      <NavItem href="/admin/vehicles" onNavigate={close}>
-        <Trans>Vehicles</Trans>
-      </NavItem>
-      <NavItem href="/admin/newsletter" onNavigate={close}>
-        <Trans>Newsletter</Trans>
-      </NavItem>
-      <NavItem href="/admin/outbox" onNavigate={close}>
-        <Trans>Outbox</Trans>
-      </NavItem>
-      <NavItem href="/admin/jobs" onNavigate={close}>
-        <Trans>Jobs</Trans>
-      </NavItem>
-      <NavItem href="/admin/audit-log" onNavigate={close}>
-        <Trans>Audit log</Trans>
-      </NavItem>
-    </>
-  );
   return (
     <header className="topbar topbar--admin">
       <div className="container container--wide topbar__inner">
@@ -87,18 +59,10 @@ export function AdminBar() {
                 <NavItem href="/admin/panel" onNavigate={close} exact>
                   <Trans>Admin panel</Trans>
                 </NavItem>
-                {links(close)}
-                <Button
-                  variant="secondary"
-                  block
-                  icon={<Icon name="logout" size={18} />}
-                  onClick={() => {
-                    close();
-                    logout('/admin/login');
-                  }}
-                >
+                <NavLinks links={ADMIN_LINKS} close={close} />
+                <MenuLogoutButton close={close} logout={() => logout('/admin/login')}>
                   <Trans>Logout</Trans>
-                </Button>
+                </MenuLogoutButton>
               </>
             )}
           </MobileMenu>
@@ -106,7 +70,7 @@ export function AdminBar() {
       </div>
       <div className="admin-nav desktop-only">
         <nav aria-label={t`Administration`} className="container container--wide admin-nav__inner">
-          {links()}
+          <NavLinks links={ADMIN_LINKS} />
         </nav>
       </div>
     </header>

@@ -4,12 +4,12 @@ import { LanguageSelect } from '@/components/LanguageSelect';
 import { Avatar, initials } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { Icon } from '@/components/ui/Icon';
-import { Logo } from '@/components/ui/Logo';
 import { to } from '@/config/paths';
 import { useConfig } from '@/hooks/useConfig';
 import { useCounters } from '@/hooks/useCounters';
 import { useLogout } from '@/hooks/useLogout';
 import type { Session } from '@/lib/session';
+import { BrandLink, MenuLogoutButton } from './BarParts';
 import { MobileMenu } from './MobileMenu';
 import { NavItem } from './NavItem';
 import { NotificationsButton } from './NotificationsButton';
@@ -59,9 +59,7 @@ export function AppBar({ session }: { session: Session }) {
   return (
     <header className="topbar">
       <div className="container topbar__inner topbar__inner--app">
-        <Link href="/dashboard" className="brand" aria-label={t`Synergy Marketplace, dashboard`}>
-          <Logo />
-        </Link>
+        <BrandLink href="/dashboard" label={t`Synergy Marketplace, dashboard`} />
         <nav aria-label={t`Main`} className="topbar__nav desktop-only">
           {links()}
         </nav>
@@ -107,17 +105,9 @@ export function AppBar({ session }: { session: Session }) {
                   <LanguageSelect />
                 </div>
                 {!demo ? (
-                  <Button
-                    variant="secondary"
-                    block
-                    icon={<Icon name="logout" size={18} />}
-                    onClick={() => {
-                      close();
-                      logout();
-                    }}
-                  >
+                  <MenuLogoutButton close={close} logout={() => logout()}>
                     <Trans>Log out</Trans>
-                  </Button>
+                  </MenuLogoutButton>
                 ) : null}
               </>
             )}
