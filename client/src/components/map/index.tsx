@@ -4,7 +4,7 @@
 // sit below the fold, and starting maplibre costs a mid-range phone about a second of main thread. Not earlier (a
 // margin): that second would then fall in the middle of the user's scroll instead of after it.
 import { Trans } from '@lingui/react/macro';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ComponentType, type ReactNode } from 'react';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { LoadingState } from '@/components/ui/States';
 import { useNearViewport } from '@/hooks/useNearViewport';
@@ -36,13 +36,18 @@ function LazyMap({ className, height, opened, children }: { className: string; h
   );
 }
 
-export function MapPicker(props: MapPickerProps) {
-  return (
-    <LazyMap className="map-picker" height={props.height ?? 320} opened={props.opened}>
-      <LazyMapPicker {...props} />
-    </LazyMap>
-  );
+/** One map of the wrapper: its chunk, its class, and its height unless the caller gives one. */
+function lazyMap<P extends { height?: number; opened?: boolean }>(Map: ComponentType<P>, className: string, height: number) {
+  return function WrappedMap(props: P) {
+    return (
+      <LazyMap className={className} height={props.height ?? height} opened={props.opened}>
+        <Map {...props} />
+      </LazyMap>
+    );
+  };
 }
+
+export const MapPicker = lazyMap<MapPickerProps>(LazyMapPicker, 'map-picker', 320);
 
 /**
  * Starts downloading the map code now, when the user has asked for a map (the database's Map button): it comes while
@@ -53,19 +58,7 @@ export function preloadResultsMap(): void {
 }
 
 /** Points with popups (the database screen's map view). */
-export function ResultsMap(props: ResultsMapProps) {
-  return (
-    <LazyMap className="results-map" height={props.height ?? 400} opened={props.opened}>
-      <LazyResultsMap {...props} />
-    </LazyMap>
-  );
-}
+export const ResultsMap = lazyMap<ResultsMapProps>(LazyResultsMap, 'results-map', 400);
 
 /** Trips: pickup, drop-off and driver positions with route lines (the driver app, the admin trip view and live map). */
-export function RouteMap(props: RouteMapProps) {
-  return (
-    <LazyMap className="results-map" height={props.height ?? 400} opened={props.opened}>
-      <LazyRouteMap {...props} />
-    </LazyMap>
-  );
-}
+export const RouteMap = lazyMap<RouteMapProps>(LazyRouteMap, 'results-map', 400);
