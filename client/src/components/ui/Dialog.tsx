@@ -82,8 +82,8 @@ export function Dialog({
 }
 
 /**
- * The footer of a dialog that asks for one decision: the action button, then Cancel. `onConfirm` omitted
- * means the action submits the surrounding form.
+ * The footer of a dialog, or of a form in a page, that asks for one decision: the action button, then Cancel.
+ * `onConfirm` omitted means the action submits the surrounding form.
  */
 export function DialogActions({
   children,
@@ -92,6 +92,7 @@ export function DialogActions({
   loading,
   disabled,
   variant = 'primary',
+  size,
   testId,
 }: {
   children: ReactNode;
@@ -100,14 +101,23 @@ export function DialogActions({
   loading?: boolean;
   disabled?: boolean;
   variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
   testId?: string;
 }) {
   return (
     <div className="row-actions">
-      <Button type={onConfirm ? 'button' : 'submit'} variant={variant} onClick={onConfirm} loading={loading} disabled={disabled} data-testid={testId}>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        variant={variant}
+        size={size}
+        onClick={onConfirm}
+        loading={loading}
+        disabled={disabled}
+        data-testid={testId}
+      >
         {children}
       </Button>
-      <Button variant="ghost" onClick={onCancel}>
+      <Button variant="ghost" size={size} onClick={onCancel}>
         <Trans>Cancel</Trans>
       </Button>
     </div>

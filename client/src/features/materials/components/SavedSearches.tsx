@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
+import { DialogActions } from '@/components/ui/Dialog';
 import { Checkbox, FormError, TextField } from '@/components/ui/Field';
 import { ErrorState } from '@/components/ui/States';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
@@ -71,14 +72,9 @@ export function SavedSearches({ filters }: { filters: Filters }) {
             data-testid="saved-search-name"
           />
           <Checkbox label={<Trans>Mail me new matches once a day</Trans>} checked={notify} onChange={(e) => setNotify(e.target.checked)} />
-          <div className="row-actions">
-            <Button type="submit" size="sm" loading={create.isPending} data-testid="saved-search-submit">
-              <Trans>Save</Trans>
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setSaving(false)}>
-              <Trans>Cancel</Trans>
-            </Button>
-          </div>
+          <DialogActions size="sm" loading={create.isPending} onCancel={() => setSaving(false)} testId="saved-search-submit">
+            <Trans>Save</Trans>
+          </DialogActions>
         </form>
       ) : null}
       {list.isError ? (

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
-import { Button } from '@/components/ui/Button';
+import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
@@ -136,14 +136,9 @@ export function NeedForm({ need, onDone, onCancel }: { need?: EditableNeed; onDo
         />
         <TextField label={t`Open until (optional)`} type="date" {...field('until')} />
       </div>
-      <div className="row-actions">
-        <Button type="submit" loading={create.isPending || update.isPending} data-testid="need-submit">
-          {need ? <Trans>Save need</Trans> : <Trans>Create need</Trans>}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
+      <DialogActions loading={create.isPending || update.isPending} onCancel={onCancel} testId="need-submit">
+        {need ? <Trans>Save need</Trans> : <Trans>Create need</Trans>}
+      </DialogActions>
     </form>
   );
 }

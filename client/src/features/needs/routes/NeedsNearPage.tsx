@@ -9,6 +9,7 @@ import { useLocation, useSearch } from 'wouter';
 import { MarketTabs } from '@/components/listing/MarketTabs';
 import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/Card';
+import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { Pagination } from '@/components/ui/Pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
@@ -224,14 +225,9 @@ function AnswerForm({ needId, onDone }: { needId: number; onDone: () => void }) 
         onChange={(e) => setMessage(e.target.value)}
         error={fieldErrorText(i18n, fields.message ? { message: fields.message } : undefined)}
       />
-      <div className="row-actions">
-        <Button type="submit" loading={answer.isPending} data-testid="answer-submit">
-          <Trans>Send</Trans>
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
+      <DialogActions loading={answer.isPending} onCancel={onDone} testId="answer-submit">
+        <Trans>Send</Trans>
+      </DialogActions>
     </form>
   );
 }
