@@ -98,6 +98,11 @@ export function pageOf<T>(items: T[], total: number, page: number, size: number)
   return { items, total, totalPages: Math.ceil(total / size), currentPage: page };
 }
 
+/** A random UUID, as Postgres writes one (gen_random_uuid). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A code that is a random UUID (a link's secret, a certificate's code), any case; anything else is `invalid`. */
+export const uuidCode = /* @__NO_SIDE_EFFECTS__ */ (invalid: string) => z.string().trim().toLowerCase().regex(UUID_PATTERN, invalid);
+
 /** A list's free-text filter: blank means no filter. */
 export const searchText = z
   .string()

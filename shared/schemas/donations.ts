@@ -16,6 +16,7 @@ import {
   timestampFields,
   translatedNameFields,
   typedNameFields,
+  UUID_PATTERN,
 } from './_primitives';
 import { listingImage, MATERIAL_MESSAGES } from './materials';
 import { z } from './_zod';
@@ -151,9 +152,8 @@ export type DenyDonationInput = z.output<typeof denyDonationInput>;
 
 // ---- the public check and hand-over (/donations/verify/{code}) ----
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Codes are random UUIDs (gen_random_uuid, 122 random bits): a malformed one gets the same answer as an unknown one. */
-export const donationCode = z.string().trim().toLowerCase().max(64, M.unknownCode).regex(UUID_RE, M.unknownCode);
+export const donationCode = z.string().trim().toLowerCase().max(64, M.unknownCode).regex(UUID_PATTERN, M.unknownCode);
 export const verifyDonationInput = z.object({ code: donationCode });
 export type VerifyDonationInput = z.output<typeof verifyDonationInput>;
 /** POST api/donations/verify/{code}/hand-over: the recipient confirms, once; who received it is optional. */

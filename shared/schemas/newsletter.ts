@@ -1,17 +1,13 @@
 import { z } from './_zod';
 import { m } from '../messages';
-import { email, language, pageInput, pageOutput } from './_primitives';
+import { email, language, pageInput, pageOutput, uuidCode } from './_primitives';
 
 export const subscribeInput = z.object({ email, language: language.default('en') });
 export const subscribeOutput = z.object({ subscribed: z.literal(true) });
 
 /** The secret of a digest's unsubscribe link (a random UUID): it alone identifies the address. */
 export const unsubscribeInput = z.object({
-  token: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, m('newsletter.invalidToken')),
+  token: uuidCode(m('newsletter.invalidToken')),
 });
 
 /** GET admin/newsletter/runs: the weekly digests sent, newest first. */

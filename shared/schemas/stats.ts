@@ -4,7 +4,7 @@ import { COUNTERFACTUAL_ROUTES, IMPACT_BASES, MAPPING_LEVELS } from '../lib/impa
 import { ADMIN_STATS_MAX_MONTHS, monthsBetween } from '../lib/stats';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
-import { id, idNameOutput, pageInput, requiredText } from './_primitives';
+import { id, idNameOutput, pageInput, requiredText, uuidCode } from './_primitives';
 import { isoDateString } from './subscriptions';
 import { z } from './_zod';
 
@@ -31,11 +31,7 @@ export type CertificateInput = z.output<typeof certificateInput>;
 
 /** GET api/verify/impact/{code}: the public check of a certificate; codes are random UUIDs. */
 export const verifyImpactInput = z.object({
-  code: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, m('stats.invalidCode')),
+  code: uuidCode(m('stats.invalidCode')),
 });
 
 /**
