@@ -89,7 +89,7 @@ export function MySubscription({ compact = false }: { compact?: boolean }) {
   const next = sub.upcoming[0];
   return (
     <Card title={<Trans>Subscription</Trans>} className="card--spaced" data-testid="subscription-card">
-      <div className="sub-card">
+      <div className="sub-card spread">
         <div>
           {current ? (
             <>

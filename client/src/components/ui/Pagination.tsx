@@ -21,7 +21,7 @@ export function Pagination({ page, size, result, onPage }: { page: number; size:
   const shownTo = fmt.number(to);
   const of = capped ? `${fmt.number(total)}+` : fmt.number(total);
   return (
-    <nav className="pagination" aria-label={t`Pages`}>
+    <nav className="pagination spread" aria-label={t`Pages`}>
       <p className="pagination__summary" data-testid="pagination-summary">
         <Trans>
           Showing {shownFrom}–{shownTo} of {of}

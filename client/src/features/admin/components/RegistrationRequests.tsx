@@ -275,7 +275,7 @@ export function RegistrationRequests() {
             empty={<Trans>No registration requests.</Trans>}
           />
           {data!.totalPages > 1 ? (
-            <div className="form__row">
+            <div className="form__row spread">
               <Button size="sm" variant="secondary" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
                 <Trans>Previous</Trans>
               </Button>

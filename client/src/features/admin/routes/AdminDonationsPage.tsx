@@ -262,7 +262,7 @@ function TagsManager() {
   const [deleting, setDeleting] = useState<Tag | null>(null);
   return (
     <div className="admin-donations__tabs" data-testid="donation-tags">
-      <div className="donations__bar">
+      <div className="donations__bar spread">
         <p className="donations-dash__note">
           <Trans>Tags say what kind of cause a donation serves; donors pick one when they create a donation.</Trans>
         </p>

@@ -154,8 +154,8 @@ function AllListings() {
               { key: 'created', header: t`Posted`, cell: (m) => fmt.date(m.created_at) },
             ]}
           />
-          <div className="pager">
-            <p className="pager__summary">
+          <div className="pager spread">
+            <p className="pagination__summary">
               <Trans>
                 Showing {from}–{to} of {total}
               </Trans>

@@ -68,7 +68,7 @@ export function TripCalendar({ onSettled }: { onSettled?: () => void } = {}) {
       : `${fmt.day(range.from)} – ${fmt.day(range.to)}`;
   return (
     <Card>
-      <div className="cal-toolbar">
+      <div className="cal-toolbar spread">
         <div className="cal-toolbar__nav">
           <Button
             variant="secondary"

@@ -88,7 +88,7 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
         ref={passwordInput}
         {...textInput('password')}
       />
-      <div className="form__row">
+      <div className="form__row spread">
         {!admin ? (
           <Checkbox label={<Trans>Remember me</Trans>} name="remember_me" checked={values.remember_me ?? false} onChange={change('remember_me')} />
         ) : (

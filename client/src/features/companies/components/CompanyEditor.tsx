@@ -341,7 +341,7 @@ function LocationsForm({ company }: { company: PrivateCompany }) {
             const n = i + 1;
             return (
               <li key={field.key} className={`location${i === primaryIndex ? ' location--primary' : ''}`} data-testid="location">
-                <div className="location__head">
+                <div className="location__head spread">
                   <h3 className="location__title">{t`Address ${n}`}</h3>
                   <label className="checkbox">
                     <input type="radio" name="primary-address" checked={i === primaryIndex} onChange={() => setPrimary(i)} />

@@ -53,7 +53,7 @@ export function DonationsPanel() {
 
   return (
     <div className="donations" data-testid="donations-panel">
-      <div className="donations__bar">
+      <div className="donations__bar spread">
         <h2>
           <Trans>Your donations</Trans>
         </h2>

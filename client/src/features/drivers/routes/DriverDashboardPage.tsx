@@ -65,7 +65,7 @@ export function DriverDashboardPage() {
   return (
     <div className="stack driver-app">
       {driver ? (
-        <section className="driver-header card" aria-labelledby="page-title">
+        <section className="driver-header card spread" aria-labelledby="page-title">
           <div>
             <h1 id="page-title" tabIndex={-1} className="driver-header__name">
               {driver.name}

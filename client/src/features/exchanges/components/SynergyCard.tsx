@@ -45,7 +45,7 @@ export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy
       data-synergy-id={x.id}
       tabIndex={highlighted ? -1 : undefined}
     >
-      <header className="synergy__head">
+      <header className="synergy__head spread spread--tight">
         <h3 className="synergy__title" id={`synergy-${x.id}-title`}>
           {x.material ? <Link href={to.material(x.material.id)}>{title}</Link> : title}
         </h3>
@@ -99,7 +99,7 @@ export function SynergyCard({ synergy: x, highlighted, ref }: { synergy: Synergy
         </div>
       ) : null}
 
-      <footer className="synergy__foot">
+      <footer className="synergy__foot spread spread--tight">
         <div className="row-actions">
           {x.chat_id ? (
             <Link

@@ -19,7 +19,7 @@ export function SynergyTrip({ trip, openTrips }: { trip: RunningTrip; openTrips:
   const to = trip.dropoff_address?.city;
   return (
     <section className="synergy-trip" aria-labelledby={`trip-${trip.id}-title`} data-testid="synergy-trip" data-trip-id={trip.id}>
-      <header className="synergy-trip__head">
+      <header className="synergy-trip__head spread spread--tight">
         <h4 className="synergy-trip__title" id={`trip-${trip.id}-title`}>
           <Icon name="truck" size={16} />
           <span>

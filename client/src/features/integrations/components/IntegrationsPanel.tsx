@@ -121,7 +121,7 @@ function IntegrationSection(props: {
 }) {
   return (
     <section className="integrations__section" aria-labelledby={props.id}>
-      <div className="integrations__head">
+      <div className="integrations__head spread spread--tight">
         <h2 id={props.id} className="card__title">
           {props.title}
         </h2>

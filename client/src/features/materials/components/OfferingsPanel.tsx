@@ -52,7 +52,7 @@ export function OfferingsPanel() {
 
   return (
     <div className="offerings">
-      <div className="offerings__bar">
+      <div className="offerings__bar spread">
         <h2 className="section-title">
           <Trans>Your listings</Trans>
         </h2>

@@ -30,7 +30,7 @@ export function SavedSearches({ filters }: { filters: Filters }) {
 
   return (
     <section className="saved-searches card" aria-labelledby="saved-searches-title" data-testid="saved-searches">
-      <header className="saved-searches__head">
+      <header className="saved-searches__head spread spread--tight">
         <h2 id="saved-searches-title" className="card__title">
           <Trans>Saved searches</Trans>
         </h2>

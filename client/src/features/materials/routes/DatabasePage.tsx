@@ -140,7 +140,7 @@ export function DatabasePage() {
               onChange={(v) => update(v)}
             />
           </div>
-          <div className="filters__footer">
+          <div className="filters__footer spread">
             <Checkbox
               id="filter-own"
               label={<Trans>Show my company's listings</Trans>}

@@ -96,7 +96,7 @@ function MyNeed({ need, onEdit }: { need: NeedItem & EditableNeed; onEdit: () =>
   const remove = useMutation(trpc.needs.delete.mutationOptions());
   return (
     <article className="card need-card" data-testid={`need-${need.id}`}>
-      <header className="need-card__head">
+      <header className="need-card__head spread spread--tight">
         <h2 className="card__title">{need.title}</h2>
         <span className={need.is_open ? 'badge badge--accepted' : 'badge'}>{need.is_open ? <Trans>Open</Trans> : <Trans>Closed</Trans>}</span>
       </header>

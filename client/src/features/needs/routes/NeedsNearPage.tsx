@@ -148,7 +148,7 @@ function NearNeed({ need }: { need: NeedItem }) {
   const [answering, setAnswering] = useState(false);
   return (
     <article className="card need-card" data-testid={`near-need-${need.id}`}>
-      <header className="need-card__head">
+      <header className="need-card__head spread spread--tight">
         <h2 className="card__title">{need.title}</h2>
       </header>
       <p className="need-card__text">{need.description}</p>
