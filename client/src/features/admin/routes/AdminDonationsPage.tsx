@@ -107,7 +107,7 @@ function DonationQueue() {
         onPage={setPage}
       >
         {(data) => (
-          <ul className="donation-list" aria-label={t`Donations`}>
+          <ul className="donation-list card-list" aria-label={t`Donations`}>
             {data.items.map((d) => {
               const actions = donationActions(d.status, 'admin');
               return (

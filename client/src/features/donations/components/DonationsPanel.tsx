@@ -114,7 +114,7 @@ export function DonationsPanel() {
         onPage={setPage}
       >
         {(data) => (
-          <ul className="donation-list" aria-label={t`Your donations`}>
+          <ul className="donation-list card-list" aria-label={t`Your donations`}>
             {data.items.map((d) => {
               const editable = donationActions(d.status, 'donor').includes('edit');
               const printable = d.status === 'approved' || d.status === 'handed_over';

@@ -130,7 +130,7 @@ function SynergyCards({
 }) {
   const shown = useRevealAfterPaint(items, items.some((x) => x.id === highlightId) ? items.length : FIRST_CARDS);
   return (
-    <ul className={['synergy-list', refreshing ? 'is-refreshing' : ''].join(' ')} aria-label={label}>
+    <ul className={['synergy-list card-list', refreshing ? 'is-refreshing' : ''].join(' ')} aria-label={label}>
       {shown.map((x) => (
         <li key={x.id}>
           <SynergyCard synergy={x} highlighted={x.id === highlightId} ref={x.id === highlightId ? highlightRef : undefined} />

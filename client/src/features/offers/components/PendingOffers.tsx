@@ -131,7 +131,7 @@ function OfferRows({ items, refreshing, label, onDrawn }: { items: readonly Offe
   const shown = useRevealAfterPaint(items, FIRST_ROWS);
   useOnSettled(shown.length === items.length, onDrawn);
   return (
-    <ul className={['offer-list', refreshing ? 'is-refreshing' : ''].join(' ')} aria-label={label}>
+    <ul className={['offer-list card-list', refreshing ? 'is-refreshing' : ''].join(' ')} aria-label={label}>
       {shown.map((o) => (
         <li key={o.id}>
           <OfferRow offer={o} />

@@ -99,7 +99,7 @@ export function ImpactMethod({ companyId }: { companyId: number }) {
 function RecordList({ items, label }: { items: readonly ImpactRecord[]; label: string }) {
   const shown = useRevealAfterPaint(items, FIRST_RECORDS);
   return (
-    <ol className="impact-records" aria-label={label}>
+    <ol className="impact-records card-list" aria-label={label}>
       {shown.map((r) => (
         <RecordItem key={r.exchange_id} record={r} />
       ))}
