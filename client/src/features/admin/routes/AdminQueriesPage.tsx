@@ -1,6 +1,7 @@
 // /admin/queries: the help page's questions, unread first. Opening one marks it read; it is
 // answered by mail (queued in the outbox, in the language it was asked in) or marked answered without a mail.
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { Options } from '@/components/ui/Options';
 import { Icon } from '@/components/ui/Icon';
 import { Fact } from '@/components/ui/Fact';
 import { errorText, fieldErrorText } from '@/lib/errors';
@@ -25,6 +27,7 @@ import { useAdminListFilters } from '../components/useAdminListFilters';
 import '../admin-console.css';
 
 type Filter = (typeof QUERY_FILTERS)[number];
+const FILTER_LABELS: Record<Filter, MessageDescriptor> = { all: msg`All`, unread: msg`Unread`, open: msg`Not answered`, answered: msg`Answered` };
 
 export function AdminQueriesPage() {
   const { t } = useLingui();
@@ -37,7 +40,6 @@ export function AdminQueriesPage() {
     placeholderData: keepPreviousData,
   });
   const [open, setOpen] = useState<number | null>(null);
-  const filters: Record<Filter, string> = { all: t`All`, unread: t`Unread`, open: t`Not answered`, answered: t`Answered` };
   const unread = list.data?.unread ?? 0;
   return (
     <>
@@ -53,11 +55,7 @@ export function AdminQueriesPage() {
             onChange={(e) => setFilter('status', e.target.value as Filter)}
             data-testid="queries-filter"
           >
-            {QUERY_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {filters[f]}
-              </option>
-            ))}
+            <Options values={QUERY_FILTERS} labels={FILTER_LABELS} />
           </SelectField>
           <TextField
             label={<Trans>Search</Trans>}

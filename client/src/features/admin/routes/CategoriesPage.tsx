@@ -3,6 +3,7 @@
 // Defra material can be chosen here, its whole impact mapping (and each subcategory's) on /admin/categories/impact. Codes follow docs/decisions/0072: a child's code extends
 // its parent's; EWC codes never change; the product's own codes are renumbered when a node moves.
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
+import { Options } from '@/components/ui/Options';
 import { Icon } from '@/components/ui/Icon';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { errorText, fieldErrorText } from '@/lib/errors';
@@ -41,10 +43,7 @@ type DialogState =
   | { type: 'editNode'; node: Node; parentCode: string | null }
   | { type: 'delete'; target: Target };
 
-function useKindLabels() {
-  const { t } = useLingui();
-  return { material: t`Material`, knowledge: t`Knowledge`, space: t`Space` } satisfies Record<MaterialGroupKind, string>;
-}
+const KIND_LABELS: Record<MaterialGroupKind, MessageDescriptor> = { material: msg`Material`, knowledge: msg`Knowledge`, space: msg`Space` };
 
 function useLevelNames() {
   const { t } = useLingui();
@@ -130,7 +129,6 @@ function CategoryName({ row }: { row: Node }) {
 
 function GroupRow({ group, onOpen }: { group: Group; onOpen: (d: DialogState) => void }) {
   const { t, i18n } = useLingui();
-  const kinds = useKindLabels();
   const [open, setOpen] = useState(false);
   const name = refName(i18n, group);
   const firstLevels = group.children;
@@ -142,7 +140,7 @@ function GroupRow({ group, onOpen }: { group: Group; onOpen: (d: DialogState) =>
         </RowToggle>
         <span className="cat-row__code">{group.code}</span>
         <MissingNames row={group} />
-        <span className="badge">{kinds[group.kind]}</span>
+        <span className="badge">{i18n._(KIND_LABELS[group.kind])}</span>
         <span className="cat-row__defra muted">{refText(i18n, group.defra_material) ?? t`No Defra material`}</span>
         <Counts
           listings={group.listings}
@@ -321,7 +319,6 @@ type GroupOut = z.output<typeof groupForm>;
 function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
-  const kinds = useKindLabels();
   const refresh = useRefreshCategories();
   const defra = useQuery(trpc.common.admin.defraMaterials.queryOptions());
   const create = useMutation(trpc.common.admin.createMaterialGroup.mutationOptions());
@@ -356,11 +353,7 @@ function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => v
     >
       <NameFields form={form} />
       <SelectField label={<Trans>Kind</Trans>} required error={fieldErrorText(i18n, errors.kind)} {...form.register('kind')}>
-        {MATERIAL_GROUP_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {kinds[k]}
-          </option>
-        ))}
+        <Options values={MATERIAL_GROUP_KINDS} labels={KIND_LABELS} />
       </SelectField>
       <SelectField
         label={<Trans>Defra material</Trans>}

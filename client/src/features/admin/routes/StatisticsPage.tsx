@@ -2,6 +2,7 @@
 // one section per subject, each a lazy uPlot chart with the same figures as a table beside it: synergies (offers,
 // started, ended, success rate), impact (kg, CO2e; each synergy once), listings by category, registrations by status,
 // recommendations (displays, clicks, click-through rate). The CSV holds exactly the monthly figures shown.
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { SelectField, TextField } from '@/components/ui/Field';
+import { Options } from '@/components/ui/Options';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table, type Column } from '@/components/ui/Table';
@@ -29,6 +31,15 @@ import '../admin-console.css';
 const BarChart = lazyComponent(() => import('@/components/charts/BarChart').then((m) => m.default));
 
 const COLORS = ['#0f5d4a', '#d49a1c', '#1b5e8a', '#a8281f', '#6b4fa0'];
+
+const PRESET_LABELS: Record<PeriodPreset, MessageDescriptor> = {
+  '3m': msg`Last 3 months`,
+  '6m': msg`Last 6 months`,
+  '12m': msg`Last 12 months`,
+  thisYear: msg`This year`,
+  lastYear: msg`Last year`,
+  custom: msg`Custom period`,
+};
 
 export function StatisticsPage() {
   const { t, i18n } = useLingui();
@@ -63,15 +74,6 @@ export function StatisticsPage() {
     showSnackbar(msg`The statistics were downloaded as CSV`);
   };
 
-  const presetLabels: Record<PeriodPreset, string> = {
-    '3m': t`Last 3 months`,
-    '6m': t`Last 6 months`,
-    '12m': t`Last 12 months`,
-    thisYear: t`This year`,
-    lastYear: t`Last year`,
-    custom: t`Custom period`,
-  };
-
   return (
     <>
       <PageHeader
@@ -99,11 +101,7 @@ export function StatisticsPage() {
             }}
             data-testid="stats-preset"
           >
-            {PERIOD_PRESETS.map((p) => (
-              <option key={p} value={p}>
-                {presetLabels[p]}
-              </option>
-            ))}
+            <Options values={PERIOD_PRESETS} labels={PRESET_LABELS} />
           </SelectField>
           {preset === 'custom' ? (
             <>
