@@ -3,17 +3,12 @@ import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
 import { id, idNameOutput, pagedInput, pageOutput, pageSize } from './_primitives';
 import { z } from './_zod';
-import { dataUrlByteLength } from './materials';
+import { dataUrlFile } from './materials';
 
 /** An attachment: file name and content as a base64 data-URL; the server checks the content's real type. */
-export const chatAttachmentInput = z.object({
-  name: z.string().trim().min(1, m('field.required')).max(200),
-  body: z.string().superRefine((body, ctx) => {
-    const bytes = dataUrlByteLength(body);
-    if (bytes === null || bytes === 0) ctx.addIssue({ code: 'custom', message: m('chat.attachmentUnreadable') });
-    else if (bytes > LIMITS.chatAttachmentBytes)
-      ctx.addIssue({ code: 'custom', message: m('chat.attachmentTooLarge', { mb: LIMITS.chatAttachmentBytes / (1024 * 1024) }) });
-  }),
+export const chatAttachmentInput = dataUrlFile(LIMITS.chatAttachmentBytes, {
+  unreadable: m('chat.attachmentUnreadable'),
+  tooLarge: m('chat.attachmentTooLarge', { mb: LIMITS.chatAttachmentBytes / (1024 * 1024) }),
 });
 export type ChatAttachmentInput = z.output<typeof chatAttachmentInput>;
 

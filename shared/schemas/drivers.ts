@@ -7,7 +7,7 @@ import { DEFAULT_KGCO2E_PER_KM } from '../lib/transport';
 import { m } from '../messages';
 import { deletedOutput, email, id, nullableText, pageNumber, pageOutput, pageSize, REQUIRED, requiredText } from './_primitives';
 import { isValidDriverPhone } from './auth';
-import { dataUrlByteLength } from './materials';
+import { dataUrlFile } from './materials';
 import { isoDateString } from './subscriptions';
 import { z } from './_zod';
 
@@ -202,13 +202,10 @@ export const driverLocationInput = z.object({ lat: latitude, lng: longitude });
 export type DriverLocationInput = z.output<typeof driverLocationInput>;
 
 /** One document: file name and content as a base64 data URL; the server checks the real content type. */
-export const tripDocumentInput = z.object({
-  name: z.string().trim().min(1, REQUIRED).max(200),
-  body: z.string().superRefine((body, ctx) => {
-    const bytes = dataUrlByteLength(body);
-    if (bytes === null || bytes === 0) ctx.addIssue({ code: 'custom', message: TRIP_MESSAGES.documentUnreadable });
-    else if (bytes > LIMITS.driverDocumentBytes) ctx.addIssue({ code: 'custom', message: TRIP_MESSAGES.documentTooLarge });
-  }),
+export const tripDocumentInput = dataUrlFile(LIMITS.driverDocumentBytes, {
+  unreadable: TRIP_MESSAGES.documentUnreadable,
+  tooLarge: TRIP_MESSAGES.documentTooLarge,
+}).extend({
   /** A waste transfer note opens the hazardous gate (docs/decisions/0112); anything else is `other`. */
   kind: z.enum(TRIP_DOCUMENT_KINDS).default('other'),
 });

@@ -69,17 +69,24 @@ export function dataUrlByteLength(dataUrl: string): number | null {
   return Math.floor((b64.length * 3) / 4) - padding;
 }
 
+/**
+ * A file sent inline: its name and its content as a base64 data-URL of at most `maxBytes` (the server checks the
+ * real content type by its bytes before storing it). `unreadable`: not a data-URL, or empty; `tooLarge`: over the limit.
+ */
+export const dataUrlFile = /* @__NO_SIDE_EFFECTS__ */ (maxBytes: number, messages: { unreadable: string; tooLarge: string }) =>
+  z.object({
+    name: z.string().trim().min(1, M.required).max(200),
+    body: z.string().superRefine((body, ctx) => {
+      const bytes = dataUrlByteLength(body);
+      if (bytes === null || bytes === 0) ctx.addIssue({ code: 'custom', message: messages.unreadable });
+      else if (bytes > maxBytes) ctx.addIssue({ code: 'custom', message: messages.tooLarge });
+    }),
+  });
+
 /** A photo already stored for this listing, kept as it is. */
 export const existingImage = z.object({ url: z.string().trim().min(1, M.required).max(2048) });
 /** A new photo: the file name and its content as a base64 data-URL (SPEC §3 "name and body"). */
-export const newImage = z.object({
-  name: z.string().trim().min(1, M.required).max(200),
-  body: z.string().superRefine((body, ctx) => {
-    const bytes = dataUrlByteLength(body);
-    if (bytes === null || bytes === 0) ctx.addIssue({ code: 'custom', message: M.photoNotDataUrl });
-    else if (bytes > LIMITS.listingPhotoBytes) ctx.addIssue({ code: 'custom', message: M.photoTooLarge });
-  }),
-});
+export const newImage = dataUrlFile(LIMITS.listingPhotoBytes, { unreadable: M.photoNotDataUrl, tooLarge: M.photoTooLarge });
 /** A plain string is read as an existing URL, the shape older clients send. */
 export const listingImage = z.union([
   z

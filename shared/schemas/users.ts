@@ -4,7 +4,7 @@ import { COMPANY_ROLES, COMPANY_STATUSES, LANGUAGES, ROLES } from '../constants/
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
 import { deletedOutput, email, id, language, pageInput, pageOutput, queryBoolean, REQUIRED, searchText } from './_primitives';
-import { dataUrlByteLength } from './materials';
+import { dataUrlFile } from './materials';
 import { createOutput as invitationOutput } from './invitations';
 
 export const setLanguageInput = z.object({ language });
@@ -27,13 +27,9 @@ export const USER_MESSAGES = {
  * A picture (user or company logo): its file name and content as a base64 data-URL, at most 1 MB (SPEC §5
  * "Profile image note says 1 MB"). The server checks the bytes again (magic bytes) before storing it.
  */
-export const profileImageInput = z.object({
-  name: z.string().trim().min(1, REQUIRED).max(200),
-  body: z.string().superRefine((body, ctx) => {
-    const bytes = dataUrlByteLength(body);
-    if (bytes === null || bytes === 0) ctx.addIssue({ code: 'custom', message: USER_MESSAGES.imageUnreadable });
-    else if (bytes > LIMITS.profileImageBytes) ctx.addIssue({ code: 'custom', message: USER_MESSAGES.imageTooLarge });
-  }),
+export const profileImageInput = dataUrlFile(LIMITS.profileImageBytes, {
+  unreadable: USER_MESSAGES.imageUnreadable,
+  tooLarge: USER_MESSAGES.imageTooLarge,
 });
 /** A new picture, `null` to remove the current one, absent to keep it. */
 export const imageChange = profileImageInput.nullable().optional();
