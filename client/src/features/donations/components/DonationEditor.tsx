@@ -7,13 +7,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { PhotosField, type Photo } from '@/components/listing/PhotosField';
-import { Card } from '@/components/ui/Card';
 import { Counter } from '@/components/ui/Counter';
-import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { fieldErrorText } from '@/lib/errors';
-import { EditorActions, DescriptionField, photosError, TitleField } from '@/components/ui/EditorParts';
+import { DescriptionField, EditorCard, EditorPhotos, TitleField } from '@/components/ui/EditorParts';
 import { useEditorForm } from '@/hooks/useEditorForm';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { refText } from '@/lib/reference';
@@ -59,20 +58,19 @@ export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDo
   const trpc = useTRPC();
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(donationFields), defaultValues: detail ? fromDetail(detail) : EMPTY });
   const { errors } = form.formState;
+  const field = useFieldProps(form);
   const create = useMutation(trpc.donations.create.mutationOptions());
   const update = useMutation(trpc.donations.update.mutationOptions());
   const tags = useQuery({ ...trpc.donations.tags.queryOptions(), staleTime: 60_000 });
   const groups = useQuery({ ...trpc.common.materialGroups.queryOptions(), staleTime: Infinity });
-  const { root, formError, onSubmit } = useEditorForm(form, {
+  const editor = useEditorForm(form, {
     firstField: 'title',
-    save: async (values) => {
-      if (!detail) {
-        await create.mutateAsync(values);
-        return msg`Donation created successfully`;
-      }
-      await update.mutateAsync({ ...values, id: detail.id });
-      return detail.status === 'denied' ? msg`Donation updated and sent for approval again` : msg`Donation updated successfully`;
-    },
+    save: (values) => (detail ? update.mutateAsync({ ...values, id: detail.id }) : create.mutateAsync(values)),
+    saved: !detail
+      ? msg`Donation created successfully`
+      : detail.status === 'denied'
+        ? msg`Donation updated and sent for approval again`
+        : msg`Donation updated successfully`,
     failed: detail ? msg`Failed to update donation` : msg`Failed to create donation`,
     refetch: trpc.donations.pathKey(),
     empty: EMPTY,
@@ -80,120 +78,89 @@ export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDo
   });
 
   const control = form.control;
-  const title = useWatch({ control, name: 'title' }) ?? '';
-  const description = useWatch({ control, name: 'description' }) ?? '';
   const purpose = useWatch({ control, name: 'purpose' }) ?? '';
-  const images = (useWatch({ control, name: 'images' }) ?? []) as Photo[];
   const err = (e: { message?: string; type?: string } | undefined) => fieldErrorText(i18n, e);
 
-  const busy = create.isPending || update.isPending;
   const reason = detail?.deny_reason ?? '';
   return (
-    <div ref={root} className="editor-anchor">
-      <Card
-        className="donation-editor"
-        title={detail ? <Trans>Edit donation</Trans> : <Trans>New donation</Trans>}
-        data-testid="donation-editor"
-        data-mode={detail ? 'EDIT' : 'CREATE'}
+    <EditorCard
+      {...editor}
+      className="donation-editor"
+      title={detail ? <Trans>Edit donation</Trans> : <Trans>New donation</Trans>}
+      testId="donation-editor"
+      mode={detail ? 'EDIT' : 'CREATE'}
+      intro={
+        detail?.status === 'denied' ? (
+          <p className="donation-card__note donation-card__note--denied">
+            <Trans>Denied: {reason}</Trans> <Trans>Saving your changes sends the donation to the administrators again.</Trans>
+          </p>
+        ) : (
+          <p className="field__hint">
+            <Trans>An administrator approves each donation before it is published; you then print its QR code for the hand-over.</Trans>
+          </p>
+        )
+      }
+      busy={create.isPending || update.isPending}
+      submitLabel={detail ? <Trans>Save changes</Trans> : <Trans>Create donation</Trans>}
+    >
+      <div className="form-grid">
+        <TitleField control={control} error={err(errors.title)} field={form.register('title')} />
+        <SelectField label={t`Donation tag`} disabled={tags.isPending} {...field('donation_tag_id')}>
+          <option value="">{tags.isPending ? t`Loading…` : t`No tag`}</option>
+          {tags.data?.items.map((tag) => (
+            <option key={tag.id} value={tag.id}>
+              {refText(i18n, tag.name)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <DescriptionField control={control} rows={3} error={err(errors.description)} field={form.register('description')} />
+      <TextArea
+        label={t`Purpose`}
+        required
+        rows={4}
+        placeholder={t`Who receives it and what it is for`}
+        hint={<Counter length={purpose.length} max={LIMITS.donationPurposeMax} />}
+        {...field('purpose')}
+      />
+      <div className="form-grid">
+        <TextField label={t`Item count`} required type="number" inputMode="numeric" min={1} step={1} {...field('item_count')} />
+        <TextField
+          label={t`Quantity (kg)`}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.001"
+          hint={t`Counts towards the kilograms donated and CO2e avoided once handed over.`}
+          {...field('quantity_kg')}
+        />
+        <TextField label={t`Boxes`} type="number" inputMode="numeric" min={0} step={1} {...field('boxes')} />
+        <TextField
+          label={t`Total value`}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          hint={t`In your company's currency.`}
+          {...field('total_value')}
+        />
+      </div>
+      <SelectField
+        label={t`Material group`}
+        hint={t`Used for the CO2e avoided, with the same Defra factors as synergies.`}
+        disabled={groups.isPending}
+        {...field('material_group_id')}
       >
-        <form className="form" noValidate onSubmit={onSubmit}>
-          {detail?.status === 'denied' ? (
-            <p className="donation-card__note donation-card__note--denied">
-              <Trans>Denied: {reason}</Trans> <Trans>Saving your changes sends the donation to the administrators again.</Trans>
-            </p>
-          ) : (
-            <p className="field__hint">
-              <Trans>An administrator approves each donation before it is published; you then print its QR code for the hand-over.</Trans>
-            </p>
-          )}
-          <FormError>{formError}</FormError>
-          <div className="form-grid">
-            <TitleField length={title.length} error={err(errors.title)} field={form.register('title')} />
-            <SelectField label={t`Donation tag`} error={err(errors.donation_tag_id)} disabled={tags.isPending} {...form.register('donation_tag_id')}>
-              <option value="">{tags.isPending ? t`Loading…` : t`No tag`}</option>
-              {tags.data?.items.map((tag) => (
-                <option key={tag.id} value={tag.id}>
-                  {refText(i18n, tag.name)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <DescriptionField length={description.length} rows={3} error={err(errors.description)} field={form.register('description')} />
-          <TextArea
-            label={t`Purpose`}
-            required
-            rows={4}
-            placeholder={t`Who receives it and what it is for`}
-            hint={<Counter length={purpose.length} max={LIMITS.donationPurposeMax} />}
-            error={err(errors.purpose)}
-            {...form.register('purpose')}
-          />
-          <div className="form-grid">
-            <TextField
-              label={t`Item count`}
-              required
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              error={err(errors.item_count)}
-              {...form.register('item_count')}
-            />
-            <TextField
-              label={t`Quantity (kg)`}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.001"
-              hint={t`Counts towards the kilograms donated and CO2e avoided once handed over.`}
-              error={err(errors.quantity_kg)}
-              {...form.register('quantity_kg')}
-            />
-            <TextField label={t`Boxes`} type="number" inputMode="numeric" min={0} step={1} error={err(errors.boxes)} {...form.register('boxes')} />
-            <TextField
-              label={t`Total value`}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              hint={t`In your company's currency.`}
-              error={err(errors.total_value)}
-              {...form.register('total_value')}
-            />
-          </div>
-          <SelectField
-            label={t`Material group`}
-            hint={t`Used for the CO2e avoided, with the same Defra factors as synergies.`}
-            error={err(errors.material_group_id)}
-            disabled={groups.isPending}
-            {...form.register('material_group_id')}
-          >
-            <option value="">{groups.isPending ? t`Loading…` : t`Not specified`}</option>
-            {groups.data?.items
-              .filter((g) => g.kind === 'material')
-              .map((g) => (
-                <option key={g.id} value={g.id}>
-                  {refText(i18n, g.name)}
-                </option>
-              ))}
-          </SelectField>
-          <PhotosField
-            idPrefix="donation"
-            photos={images}
-            onChange={(next) => form.setValue('images', next, { shouldDirty: true })}
-            error={photosError(err, errors.images)}
-          />
-          <EditorActions
-            busy={busy}
-            onCancel={() => {
-              form.reset(EMPTY);
-              onDone();
-            }}
-          >
-            {detail ? <Trans>Save changes</Trans> : <Trans>Create donation</Trans>}
-          </EditorActions>
-        </form>
-      </Card>
-    </div>
+        <option value="">{groups.isPending ? t`Loading…` : t`Not specified`}</option>
+        {groups.data?.items
+          .filter((g) => g.kind === 'material')
+          .map((g) => (
+            <option key={g.id} value={g.id}>
+              {refText(i18n, g.name)}
+            </option>
+          ))}
+      </SelectField>
+      <EditorPhotos form={form} idPrefix="donation" err={err} />
+    </EditorCard>
   );
 }

@@ -1,16 +1,16 @@
 // The manager panel's donations tab (SPEC §2 /account/manager-panel/donations): the company's donations with their
 // state, the form to create one or edit a pending or denied one (`?new`, `?edit={id}`), and the print view with the
 // QR code once approved. `?donation={id}` (the notification's link) highlights one donation.
-import { QueryView } from '@/components/ui/QueryView';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { Button, ButtonLink } from '@/components/ui/Button';
+import { EditorSlot } from '@/components/ui/EditorParts';
 import { Icon } from '@/components/ui/Icon';
 import { PagedList } from '@/components/ui/PagedList';
 import { EmptyState, ErrorState } from '@/components/ui/States';
 import { to } from '@/config/paths';
+import { useEditorRoute } from '@/hooks/useEditorRoute';
 import { useRealtimeEvent } from '@/hooks/useRealtime';
 import { useTRPC } from '@/lib/trpc';
 import type { DonationStatus } from '@shared/constants/enums';
@@ -27,12 +27,9 @@ export function DonationsPanel() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const params = new URLSearchParams(search);
-  const editId = Number(params.get('edit')) || null;
-  const highlight = Number(params.get('donation')) || null;
-  const creating = params.has('new');
+  const editor = useEditorRoute(BASE);
+  const { editId, creating } = editor;
+  const highlight = Number(editor.params.get('donation')) || null;
   const [status, setStatus] = useState<DonationStatus | ''>('');
   const [page, setPage] = useState(0);
 
@@ -49,7 +46,6 @@ export function DonationsPanel() {
     if (!highlight || !list.data) return;
     document.querySelector(`[data-donation="${highlight}"]`)?.scrollIntoView({ block: 'center' });
   }, [highlight, list.data]);
-  const closeEditor = () => navigate(BASE, { replace: true });
 
   return (
     <div className="donations" data-testid="donations-panel">
@@ -58,28 +54,25 @@ export function DonationsPanel() {
           <Trans>Your donations</Trans>
         </h2>
         {!creating && !editId ? (
-          <Button icon={<Icon name="plus" />} onClick={() => navigate(`${BASE}?new`)} data-testid="new-donation">
+          <Button icon={<Icon name="plus" />} onClick={editor.openNew} data-testid="new-donation">
             <Trans>New donation</Trans>
           </Button>
         ) : null}
       </div>
 
-      {creating ? <DonationEditor key="create" detail={null} onDone={closeEditor} /> : null}
-      {editId ? (
-        <QueryView query={editing} errorTitle={<Trans>Could not load this donation</Trans>}>
-          {(detail) =>
-            donationActions(detail.status, 'donor').includes('edit') ? (
-              <DonationEditor key={`edit-${editId}-${editing.dataUpdatedAt}`} detail={detail} onDone={closeEditor} />
-            ) : (
-              <ErrorState title={<Trans>This donation can no longer be edited</Trans>}>
-                <p>
-                  <Trans>Approved and handed-over donations keep what the administrator approved.</Trans>
-                </p>
-              </ErrorState>
-            )
-          }
-        </QueryView>
-      ) : null}
+      <EditorSlot creating={creating} editId={editId} editing={editing} errorTitle={<Trans>Could not load this donation</Trans>}>
+        {(detail, key) =>
+          !detail || donationActions(detail.status, 'donor').includes('edit') ? (
+            <DonationEditor key={key} detail={detail} onDone={editor.close} />
+          ) : (
+            <ErrorState title={<Trans>This donation can no longer be edited</Trans>}>
+              <p>
+                <Trans>Approved and handed-over donations keep what the administrator approved.</Trans>
+              </p>
+            </ErrorState>
+          )
+        }
+      </EditorSlot>
 
       <div className="donations__filters">
         <DonationStatusSelect
@@ -130,7 +123,7 @@ export function DonationsPanel() {
                             <Button
                               size="sm"
                               variant="secondary"
-                              onClick={() => navigate(`${BASE}?edit=${d.id}`)}
+                              onClick={() => editor.openEdit(d.id)}
                               // The name starts with the visible words (WCAG 2.5.3 label in name), then says which donation.
                               aria-label={`${d.status === 'denied' ? t`Edit and send again` : t`Edit`}: ${d.title}`}
                             >

@@ -8,14 +8,12 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CATEGORY_LABELS, FREQUENCY_LABELS, sdgName } from '@/components/listing/labels';
-import { PhotosField, type Photo } from '@/components/listing/PhotosField';
 import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
-import { FormError, SelectField, TextField } from '@/components/ui/Field';
+import { SelectField, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { formatQuantity } from '@/components/listing/format';
 import { useLanguage } from '@/lib/i18n';
-import { EditorActions, DescriptionField, photosError, TitleField } from '@/components/ui/EditorParts';
+import { DescriptionField, EditorCard, EditorPhotos, TitleField } from '@/components/ui/EditorParts';
 import { useEditorForm } from '@/hooks/useEditorForm';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
@@ -85,16 +83,10 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
   const addresses = useQuery(trpc.companies.myAddresses.queryOptions());
   const sdgs = useQuery({ ...trpc.common.sdgs.queryOptions(), staleTime: Infinity });
   const groups = useQuery({ ...trpc.common.materialGroups.queryOptions(), staleTime: Infinity });
-  const { root, formError, onSubmit } = useEditorForm(form, {
+  const editor = useEditorForm(form, {
     firstField: 'title',
-    save: async (values) => {
-      if (!detail) {
-        await create.mutateAsync(values);
-        return msg`Offering created successfully`;
-      }
-      await update.mutateAsync({ ...values, id: detail.id, uuid: detail.uuid });
-      return msg`Offering updated successfully`;
-    },
+    save: (values) => (detail ? update.mutateAsync({ ...values, id: detail.id, uuid: detail.uuid }) : create.mutateAsync(values)),
+    saved: detail ? msg`Offering updated successfully` : msg`Offering created successfully`,
     failed: detail ? msg`Failed to update offering` : msg`Failed to created Offering`,
     refetch: trpc.materials.pathKey(),
     empty: EMPTY,
@@ -102,10 +94,7 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
   });
 
   const control = form.control;
-  const title = useWatch({ control, name: 'title' }) ?? '';
-  const description = useWatch({ control, name: 'description' }) ?? '';
   const category = useWatch({ control, name: 'category' });
-  const images = (useWatch({ control, name: 'images' }) ?? []) as Photo[];
   const taxonomy = {
     group: (useWatch({ control, name: 'material_group_id' }) as number | null) ?? null,
     l1: (useWatch({ control, name: 'first_level_subcategory_id' }) as number | null) ?? null,
@@ -126,232 +115,209 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
   }, [addressItems, detail, form]);
   const err = (e: { message?: string; type?: string } | undefined) => materialErrorText(i18n, e);
 
-  const busy = create.isPending || update.isPending;
   return (
-    <div ref={root} className="editor-anchor">
-      <Card
-        className="editor"
-        title={mode === 'EDIT' ? <Trans>Edit listing</Trans> : <Trans>New listing</Trans>}
-        data-testid="listing-editor"
-        data-mode={mode}
+    <EditorCard
+      {...editor}
+      className="editor"
+      title={mode === 'EDIT' ? <Trans>Edit listing</Trans> : <Trans>New listing</Trans>}
+      testId="listing-editor"
+      mode={mode}
+      busy={create.isPending || update.isPending}
+      submitLabel={mode === 'EDIT' ? <Trans>Save changes</Trans> : <Trans>Create listing</Trans>}
+    >
+      <div className="form-grid">
+        <TitleField control={control} error={err(errors.title)} field={form.register('title')} />
+        <SelectField label={t`Category`} required error={err(errors.category)} {...form.register('category')}>
+          <Options values={LISTING_CATEGORIES} labels={CATEGORY_LABELS} blank={t`Choose a category`} />
+        </SelectField>
+      </div>
+      <DescriptionField control={control} rows={5} error={err(errors.description)} field={form.register('description')} />
+      <div className="form-grid">
+        <TextField
+          label={unit === 'hours' ? t`Quantity (hours)` : unit === 'm2' ? t`Quantity (m²)` : unit === 'kg' ? t`Quantity (kg)` : t`Quantity`}
+          required
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          hint={
+            detail && detail.reserved_quantity > 0 && unit
+              ? t`Accepted offers reserve ${formatQuantity(lang, detail.reserved_quantity, unit)}: list at least that much.`
+              : unit
+                ? null
+                : t`The unit follows the category: kg, hours for knowledge, m² for industrial and logistics space.`
+          }
+          error={err(errors.quantity)}
+          {...form.register('quantity')}
+        />
+        <SelectField label={t`Frequency`} required error={err(errors.frequency)} {...form.register('frequency')}>
+          <Options values={FREQUENCIES} labels={FREQUENCY_LABELS} blank={t`Choose a frequency`} />
+        </SelectField>
+        <TextField
+          label={t`Condition`}
+          required
+          maxLength={100}
+          placeholder={t`e.g. clean, dry, on pallets`}
+          error={err(errors.condition)}
+          {...form.register('condition')}
+        />
+        <TextField
+          label={t`Type`}
+          required
+          maxLength={100}
+          placeholder={t`e.g. organic by-product`}
+          error={err(errors.type)}
+          {...form.register('type')}
+        />
+        <TextField
+          label={t`Final use`}
+          required
+          maxLength={100}
+          placeholder={t`e.g. animal feed`}
+          error={err(errors.final_use)}
+          {...form.register('final_use')}
+        />
+      </div>
+
+      <div className="form-grid">
+        <TaxonomySelects
+          idPrefix="editor"
+          value={taxonomy}
+          error={
+            err(errors.material_group_id) ??
+            err(errors.first_level_subcategory_id) ??
+            err(errors.second_level_subcategory_id) ??
+            err(errors.third_level_subcategory_id)
+          }
+          onChange={(v) => {
+            form.setValue('material_group_id', v.group, { shouldDirty: true });
+            form.setValue('first_level_subcategory_id', v.l1, { shouldDirty: true });
+            form.setValue('second_level_subcategory_id', v.l2, { shouldDirty: true });
+            form.setValue('third_level_subcategory_id', v.l3, { shouldDirty: true });
+          }}
+        />
+      </div>
+
+      <SelectField
+        id="editor-address"
+        label={t`Location`}
+        required
+        value={addressId ?? ''}
+        disabled={addresses.isPending}
+        onChange={(e) => form.setValue('address_id', e.target.value ? Number(e.target.value) : null, { shouldDirty: true, shouldValidate: true })}
+        hint={t`Listings are placed at a company address; distances in the marketplace are measured from it.`}
+        error={
+          err(errors.address_id) ??
+          (addresses.isError
+            ? t`Your company's addresses could not be loaded.`
+            : addressItems?.length === 0
+              ? t`Add a company address first.`
+              : undefined)
+        }
       >
-        <form className="form" noValidate onSubmit={onSubmit}>
-          <FormError>{formError}</FormError>
-          <div className="form-grid">
-            <TitleField length={title.length} error={err(errors.title)} field={form.register('title')} />
-            <SelectField label={t`Category`} required error={err(errors.category)} {...form.register('category')}>
-              <Options values={LISTING_CATEGORIES} labels={CATEGORY_LABELS} blank={t`Choose a category`} />
-            </SelectField>
-          </div>
-          <DescriptionField length={description.length} rows={5} error={err(errors.description)} field={form.register('description')} />
-          <div className="form-grid">
-            <TextField
-              label={unit === 'hours' ? t`Quantity (hours)` : unit === 'm2' ? t`Quantity (m²)` : unit === 'kg' ? t`Quantity (kg)` : t`Quantity`}
-              required
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              hint={
-                detail && detail.reserved_quantity > 0 && unit
-                  ? t`Accepted offers reserve ${formatQuantity(lang, detail.reserved_quantity, unit)}: list at least that much.`
-                  : unit
-                    ? null
-                    : t`The unit follows the category: kg, hours for knowledge, m² for industrial and logistics space.`
-              }
-              error={err(errors.quantity)}
-              {...form.register('quantity')}
-            />
-            <SelectField label={t`Frequency`} required error={err(errors.frequency)} {...form.register('frequency')}>
-              <Options values={FREQUENCIES} labels={FREQUENCY_LABELS} blank={t`Choose a frequency`} />
-            </SelectField>
-            <TextField
-              label={t`Condition`}
-              required
-              maxLength={100}
-              placeholder={t`e.g. clean, dry, on pallets`}
-              error={err(errors.condition)}
-              {...form.register('condition')}
-            />
-            <TextField
-              label={t`Type`}
-              required
-              maxLength={100}
-              placeholder={t`e.g. organic by-product`}
-              error={err(errors.type)}
-              {...form.register('type')}
-            />
-            <TextField
-              label={t`Final use`}
-              required
-              maxLength={100}
-              placeholder={t`e.g. animal feed`}
-              error={err(errors.final_use)}
-              {...form.register('final_use')}
-            />
-          </div>
+        {addresses.isPending ? <option value="">{t`Loading…`}</option> : null}
+        {!addresses.isPending && !addressItems?.length ? (
+          // Nothing to choose from: an edited listing keeps its address, a new one goes to the primary address.
+          <option value={addressId ?? ''}>{detail?.address ? `${detail.address}, ${detail.city}` : t`Your company's primary address`}</option>
+        ) : null}
+        {addressItems?.map((a) => {
+          const label = `${a.address}, ${a.city}`;
+          return (
+            <option key={a.id} value={a.id}>
+              {a.is_primary ? t`${label} (primary)` : label}
+            </option>
+          );
+        })}
+      </SelectField>
+      {addresses.isError ? (
+        <Button variant="secondary" size="sm" onClick={() => void addresses.refetch()}>
+          <Trans>Try again</Trans>
+        </Button>
+      ) : null}
 
-          <div className="form-grid">
-            <TaxonomySelects
-              idPrefix="editor"
-              value={taxonomy}
-              error={
-                err(errors.material_group_id) ??
-                err(errors.first_level_subcategory_id) ??
-                err(errors.second_level_subcategory_id) ??
-                err(errors.third_level_subcategory_id)
-              }
-              onChange={(v) => {
-                form.setValue('material_group_id', v.group, { shouldDirty: true });
-                form.setValue('first_level_subcategory_id', v.l1, { shouldDirty: true });
-                form.setValue('second_level_subcategory_id', v.l2, { shouldDirty: true });
-                form.setValue('third_level_subcategory_id', v.l3, { shouldDirty: true });
-              }}
-            />
-          </div>
-
-          <SelectField
-            id="editor-address"
-            label={t`Location`}
-            required
-            value={addressId ?? ''}
-            disabled={addresses.isPending}
-            onChange={(e) => form.setValue('address_id', e.target.value ? Number(e.target.value) : null, { shouldDirty: true, shouldValidate: true })}
-            hint={t`Listings are placed at a company address; distances in the marketplace are measured from it.`}
-            error={
-              err(errors.address_id) ??
-              (addresses.isError
-                ? t`Your company's addresses could not be loaded.`
-                : addressItems?.length === 0
-                  ? t`Add a company address first.`
-                  : undefined)
-            }
-          >
-            {addresses.isPending ? <option value="">{t`Loading…`}</option> : null}
-            {!addresses.isPending && !addressItems?.length ? (
-              // Nothing to choose from: an edited listing keeps its address, a new one goes to the primary address.
-              <option value={addressId ?? ''}>{detail?.address ? `${detail.address}, ${detail.city}` : t`Your company's primary address`}</option>
-            ) : null}
-            {addressItems?.map((a) => {
-              const label = `${a.address}, ${a.city}`;
-              return (
-                <option key={a.id} value={a.id}>
-                  {a.is_primary ? t`${label} (primary)` : label}
-                </option>
-              );
-            })}
-          </SelectField>
-          {addresses.isError ? (
-            <Button variant="secondary" size="sm" onClick={() => void addresses.refetch()}>
+      <fieldset className="fieldset">
+        <legend>
+          <Trans>Sustainable Development Goals</Trans>
+        </legend>
+        {sdgs.isPending ? (
+          <p className="field__hint" role="status">
+            <Trans>Loading…</Trans>
+          </p>
+        ) : sdgs.isError ? (
+          <div className="field">
+            <p className="field__error" role="alert">
+              <Trans>The goals could not be loaded.</Trans>
+            </p>
+            <Button variant="secondary" size="sm" onClick={() => void sdgs.refetch()}>
               <Trans>Try again</Trans>
             </Button>
-          ) : null}
+          </div>
+        ) : (
+          <div className="sdg-options">
+            {sdgs.data.items.map((g) => (
+              <label key={g.id} className="sdg-option" style={{ borderLeftColor: g.color }}>
+                <input type="checkbox" value={String(g.id)} {...form.register('sdg_goals')} />
+                <span>
+                  {g.id}. {sdgName(i18n, g)}
+                </span>
+              </label>
+            ))}
+          </div>
+        )}
+        {errors.sdg_goals ? (
+          <p className="field__error" role="alert">
+            {err(errors.sdg_goals as { message?: string })}
+          </p>
+        ) : null}
+      </fieldset>
 
-          <fieldset className="fieldset">
-            <legend>
-              <Trans>Sustainable Development Goals</Trans>
-            </legend>
-            {sdgs.isPending ? (
-              <p className="field__hint" role="status">
-                <Trans>Loading…</Trans>
-              </p>
-            ) : sdgs.isError ? (
-              <div className="field">
-                <p className="field__error" role="alert">
-                  <Trans>The goals could not be loaded.</Trans>
-                </p>
-                <Button variant="secondary" size="sm" onClick={() => void sdgs.refetch()}>
-                  <Trans>Try again</Trans>
-                </Button>
-              </div>
-            ) : (
-              <div className="sdg-options">
-                {sdgs.data.items.map((g) => (
-                  <label key={g.id} className="sdg-option" style={{ borderLeftColor: g.color }}>
-                    <input type="checkbox" value={String(g.id)} {...form.register('sdg_goals')} />
-                    <span>
-                      {g.id}. {sdgName(i18n, g)}
-                    </span>
-                  </label>
-                ))}
-              </div>
-            )}
-            {errors.sdg_goals ? (
-              <p className="field__error" role="alert">
-                {err(errors.sdg_goals as { message?: string })}
-              </p>
-            ) : null}
-          </fieldset>
+      <EditorPhotos form={form} idPrefix="editor" err={err} />
 
-          <PhotosField
-            idPrefix="editor"
-            photos={images}
-            onChange={(next) => form.setValue('images', next, { shouldDirty: true })}
-            error={photosError(err, errors.images)}
-          />
-
-          <fieldset className="fieldset">
-            <legend>
-              <Trans>Sub-listings</Trans>
-            </legend>
-            {subs.fields.length === 0 ? (
-              <p className="field__hint">
-                <Trans>Split a listing into parts, e.g. separate lots or sizes.</Trans>
-              </p>
-            ) : null}
-            {subs.fields.map((f, i) => {
-              const n = i + 1;
-              const e = (errors.sub_listings as unknown as Record<string, { message?: string } | undefined>[] | undefined)?.[i];
-              const keptId = (subValues as { id?: unknown }[] | undefined)?.[i]?.id;
-              const kept = detail?.sub_listings.find((x) => x.id === keptId);
-              const reserved = kept && kept.reserved_quantity > 0 && unit ? formatQuantity(lang, kept.reserved_quantity, unit) : null;
-              return (
-                <div key={f.id} className="sub-row">
-                  <TextField
-                    label={t`Sub-listing ${n} title`}
-                    required
-                    error={err(e?.title)}
-                    {...form.register(`sub_listings.${i}.title` as const)}
-                  />
-                  <TextField label={t`Description`} error={err(e?.description)} {...form.register(`sub_listings.${i}.description` as const)} />
-                  <TextField
-                    label={t`Quantity`}
-                    required
-                    type="number"
-                    min={0}
-                    step={1}
-                    hint={reserved ? t`Reserved: ${reserved}` : undefined}
-                    error={err(e?.quantity)}
-                    {...form.register(`sub_listings.${i}.quantity` as const)}
-                  />
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => subs.remove(i)}
-                    aria-label={t`Remove sub-listing ${n}`}
-                    icon={<Icon name="close" size={16} />}
-                  >
-                    <Trans>Remove</Trans>
-                  </Button>
-                </div>
-              );
-            })}
-            <Button variant="secondary" size="sm" onClick={() => subs.append({ title: '', description: '', quantity: '' } as never)}>
-              <Trans>Add a sub-listing</Trans>
-            </Button>
-          </fieldset>
-
-          <EditorActions
-            busy={busy}
-            onCancel={() => {
-              form.reset(EMPTY);
-              onDone();
-            }}
-          >
-            {mode === 'EDIT' ? <Trans>Save changes</Trans> : <Trans>Create listing</Trans>}
-          </EditorActions>
-        </form>
-      </Card>
-    </div>
+      <fieldset className="fieldset">
+        <legend>
+          <Trans>Sub-listings</Trans>
+        </legend>
+        {subs.fields.length === 0 ? (
+          <p className="field__hint">
+            <Trans>Split a listing into parts, e.g. separate lots or sizes.</Trans>
+          </p>
+        ) : null}
+        {subs.fields.map((f, i) => {
+          const n = i + 1;
+          const e = (errors.sub_listings as unknown as Record<string, { message?: string } | undefined>[] | undefined)?.[i];
+          const keptId = (subValues as { id?: unknown }[] | undefined)?.[i]?.id;
+          const kept = detail?.sub_listings.find((x) => x.id === keptId);
+          const reserved = kept && kept.reserved_quantity > 0 && unit ? formatQuantity(lang, kept.reserved_quantity, unit) : null;
+          return (
+            <div key={f.id} className="sub-row">
+              <TextField label={t`Sub-listing ${n} title`} required error={err(e?.title)} {...form.register(`sub_listings.${i}.title` as const)} />
+              <TextField label={t`Description`} error={err(e?.description)} {...form.register(`sub_listings.${i}.description` as const)} />
+              <TextField
+                label={t`Quantity`}
+                required
+                type="number"
+                min={0}
+                step={1}
+                hint={reserved ? t`Reserved: ${reserved}` : undefined}
+                error={err(e?.quantity)}
+                {...form.register(`sub_listings.${i}.quantity` as const)}
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => subs.remove(i)}
+                aria-label={t`Remove sub-listing ${n}`}
+                icon={<Icon name="close" size={16} />}
+              >
+                <Trans>Remove</Trans>
+              </Button>
+            </div>
+          );
+        })}
+        <Button variant="secondary" size="sm" onClick={() => subs.append({ title: '', description: '', quantity: '' } as never)}>
+          <Trans>Add a sub-listing</Trans>
+        </Button>
+      </fieldset>
+    </EditorCard>
   );
 }

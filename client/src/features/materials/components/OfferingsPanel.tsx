@@ -3,14 +3,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { CategoryChip, FullyReservedChip, StatusChip } from '@/components/listing/Chips';
 import { Button } from '@/components/ui/Button';
+import { EditorSlot } from '@/components/ui/EditorParts';
 import { SelectField } from '@/components/ui/Field';
-import { isSettled, QueryView } from '@/components/ui/QueryView';
+import { isSettled } from '@/components/ui/QueryView';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { to } from '@/config/paths';
+import { useEditorRoute } from '@/hooks/useEditorRoute';
 import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 import { useTRPC } from '@/lib/trpc';
@@ -34,11 +36,8 @@ export function OfferingsPanel() {
   const trpc = useTRPC();
   const fmt = useFormat();
   const lang = useLanguage();
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const params = new URLSearchParams(search);
-  const editId = Number(params.get('edit')) || null;
-  const creating = params.has('new');
+  const editor = useEditorRoute(BASE);
+  const { editId, creating } = editor;
   const [status, setStatus] = useState<ListingStatus | ''>('');
   const [page, setPage] = useState(0);
   const size = LIMITS.listingPageSize;
@@ -48,7 +47,6 @@ export function OfferingsPanel() {
     placeholderData: keepPreviousData,
   });
   const editing = useQuery({ ...trpc.materials.get.queryOptions({ id: editId ?? 0 }), enabled: !!editId });
-  const closeEditor = () => navigate(BASE, { replace: true });
 
   return (
     <div className="offerings">
@@ -57,18 +55,15 @@ export function OfferingsPanel() {
           <Trans>Your listings</Trans>
         </h2>
         {!creating && !editId ? (
-          <Button onClick={() => navigate(`${BASE}?new`)}>
+          <Button onClick={editor.openNew}>
             <Trans>New listing</Trans>
           </Button>
         ) : null}
       </div>
 
-      {creating ? <ListingEditor key="create" detail={null} onDone={closeEditor} /> : null}
-      {editId ? (
-        <QueryView query={editing} errorTitle={<Trans>Could not load this listing</Trans>}>
-          {(detail) => <ListingEditor key={`edit-${editId}-${editing.dataUpdatedAt}`} detail={detail} onDone={closeEditor} />}
-        </QueryView>
-      ) : null}
+      <EditorSlot creating={creating} editId={editId} editing={editing} errorTitle={<Trans>Could not load this listing</Trans>}>
+        {(detail, key) => <ListingEditor key={key} detail={detail} onDone={editor.close} />}
+      </EditorSlot>
 
       <div className="offerings__filters">
         <SelectField
@@ -136,7 +131,7 @@ export function OfferingsPanel() {
                 header: t`Actions`,
                 cell: (m) => (
                   <div className="row-actions">
-                    <Button size="sm" variant="secondary" onClick={() => navigate(`${BASE}?edit=${m.id}`)} aria-label={`${t`Edit`}: ${m.title}`}>
+                    <Button size="sm" variant="secondary" onClick={() => editor.openEdit(m.id)} aria-label={`${t`Edit`}: ${m.title}`}>
                       {t`Edit`}
                     </Button>
                     <StatusActions id={m.id} title={m.title} status={m.status} allowDelete />
