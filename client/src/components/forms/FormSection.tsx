@@ -1,7 +1,24 @@
-// A titled part of a long form (registration, company data), and the part that picks material groups.
+// A titled part of a long form (registration, company data), the part that picks material groups, and the foot of a
+// form that saves in place.
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/Button';
+import { FormError } from '@/components/ui/Field';
 import { CategoryPicker, type GroupOption } from './CategoryPicker';
+
+/** What the last save's failure was, then the one submit button (a company's data, its locations, a profile). */
+export function SaveRow({ error, busy, testId, children }: { error: string | null; busy: boolean; testId: string; children: ReactNode }) {
+  return (
+    <>
+      <FormError>{error}</FormError>
+      <div className="row-actions">
+        <Button type="submit" loading={busy} data-testid={testId}>
+          {children}
+        </Button>
+      </div>
+    </>
+  );
+}
 
 export function FormSection({ title, description, children }: { title: ReactNode; description?: ReactNode; children: ReactNode }) {
   return (

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '@shared/constants/limits';
 import { Button } from '@/components/ui/Button';
+import { fieldErrorText, getAppError } from '@/lib/errors';
 import { readAsDataUrl } from '@/lib/files';
 import { messageText } from '@/lib/messages';
 
@@ -12,6 +13,37 @@ import { messageText } from '@/lib/messages';
 export type ImageChange = { name: string; body: string } | null | undefined;
 
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
+
+/**
+ * The picture of a form that saves it with its other fields: the change to send (none when it did not change),
+ * the picker's props, and the server's refusal of the picture (its `image` or `image.body` field) on the picker.
+ */
+export function useImageChange() {
+  const { i18n } = useLingui();
+  const [image, setImage] = useState<ImageChange>(undefined);
+  const [error, setError] = useState<string | undefined>();
+  return {
+    /** Spread into the save's input. */
+    payload: image !== undefined ? { image } : {},
+    picker: {
+      value: image,
+      onChange: (change: ImageChange) => {
+        setImage(change);
+        setError(undefined);
+      },
+      error,
+    },
+    /** Before a save: the last refusal no longer stands. */
+    clearError: () => setError(undefined),
+    /** After a save: the picture sent is now the current one. */
+    saved: () => setImage(undefined),
+    refused: (err: unknown) => {
+      const fields = getAppError(err).fields;
+      const message = fields?.image ?? fields?.['image.body'];
+      if (message) setError(fieldErrorText(i18n, { message }));
+    },
+  };
+}
 
 export function ImagePicker({
   label,
@@ -59,7 +91,7 @@ export function ImagePicker({
         {label}
       </span>
       <div className="image-picker__row">
-        <span className="image-picker__preview">{shown ? <img src={shown} alt="" width={72} height={72} /> : placeholder}</span>
+        <span className="image-picker__preview thumb">{shown ? <img src={shown} alt="" width={72} height={72} /> : placeholder}</span>
         <div className="image-picker__actions">
           <input
             ref={input}

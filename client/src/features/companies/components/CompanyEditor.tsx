@@ -1,7 +1,7 @@
 // The manager panel's company tab (SPEC §2 "company data, locations"): the company's data and its locations,
 // each saved with companies.update (PUT api/companies/{id}) under the SPEC §5 save rules, which the server
 // applies: one primary address (the first flagged), the phone only with a calling code, empty text as null.
-import { FormSection, GroupsSection } from '@/components/forms/FormSection';
+import { FormSection, GroupsSection, SaveRow } from '@/components/forms/FormSection';
 import { CallingCodeField } from '@/components/forms/CallingCodeField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
@@ -15,13 +15,13 @@ import { z } from '@shared/schemas/_zod';
 import { CUSTOM_INDUSTRY_MESSAGE, customIndustryIssue, updateCompanyFields } from '@shared/schemas/companies';
 import { CompanySizeSelect, CurrencySelect, IndustrySelect } from '@/components/forms/CompanyFields';
 import { AddressField, type Place } from '@/components/forms/AddressField';
-import { ImagePicker, type ImageChange } from '@/components/forms/ImagePicker';
+import { ImagePicker, useImageChange } from '@/components/forms/ImagePicker';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { ErrorState, LoadingState } from '@/components/ui/States';
-import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { errorText, fieldErrorText } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
 import { updateSession, useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
@@ -104,14 +104,13 @@ function dataDefaults(c: PrivateCompany): DataIn {
 }
 
 function CompanyDataForm({ company }: { company: PrivateCompany }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const session = useSession();
   const save = useMutation(trpc.companies.update.mutationOptions());
   const groups = useQuery(trpc.common.materialGroups.queryOptions());
-  const [image, setImage] = useState<ImageChange>(undefined);
-  const [imageError, setImageError] = useState<string | undefined>();
+  const image = useImageChange();
   const [formError, setFormError] = useState<string | null>(null);
   const failed = useSaveFailed();
   const form = useForm<DataIn, unknown, DataOut>({ resolver: zodResolver(dataForm), mode: 'onTouched', defaultValues: dataDefaults(company) });
@@ -120,20 +119,18 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    setImageError(undefined);
+    image.clearError();
     try {
-      const saved = await save.mutateAsync({ id: company.id, ...values, ...(image !== undefined ? { image } : {}) });
+      const saved = await save.mutateAsync({ id: company.id, ...values, ...image.payload });
       qc.setQueryData(trpc.companies.get.queryKey({ id: company.id }), saved);
       await qc.invalidateQueries({ queryKey: trpc.companies.pathKey() });
       form.reset(saved.private ? dataDefaults(saved) : values);
-      setImage(undefined);
+      image.saved();
       if (session?.company) updateSession({ company: { ...session.company, name: saved.name, image_url: saved.image_url } });
       showSnackbar(msg`Company saved`);
     } catch (e) {
       applyServerErrors(form, e, { shouldFocus: true });
-      const fields = getAppError(e).fields;
-      const imageField = fields?.image ?? fields?.['image.body'];
-      if (imageField) setImageError(fieldErrorText(i18n, { message: imageField }));
+      image.refused(e);
       setFormError(failed(e));
     }
   });
@@ -173,13 +170,8 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
             <ImagePicker
               label={<Trans>Logo</Trans>}
               currentUrl={company.image_url}
-              value={image}
-              onChange={(v) => {
-                setImage(v);
-                setImageError(undefined);
-              }}
+              {...image.picker}
               placeholder={<Icon name="building" size={28} />}
-              error={imageError}
               testId="company-logo"
             />
           </div>
@@ -244,12 +236,9 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
           </>
         ) : null}
 
-        <FormError>{formError}</FormError>
-        <div className="row-actions">
-          <Button type="submit" loading={save.isPending} data-testid="save-company">
-            <Trans>Save company data</Trans>
-          </Button>
-        </div>
+        <SaveRow error={formError} busy={save.isPending} testId="save-company">
+          <Trans>Save company data</Trans>
+        </SaveRow>
       </form>
     </Card>
   );
@@ -439,12 +428,9 @@ function LocationsForm({ company }: { company: PrivateCompany }) {
             <Trans>Add an address</Trans>
           </Button>
         </div>
-        <FormError>{formError}</FormError>
-        <div className="row-actions">
-          <Button type="submit" loading={save.isPending} data-testid="save-locations">
-            <Trans>Save locations</Trans>
-          </Button>
-        </div>
+        <SaveRow error={formError} busy={save.isPending} testId="save-locations">
+          <Trans>Save locations</Trans>
+        </SaveRow>
       </form>
     </Card>
   );

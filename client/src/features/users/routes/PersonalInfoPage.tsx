@@ -12,7 +12,8 @@ import { changePasswordForm, type ChangePasswordForm } from '@shared/schemas/aut
 import { updateUserFields } from '@shared/schemas/users';
 import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { CurrencySelect } from '@/components/forms/CompanyFields';
-import { ImagePicker, type ImageChange } from '@/components/forms/ImagePicker';
+import { SaveRow } from '@/components/forms/FormSection';
+import { ImagePicker, useImageChange } from '@/components/forms/ImagePicker';
 import { RoleLabel } from '@/components/RoleLabel';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
@@ -22,7 +23,8 @@ import { isSettled } from '@/components/ui/QueryView';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useChangeLanguage } from '@/hooks/useChangeLanguage';
 import { useFieldProps } from '@/hooks/useFieldProps';
-import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { useFormSubmit } from '@/hooks/useFormSubmit';
+import { errorText } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
 import { replaceToken, updateSession, useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
@@ -109,42 +111,34 @@ function ProfileForm({ me }: { me: Me }) {
   const session = useSession();
   const changeLanguage = useChangeLanguage();
   const update = useMutation(trpc.users.update.mutationOptions());
-  const [image, setImage] = useState<ImageChange>(undefined);
-  const [imageError, setImageError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const image = useImageChange();
   const form = useForm<ProfileIn, unknown, ProfileOut>({ resolver: zodResolver(profileForm), mode: 'onTouched', defaultValues: profileDefaults(me) });
   const field = useFieldProps(form);
   const about = useWatch({ control: form.control, name: 'about_info' });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    setImageError(undefined);
-    try {
-      const saved = await update.mutateAsync({ id: me.id, ...values, ...(image !== undefined ? { image } : {}) });
-      qc.setQueryData(trpc.users.get.queryKey({ id: me.id }), saved);
-      if (saved.private) form.reset(profileDefaults(saved));
-      setImage(undefined);
-      if (session) {
-        updateSession({
-          user: {
-            ...session.user,
-            first_name: saved.first_name,
-            last_name: saved.last_name,
-            official_role: saved.official_role,
-            image_url: saved.image_url,
-            language: saved.private ? saved.language : session.user.language,
-          },
-        });
-      }
-      if (saved.private && saved.language !== i18n.locale) await changeLanguage(saved.language);
-      showSnackbar(msg`Profile saved`);
-    } catch (err) {
-      applyServerErrors(form, err, { shouldFocus: true });
-      const fields = getAppError(err).fields;
-      const imageField = fields?.image ?? fields?.['image.body'];
-      if (imageField) setImageError(fieldErrorText(i18n, { message: imageField }));
-      setFormError(errorText(i18n, err));
+  const { onSubmit, formError } = useFormSubmit(form, async (values) => {
+    image.clearError();
+    const saved = await update.mutateAsync({ id: me.id, ...values, ...image.payload }).catch((err: unknown) => {
+      image.refused(err);
+      throw err;
+    });
+    qc.setQueryData(trpc.users.get.queryKey({ id: me.id }), saved);
+    if (saved.private) form.reset(profileDefaults(saved));
+    image.saved();
+    if (session) {
+      updateSession({
+        user: {
+          ...session.user,
+          first_name: saved.first_name,
+          last_name: saved.last_name,
+          official_role: saved.official_role,
+          image_url: saved.image_url,
+          language: saved.private ? saved.language : session.user.language,
+        },
+      });
     }
+    if (saved.private && saved.language !== i18n.locale) await changeLanguage(saved.language);
+    showSnackbar(msg`Profile saved`);
   });
 
   const aboutLength = typeof about === 'string' ? about.length : 0;
@@ -153,13 +147,8 @@ function ProfileForm({ me }: { me: Me }) {
       <ImagePicker
         label={<Trans>Picture</Trans>}
         currentUrl={me.image_url}
-        value={image}
-        onChange={(v) => {
-          setImage(v);
-          setImageError(undefined);
-        }}
+        {...image.picker}
         placeholder={<Avatar first={me.first_name} last={me.last_name} fallback={me.username} size={72} />}
-        error={imageError}
         testId="profile-picture"
       />
       <div className="form-grid">
@@ -204,12 +193,9 @@ function ProfileForm({ me }: { me: Me }) {
         </Fact>
         {me.company ? <Fact label={<Trans>Company</Trans>}>{me.company.name}</Fact> : null}
       </dl>
-      <FormError>{formError}</FormError>
-      <div className="row-actions">
-        <Button type="submit" loading={update.isPending} data-testid="save-profile">
-          <Trans>Save profile</Trans>
-        </Button>
-      </div>
+      <SaveRow error={formError} busy={update.isPending} testId="save-profile">
+        <Trans>Save profile</Trans>
+      </SaveRow>
     </form>
   );
 }
