@@ -101,69 +101,49 @@ export type SearchCategoriesInput = z.output<typeof searchCategoriesInput>;
 export const adminDeleteMaterialGroupOutput = deletedOutput;
 /** common.admin.deleteSubcategory */
 export const adminDeleteSubcategoryOutput = adminDeleteMaterialGroupOutput;
+/** A subcategory's names (English, and those an administrator typed) and its EWC code, as every answer gives them. */
+const subcategoryNaming = { name: z.string(), ...typedNameFields, code: z.string().nullable() };
+const levelOutput = z.union([z.literal(3), z.literal(1), z.literal(2)]);
 /** common.sdgs */
-export const sdgsOutput = z.object({ items: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), color: z.string() })) });
+export const sdgsOutput = itemsOutput(z.object({ id: z.number().int(), code: z.string(), name: z.string(), color: z.string() }));
 /** common.firstLevelSubcategories */
-export const firstLevelSubcategoriesOutput = z.object({
-  items: z.array(
-    z.object({ id: z.number().int(), material_group_id: z.number().int(), name: z.string(), ...typedNameFields, code: z.string().nullable() }),
-  ),
-});
+export const firstLevelSubcategoriesOutput = itemsOutput(
+  z.object({ id: z.number().int(), material_group_id: z.number().int(), ...subcategoryNaming }),
+);
 /** common.secondLevelSubcategories */
-export const secondLevelSubcategoriesOutput = z.object({
-  items: z.array(
-    z.object({
-      id: z.number().int(),
-      first_level_subcategory_id: z.number().int(),
-      name: z.string(),
-      ...typedNameFields,
-      code: z.string().nullable(),
-    }),
-  ),
-});
+export const secondLevelSubcategoriesOutput = itemsOutput(
+  z.object({ id: z.number().int(), first_level_subcategory_id: z.number().int(), ...subcategoryNaming }),
+);
 /** common.countries */
-export const countriesOutput = z.object({
-  items: z.array(z.object({ code: z.string(), name: z.string(), currency_code: z.string(), currency_symbol: z.string(), calling_code: z.string() })),
-});
+export const countriesOutput = itemsOutput(
+  z.object({ code: z.string(), name: z.string(), currency_code: z.string(), currency_symbol: z.string(), calling_code: z.string() }),
+);
 /** common.thirdLevelSubcategories */
-export const thirdLevelSubcategoriesOutput = z.object({
-  items: z.array(
-    z.object({
-      id: z.number().int(),
-      second_level_subcategory_id: z.number().int(),
-      name: z.string(),
-      ...typedNameFields,
-      code: z.string().nullable(),
-      hazardous: z.boolean(),
-    }),
-  ),
-});
+export const thirdLevelSubcategoriesOutput = itemsOutput(
+  z.object({ id: z.number().int(), second_level_subcategory_id: z.number().int(), ...subcategoryNaming, hazardous: z.boolean() }),
+);
 /** common.admin.createSubcategory */
 export const adminCreateSubcategoryOutput = z.object({
   id: z.number().int(),
-  level: z.union([z.literal(3), z.literal(1), z.literal(2)]),
+  level: levelOutput,
   parent_id: z.number().int(),
-  name: z.string(),
-  ...typedNameFields,
-  code: z.string().nullable(),
+  ...subcategoryNaming,
   group_id: z.number().int(),
 });
 /** common.admin.updateSubcategory */
 export const adminUpdateSubcategoryOutput = adminCreateSubcategoryOutput;
 /** common.materialGroups */
-export const materialGroupsOutput = z.object({
-  items: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      ...typedNameFields,
-      slug: z.string(),
-      kind: z.enum(MATERIAL_GROUP_KINDS),
-      description: z.string().nullable(),
-      defra_material: z.string().nullable(),
-    }),
-  ),
-});
+export const materialGroupsOutput = itemsOutput(
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    ...typedNameFields,
+    slug: z.string(),
+    kind: z.enum(MATERIAL_GROUP_KINDS),
+    description: z.string().nullable(),
+    defra_material: z.string().nullable(),
+  }),
+);
 /** A place the geocoder found: the address parts a form fills in, and its point. */
 const geocodedPlaceOutput = z.object({
   display_name: z.string(),
@@ -196,22 +176,18 @@ export const adminCreateMaterialGroupOutput = z.object({
 /** common.admin.updateMaterialGroup */
 export const adminUpdateMaterialGroupOutput = adminCreateMaterialGroupOutput;
 /** common.admin.subcategories */
-export const adminSubcategoriesOutput = z.object({
-  items: z.array(
-    z.object({
-      level: z.union([z.literal(3), z.literal(1), z.literal(2)]),
-      customized: z.boolean(),
-      id: z.number().int(),
-      parent_id: z.number().int(),
-      name: z.string(),
-      ...typedNameFields,
-      code: z.string().nullable(),
-      children: z.number().int(),
-      listings: z.number(),
-      hazardous: z.boolean(),
-    }),
-  ),
-});
+export const adminSubcategoriesOutput = itemsOutput(
+  z.object({
+    level: levelOutput,
+    customized: z.boolean(),
+    id: z.number().int(),
+    parent_id: z.number().int(),
+    ...subcategoryNaming,
+    children: z.number().int(),
+    listings: z.number(),
+    hazardous: z.boolean(),
+  }),
+);
 /** common.admin.materialGroups */
 export const adminMaterialGroupsOutput = itemsOutput(
   z.object({ children: z.number().int(), listings: z.number(), companies: z.number(), ...adminCreateMaterialGroupOutput.shape }),
