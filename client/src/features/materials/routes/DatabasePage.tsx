@@ -1,6 +1,6 @@
 // The marketplace (SPEC §2 /database): recommendations, search and filters kept in the URL, results as a grid
 // of cards or on a map, pages of 12.
-import { SearchField } from '@/components/ui/SearchField';
+import { SearchField, SearchForm } from '@/components/ui/SearchField';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -81,15 +81,7 @@ export function DatabasePage() {
       <Recommendations />
 
       <section className="database" aria-labelledby="results-title">
-        <form
-          className="filters card"
-          role="search"
-          aria-label={t`Search listings`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            update({ q });
-          }}
-        >
+        <SearchForm className="filters card" label={t`Search listings`} onSearch={() => update({ q })}>
           <div className="filters__search">
             <SearchField id="filter-q" value={q} onChange={setQ} />
             <Button type="submit" variant="primary">
@@ -158,7 +150,7 @@ export function DatabasePage() {
               </Button>
             ) : null}
           </div>
-        </form>
+        </SearchForm>
         <SavedSearches filters={filters} />
 
         <div className="results-bar">

@@ -25,7 +25,6 @@ import '../needs.css';
 import { NeedList } from '../components/NeedList';
 
 export function MyNeedsPage() {
-  const { t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [page, setPage] = useState(0);
@@ -39,7 +38,6 @@ export function MyNeedsPage() {
       }),
     [qc, trpc],
   );
-  const data = list.data;
 
   return (
     <>
@@ -63,26 +61,21 @@ export function MyNeedsPage() {
         </Card>
       ) : null}
 
-      {list.isError && !data ? (
-        <ErrorState title={<Trans>Could not load your needs</Trans>} onRetry={() => void list.refetch()} />
-      ) : list.isLoading || !data ? (
-        <LoadingState label={t`Loading…`} />
-      ) : data.items.length === 0 ? (
-        <EmptyState icon="boxes" title={<Trans>Your company has no needs yet</Trans>}>
-          <p>
-            <Trans>Add what you are looking for, and suppliers near you can answer with their listings.</Trans>
-          </p>
-        </EmptyState>
-      ) : (
-        <NeedList
-          items={data.items}
-          fetching={list.isFetching}
-          testId="my-needs"
-          footer={<Pagination page={page} size={LIMITS.listingPageSize} result={data} onPage={setPage} />}
-        >
-          {(n) => <MyNeed need={n} onEdit={() => setEditing(n)} />}
-        </NeedList>
-      )}
+      <NeedList
+        query={list}
+        errorTitle={<Trans>Could not load your needs</Trans>}
+        empty={
+          <EmptyState icon="boxes" title={<Trans>Your company has no needs yet</Trans>}>
+            <p>
+              <Trans>Add what you are looking for, and suppliers near you can answer with their listings.</Trans>
+            </p>
+          </EmptyState>
+        }
+        testId="my-needs"
+        footer={(data) => <Pagination page={page} size={LIMITS.listingPageSize} result={data} onPage={setPage} />}
+      >
+        {(n) => <MyNeed need={n} onEdit={() => setEditing(n)} />}
+      </NeedList>
     </>
   );
 }

@@ -1,6 +1,6 @@
 // "Needs near you": open needs of other companies, nearest first, in pages of 12 as the database's listings; a supplier
 // answers one with a listing of its own, and the need's company is told. Filters live in the URL as the database's do.
-import { SearchField } from '@/components/ui/SearchField';
+import { SearchField, SearchForm } from '@/components/ui/SearchField';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/Card';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { Pagination } from '@/components/ui/Pagination';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
+import { EmptyState } from '@/components/ui/States';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -66,7 +66,6 @@ export function NeedsNearPage() {
     }),
     placeholderData: keepPreviousData,
   });
-  const data = results.data;
   const proximityLabels: Record<NeedProximity, string> = { '5': t`Within 5 km`, '20': t`Within 20 km`, '40': t`Within 40 km`, any: t`Any distance` };
 
   return (
@@ -76,15 +75,7 @@ export function NeedsNearPage() {
         description={<Trans>What companies near you are looking for. Answer a need with one of your listings.</Trans>}
       />
       <MarketTabs current="near" />
-      <form
-        className="filters card need-search"
-        role="search"
-        aria-label={t`Search needs`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ q, code });
-        }}
-      >
+      <SearchForm className="filters card need-search" label={t`Search needs`} onSearch={() => update({ q, code })}>
         <div className="need-filters">
           <SearchField id="needs-q" value={q} onChange={setQ} />
           <TextField
@@ -111,35 +102,30 @@ export function NeedsNearPage() {
             <Trans>Search</Trans>
           </Button>
         </div>
-      </form>
+      </SearchForm>
 
-      {results.isError && !data ? (
-        <ErrorState title={<Trans>Could not load needs</Trans>} onRetry={() => void results.refetch()} />
-      ) : results.isLoading || !data ? (
-        <LoadingState label={t`Loading…`} />
-      ) : data.items.length === 0 ? (
-        <EmptyState icon="pin" title={<Trans>No open needs match</Trans>}>
-          <p>
-            <Trans>Try a wider distance or fewer filters.</Trans>
-          </p>
-        </EmptyState>
-      ) : (
-        <NeedList
-          items={data.items}
-          fetching={results.isFetching}
-          testId="needs-near"
-          footer={
-            <Pagination
-              page={filters.page}
-              size={LIMITS.listingPageSize}
-              result={data}
-              onPage={(page) => navigate(`/needs/near${toQuery({ ...filters, page })}`)}
-            />
-          }
-        >
-          {(n) => <NearNeed need={n} />}
-        </NeedList>
-      )}
+      <NeedList
+        query={results}
+        errorTitle={<Trans>Could not load needs</Trans>}
+        empty={
+          <EmptyState icon="pin" title={<Trans>No open needs match</Trans>}>
+            <p>
+              <Trans>Try a wider distance or fewer filters.</Trans>
+            </p>
+          </EmptyState>
+        }
+        testId="needs-near"
+        footer={(data) => (
+          <Pagination
+            page={filters.page}
+            size={LIMITS.listingPageSize}
+            result={data}
+            onPage={(page) => navigate(`/needs/near${toQuery({ ...filters, page })}`)}
+          />
+        )}
+      >
+        {(n) => <NearNeed need={n} />}
+      </NeedList>
     </>
   );
 }
