@@ -1,10 +1,11 @@
 // Native <dialog> opened with showModal(): focus is trapped, Escape closes, focus returns to the opener.
 // An element marked `data-autofocus` gets the focus when the dialog opens. When the opener is gone after the
 // dialog closes (a decided request leaves its list), focus goes to its neighbour, not the top (lib/focus.ts).
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { rememberFocus, restoreFocus } from '@/lib/focus';
 import { Button, type ButtonProps } from './Button';
+import { ChunkBoundary } from './ChunkBoundary';
 import { Icon } from './Icon';
 
 export function Dialog({
@@ -121,5 +122,44 @@ export function DialogActions({
         <Trans>Cancel</Trans>
       </Button>
     </div>
+  );
+}
+
+/**
+ * A dialog whose form comes in its own chunk, loaded when the dialog opens. The form gets `onDone` (it saved: the
+ * dialog closes and `onSaved` runs, a refetch say) and `onCancel` (the dialog closes).
+ */
+export function LazyFormDialog({
+  open,
+  onClose,
+  onSaved,
+  title,
+  fallback,
+  errorTitle,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => unknown;
+  title: ReactNode;
+  fallback?: ReactNode;
+  errorTitle?: ReactNode;
+  children: (form: { onDone: () => void; onCancel: () => void }) => ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <Dialog open={open} onClose={onClose} title={title} closeLabel={t`Close`}>
+      {open ? (
+        <ChunkBoundary fallback={fallback} errorTitle={errorTitle}>
+          {children({
+            onDone: () => {
+              onClose();
+              void onSaved();
+            },
+            onCancel: onClose,
+          })}
+        </ChunkBoundary>
+      ) : null}
+    </Dialog>
   );
 }

@@ -9,9 +9,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatQuantity } from '@/components/listing/format';
 import { Button } from '@/components/ui/Button';
-import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { Dialog } from '@/components/ui/Dialog';
+import { LazyFormDialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/States';
 import { to } from '@/config/paths';
 import { OPEN_OFFER_STATUSES, type OfferStatus } from '@shared/constants/enums';
@@ -128,20 +127,16 @@ export function OfferPanel({ listing }: { listing: OfferListing }) {
       <Button onClick={() => setOpen(true)} onMouseEnter={() => void OfferForm.preload()} onFocus={() => void OfferForm.preload()}>
         <Trans>Make an offer</Trans>
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t`Make an offer`} closeLabel={t`Close`}>
-        {open ? (
-          <ChunkBoundary fallback={<Spinner size={20} />} errorTitle={<Trans>The offer form could not be loaded</Trans>}>
-            <OfferForm
-              listing={listing}
-              onDone={() => {
-                setOpen(false);
-                void refresh();
-              }}
-              onCancel={() => setOpen(false)}
-            />
-          </ChunkBoundary>
-        ) : null}
-      </Dialog>
+      <LazyFormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onSaved={refresh}
+        title={t`Make an offer`}
+        fallback={<Spinner size={20} />}
+        errorTitle={<Trans>The offer form could not be loaded</Trans>}
+      >
+        {(form) => <OfferForm listing={listing} {...form} />}
+      </LazyFormDialog>
     </div>
   );
 }

@@ -10,9 +10,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { formatQuantity } from '@/components/listing/format';
 import { Button } from '@/components/ui/Button';
-import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { Dialog } from '@/components/ui/Dialog';
+import { LazyFormDialog } from '@/components/ui/Dialog';
 import { Pagination } from '@/components/ui/Pagination';
 import { isSettled, useOnSettled } from '@/components/ui/QueryView';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
@@ -366,20 +365,9 @@ function OfferRow({ offer: o }: { offer: Offer }) {
           ['counter', t`Counter offer`, CounterForm],
         ] as const
       ).map(([kind, title, Form]) => (
-        <Dialog key={kind} open={dialog === kind} onClose={() => setDialog(null)} title={title} closeLabel={t`Close`}>
-          {dialog === kind ? (
-            <ChunkBoundary fallback={<LoadingState />}>
-              <Form
-                offer={o}
-                onDone={() => {
-                  setDialog(null);
-                  void refresh();
-                }}
-                onCancel={() => setDialog(null)}
-              />
-            </ChunkBoundary>
-          ) : null}
-        </Dialog>
+        <LazyFormDialog key={kind} open={dialog === kind} onClose={() => setDialog(null)} onSaved={refresh} title={title} fallback={<LoadingState />}>
+          {(form) => <Form offer={o} {...form} />}
+        </LazyFormDialog>
       ))}
       <ConfirmDialog
         open={dialog === 'withdraw'}
