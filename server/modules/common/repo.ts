@@ -17,6 +17,7 @@ import { typedNamesByEnglish, type TypedNames } from '../../../shared/lib/refere
 import { escapeLike } from '../../../shared/lib/text';
 import { nameMatches } from '../../db/like';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/rows';
 
 export function listCountries(db: DbOrTx, codes: string[] | undefined) {
   const cols = {
@@ -161,13 +162,13 @@ export async function findGroup(db: DbOrTx, id: number) {
   return row ?? null;
 }
 
-export async function groupNameTaken(db: DbOrTx, name: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: material_groups.id })
-    .from(material_groups)
-    .where(and(sql`lower(${material_groups.name}) = lower(${name})`, exceptId ? ne(material_groups.id, exceptId) : undefined))
-    .limit(1);
-  return !!row;
+export function groupNameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {
+  return hasRow(
+    db
+      .select({ id: material_groups.id })
+      .from(material_groups)
+      .where(and(sql`lower(${material_groups.name}) = lower(${name})`, exceptId ? ne(material_groups.id, exceptId) : undefined)),
+  );
 }
 
 export async function slugsLike(db: DbOrTx, base: string) {
@@ -330,14 +331,14 @@ export async function codesWithPrefix(db: DbOrTx, level: Level, prefix: string) 
  * Whether a code is taken where it must be unique: a leaf code anywhere (listings and the reference sync find a
  * leaf by its code alone), a first or second level's among its siblings.
  */
-export async function codeTaken(db: DbOrTx, level: Level, code: string, parentId: number, exceptId?: number) {
+export function codeTaken(db: DbOrTx, level: Level, code: string, parentId: number, exceptId?: number): Promise<boolean> {
   const { table: t, parent } = LEVEL[level];
-  const [row] = await db
-    .select({ id: t.id })
-    .from(t)
-    .where(and(eq(t.code, code), level === 3 ? undefined : eq(parent, parentId), exceptId ? ne(t.id, exceptId) : undefined))
-    .limit(1);
-  return !!row;
+  return hasRow(
+    db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.code, code), level === 3 ? undefined : eq(parent, parentId), exceptId ? ne(t.id, exceptId) : undefined)),
+  );
 }
 
 /** A subcategory's parent, names and code as stored. */

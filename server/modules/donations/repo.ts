@@ -6,6 +6,7 @@ import { companies, donation_tags, donations, material_groups, material_images, 
 import type { DonationStatus } from '../../../shared/constants/enums';
 import type { AdminDonationsInput } from '../../../shared/schemas/donations';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/rows';
 import { escapeLike } from '../materials/search';
 
 /** What every view of a donation shows (the listing's fields, the donation's, its donor, tag and group). */
@@ -159,9 +160,8 @@ export async function handOver(tx: DbOrTx, code: string, values: Partial<Donatio
   return row ?? null;
 }
 
-export async function tagExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: donation_tags.id }).from(donation_tags).where(eq(donation_tags.id, id)).limit(1);
-  return !!row;
+export function tagExists(db: DbOrTx, id: number): Promise<boolean> {
+  return hasRow(db.select({ id: donation_tags.id }).from(donation_tags).where(eq(donation_tags.id, id)));
 }
 
 export async function companyInfo(db: DbOrTx, companyId: number) {
@@ -224,9 +224,8 @@ export async function updateTag(tx: DbOrTx, id: number, values: TagValues) {
   return row ?? null;
 }
 
-export async function tagInUse(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: donations.id }).from(donations).where(eq(donations.donation_tag_id, id)).limit(1);
-  return !!row;
+export function tagInUse(db: DbOrTx, id: number): Promise<boolean> {
+  return hasRow(db.select({ id: donations.id }).from(donations).where(eq(donations.donation_tag_id, id)));
 }
 
 export async function deleteTag(tx: DbOrTx, id: number): Promise<boolean> {

@@ -14,6 +14,7 @@ import {
 } from '../../../drizzle/schema';
 import type { DriverStatus, TripDocumentKind, TripStatus } from '../../../shared/constants/enums';
 import type { DbOrTx, Tx } from '../../db/client';
+import { hasRow } from '../../db/rows';
 import { containsPattern } from '../../db/like';
 
 // ---- drivers ----
@@ -575,13 +576,13 @@ export async function insertDocuments(
   return tx.insert(trip_documents).values(rows).returning(documentColumns);
 }
 
-export async function hasWasteTransferNote(db: DbOrTx, tripId: number) {
-  const [row] = await db
-    .select({ id: trip_documents.id })
-    .from(trip_documents)
-    .where(and(eq(trip_documents.trip_id, tripId), eq(trip_documents.kind, 'waste_transfer_note')))
-    .limit(1);
-  return Boolean(row);
+export function hasWasteTransferNote(db: DbOrTx, tripId: number): Promise<boolean> {
+  return hasRow(
+    db
+      .select({ id: trip_documents.id })
+      .from(trip_documents)
+      .where(and(eq(trip_documents.trip_id, tripId), eq(trip_documents.kind, 'waste_transfer_note'))),
+  );
 }
 
 /** A stored document by its key, with who may read it: the trip's driver and the synergy's two companies. */

@@ -26,6 +26,7 @@ import type { ListingKind, ListingStatus, MaterialGroupKind } from '../../../sha
 import type { LatLng } from '../../../shared/lib/geo';
 import type { AdminMaterialsInput } from '../../../shared/schemas/materials';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/rows';
 import { withListingParts } from '../../db/joins';
 import { preparedOn, statementText } from '../../db/prepared';
 import { centerOf, escapeLike, listingPoint, listItemColumns, notFromUnapprovedCompany, notFullyReserved } from './search';
@@ -119,9 +120,8 @@ async function chainFromFirst(db: DbOrTx, where: SQL): Promise<TaxonomyChain | n
   return r ? toChain(r) : null;
 }
 
-export async function materialGroupExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [r] = await db.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.id, id)).limit(1);
-  return !!r;
+export function materialGroupExists(db: DbOrTx, id: number): Promise<boolean> {
+  return hasRow(db.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.id, id)));
 }
 
 /** The taxonomy chain for a code of any level (leaf codes first, as they are the most specific). */
@@ -688,14 +688,14 @@ export async function totalClicks(db: DbOrTx): Promise<number> {
   return Number(c?.n ?? 0);
 }
 
-export async function isVisibleListing(db: DbOrTx, id: number): Promise<boolean> {
-  const [r] = await db
-    .select({ id: materials.id })
-    .from(materials)
-    .innerJoin(companies, eq(companies.id, materials.company_id))
-    .where(and(eq(materials.id, id), eq(materials.status, 'active'), eq(companies.status, 'approved')))
-    .limit(1);
-  return !!r;
+export function isVisibleListing(db: DbOrTx, id: number): Promise<boolean> {
+  return hasRow(
+    db
+      .select({ id: materials.id })
+      .from(materials)
+      .innerJoin(companies, eq(companies.id, materials.company_id))
+      .where(and(eq(materials.id, id), eq(materials.status, 'active'), eq(companies.status, 'approved'))),
+  );
 }
 
 // ---- bulk upload access ------------------------------------------------------------------------------------
@@ -725,13 +725,13 @@ export async function latestAccessRequest(db: DbOrTx, companyId: number) {
   return row ?? null;
 }
 
-export async function hasGrantedAccess(db: DbOrTx, companyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bulk_upload_access_requests.id })
-    .from(bulk_upload_access_requests)
-    .where(and(eq(bulk_upload_access_requests.company_id, companyId), eq(bulk_upload_access_requests.status, 'granted')))
-    .limit(1);
-  return !!row;
+export function hasGrantedAccess(db: DbOrTx, companyId: number): Promise<boolean> {
+  return hasRow(
+    db
+      .select({ id: bulk_upload_access_requests.id })
+      .from(bulk_upload_access_requests)
+      .where(and(eq(bulk_upload_access_requests.company_id, companyId), eq(bulk_upload_access_requests.status, 'granted'))),
+  );
 }
 
 export async function insertAccessRequest(db: DbOrTx, companyId: number, userId: number) {

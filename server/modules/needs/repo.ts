@@ -6,6 +6,7 @@ import { LIMITS } from '../../../shared/constants/limits';
 import type { QuantityUnit } from '../../../shared/constants/enums';
 import type { LatLng } from '../../../shared/lib/geo';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/rows';
 import { centerOf, chordOf, distanceKmSql, escapeLike, listingPoint, withinKm, withinKmSql } from '../materials/search';
 
 const needPoint = sql`${needs.geo}`;
@@ -47,9 +48,8 @@ export async function groupsOfCode(db: DbOrTx, code: string): Promise<{ id: numb
   return rowsOf<{ id: number; slug: string; depth: number }>(r).map((x) => ({ id: Number(x.id), slug: x.slug, depth: Number(x.depth) }));
 }
 
-export async function groupExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [r] = await db.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.id, id)).limit(1);
-  return !!r;
+export function groupExists(db: DbOrTx, id: number): Promise<boolean> {
+  return hasRow(db.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.id, id)));
 }
 
 /** The company's primary address (else its first), where its needs are measured from. */

@@ -10,6 +10,7 @@ import {
 } from '../../../drizzle/schema';
 import type { RegistrationStatus } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/rows';
 import { companyAddressColumns } from '../../db/columns';
 
 export async function existingMaterialGroupIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
@@ -18,13 +19,13 @@ export async function existingMaterialGroupIds(db: DbOrTx, ids: number[]): Promi
   return new Set(rows.map((r) => r.id));
 }
 
-export async function emailOrUsernameTaken(db: DbOrTx, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()} or lower(${users.username}) = ${email.toLowerCase()}`)
-    .limit(1);
-  return !!row;
+export function emailOrUsernameTaken(db: DbOrTx, email: string): Promise<boolean> {
+  return hasRow(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()} or lower(${users.username}) = ${email.toLowerCase()}`),
+  );
 }
 
 /** One temporary account as administrators see it: the request, its company and its first user. */

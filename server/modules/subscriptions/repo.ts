@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { companies, company_subscriptions, registration_requests, subscription_history, subscription_plans } from '../../../drizzle/schema';
 import type { SubscriptionAction, SubscriptionPlanKind } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/rows';
 
 export const planColumns = {
   id: subscription_plans.id,
@@ -94,9 +95,8 @@ export function listCompanySubscriptions(db: DbOrTx, companyId: number) {
     .orderBy(desc(company_subscriptions.activation_date), desc(company_subscriptions.id));
 }
 
-export async function companyExists(db: DbOrTx, companyId: number): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return !!row;
+export function companyExists(db: DbOrTx, companyId: number): Promise<boolean> {
+  return hasRow(db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)));
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, ty
 import { companies, users } from '../../../drizzle/schema';
 import type { CompanyRole, Language, Role } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/rows';
 import { containsPattern } from '../../db/like';
 
 /** Users who still act for their company: neither removed by a manager nor disabled by an administrator. */
@@ -155,18 +156,18 @@ export async function countActiveManagers(db: DbOrTx, companyId: number): Promis
   return Number(row?.n ?? 0);
 }
 
-export async function emailOrUsernameTaken(db: DbOrTx, email: string, exceptUserId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`(lower(${users.email}) = ${email.toLowerCase()} or lower(${users.username}) = ${email.toLowerCase()})`,
-        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+export function emailOrUsernameTaken(db: DbOrTx, email: string, exceptUserId?: number): Promise<boolean> {
+  return hasRow(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          sql`(lower(${users.email}) = ${email.toLowerCase()} or lower(${users.username}) = ${email.toLowerCase()})`,
+          exceptUserId ? ne(users.id, exceptUserId) : undefined,
+        ),
       ),
-    )
-    .limit(1);
-  return !!row;
+  );
 }
 
 export async function insertUser(
