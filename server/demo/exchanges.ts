@@ -1,10 +1,10 @@
 // Synergies, each from an accepted offer with a chat (successful ones get their impact computed once), and the
 // offers that did not become synergies, with their negotiation rounds.
-import { eq } from 'drizzle-orm';
-import { chat_messages, chat_reads, chats, exchanges, impact_records, offer_rounds, offers, reviews, sub_listings } from '../../drizzle/schema';
+import { exchanges, impact_records, offer_rounds, offers, reviews, sub_listings } from '../../drizzle/schema';
 import { quantityUnitFor } from '../../shared/schemas/materials';
 import { listingImpact } from '../modules/stats/service';
 import type { Tx } from '../db/client';
+import { seedSynergyChat } from './chats';
 import { daysFrom, must } from './common';
 import type { DemoContext } from './context';
 import { DEMO_EXCHANGES, DEMO_OFFERS } from './data/exchanges';
@@ -88,40 +88,23 @@ async function seedExchangeChat(tx: Tx, ctx: DemoContext, x: DemoExchange, exId:
   const { ago, cid, managerOf } = ctx;
   const provider = ctx.listingOf(x.listing).company;
   const started = ago(x.started_days_ago);
-  const [chat] = await tx
-    .insert(chats)
-    .values({
-      exchange_id: exId,
-      company_a_id: cid(provider),
-      company_b_id: cid(x.requester),
-      last_message_at: ago(x.started_days_ago - x.chat.length),
-      created_at: started,
-    })
-    .returning({ id: chats.id });
-  await tx.insert(chat_messages).values(
-    x.chat.map((m, i) => ({
-      chat_id: must(chat, 'chat').id,
+  await seedSynergyChat(tx, {
+    exchange_id: exId,
+    provider_id: cid(provider),
+    requester_id: cid(x.requester),
+    created_at: started,
+    last_message_at: ago(x.started_days_ago - x.chat.length),
+    messages: x.chat.map((m, i) => ({
       sender_user_id: managerOf(m.from === 'provider' ? provider : x.requester).id,
       sender_company_id: cid(m.from === 'provider' ? provider : x.requester),
       body: m.body,
       created_at: ago(x.started_days_ago - i - 1),
     })),
-  );
-  // Ended synergies' chats have been read by everyone; in a running one each side has read up to its own last
-  // message, so the demo company sees the other side's newest message as unread.
-  const chatId = must(chat, 'chat').id;
-  const messageRows = await tx
-    .select({ id: chat_messages.id, sender_company_id: chat_messages.sender_company_id })
-    .from(chat_messages)
-    .where(eq(chat_messages.chat_id, chatId))
-    .orderBy(chat_messages.id);
-  const readers = ctx.userRows.filter((u) => u.company_id === cid(provider) || u.company_id === cid(x.requester));
-  const reads = readers.flatMap((u) => {
-    const own = messageRows.filter((m) => m.sender_company_id === u.company_id).at(-1);
-    const upTo = completedAt ? messageRows.at(-1) : own;
-    return upTo ? [{ chat_id: chatId, user_id: u.id, last_read_message_id: upTo.id }] : [];
+    readers: ctx.userRows.filter((u) => u.company_id === cid(provider) || u.company_id === cid(x.requester)),
+    // Ended synergies' chats have been read by everyone; in a running one each side has read up to its own last
+    // message, so the demo company sees the other side's newest message as unread.
+    readAll: completedAt !== null,
   });
-  if (reads.length) await tx.insert(chat_reads).values(reads);
 }
 
 /** Offers that did not become synergies, each with its thread: its own move, and the counter where there is one. */

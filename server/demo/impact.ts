@@ -4,12 +4,12 @@
 // calls (the listing's mapping and the Defra factors in the database), so the demo follows the method in force
 // whenever it is seeded. Called at the end of the demo seed (index.ts), in its transaction.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { chat_messages, chat_reads, chats, companies, exchanges, impact_records, materials, offers, users } from '../../drizzle/schema';
+import { companies, exchanges, impact_records, materials, offers, users } from '../../drizzle/schema';
 import { monthStart } from '../../shared/lib/stats';
 import { listingImpact } from '../modules/stats/service';
 import type { Tx } from '../db/client';
-
-const DAY_MS = 86_400_000;
+import { seedSynergyChat } from './chats';
+import { DAY_MS, must } from './common';
 
 const OERESUND = 'Øresund Brewing Group A/S';
 
@@ -191,11 +191,6 @@ function endedAt(now: Date, item: HistoryItem): Date {
   return new Date(Math.max(start.getTime() + 60_000, Math.min(wanted.getTime(), latest.getTime())));
 }
 
-function must<T>(value: T | undefined | null, what: string): T {
-  if (value === undefined || value === null) throw new Error(`Demo impact seed: ${what} not found`);
-  return value;
-}
-
 export async function seedDemoImpact(tx: Tx, now: Date): Promise<void> {
   const names = [...new Set(HISTORY.flatMap((h) => [h.provider, h.requester]))];
   const companyRows = await tx.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.name, names));
@@ -293,30 +288,24 @@ async function seedHistoryItem(
     })
     .returning({ id: exchanges.id });
   const exchangeId = must(exchange, 'exchange').id;
-  const [chat] = await tx
-    .insert(chats)
-    .values({ exchange_id: exchangeId, company_a_id: provider, company_b_id: requester, last_message_at: ended, created_at: started })
-    .returning({ id: chats.id });
-  const chatId = must(chat, 'chat').id;
-  const messages = await tx
-    .insert(chat_messages)
-    .values(
-      item.chat.map(([from, body], i) => {
-        const company = from === 'provider' ? provider : requester;
-        return {
-          chat_id: chatId,
-          sender_user_id: managerOf(company),
-          sender_company_id: company,
-          body,
-          created_at: new Date(started.getTime() + (i + 1) * DAY_MS),
-        };
-      }),
-    )
-    .returning({ id: chat_messages.id });
-  const last = messages.at(-1);
-  const readers = people.filter((u) => u.company_id === provider || u.company_id === requester);
-  if (last && readers.length)
-    await tx.insert(chat_reads).values(readers.map((u) => ({ chat_id: chatId, user_id: u.id, last_read_message_id: last.id })));
+  await seedSynergyChat(tx, {
+    exchange_id: exchangeId,
+    provider_id: provider,
+    requester_id: requester,
+    created_at: started,
+    last_message_at: ended,
+    messages: item.chat.map(([from, body], i) => {
+      const company = from === 'provider' ? provider : requester;
+      return {
+        sender_user_id: managerOf(company),
+        sender_company_id: company,
+        body,
+        created_at: new Date(started.getTime() + (i + 1) * DAY_MS),
+      };
+    }),
+    readers: people.filter((u) => u.company_id === provider || u.company_id === requester),
+    readAll: true,
+  });
   await tx.insert(impact_records).values({
     exchange_id: exchangeId,
     ...(await listingImpact(tx, { material_id: listing.id, quantity: item.quantity, quantity_unit: listing.quantity_unit })),
