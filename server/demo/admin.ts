@@ -17,14 +17,13 @@ import {
   recommendation_displays,
   users,
 } from '../../drizzle/schema';
+import { isoDate } from '../../shared/lib/subscription';
 import { enqueue } from '../jobs/queue';
 import { MAIL_JOB, renderMail } from '../lib/mail';
 import { auditValues } from '../modules/audit/service';
 import { weekStart } from '../modules/newsletter/service';
 import type { Tx } from '../db/client';
-
-const DAY_MS = 86_400_000;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+import { DAY_MS } from './common';
 
 export async function seedDemoAdmin(tx: Tx, o: { adminId: number; now: Date }): Promise<void> {
   const ago = (days: number, hours = 0) => new Date(o.now.getTime() - days * DAY_MS - hours * 3_600_000);
@@ -120,8 +119,8 @@ export async function seedDemoAdmin(tx: Tx, o: { adminId: number; now: Date }): 
   const lastWeek = weekStart(new Date(o.now.getTime() - 7 * DAY_MS));
   const covered = new Date(lastWeek.getTime() - 7 * DAY_MS);
   await tx.insert(newsletter_runs).values({
-    period_start: isoDay(covered),
-    period_end: isoDay(new Date(lastWeek.getTime() - DAY_MS)),
+    period_start: isoDate(covered),
+    period_end: isoDate(new Date(lastWeek.getTime() - DAY_MS)),
     subscribers: 4,
     listings: 6,
     mails_queued: 4,

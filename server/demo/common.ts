@@ -1,11 +1,10 @@
 // Small helpers every part of the demo seed uses: dates relative to the seeding moment, and lookups that fail
 // loudly when the demo data names something that is not there.
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 export const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS);
-export const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
-export function must<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`Demo seed: ${what} not found`);
+export function must<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`Demo seed: ${what} not found`);
   return value;
 }

@@ -11,8 +11,9 @@ import {
   registration_requests,
   users,
 } from '../../drizzle/schema';
+import { isoDate } from '../../shared/lib/subscription';
 import type { Tx } from '../db/client';
-import { daysFrom, isoDate, must } from './common';
+import { daysFrom, must } from './common';
 import { DEMO_COMPANIES } from './data/companies';
 import { DEMO_USERS } from './data/users';
 import type { CompanyKey, DemoCompany } from './types';

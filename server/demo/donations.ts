@@ -12,8 +12,7 @@ import { LISTING_STATUS_OF_DONATION } from '../../shared/machines/donation';
 import { handOverImpact } from '../modules/donations/service';
 import { listingImpact } from '../modules/stats/service';
 import type { Tx } from '../db/client';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, must } from './common';
 
 export const DEMO_DONATION_TAGS = [
   { name: 'Food bank', description: 'Food and drink for food banks and community kitchens' },
@@ -240,11 +239,6 @@ export const DEMO_DONATIONS: DemoDonation[] = [
     deny_reason: 'Please sort out the cracked crates and say how many sound ones remain.',
   },
 ];
-
-function must<T>(value: T | undefined | null, what: string): T {
-  if (value === undefined || value === null) throw new Error(`Demo donations seed: missing ${what}`);
-  return value;
-}
 
 export async function seedDemoDonations(tx: Tx, now: Date, adminId: number | null): Promise<void> {
   await tx

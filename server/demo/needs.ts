@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { material_groups, notifications, saved_searches } from '../../drizzle/schema';
 import { seedNeed } from '../modules/needs/service';
 import type { Tx } from '../db/client';
+import { DAY_MS } from './common';
 
 export interface DemoNeedsInput {
   now: Date;
@@ -14,8 +15,6 @@ export interface DemoNeedsInput {
   /** A company a few kilometres away. */
   neighbour: { company_id: number; manager_id: number };
 }
-
-const DAY_MS = 86_400_000;
 
 export async function seedDemoNeeds(tx: Tx, o: DemoNeedsInput): Promise<void> {
   const ago = (days: number) => new Date(o.now.getTime() - days * DAY_MS);

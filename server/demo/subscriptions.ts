@@ -2,8 +2,9 @@
 // annual membership shared by the companies on it, each with its history.
 import { eq } from 'drizzle-orm';
 import { company_subscriptions, subscription_history, subscription_plans } from '../../drizzle/schema';
+import { isoDate } from '../../shared/lib/subscription';
 import type { Tx } from '../db/client';
-import { daysFrom, isoDate, must } from './common';
+import { daysFrom, must } from './common';
 import { DEMO_COMPANIES } from './data/companies';
 import type { CompanyKey } from './types';
 

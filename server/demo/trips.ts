@@ -7,12 +7,11 @@ import { eq, sql } from 'drizzle-orm';
 import { drivers, notifications, trip_materials, trips, vehicles } from '../../drizzle/schema';
 import type { TripStatus } from '../../shared/constants/enums';
 import { straightLineEstimate } from '../../shared/lib/geo';
+import { isoDate } from '../../shared/lib/subscription';
 import { DEFAULT_KGCO2E_PER_KM, roundKm, transportCo2eKg, wholeMinutes } from '../../shared/lib/transport';
 import { normalizeDriverPhone } from '../../shared/schemas/auth';
 import type { Tx } from '../db/client';
-
-const DAY_MS = 86_400_000;
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+import { DAY_MS } from './common';
 const hhmm = (d: Date) => d.toISOString().slice(11, 16);
 
 export interface DemoPlace {

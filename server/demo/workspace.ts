@@ -5,8 +5,7 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import { chat_messages, chats, companies, users } from '../../drizzle/schema';
 import type { Tx } from '../db/client';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, must } from './common';
 const OERESUND = 'Øresund Brewing Group A/S';
 const SPREE = 'Spree Electronics Refurb GmbH';
 
@@ -15,11 +14,6 @@ const ABOUT: Record<string, string> = {
     'I run sustainability at Øresund: every by-product of our brewing should become someone else’s raw material. Ask me about spent grain and glass.',
   'member@example.com': 'I plan pickups and deliveries between our breweries and our partners across Zealand and Jutland.',
 };
-
-function must<T>(value: T | undefined | null, what: string): T {
-  if (value === undefined || value === null) throw new Error(`demo workspace seed: missing ${what}`);
-  return value;
-}
 
 export async function seedDemoWorkspace(tx: Tx, now: Date, passwordHash: string): Promise<void> {
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
