@@ -9,7 +9,7 @@ import postgres from 'postgres';
 import WebSocket from 'ws';
 import { createTokenService } from '../../server/lib/tokens';
 import { startServerProcess, type ServerProcess } from '../../server/test/server-process';
-import { arg, percentile, runIfMain, scratchDatabase, sleep, startBareServer, type ScenarioResult } from './common';
+import { arg, percentile, runScenarioIfMain, scratchDatabase, sleep, startBareServer, type ScenarioResult } from './common';
 
 const SECRET = 'bench-perfmore-secret-that-is-long-enough-0123456789';
 
@@ -219,8 +219,4 @@ export async function chatBench(): Promise<ScenarioResult[]> {
 
 export const scenarios = [{ name: 'chat', run: chatBench }];
 
-runIfMain(import.meta.url, async () => {
-  const results = await chatBench();
-  console.log();
-  for (const r of results) console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: ${r.figure} (target ${r.target})`);
-});
+runScenarioIfMain(import.meta.url, chatBench);

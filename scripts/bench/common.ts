@@ -217,6 +217,15 @@ export function runIfMain(url: string, main: () => Promise<unknown>) {
   );
 }
 
+/** Runs a scenario when its file is executed directly, and prints each of its results as met or missed. */
+export function runScenarioIfMain(url: string, run: () => Promise<readonly ScenarioResult[]>) {
+  runIfMain(url, async () => {
+    const results = await run();
+    console.log();
+    for (const r of results) console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: ${r.figure} (target ${r.target})`);
+  });
+}
+
 /** Round-trip times (ms) of one statement run `n` times on a postgres.js client, after two warm-up runs. */
 export async function statementTimes(
   sql: { unsafe: (q: string, p?: never[]) => PromiseLike<unknown> },

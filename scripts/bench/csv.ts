@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { CSV_COLUMNS } from '../../shared/schemas/materials';
 import { createTokenService } from '../../server/lib/tokens';
 import { startServerProcess } from '../../server/test/server-process';
-import { arg, percentile, runIfMain, scratchDatabase, startBareServer, type ScenarioResult } from './common';
+import { arg, percentile, runScenarioIfMain, scratchDatabase, startBareServer, type ScenarioResult } from './common';
 
 const SECRET = 'bench-perfmore-secret-that-is-long-enough-0123456789';
 
@@ -158,8 +158,4 @@ export async function csvBench(): Promise<ScenarioResult[]> {
 
 export const scenarios = [{ name: 'csv', run: csvBench }];
 
-runIfMain(import.meta.url, async () => {
-  const results = await csvBench();
-  console.log();
-  for (const r of results) console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: ${r.figure} (target ${r.target})`);
-});
+runScenarioIfMain(import.meta.url, csvBench);

@@ -4,7 +4,7 @@
 //   node --import tsx scripts/bench/embedded.ts [--rate 20] [--seconds 8] [--rounds 3]
 import { rmSync } from 'node:fs';
 import { loginAt, startServerProcess, type ServerProcess } from '../../server/test/server-process';
-import { arg, interleavedRates, printLoadTable, rssMiB, runIfMain, scratchDatabase, type LoadResult, type ScenarioResult } from './common';
+import { arg, interleavedRates, printLoadTable, rssMiB, runScenarioIfMain, scratchDatabase, type LoadResult, type ScenarioResult } from './common';
 
 const SECRET = 'bench-perfmore-secret-that-is-long-enough-0123456789';
 
@@ -71,8 +71,4 @@ export async function embeddedBench(): Promise<ScenarioResult[]> {
 
 export const scenarios = [{ name: 'embedded', run: embeddedBench }];
 
-runIfMain(import.meta.url, async () => {
-  const results = await embeddedBench();
-  console.log();
-  for (const r of results) console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: ${r.figure} (target ${r.target})`);
-});
+runScenarioIfMain(import.meta.url, embeddedBench);

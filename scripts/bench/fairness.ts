@@ -8,7 +8,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { createTokenService } from '../../server/lib/tokens';
 import { startServerProcess } from '../../server/test/server-process';
-import { arg, BENCH_ADMIN_URL, benchUrl, percentile, runIfMain, sleep, type ScenarioResult, runLoad } from './common';
+import { arg, BENCH_ADMIN_URL, benchUrl, percentile, runScenarioIfMain, sleep, type ScenarioResult, runLoad } from './common';
 import type { LoadFigures, LoadSpec } from './load-runner';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -136,8 +136,4 @@ export async function fairnessBench(): Promise<ScenarioResult[]> {
 
 export const scenarios = [{ name: 'fairness', run: fairnessBench }];
 
-runIfMain(import.meta.url, async () => {
-  const results = await fairnessBench();
-  console.log();
-  for (const r of results) console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: ${r.figure} (target ${r.target})`);
-});
+runScenarioIfMain(import.meta.url, fairnessBench);

@@ -2,13 +2,11 @@
 // counters, interleaved with bare Express answering the same JSON as page 0 in rounds, pooled, in one run.
 // The app runs in its own process (server/index.ts) on a scratch database; load comes from this process.
 //   node --import tsx scripts/bench/notifications.ts [--rate 50] [--seconds 8] [--rounds 3] [--notifications 10000]
-import postgres from 'postgres';
 import { countersQuery, pageQuery } from '../../server/modules/notifications/repo';
-import { openPostgres } from '../../server/db/client';
 import { createTokenService } from '../../server/lib/tokens';
 import { createCompanyWithUsers } from '../../server/test/factories';
-import { startServerProcess } from '../../server/test/server-process';
-import { arg, interleavedRates, printLoadTable, runIfMain, scratchDatabase, statementTimes, startBareServer, type ScenarioResult } from './common';
+import { arg, interleavedRates, printLoadTable, runScenarioIfMain, statementTimes, startBareServer, type ScenarioResult } from './common';
+import { scratchApp } from './scratch-app';
 
 const SECRET = 'bench-perfmore-secret-that-is-long-enough-0123456789';
 
@@ -17,18 +15,8 @@ export async function notificationsBench(): Promise<ScenarioResult[]> {
   const seconds = Number(arg('seconds', '8'));
   const rounds = Number(arg('rounds', '3'));
   const count = Number(arg('notifications', '10000'));
-  const scratch = await scratchDatabase('bench_perfmore_notifications');
-  const server = await startServerProcess({
-    DATABASE_URL: scratch.url,
-    JWT_SECRET: SECRET,
-    SEED_DEMO: 'false',
-    DATA_DIR: '/tmp/perfmore-bench-notifications',
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'http://127.0.0.1',
-    RATE_LIMIT_SCALE: '100000',
-  });
-  const db = await openPostgres(scratch.url, { max: 2 });
-  const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
+  const app = await scratchApp('notifications', SECRET);
+  const { server, db, sql } = app;
   try {
     const { member } = await createCompanyWithUsers(db.db);
     const others = await Promise.all(Array.from({ length: 4 }, () => createCompanyWithUsers(db.db)));
@@ -113,17 +101,10 @@ export async function notificationsBench(): Promise<ScenarioResult[]> {
       await bare.stop();
     }
   } finally {
-    await sql.end();
-    await db.close();
-    await server.stop();
-    if (!process.argv.includes('--keep')) await scratch.drop();
+    await app.close();
   }
 }
 
 export const scenarios = [{ name: 'notifications', run: notificationsBench }];
 
-runIfMain(import.meta.url, async () => {
-  const results = await notificationsBench();
-  console.log();
-  for (const r of results) console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: ${r.figure} (target ${r.target})`);
-});
+runScenarioIfMain(import.meta.url, notificationsBench);

@@ -5,7 +5,7 @@
 // The app runs in its own process on a scratch Postgres database and seeds the demo itself.
 //   node --import tsx scripts/bench/soak.ts [--minutes 10] [--rate 20] [--window 30]
 import { loginAt, startServerProcess } from '../../server/test/server-process';
-import { arg, percentile, rssMiB, runIfMain, scratchDatabase, type ScenarioResult } from './common';
+import { arg, percentile, rssMiB, runScenarioIfMain, scratchDatabase, type ScenarioResult } from './common';
 
 const SECRET = 'bench-perfmore-secret-that-is-long-enough-0123456789';
 
@@ -137,8 +137,4 @@ export async function soakBench(): Promise<ScenarioResult[]> {
 
 export const scenarios = [{ name: 'soak', run: soakBench }];
 
-runIfMain(import.meta.url, async () => {
-  const results = await soakBench();
-  console.log();
-  for (const r of results) console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: ${r.figure} (target ${r.target})`);
-});
+runScenarioIfMain(import.meta.url, soakBench);

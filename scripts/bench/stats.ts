@@ -2,23 +2,11 @@
 // years, so about 14k fall in the five months the figures read), interleaved with bare Express answering the
 // same JSON, plus the statements' own round trips. The app runs in its own process on a scratch database.
 //   node --import tsx scripts/bench/stats.ts [--synergies 100000] [--rate 50] [--seconds 8] [--keep]
-import postgres from 'postgres';
-import { openPostgres } from '../../server/db/client';
 import { createTokenService } from '../../server/lib/tokens';
 import { monthlyFigures, monthlyMoney } from '../../server/modules/stats/repo';
 import { createCompanyWithUsers } from '../../server/test/factories';
-import { startServerProcess } from '../../server/test/server-process';
-import {
-  arg,
-  fixedRate,
-  printLoadTable,
-  runIfMain,
-  scratchDatabase,
-  startBareServer,
-  statementTimes,
-  type LoadResult,
-  type ScenarioResult,
-} from './common';
+import { arg, fixedRate, printLoadTable, runScenarioIfMain, startBareServer, statementTimes, type LoadResult, type ScenarioResult } from './common';
+import { scratchApp } from './scratch-app';
 
 const SECRET = 'bench-perfmore-secret-that-is-long-enough-0123456789';
 
@@ -26,18 +14,8 @@ export async function statsBench(): Promise<ScenarioResult[]> {
   const rate = Number(arg('rate', '50'));
   const seconds = Number(arg('seconds', '8'));
   const synergies = Number(arg('synergies', '100000'));
-  const scratch = await scratchDatabase('bench_perfmore_stats');
-  const server = await startServerProcess({
-    DATABASE_URL: scratch.url,
-    JWT_SECRET: SECRET,
-    SEED_DEMO: 'false',
-    DATA_DIR: '/tmp/perfmore-bench-stats',
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'http://127.0.0.1',
-    RATE_LIMIT_SCALE: '100000',
-  });
-  const db = await openPostgres(scratch.url, { max: 2 });
-  const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
+  const app = await scratchApp('stats', SECRET);
+  const { server, db, sql } = app;
   try {
     const { company, manager } = await createCompanyWithUsers(db.db);
     const partners = await Promise.all(Array.from({ length: 20 }, () => createCompanyWithUsers(db.db)));
@@ -115,17 +93,10 @@ export async function statsBench(): Promise<ScenarioResult[]> {
       await bare.stop();
     }
   } finally {
-    await sql.end();
-    await db.close();
-    await server.stop();
-    if (!process.argv.includes('--keep')) await scratch.drop();
+    await app.close();
   }
 }
 
 export const scenarios = [{ name: 'stats', run: statsBench }];
 
-runIfMain(import.meta.url, async () => {
-  const results = await statsBench();
-  console.log();
-  for (const r of results) console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: ${r.figure} (target ${r.target})`);
-});
+runScenarioIfMain(import.meta.url, statsBench);
