@@ -1,6 +1,6 @@
 // API keys and webhooks (docs/integrations.md, docs/decisions/0230-0232).
 import { z } from './_zod';
-import { id, idNameOutput, pageOutput, pageSize, requiredText } from './_primitives';
+import { id, idNameOutput, itemsOutput, pageOutput, pageSize, requiredText } from './_primitives';
 
 export const API_KEY_SCOPES = ['read', 'write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -60,14 +60,10 @@ export const apiKeyOutput = z.object({
   created: date,
   last_used_at: date.nullable().describe('Updated at most once a minute'),
 });
-export const apiKeyListOutput = z.object({ items: z.array(apiKeyOutput) });
-export const createdApiKeyOutput = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  prefix: z.string(),
-  scopes: z.array(z.enum(API_KEY_SCOPES)),
-  secret: z.string().describe('`sk_live_…`: shown this once; only a hash is kept'),
-});
+export const apiKeyListOutput = itemsOutput(apiKeyOutput);
+export const createdApiKeyOutput = apiKeyOutput
+  .pick({ id: true, name: true, prefix: true, scopes: true })
+  .extend({ secret: z.string().describe('`sk_live_…`: shown this once; only a hash is kept') });
 export type ApiKeyRow = z.infer<typeof apiKeyOutput>;
 
 export const webhookOutput = z.object({
@@ -79,13 +75,10 @@ export const webhookOutput = z.object({
   failing_since: date.nullable(),
   created: date,
 });
-export const webhookListOutput = z.object({ items: z.array(webhookOutput) });
-export const createdWebhookOutput = z.object({
-  id: z.number().int(),
-  url: z.string(),
-  events: z.array(z.enum(WEBHOOK_EVENTS)),
-  secret: z.string().describe('`whsec_…`: the signing secret, shown this once'),
-});
+export const webhookListOutput = itemsOutput(webhookOutput);
+export const createdWebhookOutput = webhookOutput
+  .pick({ id: true, url: true, events: true })
+  .extend({ secret: z.string().describe('`whsec_…`: the signing secret, shown this once') });
 export type WebhookRow = z.infer<typeof webhookOutput>;
 
 export const deliveryOutput = z.object({
