@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { MissingNames, NameFields } from '@/components/forms/NameFields';
+import { nameDefaults } from '@/components/forms/nameDefaults';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -318,7 +319,7 @@ function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   const update = useMutation(trpc.donations.admin.updateTag.mutationOptions());
   const form = useForm<z.input<typeof donationTagFields>, unknown, z.output<typeof donationTagFields>>({
     resolver: zodResolver(donationTagFields),
-    defaultValues: { name: tag?.name ?? '', name_dk: tag?.name_dk ?? '', name_my: tag?.name_my ?? '', description: tag?.description ?? '' },
+    defaultValues: { ...nameDefaults(tag), description: tag?.description ?? '' },
   });
   const save = async (v: z.output<typeof donationTagFields>) => {
     if (tag) await update.mutateAsync({ id: tag.id, ...v });

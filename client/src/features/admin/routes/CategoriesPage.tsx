@@ -15,6 +15,7 @@ import { MATERIAL_GROUP_KINDS, type MaterialGroupKind, type TaxonomyLevel } from
 import { childPrefix } from '@shared/lib/taxonomy';
 import { createMaterialGroupInput, createSubcategoryInput } from '@shared/schemas/common';
 import { MissingNames, NameFields } from '@/components/forms/NameFields';
+import { nameDefaults } from '@/components/forms/nameDefaults';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
@@ -326,9 +327,7 @@ function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => v
   const form = useForm<GroupIn, unknown, GroupOut>({
     resolver: zodResolver(groupForm),
     defaultValues: {
-      name: group?.name ?? '',
-      name_dk: group?.name_dk ?? '',
-      name_my: group?.name_my ?? '',
+      ...nameDefaults(group),
       kind: group?.kind ?? 'material',
       defra_material: group?.defra_material ?? '',
     },
@@ -465,7 +464,7 @@ function EditNodeDialog({ node, parentCode, groups, onClose }: { node: Node; par
   const [moveTo, setMoveTo] = useState<number | null>(null);
   const form = useForm<z.input<typeof editForm>, unknown, z.output<typeof editForm>>({
     resolver: zodResolver(editForm),
-    defaultValues: { name: node.name, name_dk: node.name_dk ?? '', name_my: node.name_my ?? '', code: node.code ?? '' },
+    defaultValues: { ...nameDefaults(node), code: node.code ?? '' },
   });
   const { errors } = form.formState;
   const save = async (v: z.output<typeof editForm>) => {

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { createPlanInput } from '@shared/schemas/subscriptions';
 import { CrudPage } from '../components/CrudPage';
 import { MissingNames, NameFields } from '@/components/forms/NameFields';
+import { nameDefaults } from '@/components/forms/nameDefaults';
 import { Checkbox, TextArea, TextField } from '@/components/ui/Field';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { fieldErrorText } from '@/lib/errors';
@@ -34,9 +35,7 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
     // Built-in plans keep their length: their dates are not part of the form, so give the schema fillers.
     resolver: zodResolver(createPlanInput),
     defaultValues: {
-      name: plan?.name ?? '',
-      name_dk: plan?.name_dk ?? '',
-      name_my: plan?.name_my ?? '',
+      ...nameDefaults(plan),
       description_title: plan?.description_title ?? '',
       description: plan?.description ?? '',
       start_date: builtin ? '2000-01-01' : (plan?.start_date ?? ''),
