@@ -1,6 +1,7 @@
 // The administrators' list-and-edit page: a header with a New button, an optional search box, a table of rows
-// (paged when the list is) with Edit and Remove on each row, the page's own editor, and the confirmation before a
-// row is removed. The page keeps what differs (columns, the form, what removing does); the rest is written once here.
+// (paged when the list is) with Edit and Remove on each row, the page's own editor and what saving it does, and the
+// confirmation before a row is removed. The page keeps what differs (columns, the form, what creating, updating and
+// removing call); the rest is written once here.
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
@@ -32,18 +33,24 @@ export interface CrudListParams {
   size: number;
 }
 
+/** Saving the editor: the row is created when it is new, updated otherwise; then what changed is read again. */
+export interface CrudSave<T, V> {
+  create: (values: V) => Promise<unknown>;
+  update: (row: T, values: V) => Promise<unknown>;
+  created: MessageDescriptor;
+  saved: MessageDescriptor;
+}
+
 /** Removing a row, once the administrator has confirmed it. */
 export interface CrudRemoval<T> {
   /** What removing does, in a sentence or two (the confirmation's text). */
   explain: ReactNode;
   /** Removes the row on the server; throws when the server refuses (the dialog shows why and stays open). */
   run: (row: T) => Promise<unknown>;
-  /** Reads again what the removal changed. */
-  refresh: () => Promise<unknown>;
   done: MessageDescriptor;
 }
 
-export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T = L['items'][number]>({
+export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, V, T = L['items'][number]>({
   title,
   description,
   newLabel,
@@ -59,6 +66,8 @@ export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T =
   removeVerb = 'remove',
   canRemove,
   editor,
+  save,
+  refresh,
   removal,
 }: {
   title: ReactNode;
@@ -77,8 +86,11 @@ export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T =
   columns: Column<T>[];
   removeVerb?: 'remove' | 'delete';
   canRemove?: (row: T) => boolean;
-  /** The create (row null) or edit dialog. */
-  editor: (row: T | null, close: () => void) => ReactNode;
+  /** The create (row null) or edit dialog; `onSave` saves its values, says so and closes it (it throws what the server refused). */
+  editor: (row: T | null, onSave: (values: V) => Promise<void>, close: () => void) => ReactNode;
+  save: CrudSave<T, V>;
+  /** Reads again what saving or removing changed. */
+  refresh: () => Promise<unknown>;
   removal: CrudRemoval<T>;
 }) {
   const { t } = useLingui();
@@ -88,6 +100,13 @@ export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T =
   const list = useQuery({ ...listOptions({ q: query || undefined, page, size: CRUD_PAGE_SIZE }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
   const [removing, setRemoving] = useState<T | null>(null);
+  const saveRow = async (row: T | null, values: V) => {
+    if (row) await save.update(row, values);
+    else await save.create(values);
+    await refresh();
+    showSnackbar(row ? save.saved : save.created);
+    setEditing(null);
+  };
   const actions: Column<T> = {
     key: 'actions',
     header: <Trans>Actions</Trans>,
@@ -151,9 +170,22 @@ export function CrudPage<L extends CrudList<unknown>, E, K extends QueryKey, T =
           )}
         </QueryView>
       </Card>
-      {editing ? editor(editing.row, () => setEditing(null)) : null}
+      {editing
+        ? editor(
+            editing.row,
+            (values) => saveRow(editing.row, values),
+            () => setEditing(null),
+          )
+        : null}
       {removing ? (
-        <RemoveDialog row={removing} name={rowName(removing)} verb={removeVerb} removal={removal} onClose={() => setRemoving(null)} />
+        <RemoveDialog
+          row={removing}
+          name={rowName(removing)}
+          verb={removeVerb}
+          removal={removal}
+          refresh={refresh}
+          onClose={() => setRemoving(null)}
+        />
       ) : null}
     </>
   );
@@ -164,17 +196,19 @@ function RemoveDialog<T>({
   name,
   verb,
   removal,
+  refresh,
   onClose,
 }: {
   row: T;
   name: string;
   verb: 'remove' | 'delete';
   removal: CrudRemoval<T>;
+  refresh: () => Promise<unknown>;
   onClose: () => void;
 }) {
   const confirm = async () => {
     await removal.run(row);
-    await removal.refresh();
+    await refresh();
     showSnackbar(removal.done);
     onClose();
   };

@@ -13,7 +13,6 @@ import { SelectField, TextField } from '@/components/ui/Field';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
-import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { DRIVER_STATUS_LABEL } from '@/components/trip/status';
@@ -22,26 +21,15 @@ type Driver = RouterOutputs['drivers']['admin']['drivers']['items'][number];
 type FormIn = z.input<typeof createDriverInput>;
 type FormOut = z.output<typeof createDriverInput>;
 
-function DriverDialog({ driver, onClose }: { driver: Driver | null; onClose: () => void }) {
+function DriverDialog({ driver, onSave, onClose }: { driver: Driver | null; onSave: (v: FormOut) => Promise<void>; onClose: () => void }) {
   const { i18n } = useLingui();
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const create = useMutation(trpc.drivers.admin.createDriver.mutationOptions());
-  const update = useMutation(trpc.drivers.admin.updateDriver.mutationOptions());
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(createDriverInput),
     defaultValues: { name: driver?.name ?? '', email: driver?.email ?? '', phone: driver?.phone ?? '', status: driver?.status ?? 'AVAILABLE' },
   });
   const { errors } = form.formState;
-  const save = async (v: FormOut) => {
-    if (driver) await update.mutateAsync({ id: driver.id, ...v });
-    else await create.mutateAsync(v);
-    await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
-    showSnackbar(driver ? msg`Driver saved` : msg`Driver added`);
-    onClose();
-  };
   return (
-    <FormDialog form={form} onSave={save} onClose={onClose} title={driver ? <Trans>Edit driver</Trans> : <Trans>New driver</Trans>}>
+    <FormDialog form={form} onSave={onSave} onClose={onClose} title={driver ? <Trans>Edit driver</Trans> : <Trans>New driver</Trans>}>
       <TextField label={<Trans>Name</Trans>} required data-autofocus error={fieldErrorText(i18n, errors.name)} {...form.register('name')} />
       <TextField label={<Trans>Email</Trans>} type="email" required error={fieldErrorText(i18n, errors.email)} {...form.register('email')} />
       <TextField
@@ -73,6 +61,8 @@ export function AdminDriversPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const fmt = useFormat();
+  const create = useMutation(trpc.drivers.admin.createDriver.mutationOptions());
+  const update = useMutation(trpc.drivers.admin.updateDriver.mutationOptions());
   const remove = useMutation(trpc.drivers.admin.deleteDriver.mutationOptions());
   return (
     <CrudPage
@@ -102,11 +92,17 @@ export function AdminDriversPage() {
           cell: (d) => (d.location_updated_at ? fmt.dateTime(d.location_updated_at) : <span className="muted">{t`None yet`}</span>),
         },
       ]}
-      editor={(d, close) => <DriverDialog driver={d} onClose={close} />}
+      editor={(d, onSave, close) => <DriverDialog driver={d} onSave={onSave} onClose={close} />}
+      save={{
+        create: create.mutateAsync,
+        update: (d, v) => update.mutateAsync({ id: d.id, ...v }),
+        created: msg`Driver added`,
+        saved: msg`Driver saved`,
+      }}
+      refresh={() => qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() })}
       removal={{
         explain: <Trans>The driver can no longer log in. Completed trips keep their driver. Drivers with open trips cannot be removed.</Trans>,
         run: (d) => remove.mutateAsync({ id: d.id }),
-        refresh: () => qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() }),
         done: msg`Driver removed`,
       }}
     />

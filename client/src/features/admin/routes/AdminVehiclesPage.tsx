@@ -14,7 +14,6 @@ import { TextField } from '@/components/ui/Field';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
-import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 
@@ -22,12 +21,8 @@ type Vehicle = RouterOutputs['drivers']['admin']['vehicles']['items'][number];
 type FormIn = z.input<typeof createVehicleInput>;
 type FormOut = z.output<typeof createVehicleInput>;
 
-function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: () => void }) {
+function VehicleDialog({ vehicle, onSave, onClose }: { vehicle: Vehicle | null; onSave: (v: FormOut) => Promise<void>; onClose: () => void }) {
   const { i18n } = useLingui();
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const create = useMutation(trpc.drivers.admin.createVehicle.mutationOptions());
-  const update = useMutation(trpc.drivers.admin.updateVehicle.mutationOptions());
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(createVehicleInput),
     defaultValues: {
@@ -39,16 +34,9 @@ function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; onClose:
     },
   });
   const { errors } = form.formState;
-  const save = async (v: FormOut) => {
-    if (vehicle) await update.mutateAsync({ id: vehicle.id, ...v });
-    else await create.mutateAsync(v);
-    await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
-    showSnackbar(vehicle ? msg`Vehicle saved` : msg`Vehicle added`);
-    onClose();
-  };
   const factor = HGV_FACTOR.kgco2e;
   return (
-    <FormDialog form={form} onSave={save} onClose={onClose} title={vehicle ? <Trans>Edit vehicle</Trans> : <Trans>New vehicle</Trans>}>
+    <FormDialog form={form} onSave={onSave} onClose={onClose} title={vehicle ? <Trans>Edit vehicle</Trans> : <Trans>New vehicle</Trans>}>
       <TextField
         label={<Trans>Vehicle number</Trans>}
         required
@@ -88,6 +76,8 @@ export function AdminVehiclesPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const fmt = useFormat();
+  const create = useMutation(trpc.drivers.admin.createVehicle.mutationOptions());
+  const update = useMutation(trpc.drivers.admin.updateVehicle.mutationOptions());
   const remove = useMutation(trpc.drivers.admin.deleteVehicle.mutationOptions());
   return (
     <CrudPage
@@ -115,11 +105,17 @@ export function AdminVehiclesPage() {
         },
         { key: 'factor', header: <Trans>kg CO2e per km</Trans>, align: 'end', cell: (v) => fmt.number(v.kgco2e_per_km) },
       ]}
-      editor={(v, close) => <VehicleDialog vehicle={v} onClose={close} />}
+      editor={(v, onSave, close) => <VehicleDialog vehicle={v} onSave={onSave} onClose={close} />}
+      save={{
+        create: create.mutateAsync,
+        update: (v, values) => update.mutateAsync({ id: v.id, ...values }),
+        created: msg`Vehicle added`,
+        saved: msg`Vehicle saved`,
+      }}
+      refresh={() => qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() })}
       removal={{
         explain: <Trans>New trips can no longer use this vehicle. Trips that used it keep showing it.</Trans>,
         run: (v) => remove.mutateAsync({ id: v.id }),
-        refresh: () => qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() }),
         done: msg`Vehicle removed`,
       }}
     />

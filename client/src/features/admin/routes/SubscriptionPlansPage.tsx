@@ -15,7 +15,6 @@ import { FormDialog } from '@/components/ui/FormDialog';
 import { fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { refName, refText } from '@/lib/reference';
-import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { PLAN_KIND_TEXT } from '../components/labels';
@@ -24,12 +23,8 @@ type Plan = RouterOutputs['subscriptions']['admin']['plans']['items'][number];
 type FormIn = z.input<typeof createPlanInput>;
 type FormOut = z.output<typeof createPlanInput>;
 
-function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
+function PlanDialog({ plan, onSave, onClose }: { plan: Plan | null; onSave: (v: FormOut) => Promise<void>; onClose: () => void }) {
   const { i18n } = useLingui();
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const create = useMutation(trpc.subscriptions.admin.createPlan.mutationOptions());
-  const update = useMutation(trpc.subscriptions.admin.updatePlan.mutationOptions());
   const builtin = plan?.is_builtin ?? false;
   const form = useForm<FormIn, unknown, FormOut>({
     // Built-in plans keep their length: their dates are not part of the form, so give the schema fillers.
@@ -44,29 +39,11 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
     },
   });
   const { errors } = form.formState;
-  const save = async (v: FormOut) => {
-    if (!plan) await create.mutateAsync(v);
-    else
-      await update.mutateAsync({
-        id: plan.id,
-        name: v.name,
-        name_dk: v.name_dk,
-        name_my: v.name_my,
-        description_title: v.description_title ?? null,
-        description: v.description ?? null,
-        is_active: v.is_active,
-        ...(builtin ? {} : { start_date: v.start_date, end_date: v.end_date }),
-      });
-    await qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
-    await qc.invalidateQueries({ queryKey: trpc.common.typedNames.queryKey() });
-    showSnackbar(plan ? msg`Subscription plan saved` : msg`Subscription plan created`);
-    onClose();
-  };
   return (
     <FormDialog
       form={form}
       title={plan ? <Trans>Edit plan</Trans> : <Trans>New custom plan</Trans>}
-      onSave={save}
+      onSave={onSave}
       onClose={onClose}
       focusServerError={false}
     >
@@ -109,6 +86,8 @@ export function SubscriptionPlansPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const fmt = useFormat();
+  const create = useMutation(trpc.subscriptions.admin.createPlan.mutationOptions());
+  const update = useMutation(trpc.subscriptions.admin.updatePlan.mutationOptions());
   const remove = useMutation(trpc.subscriptions.admin.deletePlan.mutationOptions());
   return (
     <CrudPage
@@ -173,15 +152,33 @@ export function SubscriptionPlansPage() {
           ),
         },
       ]}
-      editor={(p, close) => <PlanDialog plan={p} onClose={close} />}
+      editor={(p, onSave, close) => <PlanDialog plan={p} onSave={onSave} onClose={close} />}
+      save={{
+        create: create.mutateAsync,
+        // A built-in plan keeps its length: its dates are fillers the form needs, never sent.
+        update: (p, v) =>
+          update.mutateAsync({
+            id: p.id,
+            name: v.name,
+            name_dk: v.name_dk,
+            name_my: v.name_my,
+            description_title: v.description_title ?? null,
+            description: v.description ?? null,
+            is_active: v.is_active,
+            ...(p.is_builtin ? {} : { start_date: v.start_date, end_date: v.end_date }),
+          }),
+        created: msg`Subscription plan created`,
+        saved: msg`Subscription plan saved`,
+      }}
+      refresh={() =>
+        Promise.all([
+          qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }),
+          qc.invalidateQueries({ queryKey: trpc.common.typedNames.queryKey() }),
+        ])
+      }
       removal={{
         explain: <Trans>The plan is removed for good. Plans that companies use cannot be deleted; deactivate them instead.</Trans>,
         run: (p) => remove.mutateAsync({ id: p.id }),
-        refresh: () =>
-          Promise.all([
-            qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }),
-            qc.invalidateQueries({ queryKey: trpc.common.typedNames.queryKey() }),
-          ]),
         done: msg`Subscription plan deleted`,
       }}
     />
