@@ -22,6 +22,30 @@ export async function api<T>(base: string, method: string, url: string, token: s
 export const tokenOf = async (base: string, username: string, password = DEMO_PASSWORD) =>
   (await api<{ token: string }>(base, 'POST', '/api/auth/login', null, { username, password })).token;
 
+/** The demo manager's first synergy in progress that has a material: the one the trip journeys schedule for. */
+export async function runningSynergy(base: string, managerToken: string) {
+  const running = await api<{ items: { id: number; material: { id: number } | null }[] }>(
+    base,
+    'GET',
+    '/api/exchanges?status=IN_PROGRESS&size=50',
+    managerToken,
+  );
+  return running.items.find((x) => x.material)!;
+}
+
+/** A driver the administrator adds, with an address of its own under fleet.example (`local`@). */
+export const addDriver = (base: string, adminToken: string, d: { name: string; local: string; phone: string }) =>
+  api<{ id: number; email: string }>(base, 'POST', '/admin/drivers', adminToken, { name: d.name, email: `${d.local}@fleet.example`, phone: d.phone });
+
+/** Signs a driver in on the driver login (email and phone number) and waits for the driver's page. */
+export async function driverLogin(page: Page, email: string, phone: string) {
+  await page.goto('/driver/login');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Phone number/).fill(phone);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname === '/driver');
+}
+
 /** A company registered through REST and approved by the administrator, and its manager's credentials and token. */
 export interface ApprovedCompany {
   id: number;

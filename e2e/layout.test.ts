@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage, hasChromium, login, readRouteTable, settle, type RouteRow } from './harness';
-import { axeProblems } from './checks';
+import { axeProblems, driverLogin } from './checks';
 import { useApp } from './fixture';
 
 const USERS = [
@@ -257,12 +257,6 @@ const ROLES: Role[] = [
   {
     who: 'driver',
     may: (r) => r.access === 'driver',
-    signIn: async (page) => {
-      await page.goto('/driver/login');
-      await page.getByLabel(/^Email/).fill('driver@example.com');
-      await page.getByLabel(/^Phone number/).fill('+45 12 34 56 78');
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.waitForURL((u) => u.pathname === '/driver');
-    },
+    signIn: (page) => driverLogin(page, 'driver@example.com', '+45 12 34 56 78'),
   },
 ];

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, hasChromium, launchBrowser, login } from './harness';
-import { api, tokenOf } from './checks';
+import { addDriver, api, driverLogin, runningSynergy, tokenOf } from './checks';
 import { serverUrl } from './fixture';
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -47,24 +47,14 @@ describe.skipIf(!hasChromium)('logistics: schedule, drive with a simulated track
 
     // ---- the administrator: a driver, a vehicle and a trip for the demo company's synergy in progress ----
     const phone = `+45 ${String(20_000_000 + (Date.now() % 70_000_000))}`;
-    const driver = await api<{ id: number; email: string }>(url, 'POST', '/admin/drivers', admin, {
-      name: 'Journey Driver',
-      email: `journey.${stamp}@fleet.example`,
-      phone,
-    });
+    const driver = await addDriver(url, admin, { name: 'Journey Driver', local: `journey.${stamp}`, phone });
     const vehicle = await api<{ id: number; kgco2e_per_km: number }>(url, 'POST', '/admin/vehicles', admin, {
       vehicle_number: `JR ${stamp}`,
       make: 'Volvo',
       model: 'FL',
     });
     expect(vehicle.kgco2e_per_km).toBe(0.89061);
-    const running = await api<{ items: { id: number; material: { id: number } | null; level_of_completion: string }[] }>(
-      url,
-      'GET',
-      '/api/exchanges?status=IN_PROGRESS&size=50',
-      manager,
-    );
-    const synergy = running.items.find((x) => x.material)!;
+    const synergy = await runningSynergy(url, manager);
     const before = await api<{ transport: { trips: number; actual_distance_km: number; co2e_kg: number } }>(
       url,
       'GET',
@@ -110,11 +100,7 @@ describe.skipIf(!hasChromium)('logistics: schedule, drive with a simulated track
     contexts.push(phoneContext);
     const p = await phoneContext.newPage();
 
-    await p.goto('/driver/login');
-    await p.getByLabel(/^Email/).fill(driver.email);
-    await p.getByLabel(/^Phone number/).fill(phone);
-    await p.getByRole('button', { name: 'Log in' }).click();
-    await p.waitForURL((u) => u.pathname === '/driver');
+    await driverLogin(p, driver.email, phone);
     await expect.poll(() => p.getByRole('tab', { name: 'Task #1' }).count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => p.getByTestId('trip').getAttribute('data-trip-id'), { timeout: 10_000 }).toBe(String(trip.id));
     await shot(p, 'driver-assigned-390');
@@ -194,20 +180,10 @@ describe.skipIf(!hasChromium)('logistics: schedule, drive with a simulated track
     const url = base();
     const admin = await tokenOf(url, 'admin@example.com');
     const stamp = Date.now().toString(36);
-    const driver = await api<{ id: number; email: string }>(url, 'POST', '/admin/drivers', admin, {
-      name: 'Order Driver',
-      email: `order.${stamp}@fleet.example`,
-      phone: '+45 31 41 59 26',
-    });
+    const driver = await addDriver(url, admin, { name: 'Order Driver', local: `order.${stamp}`, phone: '+45 31 41 59 26' });
     const login = await api<{ token: string }>(url, 'POST', '/api/common/driver/login', null, { email: driver.email, phone: '+45 31 41 59 26' });
     const manager = await tokenOf(url, 'manager@example.com');
-    const running = await api<{ items: { id: number; material: { id: number } | null }[] }>(
-      url,
-      'GET',
-      '/api/exchanges?status=IN_PROGRESS&size=50',
-      manager,
-    );
-    const synergy = running.items.find((x) => x.material)!;
+    const synergy = await runningSynergy(url, manager);
     const trip = await api<{ id: number }>(url, 'POST', '/admin/trips', admin, {
       exchange_id: synergy.id,
       driver_id: driver.id,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasChromium, login, ROOT } from './harness';
-import { api, revealMap, tokenOf } from './checks';
+import { addDriver, api, driverLogin, revealMap, runningSynergy, tokenOf } from './checks';
 import { useApp } from './fixture';
 import { near, readPng } from './png';
 
@@ -205,18 +205,8 @@ describe.skipIf(!hasChromium)('maps that serve', () => {
       const manager = await tokenOf(url, 'manager@example.com');
       const stamp = Date.now().toString(36);
       const phone = `+45 ${String(30_000_000 + (Date.now() % 60_000_000))}`;
-      const driver = await api<{ id: number; email: string }>(url, 'POST', '/admin/drivers', admin, {
-        name: 'Map Driver',
-        email: `map.${stamp}@fleet.example`,
-        phone,
-      });
-      const running = await api<{ items: { id: number; material: { id: number } | null }[] }>(
-        url,
-        'GET',
-        '/api/exchanges?status=IN_PROGRESS&size=50',
-        manager,
-      );
-      const synergy = running.items.find((x) => x.material)!;
+      const driver = await addDriver(url, admin, { name: 'Map Driver', local: `map.${stamp}`, phone });
+      const synergy = await runningSynergy(url, manager);
       const valby = { latitude: 55.657, longitude: 12.505 };
       const aarhus = { latitude: 56.162, longitude: 10.2225 };
       const trip = await api<{ id: number }>(url, 'POST', '/admin/trips', admin, {
@@ -237,15 +227,11 @@ describe.skipIf(!hasChromium)('maps that serve', () => {
         hasTouch: true,
         userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0 Mobile Safari/537.36',
       });
-      const driverLogin = async (p: Page) => {
-        await p.goto('/driver/login');
-        await p.getByLabel(/^Email/).fill(driver.email);
-        await p.getByLabel(/^Phone number/).fill(phone);
-        await p.getByRole('button', { name: 'Log in' }).click();
-        await p.waitForURL((u) => u.pathname === '/driver');
+      const openTrip = async (p: Page) => {
+        await driverLogin(p, driver.email, phone);
         await expect.poll(() => p.getByTestId('trip').getAttribute('data-trip-id'), { timeout: 10_000 }).toBe(String(trip.id));
       };
-      await driverLogin(androidPage);
+      await openTrip(androidPage);
       expect(await androidPage.getByTestId('navigate').getAttribute('href')).toBe(
         'geo:55.657,12.505?q=55.657,12.505(Gammel%20K%C3%B8ge%20Landevej%2055%2C%20Valby)',
       );
@@ -259,7 +245,7 @@ describe.skipIf(!hasChromium)('maps that serve', () => {
         geolocation: { latitude: 55.6705, longitude: 12.4562 },
         permissions: ['geolocation'],
       });
-      await driverLogin(p);
+      await openTrip(p);
       const navigate = p.getByTestId('navigate');
       expect(await navigate.getAttribute('data-leg')).toBe('pickup');
       expect(await navigate.textContent()).toContain('Navigate to the pickup');
