@@ -143,9 +143,7 @@ describe.skipIf(!hasChromium)('donations: create, approve, print, hand over, das
   }, 300_000);
 
   it('fits 390 px: the manager tab and the dashboard without sideways scroll; the member has no dashboard link', async () => {
-    const { context, page } = await app.page(390, 844);
-    await login(page, 'manager@example.com');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const { context, page } = await app.signedIn('manager@example.com', 390, 844);
     await chooseLanguage(page, 'en');
     await page.goto('/account/manager-panel/donations');
     await page.getByTestId('donation-card').first().waitFor();

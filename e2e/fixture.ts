@@ -2,7 +2,7 @@
 // like a fresh --user-data-dir) per test.
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { hasChromium, launchBrowser, newPage, trackRequests } from './harness';
+import { hasChromium, launchBrowser, login, newPage, trackRequests } from './harness';
 
 /**
  * Closes a context made inside a test when that test ends, passed or failed: a failed attempt's page, still signed in
@@ -42,6 +42,13 @@ export function useApp() {
       if (!state.browser) throw new Error('browser not started');
       const made = await newPage(state.browser, this.url, width, height, opts);
       if (!opts.keepAfterTest) closeWithTest(made.context);
+      return made;
+    },
+    /** A fresh page (closed with the test) where the company user `username` has logged in and landed on the dashboard. */
+    async signedIn(username: string, width = 1280, height = 900) {
+      const made = await this.page(width, height);
+      await login(made.page, username);
+      await made.page.waitForURL((u) => u.pathname === '/dashboard');
       return made;
     },
     /** A fresh context with options of its own (a phone's user agent, a position). */

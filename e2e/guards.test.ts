@@ -19,9 +19,7 @@ describe.skipIf(!hasChromium)('route guards', () => {
   });
 
   it('keeps a member where they were when opening the manager panel', async () => {
-    const { context, page } = await app.page();
-    await login(page, 'member@example.com');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const { context, page } = await app.signedIn('member@example.com');
     await page.goto('/database');
     await page.getByRole('heading', { name: 'Materials database' }).waitFor();
     // An in-app navigation to a manager-only route is refused: the member stays on /database.
@@ -36,9 +34,7 @@ describe.skipIf(!hasChromium)('route guards', () => {
   });
 
   it('lets a manager open the manager panel tabs', async () => {
-    const { context, page } = await app.page();
-    await login(page, 'manager@example.com');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const { context, page } = await app.signedIn('manager@example.com');
     await page.goto('/account/manager-panel/user-management');
     await page.getByRole('heading', { name: 'Manager panel', level: 1 }).waitFor();
     expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('User management');
@@ -59,9 +55,7 @@ describe.skipIf(!hasChromium)('route guards', () => {
   });
 
   it('bounces a company user from admin routes', async () => {
-    const { context, page } = await app.page();
-    await login(page, 'manager@example.com');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const { context, page } = await app.signedIn('manager@example.com');
     await page.evaluate(() => history.pushState(null, '', '/admin/users'));
     await page.waitForFunction(() => location.pathname === '/dashboard');
     await page.goto('/admin/panel');

@@ -151,9 +151,7 @@ describe.skipIf(!hasChromium)('impact: dashboard, certificate and public check',
   }, 300_000);
 
   it('shows the demo company four months of history at 390 px without sideways scrolling', async () => {
-    const { context, page } = await app.page(390, 844);
-    await login(page, 'manager@example.com');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const { context, page } = await app.signedIn('manager@example.com', 390, 844);
     await page.getByTestId('impact-chart').locator('canvas').waitFor();
     const rows = page.getByTestId('impact').getByRole('table').locator('tbody tr');
     expect(await rows.count()).toBe(4);

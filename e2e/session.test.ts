@@ -53,9 +53,7 @@ describe.skipIf(!hasChromium)('sessions', () => {
   });
 
   it('shows the parent-company portfolio link and the avatar initials in the bar', async () => {
-    const { context, page } = await app.page();
-    await login(page, 'manager@example.com');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const { context, page } = await app.signedIn('manager@example.com');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio companies' }).waitFor();
     await page.locator('.avatar--initials').waitFor();
     await context.close();
@@ -113,9 +111,7 @@ describe.skipIf(!hasChromium)('sessions', () => {
   });
 
   it('logs out once and shows the session-expired message when the server rejects the token', async () => {
-    const { context, page } = await app.page();
-    await login(page, 'member@example.com');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const { context, page } = await app.signedIn('member@example.com');
     // Keep the exp claim (so the client still believes the session) but break the signature. It is broken as the
     // next page starts, before the app reads it: the page before may still write the good token back (the auth.me
     // refresh lands after its response, and networkidle was reached long before, on the login page).
@@ -137,9 +133,7 @@ describe.skipIf(!hasChromium)('sessions', () => {
   });
 
   it('changes the password on personal info and reports a wrong current password', async () => {
-    const { context, page } = await app.page();
-    await login(page, 'member@example.com');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const { context, page } = await app.signedIn('member@example.com');
     await page.goto('/account/personal-info');
     await page.getByLabel('Current password').fill('not-my-password');
     await page.getByLabel('New password', { exact: false }).first().fill('short');
