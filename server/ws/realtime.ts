@@ -1,5 +1,5 @@
 // How events reach sockets. `Realtime.sendToUsers` publishes at once (outside any transaction);
-// `publishInTx` and `publishToCompaniesInTx` send the same NOTIFY inside a transaction, so every instance's hub
+// `publishInTx` (to users or to companies) sends the same NOTIFY inside a transaction, so every instance's hub
 // hears it only if and when that transaction commits (this instance's right after the commit, without the
 // round trip through Postgres: server/db/notify.ts). Services use neither: they emit domain events, and the
 // listeners of the modules publish (e.g. server/modules/chat/events.ts).
@@ -13,34 +13,18 @@ export interface Realtime {
   sendToUsers<K extends ServerEventName>(userIds: readonly number[], event: K, data: ServerEvents[K]): Promise<void>;
 }
 
-/** Queues one event for these users' sockets; delivered after the transaction commits, never if it rolls back. */
-export async function publishInTx<K extends ServerEventName>(
-  tx: Tx,
-  userIds: readonly number[],
-  event: K,
-  data: ServerEvents[K],
-  channel = DEFAULT_CHANNEL,
-) {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return;
-  for (const payload of encodeNotifications(ids, event, data).messages) await notifyInTx(tx, channel, payload);
-}
-
 /**
- * Queues one event for the sockets of every member and manager of these companies, in the order the companies
- * are named (the hub knows each socket's company, so nobody's user ids are read or sent); delivered after the
- * transaction commits, never if it rolls back.
+ * Who hears an event: these users' sockets, or the sockets of every member and manager of these companies in
+ * the order the companies are named (the hub knows each socket's company, so nobody's user ids are read or sent).
  */
-export async function publishToCompaniesInTx<K extends ServerEventName>(
-  tx: Tx,
-  companyIds: readonly number[],
-  event: K,
-  data: ServerEvents[K],
-  channel = DEFAULT_CHANNEL,
-) {
-  const ids = [...new Set(companyIds)];
+export type Recipients = { users: readonly number[] } | { companies: readonly number[] };
+
+/** Queues one event for the recipients' sockets; delivered after the transaction commits, never if it rolls back. */
+export async function publishInTx<K extends ServerEventName>(tx: Tx, to: Recipients, event: K, data: ServerEvents[K], channel = DEFAULT_CHANNEL) {
+  const ids = [...new Set('users' in to ? to.users : to.companies)];
   if (ids.length === 0) return;
-  for (const payload of encodeCompanyNotifications(ids, event, data).messages) await notifyInTx(tx, channel, payload);
+  const encoded = 'users' in to ? encodeNotifications(ids, event, data) : encodeCompanyNotifications(ids, event, data);
+  for (const payload of encoded.messages) await notifyInTx(tx, channel, payload);
 }
 
 /** After commit, every instance re-checks these users' sockets and closes those whose session ended. */

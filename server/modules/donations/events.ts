@@ -13,7 +13,7 @@ const TAB = '/account/manager-panel/donations';
 export function registerDonationListeners(deps: Deps): () => void {
   const off = deps.events.on('donation.changed', async (tx, e) => {
     const watchers = [...(await users.donationsDashboardUserIds(tx)), ...(await users.adminUserIds(tx))];
-    await publishInTx(tx, watchers, 'donationChanged', { donation_id: e.donation_id, status: e.status });
+    await publishInTx(tx, { users: watchers }, 'donationChanged', { donation_id: e.donation_id, status: e.status });
 
     if (e.action !== 'approve' && e.action !== 'deny' && e.action !== 'hand_over') return;
     const managers = await users.companyManagers(tx, e.company_id);

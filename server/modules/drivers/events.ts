@@ -22,7 +22,7 @@ const NOTIFIED: Partial<Record<TripChange, MessageCode>> = {
 export function registerDriverListeners(deps: Deps): () => void {
   const offs = [
     deps.events.on('trip.changed', async (tx, e) => {
-      await publishInTx(tx, await users.adminUserIds(tx), 'tripChanged', {
+      await publishInTx(tx, { users: await users.adminUserIds(tx) }, 'tripChanged', {
         trip_id: e.trip_id,
         status: e.status,
         phase: e.phase,
@@ -45,7 +45,7 @@ export function registerDriverListeners(deps: Deps): () => void {
       });
     }),
     deps.events.on('driver.located', async (tx, e) => {
-      await publishInTx(tx, await users.adminUserIds(tx), 'driverLocation', e);
+      await publishInTx(tx, { users: await users.adminUserIds(tx) }, 'driverLocation', e);
     }),
   ];
   return () => offs.forEach((off) => off());

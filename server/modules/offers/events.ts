@@ -17,7 +17,7 @@ export function registerOfferListeners(deps: Deps): () => void {
   /** Tells `readers` that `company` moved on the offer (`code`, opening `opens`), and refreshes their offer lists live. */
   const tell = async (tx: Tx, e: OfferEvent, readers: number[], code: MessageCode, company: string, opens: Pick<NotifyInput, 'link' | 'mail'>) => {
     await notifications.notify(tx, { user_ids: readers, type: 'offers', code, params: { company, title: e.title }, ...opens });
-    await publishInTx(tx, readers, 'newOffer', { offer_id: e.offer_id, material_id: e.material_id });
+    await publishInTx(tx, { users: readers }, 'newOffer', { offer_id: e.offer_id, material_id: e.material_id });
   };
   const offs = [
     deps.events.on('offer.created', async (tx, e) => {
