@@ -22,34 +22,33 @@ export function recordId(segment: string | null | undefined): { id: number; vali
   return { id, valid: Number.isInteger(id) && id > 0 };
 }
 
+/** A record's public code as its QR code carries it (a UUID); any other text names no record. */
+export function isRecordCode(code: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(code);
+}
+
 /**
- * A public page of one record: not found (an id that cannot be one, or the server's NOT_FOUND), else the query's
- * loading and failed states, else the record.
+ * A public page of one record: `notFound` (for a name that cannot be one, or the server's NOT_FOUND), else the
+ * query's loading and failed states (with the reason, when `reason`), else the record.
  */
 export function RecordView<T>({
   query,
   valid,
-  icon,
-  notFoundTitle,
   notFound,
+  errorTitle = <Trans>This page could not be loaded</Trans>,
+  reason = false,
   children,
 }: {
   query: QueryLike<T>;
   valid: boolean;
-  icon: IconName;
-  notFoundTitle: ReactNode;
   notFound: ReactNode;
+  errorTitle?: ReactNode;
+  reason?: boolean;
   children: (record: T) => ReactNode;
 }) {
-  if (!valid || (query.isError && getAppError(query.error).code === 'NOT_FOUND')) {
-    return (
-      <RecordNotFound icon={icon} title={notFoundTitle}>
-        {notFound}
-      </RecordNotFound>
-    );
-  }
+  if (!valid || (query.isError && getAppError(query.error).code === 'NOT_FOUND')) return notFound;
   return (
-    <QueryView query={query} reason errorTitle={<Trans>This page could not be loaded</Trans>}>
+    <QueryView query={query} reason={reason} errorTitle={errorTitle}>
       {children}
     </QueryView>
   );

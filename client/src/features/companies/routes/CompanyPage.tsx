@@ -25,7 +25,7 @@ import { useTRPC } from '@/lib/trpc';
 import { industryLabel } from '@/components/forms/industries';
 import type { RouterOutputs } from '@/lib/types';
 import '../companies.css';
-import { recordId, RecordView } from '@/components/ui/RecordNotFound';
+import { recordId, RecordNotFound, RecordView } from '@/components/ui/RecordNotFound';
 
 type Company = RouterOutputs['companies']['get'];
 type ReviewPage = RouterOutputs['exchanges']['companyReviews'];
@@ -40,9 +40,12 @@ export function CompanyPage({ params }: { params: Record<string, string> }) {
     <RecordView
       query={company}
       valid={valid}
-      icon="building"
-      notFoundTitle={<Trans>Company not found</Trans>}
-      notFound={<Trans>This company does not exist or is not on the marketplace.</Trans>}
+      reason
+      notFound={
+        <RecordNotFound icon="building" title={<Trans>Company not found</Trans>}>
+          <Trans>This company does not exist or is not on the marketplace.</Trans>
+        </RecordNotFound>
+      }
     >
       {(c) => <CompanyView company={c} />}
     </RecordView>

@@ -1,6 +1,6 @@
 // /donations/verify/{code}: public. The page a donation's QR code opens: it confirms the donation (title, donor,
 // quantity, status) and lets the recipient confirm the hand-over, once. A wrong code says only that.
-import { QueryView } from '@/components/ui/QueryView';
+import { isRecordCode, RecordView } from '@/components/ui/RecordNotFound';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,15 +22,12 @@ import '../donations.css';
 
 type Verified = RouterOutputs['donations']['verify'];
 
-/** A donation's code as its QR carries it (a UUID); anything else is unknown without asking the server. */
-const CODE_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function VerifyDonationPage({ params }: { params: Record<string, string> }) {
   const trpc = useTRPC();
   const code = (params.code ?? '').trim().toLowerCase();
-  const wellFormed = CODE_RE.test(code);
+  // Anything but a donation's code is unknown without asking the server.
+  const wellFormed = isRecordCode(code);
   const donation = useQuery({ ...trpc.donations.verify.queryOptions({ code }), enabled: wellFormed, retry: false });
-  const unknown = !wellFormed || (donation.isError && getAppError(donation.error).code === 'NOT_FOUND');
   return (
     <>
       <PageHeader
@@ -38,20 +35,23 @@ export function VerifyDonationPage({ params }: { params: Record<string, string> 
         description={<Trans>Confirms a donation and its hand-over against the marketplace’s record.</Trans>}
       />
       <Card className="donation-verify" data-testid="donation-verify">
-        {unknown ? (
-          <Verdict
-            className="donation-verify__verdict donation-verify__verdict--bad"
-            testId="donation-unknown"
-            bad
-            title={<Trans>This code does not match any donation.</Trans>}
-          >
-            <Trans>Check that the whole address was scanned or copied. Ask the donor for a new print if the code is damaged.</Trans>
-          </Verdict>
-        ) : (
-          <QueryView query={donation} errorTitle={<Trans>The donation could not be checked</Trans>}>
-            {(d) => <VerifiedDonation d={d} />}
-          </QueryView>
-        )}
+        <RecordView
+          query={donation}
+          valid={wellFormed}
+          errorTitle={<Trans>The donation could not be checked</Trans>}
+          notFound={
+            <Verdict
+              className="donation-verify__verdict donation-verify__verdict--bad"
+              testId="donation-unknown"
+              bad
+              title={<Trans>This code does not match any donation.</Trans>}
+            >
+              <Trans>Check that the whole address was scanned or copied. Ask the donor for a new print if the code is damaged.</Trans>
+            </Verdict>
+          }
+        >
+          {(d) => <VerifiedDonation d={d} />}
+        </RecordView>
       </Card>
     </>
   );

@@ -1,25 +1,22 @@
 // /verify/impact/{code}: public. The page a certificate's QR code opens: it confirms the stored impact record
 // (companies, material, quantity, CO2e, factors, the day it ended) and shows nothing private.
-import { QueryView } from '@/components/ui/QueryView';
+import { isRecordCode, RecordView } from '@/components/ui/RecordNotFound';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useImpactWords } from '@/components/impact/useImpactWords';
 import { Fact } from '@/components/ui/Fact';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Verdict } from '@/components/ui/Verdict';
-import { getAppError } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import '../stats.css';
 
-const CODE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function VerifyImpactPage({ params }: { params: Record<string, string> }) {
   const trpc = useTRPC();
   const code = (params.code ?? '').trim();
-  const wellFormed = CODE.test(code);
+  const wellFormed = isRecordCode(code);
   const record = useQuery({ ...trpc.stats.verify.queryOptions({ code }), enabled: wellFormed, retry: false });
   return (
     <>
@@ -28,21 +25,24 @@ export function VerifyImpactPage({ params }: { params: Record<string, string> })
         description={<Trans>Confirms an impact certificate against the marketplace’s record.</Trans>}
       />
       <Card className="verify" data-testid="verify">
-        {!wellFormed || (record.isError && getAppError(record.error).code === 'NOT_FOUND') ? (
-          <Verdict
-            className="verify__verdict verify__verdict--bad"
-            testId="verify-unknown"
-            bad
-            title={<Trans>No impact record has this code</Trans>}
-            titleClassName="verify__title"
-          >
-            <Trans>Check that the address was copied completely. A certificate that does not match a record is not valid.</Trans>
-          </Verdict>
-        ) : (
-          <QueryView query={record} errorTitle={<Trans>The record could not be checked</Trans>}>
-            {(r) => <VerifiedRecord r={r} />}
-          </QueryView>
-        )}
+        <RecordView
+          query={record}
+          valid={wellFormed}
+          errorTitle={<Trans>The record could not be checked</Trans>}
+          notFound={
+            <Verdict
+              className="verify__verdict verify__verdict--bad"
+              testId="verify-unknown"
+              bad
+              title={<Trans>No impact record has this code</Trans>}
+              titleClassName="verify__title"
+            >
+              <Trans>Check that the address was copied completely. A certificate that does not match a record is not valid.</Trans>
+            </Verdict>
+          }
+        >
+          {(r) => <VerifiedRecord r={r} />}
+        </RecordView>
       </Card>
     </>
   );

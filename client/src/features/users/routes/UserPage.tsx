@@ -13,7 +13,7 @@ import { useSession } from '@/lib/session';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import '../users.css';
-import { recordId, RecordView } from '@/components/ui/RecordNotFound';
+import { recordId, RecordNotFound, RecordView } from '@/components/ui/RecordNotFound';
 
 type User = RouterOutputs['users']['get'];
 
@@ -25,9 +25,12 @@ export function UserPage({ params }: { params: Record<string, string> }) {
     <RecordView
       query={user}
       valid={valid}
-      icon="info"
-      notFoundTitle={<Trans>Person not found</Trans>}
-      notFound={<Trans>This person does not exist or is no longer on the marketplace.</Trans>}
+      reason
+      notFound={
+        <RecordNotFound icon="info" title={<Trans>Person not found</Trans>}>
+          <Trans>This person does not exist or is no longer on the marketplace.</Trans>
+        </RecordNotFound>
+      }
     >
       {(u) => <UserView u={u} />}
     </RecordView>
