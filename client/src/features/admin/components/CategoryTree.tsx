@@ -1,5 +1,6 @@
-// What the category tree (/admin/categories) and the impact mappings (/admin/categories/impact) share: a level of
-// the tree loaded when its parent opens, a row's open/close toggle, and the search across every level. Each page
+// What the category tree (/admin/categories) and the impact mappings (/admin/categories/impact) share: the card of
+// material groups the tree starts from, a level of the tree loaded when its parent opens, a row's open/close toggle,
+// and the search across every level. Each page
 // keeps how a row looks and what it edits.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
@@ -8,7 +9,8 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { ErrorState, Spinner } from '@/components/ui/States';
+import { QueryView, type QueryLike } from '@/components/ui/QueryView';
+import { EmptyState, ErrorState, Spinner } from '@/components/ui/States';
 import { useDebounced } from '@/hooks/useDebounced';
 import { useFormat } from '@/lib/format';
 import { PagedList, type ListPage } from '@/components/ui/PagedList';
@@ -16,6 +18,40 @@ import { PagedList, type ListPage } from '@/components/ui/PagedList';
 /** Rows a level shows until the administrator asks for all (a level can hold hundreds of EWC entries). */
 const SHOWN = 50;
 const SEARCH_PAGE_SIZE = 10;
+
+/** The material groups, the tree's first rows: loading, failed with a retry, none yet, or the groups. */
+export function GroupsCard<T extends { id: number }>({
+  groups,
+  loadError,
+  label,
+  testId,
+  children,
+}: {
+  groups: QueryLike<{ items: T[] }>;
+  /** The title of the error state when the groups could not be loaded. */
+  loadError: ReactNode;
+  /** The tree's accessible name. */
+  label: string;
+  testId: string;
+  /** A group's row. */
+  children: (group: T) => ReactNode;
+}) {
+  return (
+    <Card title={<Trans>Material groups</Trans>}>
+      <QueryView query={groups} errorTitle={loadError}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState icon="boxes" title={<Trans>No material groups yet</Trans>} />
+          ) : (
+            <ul className="cat-tree" aria-label={label} data-testid={testId}>
+              {data.items.map(children)}
+            </ul>
+          )
+        }
+      </QueryView>
+    </Card>
+  );
+}
 
 /** One level below an opened row: its rows (the first 50 until asked for all), or why there are none. */
 export function TreeLevel<T extends { id: number }>({

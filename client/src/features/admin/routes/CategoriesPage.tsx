@@ -17,20 +17,19 @@ import { createMaterialGroupInput, createSubcategoryInput } from '@shared/schema
 import { MissingNames, NameFields } from '@/components/forms/NameFields';
 import { nameDefaults } from '@/components/forms/nameDefaults';
 import { Button } from '@/components/ui/Button';
-import { Card, PageHeader } from '@/components/ui/Card';
+import { PageHeader } from '@/components/ui/Card';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
 import { Options } from '@/components/ui/Options';
 import { Icon } from '@/components/ui/Icon';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { errorText, fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { isOfficialEnglish, refName, refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import { CategorySearch, RowToggle, TreeLevel } from '../components/CategoryTree';
+import { CategorySearch, GroupsCard, RowToggle, TreeLevel } from '../components/CategoryTree';
 import '../admin-console.css';
 
 type Group = RouterOutputs['common']['admin']['materialGroups']['items'][number];
@@ -79,21 +78,9 @@ export function CategoriesPage() {
         }
       />
       <SearchCard onOpen={setDialog} />
-      <Card title={<Trans>Material groups</Trans>}>
-        {groups.isPending ? (
-          <LoadingState />
-        ) : groups.isError ? (
-          <ErrorState title={<Trans>The categories could not be loaded</Trans>} onRetry={() => void groups.refetch()} />
-        ) : groups.data.items.length === 0 ? (
-          <EmptyState icon="boxes" title={<Trans>No material groups yet</Trans>} />
-        ) : (
-          <ul className="cat-tree" aria-label={t`Material groups`} data-testid="category-tree">
-            {groups.data.items.map((g) => (
-              <GroupRow key={g.id} group={g} onOpen={setDialog} />
-            ))}
-          </ul>
-        )}
-      </Card>
+      <GroupsCard groups={groups} loadError={<Trans>The categories could not be loaded</Trans>} label={t`Material groups`} testId="category-tree">
+        {(g) => <GroupRow key={g.id} group={g} onOpen={setDialog} />}
+      </GroupsCard>
       {dialog?.type === 'newGroup' || dialog?.type === 'editGroup' ? (
         <GroupDialog group={dialog.type === 'editGroup' ? dialog.group : null} onClose={() => setDialog(null)} />
       ) : null}

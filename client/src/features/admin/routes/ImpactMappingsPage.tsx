@@ -14,18 +14,17 @@ import { setImpactMappingInput } from '@shared/schemas/stats';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { useImpactWords } from '@/components/impact/useImpactWords';
 import { Button } from '@/components/ui/Button';
-import { Card, PageHeader } from '@/components/ui/Card';
+import { PageHeader } from '@/components/ui/Card';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { errorText, fieldErrorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import { CategorySearch, RowToggle, TreeLevel } from '../components/CategoryTree';
+import { CategorySearch, GroupsCard, RowToggle, TreeLevel } from '../components/CategoryTree';
 import { RecordDialog } from '../components/RecordDialog';
 import '../admin-console.css';
 
@@ -68,21 +67,9 @@ export function ImpactMappingsPage() {
         }
       />
       <SearchCard onEdit={setEditing} />
-      <Card title={<Trans>Material groups</Trans>}>
-        {groups.isPending ? (
-          <LoadingState />
-        ) : groups.isError ? (
-          <ErrorState title={<Trans>The mappings could not be loaded</Trans>} onRetry={() => void groups.refetch()} />
-        ) : groups.data.items.length === 0 ? (
-          <EmptyState icon="boxes" title={<Trans>No material groups yet</Trans>} />
-        ) : (
-          <ul className="cat-tree" aria-label={t`Impact mappings`} data-testid="mapping-tree">
-            {groups.data.items.map((g) => (
-              <MappingRow key={g.id} node={g} onEdit={setEditing} />
-            ))}
-          </ul>
-        )}
-      </Card>
+      <GroupsCard groups={groups} loadError={<Trans>The mappings could not be loaded</Trans>} label={t`Impact mappings`} testId="mapping-tree">
+        {(g) => <MappingRow key={g.id} node={g} onEdit={setEditing} />}
+      </GroupsCard>
       {editing ? <MappingDialog node={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
