@@ -23,7 +23,7 @@ import { MAIL_JOB, renderMail } from '../lib/mail';
 import { auditValues } from '../modules/audit/service';
 import { weekStart } from '../modules/newsletter/service';
 import type { Tx } from '../db/client';
-import { DAY_MS } from './common';
+import { DAY_MS, daysFrom } from './common';
 
 export async function seedDemoAdmin(tx: Tx, o: { adminId: number; now: Date }): Promise<void> {
   const ago = (days: number, hours = 0) => new Date(o.now.getTime() - days * DAY_MS - hours * 3_600_000);
@@ -116,11 +116,11 @@ export async function seedDemoAdmin(tx: Tx, o: { adminId: number; now: Date }): 
   ]);
 
   // The digest of the week before last, sent at the start of last week (the job sends last week's at start-up).
-  const lastWeek = weekStart(new Date(o.now.getTime() - 7 * DAY_MS));
-  const covered = new Date(lastWeek.getTime() - 7 * DAY_MS);
+  const lastWeek = weekStart(daysFrom(o.now, -7));
+  const covered = daysFrom(lastWeek, -7);
   await tx.insert(newsletter_runs).values({
     period_start: isoDate(covered),
-    period_end: isoDate(new Date(lastWeek.getTime() - DAY_MS)),
+    period_end: isoDate(daysFrom(lastWeek, -1)),
     subscribers: 4,
     listings: 6,
     mails_queued: 4,

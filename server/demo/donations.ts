@@ -12,7 +12,7 @@ import { LISTING_STATUS_OF_DONATION } from '../../shared/machines/donation';
 import { handOverImpact } from '../modules/donations/service';
 import { listingImpact } from '../modules/stats/service';
 import type { Tx } from '../db/client';
-import { DAY_MS, must } from './common';
+import { DAY_MS, daysFrom, must } from './common';
 
 export const DEMO_DONATION_TAGS = [
   { name: 'Food bank', description: 'Food and drink for food banks and community kitchens' },
@@ -311,8 +311,8 @@ async function seedDonation(
     addresses.find((a) => a.company_id === company.id),
     `address of ${d.company}`,
   );
-  const submitted = new Date(now.getTime() - d.days_ago * DAY_MS);
-  const decided = d.status === 'pending' ? null : new Date(submitted.getTime() + DAY_MS);
+  const submitted = daysFrom(now, -d.days_ago);
+  const decided = d.status === 'pending' ? null : daysFrom(submitted, 1);
   const handedOver = d.status === 'handed_over' ? at(must(d.handed_over_days_ago, `hand-over day of ${d.title}`)) : null;
   const [listing] = await tx
     .insert(materials)

@@ -9,7 +9,7 @@ import { monthStart } from '../../shared/lib/stats';
 import { listingImpact } from '../modules/stats/service';
 import type { Tx } from '../db/client';
 import { seedSynergyChat } from './chats';
-import { DAY_MS, must } from './common';
+import { DAY_MS, daysFrom, must } from './common';
 
 const OERESUND = 'Øresund Brewing Group A/S';
 
@@ -250,7 +250,7 @@ async function seedHistoryItem(
     `listing “${item.listing}”`,
   );
   const ended = endedAt(now, item);
-  const started = new Date(ended.getTime() - 9 * DAY_MS);
+  const started = daysFrom(ended, -9);
   const [offer] = await tx
     .insert(offers)
     .values({
@@ -262,7 +262,7 @@ async function seedHistoryItem(
       status: 'accepted',
       reviewed_by_user_id: managerOf(provider),
       reviewed_at: started,
-      created_at: new Date(started.getTime() - DAY_MS),
+      created_at: daysFrom(started, -1),
     })
     .returning({ id: offers.id });
   const [exchange] = await tx
@@ -300,7 +300,7 @@ async function seedHistoryItem(
         sender_user_id: managerOf(company),
         sender_company_id: company,
         body,
-        created_at: new Date(started.getTime() + (i + 1) * DAY_MS),
+        created_at: daysFrom(started, i + 1),
       };
     }),
     readers: people.filter((u) => u.company_id === provider || u.company_id === requester),

@@ -4,9 +4,10 @@
 // demo manager keeps a saved search of surplus near the brewery with the daily mail on.
 import { eq } from 'drizzle-orm';
 import { material_groups, notifications, saved_searches } from '../../drizzle/schema';
+import { isoDate } from '../../shared/lib/subscription';
 import { seedNeed } from '../modules/needs/service';
 import type { Tx } from '../db/client';
-import { DAY_MS } from './common';
+import { daysFrom } from './common';
 
 export interface DemoNeedsInput {
   now: Date;
@@ -17,8 +18,8 @@ export interface DemoNeedsInput {
 }
 
 export async function seedDemoNeeds(tx: Tx, o: DemoNeedsInput): Promise<void> {
-  const ago = (days: number) => new Date(o.now.getTime() - days * DAY_MS);
-  const until = new Date(o.now.getTime() + 90 * DAY_MS).toISOString().slice(0, 10);
+  const ago = (days: number) => daysFrom(o.now, -days);
+  const until = isoDate(daysFrom(o.now, 90));
   // Packaging (15 01) sits under each material's group: cardboard is wanted, so the need names Paper and cardboard.
   const [paper] = await tx.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.code, 'M-PAPER'));
   const packaging = await seedNeed(tx, {

@@ -11,7 +11,7 @@ import { isoDate } from '../../shared/lib/subscription';
 import { DEFAULT_KGCO2E_PER_KM, roundKm, transportCo2eKg, wholeMinutes } from '../../shared/lib/transport';
 import { normalizeDriverPhone } from '../../shared/schemas/auth';
 import type { Tx } from '../db/client';
-import { DAY_MS } from './common';
+import { DAY_MS, daysFrom } from './common';
 const hhmm = (d: Date) => d.toISOString().slice(11, 16);
 
 export interface DemoPlace {
@@ -137,7 +137,7 @@ async function insertTrip(tx: Tx, o: DemoTripsInput, s: DemoTripSynergy, t: Demo
       kgco2e_per_km: t.completed ? DEFAULT_KGCO2E_PER_KM : null,
       transport_co2e_kg: actual_distance !== null ? transportCo2eKg(actual_distance, DEFAULT_KGCO2E_PER_KM) : null,
       created_by_user_id: o.adminId,
-      created_at: new Date(o.now.getTime() - 10 * DAY_MS),
+      created_at: daysFrom(o.now, -10),
     })
     .returning({ id: trips.id });
   await tx.insert(trip_materials).values({ trip_id: row!.id, material_id: s.listingId });

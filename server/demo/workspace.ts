@@ -5,7 +5,7 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import { chat_messages, chats, companies, users } from '../../drizzle/schema';
 import type { Tx } from '../db/client';
-import { DAY_MS, must } from './common';
+import { daysFrom, must } from './common';
 const OERESUND = 'Øresund Brewing Group A/S';
 const SPREE = 'Spree Electronics Refurb GmbH';
 
@@ -16,7 +16,7 @@ const ABOUT: Record<string, string> = {
 };
 
 export async function seedDemoWorkspace(tx: Tx, now: Date, passwordHash: string): Promise<void> {
-  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const ago = (days: number) => daysFrom(now, -days);
   const [oresund] = await tx.select({ id: companies.id, currency: companies.preferred_currency }).from(companies).where(eq(companies.name, OERESUND));
   const demo = must(oresund, OERESUND);
 
