@@ -1,16 +1,12 @@
 // DATABASE_STATEMENT_TIMEOUT_MS: every connection the app opens, search ones included, cancels a
 // statement that runs longer; migrations are exempt. Postgres only (PGlite is embedded, one user).
 import { param, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../test/suite';
 import { openPostgres } from './client';
 import { onPostgres } from '../test/postgres';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 describe.runIf(onPostgres)('statement timeout', () => {
   it('cancels a long statement on the general and the search connections, and leaves migrations alone', async () => {

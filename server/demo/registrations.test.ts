@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, registration_requests } from '../../drizzle/schema';
 import { companySubscription } from '../modules/subscriptions/service';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/suite';
 import { seedDemoRegistrations } from './registrations';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 describe('seedDemoRegistrations', () => {
   it('seeds pending and rejected requests and subscriptions in every status, once', async () => {

@@ -3,23 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createAdmin, createCompany, createCompanyWithUsers } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { createTestContext } from '../test/harness';
+import { useTestContext } from '../test/suite';
 import { createLogger } from '../lib/logger';
 
-let t: TestContext;
+const t = useTestContext();
 let adminToken: string;
 let memberToken: string;
 beforeAll(async () => {
-  t = await createTestContext();
   const { admin } = await createAdmin(t.database.db);
   adminToken = t.deps.tokens.signUser({ sub: String(admin.id), role: 'ADMIN', company_id: null, tv: 0 }, 600);
   const { member } = await createCompanyWithUsers(t.database.db);
   memberToken = t.deps.tokens.signUser({ sub: String(member.id), role: 'MEMBER', company_id: member.company_id, tv: 0 }, 600);
 });
-afterAll(() => t.close());
 
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {

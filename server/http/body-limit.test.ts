@@ -5,17 +5,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/constants/limits';
 import { createCompanyWithUsers } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/suite';
 import { z } from 'zod';
 import { appRouter } from '../trpc/router';
 import { bodyLimitOf, FILE_BODY_BYTES } from './body-limit';
 
-let t: TestContext;
+const t = useTestContext();
 let server: http.Server;
 let port: number;
 let auth: string;
 beforeAll(async () => {
-  t = await createTestContext();
   server = http.createServer(t.app());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -25,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
-  await t?.close();
 });
 
 interface Answer {

@@ -1,19 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chat_attachments, chats } from '../../drizzle/schema';
 import { demoPhotoPng } from '../demo/listing-photos';
 import { fileUrl } from '../lib/files';
 import type { StoredFile } from '../lib/storage';
 import { createAdmin, createCompanyWithUsers, createDriver } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/suite';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const CSV = Buffer.from('title,quantity\nSteel,12\n');
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
-let t: TestContext;
+const t = useTestContext();
 const bearer: Record<'a' | 'b' | 'c' | 'admin' | 'driver', string> = { a: '', b: '', c: '', admin: '', driver: '' };
 let photo: StoredFile;
 let photoBytes: Buffer;
@@ -29,7 +29,6 @@ const get = (url: string, who?: keyof typeof bearer) => {
 };
 
 beforeAll(async () => {
-  t = await createTestContext();
   const db = t.database.db;
   const sign = (u: { id: number; role: 'ADMIN' | 'MEMBER' | 'MANAGER'; company_id: number | null }) =>
     t.deps.tokens.signUser({ sub: String(u.id), role: u.role, company_id: u.company_id, tv: 0 }, 600);
@@ -70,7 +69,6 @@ beforeAll(async () => {
   mkdirSync(path.join(uploads, 'secret', '2025', '01'), { recursive: true });
   writeFileSync(path.join(uploads, 'secret', '2025', '01', `${UNKNOWN_UUID}.png`), photoBytes);
 });
-afterAll(() => t.close());
 
 /** The answer for a key nobody stored: every refusal must be indistinguishable from it. */
 async function missing() {

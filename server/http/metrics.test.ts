@@ -1,9 +1,9 @@
 // GET /metrics: who may read it, and what it says (route patterns, not raw paths).
 import type { IncomingMessage } from 'node:http';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxDepth, enqueueMail } from '../lib/mail';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/suite';
 import { isDirectLoopback } from './metrics';
 
 const fakeReq = (remoteAddress: string, headers: Record<string, string> = {}) =>
@@ -22,13 +22,11 @@ describe('isDirectLoopback', () => {
 });
 
 describe('/metrics without METRICS_TOKEN', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    // TRUST_PROXY on: req.ip would believe X-Forwarded-For, the loopback check must not.
-    t = await createTestContext({ TRUST_PROXY: 'true' });
+  // TRUST_PROXY on: req.ip would believe X-Forwarded-For, the loopback check must not.
+  const t = useTestContext({ TRUST_PROXY: 'true' });
+  beforeAll(() => {
     t.deps.metrics.registerSources({ outbox: () => outboxDepth(t.database.db), pool: () => t.database.poolStats() });
   });
-  afterAll(() => t.close());
 
   it('answers a direct local caller in Prometheus text', async () => {
     const res = await request(t.app()).get('/metrics');
@@ -90,12 +88,8 @@ describe('/metrics without METRICS_TOKEN', () => {
 });
 
 describe('/metrics with METRICS_TOKEN', () => {
-  let t: TestContext;
   const token = 'scrape-token-0123456789';
-  beforeAll(async () => {
-    t = await createTestContext({ METRICS_TOKEN: token });
-  });
-  afterAll(() => t.close());
+  const t = useTestContext({ METRICS_TOKEN: token });
 
   it('answers only the bearer token, from anywhere', async () => {
     const app = t.app();

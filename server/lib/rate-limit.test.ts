@@ -1,20 +1,16 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { auth_throttle, queries } from '../../drizzle/schema';
 import { LIMITS } from '../../shared/constants/limits';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/suite';
 import { AppError } from './errors';
 import { READ_LIMIT, RATE_LIMITS, ReadBuckets, takeRateLimit } from './rate-limit';
 import { createCompanyWithUsers } from '../test/factories';
 import { restAs } from '../test/rest-client';
 
-let t: TestContext;
-beforeAll(async () => {
-  // Production allowances (the shared harness raises them for every other test).
-  t = await createTestContext({ RATE_LIMIT_SCALE: '1' });
-});
-afterAll(() => t.close());
+// Production allowances (the shared harness raises them for every other test).
+const t = useTestContext({ RATE_LIMIT_SCALE: '1' });
 
 const helpQuery = (i: number) => ({ name: 'Ann', email: `ann${i}@example.com`, subject: 'Hi', message: `Question ${i}` });
 const trpcBody = (inputs: unknown[]) => Object.fromEntries(inputs.map((json, i) => [String(i), { json }]));

@@ -1,12 +1,12 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../test/suite';
 import { REST_ROUTES } from '.';
 import { ERROR_SCHEMA } from './openapi';
 import { WEBHOOK_EVENTS } from '../../shared/schemas/integrations';
 
-let t: TestContext;
+const t = useTestContext();
 let doc: {
   openapi: string;
   paths: Record<
@@ -24,12 +24,10 @@ let doc: {
 };
 
 beforeAll(async () => {
-  t = await createTestContext();
   const res = await request(t.app()).get('/api/openapi.json');
   expect(res.status).toBe(200);
   doc = res.body;
 });
-afterAll(() => t.close());
 
 const op = (method: string, path: string) => doc.paths[path]![method]!;
 

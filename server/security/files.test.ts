@@ -10,11 +10,11 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bulk_upload_access_requests } from '../../drizzle/schema';
 import { sniff } from '../lib/file-sniff';
 import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/suite';
 import { tinyPng } from '../test/png';
 
 const png = tinyPng();
@@ -117,7 +117,7 @@ const HOSTILE: { label: string; name: string; body: Buffer }[] = [
 const CSV_OK = 'title,description,category,frequency,quantity,condition,type,final_use\nPallets,Wooden pallets,surplus,weekly,10,Used,Wood,Reuse\n';
 const dataUrl = (body: Buffer, type = 'image/png') => `data:${type};base64,${body.toString('base64')}`;
 
-let t: TestContext;
+const t = useTestContext();
 let ctx: {
   listing: number;
   manager: Awaited<ReturnType<typeof createCompanyWithUsers>>;
@@ -207,7 +207,6 @@ const paths = (): UploadPath[] => [
 ];
 
 beforeAll(async () => {
-  t = await createTestContext();
   const db = t.database.db;
   const [A, C, admin, driver] = await Promise.all([
     createCompanyWithUsers(db),
@@ -239,8 +238,6 @@ beforeAll(async () => {
   });
   ctx = { listing: listing.id, manager: A, chat: exchange.chat_id!, trip: trip.id, driver: driver.id, exchange: exchange_id! };
 }, 120_000);
-
-afterAll(() => t?.close());
 
 const ALLOWED: Record<UploadPath['kind'], RegExp> = {
   image: /^image\/(jpeg|png|gif|webp)$/,

@@ -17,7 +17,7 @@ import type { Actor } from '../lib/actor';
 import { REST_ROUTES } from '../rest';
 import { callProcedure, type RestRoute } from '../rest/define';
 import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/suite';
 import type { Access, ProcedureMeta } from '../trpc/init';
 import { PROCEDURES } from '../trpc/router';
 
@@ -304,7 +304,7 @@ const toJson = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x =
 // Tables a refused request may write by design: failed logins are counted (auth_throttle).
 const WRITTEN_BY_REFUSALS = new Set(['auth_throttle']);
 
-let t: TestContext;
+const t = useTestContext();
 let server: http.Server;
 let base: string;
 let ids: number[] = [];
@@ -455,7 +455,6 @@ const writes: string[] = [];
 const figures = { trpcBodies: 0, restBodies: 0, transportRequests: 0, refused: 0, accepted: 0, refusedOnlyBatches: 0 };
 
 beforeAll(async () => {
-  t = await createTestContext();
   const db = t.database.db;
   const [A, C, admin, driver] = await Promise.all([createCompanyWithUsers(db), createCompanyWithUsers(db), createAdmin(db), createDriver(db)]);
   const [listingA, listingC] = await Promise.all([createListing(db, A.company.id, { quantity: 5000 }), createListing(db, C.company.id)]);
@@ -533,7 +532,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await t?.close();
 });
 
 const procedures = Object.entries(PROCEDURES).map(([path, p]) => ({ path, access: (p._def.meta as ProcedureMeta | undefined)?.access ?? 'public' }));

@@ -26,7 +26,7 @@ import {
   createUser,
   TEST_PASSWORD,
 } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/suite';
 import type { Access, ProcedureMeta } from '../trpc/init';
 import { PROCEDURES } from '../trpc/router';
 
@@ -551,7 +551,7 @@ const refused = (o: Outcome) => o.status === 401 || o.status === 403;
 const serviceRefused = (e: Entry, o: Outcome) => !!e.serviceRefusal && o.code.split('/')[0] === e.serviceRefusal;
 const show = (o: Outcome) => `${o.status} ${o.code}`;
 
-let t: TestContext;
+const t = useTestContext();
 let f: Fixtures;
 let server: http.Server;
 let base: string;
@@ -626,7 +626,6 @@ const strangersOf = (e: Entry): ActorName[] =>
 const restRoutesOf = (path: string) => REST_ROUTES.filter((r) => r.procedure === path);
 
 beforeAll(async () => {
-  t = await createTestContext();
   const db = t.database.db;
   const [A, B, C, pending, admin, driver, strangerDriver, fleetDriver] = await Promise.all([
     createCompanyWithUsers(db),
@@ -779,7 +778,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
-  await t?.close();
 });
 
 describe('permission matrix', () => {

@@ -16,21 +16,17 @@
 //   each; two trips moved onto one slot at once -> one moves; deleting a driver and a vehicle while a trip is
 //   scheduled for them, 24 rounds -> never an open trip on a deleted one (docs/decisions/0177).
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { createMaterialInput } from '../../shared/schemas/materials';
 import { bulk_upload_access_requests, company_subscriptions, offers, password_reset_tokens, subscription_plans, trips } from '../../drizzle/schema';
 import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/suite';
 import { onPostgres } from '../test/postgres';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 const N = 50;
 /** A listing as materials.create (and, with `id`, materials.update) takes it. */

@@ -12,7 +12,8 @@ import WebSocket from 'ws';
 import { users } from '../../drizzle/schema';
 import { userOfClaims } from '../modules/auth/service';
 import { createCompanyWithUsers, createDriver, createUser, TEST_PASSWORD } from '../test/factories';
-import { createTestContext, TEST_JWT_SECRET, type TestContext } from '../test/harness';
+import { TEST_JWT_SECRET } from '../test/harness';
+import { useTestContext } from '../test/suite';
 import { createHub, type Hub } from '../ws/hub';
 
 const ISSUER = 'synergy-marketplace';
@@ -33,7 +34,7 @@ interface Case {
   targets?: Target[];
 }
 
-let t: TestContext;
+const t = useTestContext();
 let server: http.Server;
 let hub: Hub;
 let base: string;
@@ -128,7 +129,6 @@ async function attempt(c: Case, target: Target): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
   const db = t.database.db;
   server = http.createServer(t.app());
   hub = await createHub({
@@ -253,7 +253,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await hub?.close();
   await new Promise((resolve) => server?.close(resolve));
-  await t?.close();
 });
 
 describe('forged and broken tokens', () => {

@@ -116,6 +116,14 @@ export async function createListing(db: DbOrTx, companyId: number, o: Partial<ty
   return row!;
 }
 
+/** A seller company with an offering (`listing` overrides any field) and a buyer company, each with its users. */
+export async function createMarket(db: DbOrTx, listing: Partial<typeof materials.$inferInsert> = {}) {
+  const seller = await createCompanyWithUsers(db, { name: `Seller ${uniq()}` });
+  const buyer = await createCompanyWithUsers(db, { name: `Buyer ${uniq()}` });
+  const material = await createListing(db, seller.company.id, listing);
+  return { seller, buyer, material };
+}
+
 /**
  * A synergy in progress between a new provider and a new requester, started through the real offer flow: the
  * requester offers `quantity` (1000) of the provider's listing (5000 by default, `listing` overrides any field) and

@@ -2,6 +2,7 @@
 // response schema the OpenAPI document gives it, so each test that calls the REST API also checks that the
 // document describes what the server really sends.
 import supertest, { type Test } from 'supertest';
+import type { Role } from '../../shared/constants/enums';
 import type { Actor } from '../lib/actor';
 import { expectRestAnswer } from './answers';
 import type { TestContext } from './harness';
@@ -42,11 +43,13 @@ export function restWithAuth(t: TestContext, authorization: string) {
   };
 }
 
+/** A user's Authorization header value, valid for an hour, for token version `tv` (a new user's is 0). */
+export function bearerOf(t: TestContext, user: { id: number; role: Role; company_id: number | null }, tv = 0) {
+  return `Bearer ${t.deps.tokens.signUser({ sub: String(user.id), role: user.role, company_id: user.company_id, tv }, 3600)}`;
+}
+
 /** supertest with a user's bearer token. */
 export function restAs(t: TestContext, actor: Actor) {
   if (actor.kind !== 'user') throw new Error('user actor expected');
-  return restWithAuth(
-    t,
-    `Bearer ${t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 3600)}`,
-  );
+  return restWithAuth(t, bearerOf(t, { id: actor.user_id, role: actor.role, company_id: actor.company_id }));
 }

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/suite';
 import type { ProcedureMeta } from './init';
 import { PROCEDURES } from './router';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 describe('procedure ladder', () => {
   it('refuses an anonymous caller on authed, company, admin and driver procedures with UNAUTHENTICATED', async () => {

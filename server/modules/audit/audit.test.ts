@@ -1,24 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audit_log, bulk_upload_access_requests, subscription_plans } from '../../../drizzle/schema';
 import type { AdminActor } from '../../lib/actor';
 import { actorOf, createAdmin, createCompanyWithUsers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { filledBeforeAll, useAuthHeader, useTestContext } from '../../test/suite';
 import { auditValues, recordAudit } from './service';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>['admin'];
-let auth: { Authorization: string };
+const t = useTestContext();
+const admin = filledBeforeAll(async () => (await createAdmin(t.database.db)).admin);
+const auth = useAuthHeader(t, () => admin);
 const api = () => request(t.app());
 const entriesFor = (entity: string, entity_id: number) => api().get('/admin/audit-log').query({ entity, entity_id }).set(auth);
-
-beforeAll(async () => {
-  t = await createTestContext();
-  ({ admin } = await createAdmin(t.database.db));
-  auth = { Authorization: `Bearer ${t.deps.tokens.signUser({ sub: String(admin.id), role: 'ADMIN', company_id: null, tv: 0 }, 3600)}` };
-});
-afterAll(() => t.close());
 
 describe('auditValues', () => {
   it('keeps only the fields that changed, drops updated_at, turns dates into ISO text and redacts secrets', () => {

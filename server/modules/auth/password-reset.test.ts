@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mail_outbox, password_reset_tokens, users } from '../../../drizzle/schema';
 import { hashResetToken } from './password-reset';
-import { TEST_PASSWORD, createAdmin, createCompanyWithUsers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { TEST_PASSWORD, createCompanyWithUsers } from '../../test/factories';
+import { useAdmin, useAuthHeader, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let auth: { Authorization: string };
-
-beforeAll(async () => {
-  t = await createTestContext({ PUBLIC_URL: 'https://market.example' });
-  const { admin } = await createAdmin(t.database.db);
-  auth = { Authorization: `Bearer ${t.deps.tokens.signUser({ sub: String(admin.id), role: 'ADMIN', company_id: null, tv: 0 }, 3600)}` };
-});
-afterAll(() => t.close());
+const t = useTestContext({ PUBLIC_URL: 'https://market.example' });
+const admin = useAdmin(t);
+const auth = useAuthHeader(t, () => admin.admin);
 
 const api = () => request(t.app());
 const tokenOf = (url: string) => url.split('/reset-password/')[1]!;

@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chat_attachments, chat_messages, chats, companies } from '../../../drizzle/schema';
 import { demoPhotoPng } from '../../demo/listing-photos';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
 import { request, restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
+import { useTestContext } from '../../test/suite';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 const db = () => t.database.db;
 
 const png = `data:image/png;base64,${demoPhotoPng([200, 40, 40]).toString('base64')}`;

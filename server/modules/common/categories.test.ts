@@ -2,7 +2,7 @@
 // refused while listings use a node (409 with their number), moves that keep codes and listings consistent, the
 // Defra mapping for new impact records, and an audit entry for every change.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   audit_log,
   first_level_subcategories,
@@ -12,24 +12,16 @@ import {
   second_level_subcategories,
   third_level_subcategories,
 } from '../../../drizzle/schema';
-import { actorOf, createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { actorOf, createCompanyWithUsers, createListing } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
+import { filledBeforeAll, useAdmin, useRestAs, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-let rest: ReturnType<typeof restAs>;
-let company: Awaited<ReturnType<typeof createCompanyWithUsers>>;
+const t = useTestContext();
+const admin = useAdmin(t);
+const rest = useRestAs(t, () => admin.adminActor);
 const db = () => t.database.db;
+const company = filledBeforeAll(() => createCompanyWithUsers(db()));
 const tag = () => Math.random().toString(36).slice(2, 7);
-
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(db());
-  rest = restAs(t, admin.adminActor);
-  company = await createCompanyWithUsers(db());
-});
-afterAll(() => t.close());
 
 async function group(slug: string) {
   const [g] = await db().select().from(material_groups).where(eq(material_groups.slug, slug));

@@ -1,24 +1,17 @@
 // Names per language on reference rows an administrator adds: categories, plans and donation tags take an English
 // name and optional Danish and Malay ones; readers see their language's name, else the catalog's, else English.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { referenceName, referenceText } from '../../lib/i18n';
-import { createAdmin, createCompanyWithUsers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createCompanyWithUsers } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
+import { useAdmin, useRestAs, useTestContext } from '../../test/suite';
 import { loadTypedNames } from './service';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-let rest: ReturnType<typeof restAs>;
+const t = useTestContext();
+const admin = useAdmin(t);
+const rest = useRestAs(t, () => admin.adminActor);
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 7);
-
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(db());
-  rest = restAs(t, admin.adminActor);
-});
-afterAll(() => t.close());
 
 describe('names per language', () => {
   it('stores a Danish name on a new group: Danish readers see it, English ones the English name, Malay ones English', async () => {

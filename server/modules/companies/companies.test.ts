@@ -1,22 +1,16 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { company_addresses, company_subscriptions, registration_requests, subscription_plans } from '../../../drizzle/schema';
 import type { SubscriptionStatus } from '../../../shared/constants/enums';
 import { addDays, isoDate } from '../../../shared/lib/subscription';
-import { actorOf, createAdmin, createCompany, createCompanyWithUsers, createUser } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createAdmin, createCompany, createCompanyWithUsers, createUser } from '../../test/factories';
+import { filledBeforeAll, useAdmin, useAuthHeader, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let auth: { Authorization: string };
-let adminActor: ReturnType<typeof actorOf>;
-beforeAll(async () => {
-  t = await createTestContext();
-  const { admin } = await createAdmin(t.database.db);
-  adminActor = actorOf(admin);
-  auth = { Authorization: `Bearer ${t.deps.tokens.signUser({ sub: String(admin.id), role: 'ADMIN', company_id: null, tv: 0 }, 3600)}` };
-});
-afterAll(() => t.close());
+const t = useTestContext();
+const admin = useAdmin(t);
+const auth = useAuthHeader(t, () => admin.admin);
+const adminActor = filledBeforeAll(() => admin.adminActor);
 
 const api = () => request(t.app());
 

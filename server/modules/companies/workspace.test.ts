@@ -1,8 +1,8 @@
 // The public company list and page, the managers' company save (SPEC §5
 // rules, addresses, logo), and the administrators' company edit with its audit entries, through the database.
 import { and, eq } from 'drizzle-orm';
-import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerOf, request } from '../../test/rest-client';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Role } from '../../../shared/constants/enums';
 import type { updateCompanyDatesInput } from '../../../shared/schemas/companies';
@@ -16,22 +16,16 @@ import {
   materials,
   users,
 } from '../../../drizzle/schema';
-import { createAdmin, createCompany, createCompanyWithUsers, createListing } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createCompany, createCompanyWithUsers, createListing } from '../../test/factories';
+import { useAdmin, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestContext();
+const admin = useAdmin(t);
 
 const api = () => request(t.app());
 /** What companies.admin.update takes besides the company id. */
 type AdminCompanyChanges = Omit<z.input<typeof updateCompanyDatesInput>, 'id'>;
-const tokenOf = (u: { id: number; role: Role; company_id: number | null }) =>
-  `Bearer ${t.deps.tokens.signUser({ sub: String(u.id), role: u.role, company_id: u.company_id, tv: 0 }, 3600)}`;
+const tokenOf = (u: { id: number; role: Role; company_id: number | null }) => bearerOf(t, u);
 /** A 1x1 PNG: a real image by its bytes. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const aarhus = { address: 'Banegaardspladsen 2', city: 'Aarhus', zip_code: '8000', country: 'DK', latitude: 56.15, longitude: 10.2 };

@@ -4,7 +4,7 @@
 // deny only from pending with a notification and a mail, the QR code, the public check and hand-over, tags with
 // audit entries, the dashboard's figures against the database, live events, and races on Postgres.
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   audit_log,
@@ -24,20 +24,18 @@ import { demoPhotoPng } from '../../demo/listing-photos';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { createAdmin, createCompanyWithUsers, createUser } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext } from '../../test/harness';
+import { useAdmin, useTestContext } from '../../test/suite';
 import { request, restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
+const t = useTestContext();
+const admin = useAdmin(t);
 let woodGroup: number;
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.database.db);
   const [wood] = await t.database.db.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.slug, 'wood'));
   woodGroup = wood!.id;
 });
-afterAll(() => t.close());
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 8);
 const pngDataUrl = () => `data:image/png;base64,${demoPhotoPng([200, 80, 30]).toString('base64')}`;

@@ -4,22 +4,17 @@
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audit_log, drivers, third_level_subcategories, trip_documents, trips } from '../../../drizzle/schema';
 import { straightLineEstimate } from '../../../shared/lib/geo';
 import { HGV_FACTOR } from '../../../shared/lib/transport';
 import type { Actor } from '../../lib/actor';
-import { createAdmin, createCompanyWithUsers, createDriver, createListing, startSynergy } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createCompanyWithUsers, createDriver, createListing, startSynergy } from '../../test/factories';
 import { request, restAs, restWithAuth } from '../../test/rest-client';
+import { useAdmin, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestContext();
+const admin = useAdmin(t);
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 8);
 

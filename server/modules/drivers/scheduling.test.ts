@@ -6,24 +6,19 @@
 //   changed, started, delivered or cancelled; the synergy answers its running trip.
 // The races at the end need real Postgres (TEST_DATABASE_URL): PGlite runs one query at a time.
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { drivers, notifications, trips, vehicles } from '../../../drizzle/schema';
 import type { createTripInput } from '../../../shared/schemas/drivers';
 import { renderMessage } from '../../lib/i18n';
 import type { Actor } from '../../lib/actor';
-import { createAdmin, createCompanyWithUsers, createDriver, startSynergy } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createCompanyWithUsers, createDriver, startSynergy } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
+import { useAdmin, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestContext();
+const admin = useAdmin(t);
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 8);
 

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { impact_records, material_groups, notifications, reviews } from '../../../drizzle/schema';
 import { createAdmin, createCompanyWithUsers, createListing, startSynergy } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
+import { useTestContext } from '../../test/suite';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 const db = () => t.database.db;
 
 /** A synergy in progress: 2000 of the provider's 5000 of spent grain. */

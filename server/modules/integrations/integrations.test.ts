@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api_keys, notifications, webhook_deliveries, webhook_endpoints } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { expectDocumentedAnswer, expectMatchesSchema } from '../../test/answers';
 import { dueNow } from '../../test/jobs';
 import { webhookPayload, type WebhookEvent } from '../../../shared/schemas/integrations';
 import { WEBHOOK_BACKOFF } from './delivery';
 import { signWebhook } from './signing';
 
-let t: TestContext;
+const t = useTestContext({ WEBHOOKS_ALLOW_HTTP: 'true' });
 
 /** A webhook receiver on 127.0.0.1: records every request, answers what `respond` says (200 by default). */
 interface Received {
@@ -27,7 +27,6 @@ let respond: (r: Received) => number = () => 200;
 let hookUrl = '';
 
 beforeAll(async () => {
-  t = await createTestContext({ WEBHOOKS_ALLOW_HTTP: 'true' });
   receiver = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
@@ -44,7 +43,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
-  await t.close();
 });
 
 const db = () => t.database.db;

@@ -1,21 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerOf, request } from '../../test/rest-client';
+import { describe, expect, it } from 'vitest';
 import { company_invitations, mail_outbox, users } from '../../../drizzle/schema';
 import { LIMITS } from '../../../shared/constants/limits';
 import { createCompanyWithUsers, TEST_PASSWORD } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
 import { onPostgres } from '../../test/postgres';
+import { useTestContext } from '../../test/suite';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 const db = () => t.database.db;
-const tokenOf = (u: { id: number; role: string; company_id: number | null }) =>
-  `Bearer ${t.deps.tokens.signUser({ sub: String(u.id), role: u.role as 'MEMBER', company_id: u.company_id, tv: 0 }, 3600)}`;
+const tokenOf = (u: Parameters<typeof bearerOf>[1]) => bearerOf(t, u);
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
 /** The invitation link's token, read from the mail (the only place it exists). */

@@ -1,19 +1,14 @@
 // The administrators' view of the job queue: what waits, runs and failed, and a retry of a failed job under its id.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audit_log, jobs } from '../../../drizzle/schema';
 import { defineJob, enqueue, handler, startQueue } from '../../jobs/queue';
-import { createAdmin, createCompanyWithUsers, createFailedJob } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createCompanyWithUsers, createFailedJob } from '../../test/factories';
 import { request, restAs } from '../../test/rest-client';
+import { useAdmin, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestContext();
+const admin = useAdmin(t);
 
 describe('GET admin/jobs', () => {
   it('lists jobs newest first with their last error, filtered by status and type, with the counts', async () => {

@@ -1,25 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerOf, request } from '../../test/rest-client';
+import { describe, expect, it } from 'vitest';
 import { materials } from '../../../drizzle/schema';
 import { CSV_COLUMNS } from '../../../shared/schemas/materials';
 import { demoPhotoPng } from '../../demo/listing-photos';
 import type { Actor } from '../../lib/actor';
 import { createAdmin, createCompanyWithUsers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { CSV_CELL_MAX, findLongCell, readCsv } from './csv';
 
 const SUPPORT = 'help@synergy.example';
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext({ SUPPORT_EMAIL: SUPPORT });
-});
-afterAll(() => t.close());
+const t = useTestContext({ SUPPORT_EMAIL: SUPPORT });
 const db = () => t.database.db;
 
 const auth = (actor: Actor) => {
   if (actor.kind !== 'user') throw new Error('user actor expected');
-  return `Bearer ${t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 3600)}`;
+  return bearerOf(t, { id: actor.user_id, role: actor.role, company_id: actor.company_id });
 };
 const HEADER = CSV_COLUMNS.join(',');
 const row = (i: number, o: Partial<Record<(typeof CSV_COLUMNS)[number], string>> = {}) => {

@@ -1,8 +1,8 @@
 // New-listing digests of bulk uploads (docs/decisions/0151): one notification (and mail) per follower per upload,
 // sent after the upload's commit from a durable record, never twice, and not lost when no instance sent it at once.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerOf, request } from '../../test/rest-client';
+import { describe, expect, it } from 'vitest';
 import { company_material_groups, jobs, listing_digests, mail_outbox, notifications, users } from '../../../drizzle/schema';
 import { CSV_COLUMNS } from '../../../shared/schemas/materials';
 import { jobHandlers } from '../../jobs';
@@ -10,7 +10,8 @@ import { startQueue } from '../../jobs/queue';
 import type { Actor } from '../../lib/actor';
 import { renderMessage } from '../../lib/i18n';
 import { createAdmin, createCompanyWithUsers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import type { TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { digestLink, LISTING_DIGEST_JOB, sendListingDigests } from './digests';
 
 const HEADER = CSV_COLUMNS.join(',');
@@ -54,10 +55,9 @@ async function world(t: TestContext) {
 
 function upload(t: TestContext, actor: Actor, body: string) {
   if (actor.kind !== 'user') throw new Error('user actor expected');
-  const token = t.deps.tokens.signUser({ sub: String(actor.user_id), role: actor.role, company_id: actor.company_id, tv: 0 }, 3600);
   return request(t.app())
     .post('/api/v2/materials/bulk-upload')
-    .set('Authorization', `Bearer ${token}`)
+    .set('Authorization', bearerOf(t, { id: actor.user_id, role: actor.role, company_id: actor.company_id }))
     .attach('file', Buffer.from(body), 'listings.csv');
 }
 
@@ -68,11 +68,7 @@ const digestRows = (t: TestContext, userIds: number[]) =>
     .where(and(inArray(notifications.user_id, userIds), eq(notifications.code, 'notification.newListingsDigest')));
 
 describe('bulk-upload digests, sent right after commit', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
+  const t = useTestContext();
 
   it('gives each follower one notification for the whole upload, mails those who keep new-listing mail on, and pushes it', async () => {
     const w = await world(t);
@@ -138,11 +134,7 @@ describe('bulk-upload digests, sent right after commit', () => {
 });
 
 describe('bulk-upload digests while no instance runs jobs (all stopped, or died after the commit)', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({}, { queue: false });
-  });
-  afterAll(() => t.close());
+  const t = useTestContext({}, { queue: false });
 
   it('keeps the record and its job, and a worker started later sends it once', async () => {
     const w = await world(t);

@@ -1,16 +1,12 @@
 // Recommendation displays: batched writes and the retention job (docs/decisions/0130).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recommendation_displays } from '../../../drizzle/schema';
 import { createCompanyWithUsers, createListing } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { createDisplayRecorder, DISPLAYS, pruneRecommendationDisplays } from './displays';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 describe('recommendation displays', () => {
   it('writes a batch once it is full or flushed, in one insert, and nothing before', async () => {

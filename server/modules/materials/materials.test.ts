@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { request, restAs } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   companies,
@@ -20,13 +20,9 @@ import type { createMaterialInput } from '../../../shared/schemas/materials';
 import { demoPhotoPng } from '../../demo/listing-photos';
 import type { Actor } from '../../lib/actor';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 type CreateListingBody = z.input<typeof createMaterialInput>;
 type CreateDonationBody = z.input<typeof createDonationInput>;

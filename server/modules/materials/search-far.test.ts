@@ -4,16 +4,16 @@
 // and far from everything (where the rings find too few and the KNN scan beyond them takes over).
 // Postgres (TEST_DATABASE_URL) and PGlite.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { LatLng } from '../../../shared/lib/geo';
 import { searchMaterialsInput } from '../../../shared/schemas/materials';
 import { createCompanyWithUsers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { FAR_RINGS_KM, firstRingWidthKm, searchPage, usesRings, type SearchContext } from './search';
 import { searchMemoryOf } from './search-memory';
 
-let t: TestContext;
+const t = useTestContext();
 const owners: number[] = [];
 
 const viewers: Record<string, LatLng> = {
@@ -43,7 +43,6 @@ async function scatter(c: LatLng, n: number, sigmaKm: number, seed: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
   for (let i = 0; i < 12; i++) owners.push((await createCompanyWithUsers(t.database.db, viewers.city!)).company.id);
   // A dense city (most within 40 km), its surroundings, and sparse listings over a continent.
   await scatter(viewers.city!, 6000, 15, 0.1);
@@ -53,7 +52,6 @@ beforeAll(async () => {
   await scatter(viewers.pole!, 2500, 150, 0.5);
   await t.database.db.execute(sql`analyze materials`);
 }, 120_000);
-afterAll(() => t.close());
 
 type Input = Parameters<typeof searchMaterialsInput.parse>[0];
 

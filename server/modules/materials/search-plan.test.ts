@@ -3,11 +3,11 @@
 // PGlite (same planner). The planner guesses a fixed share (0.1%) of the table inside any earth_box, so the
 // table must be large enough for that guess to exceed a page: 100,000 listings, as a real marketplace has.
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../shared/constants/limits';
 import { searchMaterialsInput } from '../../../shared/schemas/materials';
 import { createCompanyWithUsers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { materials } from '../../../drizzle/schema';
 import {
   cappedCount,
@@ -22,12 +22,11 @@ import {
 } from './search';
 import { onPostgres } from '../../test/postgres';
 
-let t: TestContext;
+const t = useTestContext();
 let companyId: number;
 const center = { lat: 55.6761, lng: 12.5683 };
 
 beforeAll(async () => {
-  t = await createTestContext();
   // Listings spread over 20 companies, as in a real marketplace (join estimates depend on it).
   const owners = [];
   for (let i = 0; i < 20; i++) owners.push((await createCompanyWithUsers(t.database.db, center)).company.id);
@@ -41,7 +40,6 @@ beforeAll(async () => {
     from generate_series(1, 100000) g`);
   await t.database.db.execute(sql`analyze`);
 });
-afterAll(() => t.close());
 
 /** EXPLAIN as the search runs it: on the search connections (Postgres) or PGlite's one connection (both without bitmap scans). */
 async function explain(query: SQL): Promise<string> {

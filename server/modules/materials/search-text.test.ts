@@ -3,18 +3,17 @@
 // the same capped totals and own counts, for every distance, both sorts and several pages. Postgres
 // (TEST_DATABASE_URL) and PGlite.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { searchMaterialsInput } from '../../../shared/schemas/materials';
 import { createCompanyWithUsers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { searchPage, walksWithoutProbe, type SearchContext } from './search';
 
-let t: TestContext;
+const t = useTestContext();
 const owners: number[] = [];
 const center = { lat: 55.6761, lng: 12.5683 };
 
 beforeAll(async () => {
-  t = await createTestContext();
   for (let i = 0; i < 8; i++) owners.push((await createCompanyWithUsers(t.database.db, center)).company.id);
   await t.database.db.execute(sql`select setseed(0.42)`);
   // 6,000 listings: "pallet" in half the titles, "Oak" in 3 % of the descriptions, "teak" in 0.2 % of the titles,
@@ -32,7 +31,6 @@ beforeAll(async () => {
     from generate_series(1, 6000) g`);
   await t.database.db.execute(sql`analyze materials`);
 }, 120_000);
-afterAll(() => t.close());
 
 async function compare(query: Record<string, unknown>) {
   const input = searchMaterialsInput.parse(query);

@@ -2,26 +2,21 @@
 // through the outbox, once per week however many runners try, an unsubscribe link that works without logging in,
 // and the runs administrators see.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { jobs, mail_outbox, materials, newsletter_runs, newsletter_subscribers } from '../../../drizzle/schema';
 import { openPostgres, type Database } from '../../db/client';
 import { jobHandlers, NEWSLETTER_DIGEST } from '../../jobs';
 import { enqueue, startQueue, type Queue } from '../../jobs/queue';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { request, restAs } from '../../test/rest-client';
 import { maskEmail, sendWeeklyDigest, weekStart } from './service';
 import { onPostgres } from '../../test/postgres';
 
-let t: TestContext;
+const t = useTestContext();
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 8);
 const env = { PUBLIC_URL: 'https://market.example', PORT: 3000 };
-
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
 
 async function subscribe(language: 'en' | 'dk' | 'my' = 'en') {
   const email = `reader-${tag()}@example.com`;

@@ -1,20 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs, mail_outbox } from '../../../drizzle/schema';
 import { MAIL_JOB } from '../../lib/mail';
-import { createAdmin, createCompanyWithUsers, createFailedJob, createOutboxMail } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createCompanyWithUsers, createFailedJob, createOutboxMail } from '../../test/factories';
+import { useAdmin, useAuthHeader, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let auth: { Authorization: string };
-
-beforeAll(async () => {
-  t = await createTestContext();
-  const { admin } = await createAdmin(t.database.db);
-  auth = { Authorization: `Bearer ${t.deps.tokens.signUser({ sub: String(admin.id), role: 'ADMIN', company_id: null, tv: 0 }, 3600)}` };
-});
-afterAll(() => t.close());
+const t = useTestContext();
+const admin = useAdmin(t);
+const auth = useAuthHeader(t, () => admin.admin);
 
 const api = () => request(t.app());
 

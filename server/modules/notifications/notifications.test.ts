@@ -2,26 +2,21 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { desc, eq, sql } from 'drizzle-orm';
-import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerOf, request } from '../../test/rest-client';
+import { describe, expect, it } from 'vitest';
 import { notifications, users } from '../../../drizzle/schema';
 import type { Role } from '../../../shared/constants/enums';
 import { createCompanyWithUsers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { startNotificationPublisher } from './publisher';
 import * as repo from './repo';
 import type { ClientFrame } from '../../../shared/ws-events';
 import { answerClientRequest, notify, publishCompanyCounters } from './service';
 import { onPostgres } from '../../test/postgres';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
-const bearer = (user: { id: number; role: Role; company_id: number | null }) =>
-  `Bearer ${t.deps.tokens.signUser({ sub: String(user.id), role: user.role, company_id: user.company_id, tv: 0 }, 3600)}`;
+const bearer = (user: { id: number; role: Role; company_id: number | null }) => bearerOf(t, user);
 
 async function raise(userId: number, n: number, text = 'hello') {
   return t.database.db.transaction(async (tx) => {

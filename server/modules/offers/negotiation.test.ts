@@ -1,27 +1,18 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exchanges, notifications, offers } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
-import { createCompanyWithUsers, createListing } from '../../test/factories';
+import { createMarket } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
-import { createTestContext, type TestContext } from '../../test/harness';
 import { onPostgres } from '../../test/postgres';
+import { useTestContext } from '../../test/suite';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 const db = () => t.database.db;
 const api = (actor: Actor) => restAs(t, actor);
 
-async function market(quantity = 1000) {
-  const seller = await createCompanyWithUsers(db(), { name: `Seller ${Math.random().toString(36).slice(2, 7)}` });
-  const buyer = await createCompanyWithUsers(db(), { name: `Buyer ${Math.random().toString(36).slice(2, 7)}` });
-  const material = await createListing(db(), seller.company.id, { title: 'Oak offcuts', quantity });
-  return { seller, buyer, material };
-}
+const market = (quantity = 1000) => createMarket(db(), { title: 'Oak offcuts', quantity });
 
 async function offerOf(m: Awaited<ReturnType<typeof market>>, body: Record<string, unknown> = {}) {
   const res = await api(m.buyer.memberActor)

@@ -1,29 +1,20 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chats, exchanges, mail_outbox, notifications, offers, users } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
-import { createCompanyWithUsers, createListing } from '../../test/factories';
+import { createCompanyWithUsers, createListing, createMarket } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
-import { createTestContext, type TestContext } from '../../test/harness';
 import { onPostgres } from '../../test/postgres';
+import { useTestContext } from '../../test/suite';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 const db = () => t.database.db;
 const api = (actor: Actor) => restAs(t, actor);
 const offerCount = async () => (await db().select({ n: count() }).from(offers))[0]!.n;
 
 /** A seller with an active listing of 1000 kg and a buyer company. */
-async function market(listing: Parameters<typeof createListing>[2] = {}) {
-  const seller = await createCompanyWithUsers(db(), { name: `Seller ${Math.random().toString(36).slice(2, 7)}` });
-  const buyer = await createCompanyWithUsers(db(), { name: `Buyer ${Math.random().toString(36).slice(2, 7)}` });
-  const material = await createListing(db(), seller.company.id, { title: 'Spent grain', ...listing });
-  return { seller, buyer, material };
-}
+const market = (listing: Parameters<typeof createListing>[2] = {}) => createMarket(db(), { title: 'Spent grain', ...listing });
 
 describe('making an offer', () => {
   it('answers 201 with a pending offer, notifies the listing company (mail for those who keep it on) and pushes newOffer and the counter', async () => {

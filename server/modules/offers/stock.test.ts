@@ -3,19 +3,15 @@
 // nothing; a fully reserved listing leaves search and recommendations; an unsuccessful end gives the quantity back;
 // sub-listings likewise. The race at the end needs real Postgres (TEST_DATABASE_URL).
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exchanges, materials, offers, sub_listings } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
 import { createCompanyWithUsers, createListing } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
-import { createTestContext, type TestContext } from '../../test/harness';
 import { onPostgres } from '../../test/postgres';
+import { useTestContext } from '../../test/suite';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 const db = () => t.database.db;
 const api = (actor: Actor) => restAs(t, actor);

@@ -2,25 +2,17 @@
 // through the outbox in the sender's language, answered once even when two administrators answer at the same moment,
 // and an audit entry for each change.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audit_log, mail_outbox, queries } from '../../../drizzle/schema';
 import { actorOf, createAdmin } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
+import { useAdmin, useRestAs, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-let rest: ReturnType<typeof restAs>;
+const t = useTestContext();
+const admin = useAdmin(t);
+const rest = useRestAs(t, () => admin.adminActor);
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 8);
-
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(db());
-  rest = restAs(t, admin.adminActor);
-});
-afterAll(() => t.close());
 
 const ask = (o: { email?: string; message?: string; subject?: string; language?: 'en' | 'dk' | 'my' } = {}) =>
   t.caller().queries.create({

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   companies,
   company_addresses,
@@ -16,24 +16,21 @@ import {
 import { addDays, isoDate } from '../../../shared/lib/subscription';
 import { decodeMessage, formatMessage } from '../../../shared/messages';
 import { REGISTRATION_MESSAGES } from '../../../shared/schemas/registration';
-import { createAdmin, createCompanyWithUsers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createCompanyWithUsers } from '../../test/factories';
+import { useAdmin, useAuthHeader, useTestContext } from '../../test/suite';
 
-let t: TestContext;
+const t = useTestContext();
+const administrator = useAdmin(t);
+const adminAuth = useAuthHeader(t, () => administrator.admin);
 let groupIds: number[];
-let adminToken: string;
 let initialPlanId: number;
 let n = 0;
 
 beforeAll(async () => {
-  t = await createTestContext();
   groupIds = (await t.database.db.select({ id: material_groups.id }).from(material_groups).limit(3)).map((r) => r.id);
-  const { admin } = await createAdmin(t.database.db);
-  adminToken = t.deps.tokens.signUser({ sub: String(admin.id), role: 'ADMIN', company_id: null, tv: 0 }, 3600);
   const [plan] = await t.database.db.select({ id: subscription_plans.id }).from(subscription_plans).where(eq(subscription_plans.kind, 'initial'));
   initialPlanId = plan!.id;
 });
-afterAll(() => t.close());
 
 const validBody = (o: Record<string, unknown> = {}) => ({
   first_name: 'Mette',
@@ -61,7 +58,7 @@ const validBody = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-const admin = () => ({ Authorization: `Bearer ${adminToken}` });
+const admin = () => adminAuth;
 
 async function tableCounts() {
   const db = t.database.db;

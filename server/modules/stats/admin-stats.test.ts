@@ -2,7 +2,7 @@
 // admin/total-recommendations-clicks and the registration stats, month by month over a period. The tests work in
 // months of 2035, which nothing else touches, by moving the rows they create there.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   exchanges,
   material_groups,
@@ -14,19 +14,13 @@ import {
 } from '../../../drizzle/schema';
 import { resolveStatsPeriod } from '../../../shared/lib/stats';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { restAs } from '../../test/rest-client';
+import { useAdmin, useRestAs, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let rest: ReturnType<typeof restAs>;
+const t = useTestContext();
+const admin = useAdmin(t);
+const rest = useRestAs(t, () => admin.adminActor);
 const db = () => t.database.db;
 const at = (iso: string) => new Date(iso);
-
-beforeAll(async () => {
-  t = await createTestContext();
-  rest = restAs(t, (await createAdmin(db())).adminActor);
-});
-afterAll(() => t.close());
 
 describe('resolveStatsPeriod', () => {
   it('defaults to the twelve months ending with this one, in UTC days', () => {

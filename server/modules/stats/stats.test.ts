@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { parseString } from 'fast-csv';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   audit_log,
   defra_factors,
@@ -14,16 +14,12 @@ import {
 import { DEFRA_FACTOR_SET } from '../../../shared/lib/impact';
 import { lastMonths, monthStart } from '../../../shared/lib/stats';
 import { actorOf, createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { pdfLines } from '../../test/pdf-text';
 import { request, restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 7);
 

@@ -1,29 +1,26 @@
 import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { company_subscriptions, jobs, subscription_history, subscription_plans } from '../../../drizzle/schema';
 import { addDays, isoDate } from '../../../shared/lib/subscription';
 import { openPostgres } from '../../db/client';
 import { EXPIRE_SUBSCRIPTIONS, jobHandlers, RECURRING_JOBS } from '../../jobs';
 import { enqueue, startQueue } from '../../jobs/queue';
-import { createAdmin, createCompanyWithUsers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createCompanyWithUsers } from '../../test/factories';
 import { expireSubscriptions } from './service';
 import { onPostgres } from '../../test/postgres';
+import { useAdmin, useAuthHeader, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let auth: { Authorization: string };
+const t = useTestContext();
+const admin = useAdmin(t);
+const auth = useAuthHeader(t, () => admin.admin);
 let builtin: { initial: number; extension: number };
 const today = isoDate(new Date());
 
 beforeAll(async () => {
-  t = await createTestContext();
-  const { admin } = await createAdmin(t.database.db);
-  auth = { Authorization: `Bearer ${t.deps.tokens.signUser({ sub: String(admin.id), role: 'ADMIN', company_id: null, tv: 0 }, 3600)}` };
   const plans = await t.database.db.select().from(subscription_plans).where(eq(subscription_plans.is_builtin, true));
   builtin = { initial: plans.find((p) => p.kind === 'initial')!.id, extension: plans.find((p) => p.kind === 'extension')!.id };
 });
-afterAll(() => t.close());
 
 const api = () => request(t.app());
 

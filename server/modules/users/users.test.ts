@@ -1,25 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerOf, request } from '../../test/rest-client';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/constants/enums';
 import { audit_log, chat_messages, materials, offers, users } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { actorOf, asInput, createAdmin, createCompanyWithUsers, createListing, createUser, TEST_PASSWORD } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
 import { onPostgres } from '../../test/postgres';
+import { useAdmin, useTestContext } from '../../test/suite';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestContext();
+const admin = useAdmin(t);
 
 const api = () => request(t.app());
-const tokenOf = (u: { id: number; role: Role; company_id: number | null }, tv = 0) =>
-  `Bearer ${t.deps.tokens.signUser({ sub: String(u.id), role: u.role, company_id: u.company_id, tv }, 3600)}`;
+const tokenOf = (u: { id: number; role: Role; company_id: number | null }, tv = 0) => bearerOf(t, u, tv);
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const uniq = () => Math.random().toString(36).slice(2, 8);
 const newUser = (o: Record<string, unknown> = {}) => ({
