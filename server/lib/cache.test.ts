@@ -36,6 +36,14 @@ function fakePubSub() {
 const logger = createLogger('silent');
 const loader = (value: string, tags: string[]) => vi.fn(async () => ({ value, tags }));
 
+/** A cache bus on a fake PubSub, already listening. */
+async function listeningBus(kind: 'postgres' | 'pglite' = 'postgres') {
+  const ps = fakePubSub();
+  const bus = createCacheBus({ pubsub: ps.pubsub, logger, kind });
+  await bus.start();
+  return { ps, bus };
+}
+
 describe('parseInvalidation', () => {
   it('reads a trigger payload into tags, and anything else as "everything"', () => {
     expect(parseInvalidation('m:1,22,333')).toEqual({ all: false, tags: ['m:1', 'm:22', 'm:333'] });
@@ -62,9 +70,7 @@ describe('read cache', () => {
   });
 
   it('drops the entries a notification names, and only those', async () => {
-    const ps = fakePubSub();
-    const bus = createCacheBus({ pubsub: ps.pubsub, logger, kind: 'postgres' });
-    await bus.start();
+    const { ps, bus } = await listeningBus();
     const cache = bus.cache<string>('t', { ttlMs: 60_000, max: 10 });
     await cache.get('a', loader('a', ['u:1', 'c:5']));
     await cache.get('b', loader('b', ['u:2', 'c:6']));
@@ -79,9 +85,7 @@ describe('read cache', () => {
   });
 
   it('does not keep a value read while an invalidation arrived (it may predate the change)', async () => {
-    const ps = fakePubSub();
-    const bus = createCacheBus({ pubsub: ps.pubsub, logger, kind: 'postgres' });
-    await bus.start();
+    const { ps, bus } = await listeningBus();
     const cache = bus.cache<string>('t', { ttlMs: 60_000, max: 10 });
     const first = await cache.get('k', async () => {
       ps.notify('u:99'); // any change, committed while this read was in flight
@@ -92,9 +96,7 @@ describe('read cache', () => {
   });
 
   it('forgets everything when the listener reconnects', async () => {
-    const ps = fakePubSub();
-    const bus = createCacheBus({ pubsub: ps.pubsub, logger, kind: 'postgres' });
-    await bus.start();
+    const { ps, bus } = await listeningBus();
     const cache = bus.cache<string>('t', { ttlMs: 60_000, max: 10 });
     await cache.get('k', loader('v1', ['u:1']));
     ps.reconnect();
@@ -104,9 +106,7 @@ describe('read cache', () => {
   it('reads again after the TTL and holds at most `max` entries, the oldest leaving first', async () => {
     vi.useFakeTimers();
     try {
-      const ps = fakePubSub();
-      const bus = createCacheBus({ pubsub: ps.pubsub, logger, kind: 'postgres' });
-      await bus.start();
+      const { bus } = await listeningBus();
       const cache = bus.cache<string>('t', { ttlMs: 1000, max: 2 });
       await cache.get('a', loader('a', []));
       vi.advanceTimersByTime(1001);
@@ -122,9 +122,7 @@ describe('read cache', () => {
   });
 
   it('inside a write scope, reads from the database and keeps nothing', async () => {
-    const ps = fakePubSub();
-    const bus = createCacheBus({ pubsub: ps.pubsub, logger, kind: 'postgres' });
-    await bus.start();
+    const { bus } = await listeningBus();
     const cache = bus.cache<string>('t', { ttlMs: 60_000, max: 10 });
     await cache.get('k', loader('before', ['m:1']));
     expect(await inWriteScope(() => cache.get('k', loader('written', ['m:1'])))).toBe('written');
@@ -134,9 +132,7 @@ describe('read cache', () => {
   });
 
   it('does not keep a null (not found is read every time)', async () => {
-    const ps = fakePubSub();
-    const bus = createCacheBus({ pubsub: ps.pubsub, logger, kind: 'postgres' });
-    await bus.start();
+    const { bus } = await listeningBus();
     const cache = bus.cache<string>('t', { ttlMs: 60_000, max: 10 });
     const none = vi.fn(async () => null);
     expect(await cache.get('k', none)).toBeNull();
@@ -147,9 +143,7 @@ describe('read cache', () => {
 
 describe('sync', () => {
   it('resolves when its own notification comes back through the listener', async () => {
-    const ps = fakePubSub();
-    const bus = createCacheBus({ pubsub: ps.pubsub, logger, kind: 'postgres' });
-    await bus.start();
+    const { ps, bus } = await listeningBus();
     await bus.sync();
     expect(ps.published).toHaveLength(1);
     expect(ps.published[0]).toMatch(/^b:[0-9a-f]{16}$/);
@@ -158,9 +152,7 @@ describe('sync', () => {
   it('clears every cache when nothing comes back, or the notification cannot be sent (never failing the write it follows)', async () => {
     vi.useFakeTimers();
     try {
-      const ps = fakePubSub();
-      const bus = createCacheBus({ pubsub: ps.pubsub, logger, kind: 'postgres' });
-      await bus.start();
+      const { ps, bus } = await listeningBus();
       const cache = bus.cache<string>('t', { ttlMs: 60_000, max: 10 });
       await cache.get('k', loader('v1', []));
       ps.deaf = true;
@@ -177,9 +169,7 @@ describe('sync', () => {
   });
 
   it('sends nothing on PGlite, which delivers notifications before a query resolves', async () => {
-    const ps = fakePubSub();
-    const bus = createCacheBus({ pubsub: ps.pubsub, logger, kind: 'pglite' });
-    await bus.start();
+    const { ps, bus } = await listeningBus('pglite');
     await bus.sync();
     expect(ps.published).toHaveLength(0);
   });

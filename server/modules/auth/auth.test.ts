@@ -1,19 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { request } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auth_throttle, company_addresses, users } from '../../../drizzle/schema';
 import { ERROR_MESSAGES } from '../../../shared/errors';
 import { TEST_PASSWORD, createCompany, createCompanyWithUsers, createDriver, createUser } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { ensureBootstrapAdmin, login as loginService, resolveActor } from './service';
 import { THROTTLE } from './throttle';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 const login = (username: string, password: string, extra: object = {}) =>
   request(t.app())
@@ -23,6 +20,12 @@ const login = (username: string, password: string, extra: object = {}) =>
 /** Every throttle counter goes: the tests share one address (supertest's), so each starts from none. */
 // eslint-disable-next-line drizzle/enforce-delete-with-where -- emptying the table is the point
 const clearThrottle = () => t.database.db.delete(auth_throttle);
+/** A login through the service from `ip`: 'ok', or the code it is refused with. */
+const loginFrom = (ip: string, username: string, password: string) =>
+  loginService(t.deps, { username, password }, ip).then(
+    () => 'ok',
+    (e: { code: string }) => e.code,
+  );
 
 describe('POST /api/auth/login', () => {
   it('returns a token and the user for the right password, with exp in the token', async () => {
@@ -135,11 +138,7 @@ describe('POST /api/auth/login', () => {
   it('does not lock the real user out from another address (NIST 800-63B), while the guessing address stays locked', async () => {
     await clearThrottle();
     const { member } = await createCompanyWithUsers(t.database.db);
-    const attempt = (password: string, ip: string) =>
-      loginService(t.deps, { username: member.email, password }, ip).then(
-        () => 'ok',
-        (e: { code: string }) => e.code,
-      );
+    const attempt = (password: string, ip: string) => loginFrom(ip, member.email, password);
     for (let i = 0; i < 5; i++) expect(await attempt(`bad-${i}-pass`, '203.0.113.9')).toBe('INVALID_CREDENTIALS');
     expect(await attempt(TEST_PASSWORD, '203.0.113.9')).toBe('TOO_MANY_REQUESTS');
     expect(await attempt(TEST_PASSWORD, '198.51.100.7')).toBe('ok');
@@ -150,11 +149,7 @@ describe('POST /api/auth/login', () => {
   it('stops a guesser spread over many addresses at 100 attempts on one account', async () => {
     await clearThrottle();
     const { member } = await createCompanyWithUsers(t.database.db);
-    const attempt = (password: string, ip: string) =>
-      loginService(t.deps, { username: member.email, password }, ip).then(
-        () => 'ok',
-        (e: { code: string }) => e.code,
-      );
+    const attempt = (password: string, ip: string) => loginFrom(ip, member.email, password);
     for (let i = 0; i < 100; i++) expect(await attempt(`bad-${i}-pass`, `10.1.${Math.floor(i / 4)}.${i % 4}`)).toBe('INVALID_CREDENTIALS');
     expect(await attempt(TEST_PASSWORD, '10.9.9.9')).toBe('TOO_MANY_REQUESTS');
     await clearThrottle();
@@ -168,19 +163,15 @@ describe('POST /api/auth/login', () => {
 
   it('lets an office behind one address sign in more often than the address limit, but bounds one account', async () => {
     const people = await Promise.all(Array.from({ length: 8 }, () => createCompanyWithUsers(t.database.db)));
-    const signIn = (email: string, ip: string) =>
-      loginService(t.deps, { username: email, password: TEST_PASSWORD }, ip).then(
-        () => 'OK',
-        (e: { code: string }) => e.code,
-      );
+    const signIn = (email: string, ip: string) => loginFrom(ip, email, TEST_PASSWORD);
     // 40 successful logins (8 people, 5 each) from one address: more than the address's 30 attempts.
     for (let round = 0; round < 5; round++) {
-      for (const { member } of people) expect(await signIn(member.email, '10.77.0.1')).toBe('OK');
+      for (const { member } of people) expect(await signIn(member.email, '10.77.0.1')).toBe('ok');
     }
     await clearThrottle();
     // One account's own logins still meet the account ceiling (each costs an argon2 verify).
     const { member } = people[0]!;
-    for (let i = 0; i < THROTTLE.accountMaxAttempts; i++) expect(await signIn(member.email, `10.78.${i >> 6}.${i & 63}`)).toBe('OK');
+    for (let i = 0; i < THROTTLE.accountMaxAttempts; i++) expect(await signIn(member.email, `10.78.${i >> 6}.${i & 63}`)).toBe('ok');
     expect(await signIn(member.email, '10.79.0.1')).toBe('TOO_MANY_REQUESTS');
     await clearThrottle();
   });

@@ -2,23 +2,22 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { restAs } from '../../test/rest-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mail_outbox, need_matches, notifications, saved_searches } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
 import { createCompanyWithUsers, createListing } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/suite';
 import { sendSavedSearchMails } from '../materials/saved-searches';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const t = useTestContext();
 
 const db = () => t.database.db;
 const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: unknown[] }).rows ?? [])) as T[];
 
 const api = (actor: Actor) => restAs(t, actor);
+/** A need (or a listing) the actor's company posts through REST, `o` overriding the defaults below. */
+const postNeed = (actor: Actor, o: Record<string, unknown> = {}) => api(actor).post('/api/needs').send(need(o));
+const postListing = (actor: Actor, o: Record<string, unknown> = {}) => api(actor).post('/api/v2/materials').send(listing(o));
 
 /** A place of its own for each test (tests share one database): somewhere random between 40°S and 40°N. */
 function place() {
@@ -77,16 +76,12 @@ describe('needs through REST', () => {
     expect(holders.length).toBeGreaterThan(2);
     const buyer = await createCompanyWithUsers(db(), place());
     for (const group of holders.slice(-2)) {
-      const res = await api(buyer.memberActor)
-        .post('/api/needs')
-        .send(need({ material_group_id: group, material_group_code: '1501' }));
+      const res = await postNeed(buyer.memberActor, { material_group_id: group, material_group_code: '1501' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ material_group_id: group, material_group_code: '1501' });
     }
     // Without a group, the sub-chapter's home group: Packaging.
-    const bare = await api(buyer.memberActor)
-      .post('/api/needs')
-      .send(need({ material_group_code: '1501' }));
+    const bare = await postNeed(buyer.memberActor, { material_group_code: '1501' });
     const [home] = rowsOf<{ id: number }>(await db().execute(sql`select id from material_groups where slug = 'packaging'`));
     expect(bare.body.material_group_id).toBe(Number(home!.id));
     const [elsewhere] = rowsOf<{ id: number }>(
@@ -97,9 +92,7 @@ describe('needs through REST', () => {
         )}) order by id limit 1`,
       ),
     );
-    const mismatch = await api(buyer.memberActor)
-      .post('/api/needs')
-      .send(need({ material_group_id: Number(elsewhere!.id), material_group_code: '1501' }));
+    const mismatch = await postNeed(buyer.memberActor, { material_group_id: Number(elsewhere!.id), material_group_code: '1501' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.fields.material_group_code).toBe('This does not belong to the chosen material group');
   });
@@ -108,9 +101,7 @@ describe('needs through REST', () => {
     const tx = await taxonomy();
     const buyer = await createCompanyWithUsers(db(), place());
     const other = await createCompanyWithUsers(db(), place());
-    const res = await api(buyer.memberActor)
-      .post('/api/needs')
-      .send(need({ material_group_code: tx.l1, until: '2999-01-01' }));
+    const res = await postNeed(buyer.memberActor, { material_group_code: tx.l1, until: '2999-01-01' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       title: 'Wanted: spent grain',
@@ -165,7 +156,7 @@ describe('needs through REST', () => {
       [{ material_group_id: tx.group_id, max_distance_km: 0 }, 'max_distance_km', 'Enter at least 1'],
     ];
     for (const [patch, field, message] of cases) {
-      const res = await api(buyer.memberActor).post('/api/needs').send(need(patch));
+      const res = await postNeed(buyer.memberActor, patch);
       expect(res.status, field).toBe(400);
       expect(res.body.error.fields[field], field).toBe(message);
     }
@@ -180,26 +171,16 @@ describe('matching new listings against open needs', () => {
     const buyer = await createCompanyWithUsers(db(), at);
     const near = await createCompanyWithUsers(db(), eastOf(at, 8));
     const far = await createCompanyWithUsers(db(), eastOf(at, 30));
-    const created = await api(buyer.memberActor)
-      .post('/api/needs')
-      .send(need({ material_group_code: tx.l1, max_distance_km: 20 }));
+    const created = await postNeed(buyer.memberActor, { material_group_code: tx.l1, max_distance_km: 20 });
     const needId = created.body.id as number;
 
     t.sent.length = 0;
-    const hit = await api(near.memberActor)
-      .post('/api/v2/materials')
-      .send(listing({ material_group_code: tx.leaf }));
+    const hit = await postListing(near.memberActor, { material_group_code: tx.leaf });
     expect(hit.status).toBe(201);
     // Outside the code, too far, or the buyer's own listing: no match.
-    await api(near.memberActor)
-      .post('/api/v2/materials')
-      .send(listing({ material_group_code: tx.other_leaf }));
-    await api(far.memberActor)
-      .post('/api/v2/materials')
-      .send(listing({ material_group_code: tx.leaf }));
-    await api(buyer.memberActor)
-      .post('/api/v2/materials')
-      .send(listing({ material_group_code: tx.leaf }));
+    await postListing(near.memberActor, { material_group_code: tx.other_leaf });
+    await postListing(far.memberActor, { material_group_code: tx.leaf });
+    await postListing(buyer.memberActor, { material_group_code: tx.leaf });
     await t.flush();
 
     const told = await db().select().from(notifications).where(eq(notifications.code, 'notification.needMatched'));
@@ -237,9 +218,7 @@ describe('matching new listings against open needs', () => {
       longitude: eastOf(at, 3).lng,
     });
     const buyer = await createCompanyWithUsers(db(), at);
-    const created = await api(buyer.memberActor)
-      .post('/api/needs')
-      .send(need({ material_group_id: tx.group_id, max_distance_km: 5 }));
+    const created = await postNeed(buyer.memberActor, { material_group_id: tx.group_id, max_distance_km: 5 });
     expect(created.body.matches.map((m: { material_id: number }) => m.material_id)).toEqual([listingRow.id]);
     const told = await db().select().from(notifications).where(eq(notifications.user_id, buyer.member.id));
     expect(told).toHaveLength(0);
@@ -249,9 +228,7 @@ describe('matching new listings against open needs', () => {
     const tx = await taxonomy();
     const at = place();
     const buyer = await createCompanyWithUsers(db(), at);
-    await api(buyer.memberActor)
-      .post('/api/needs')
-      .send(need({ material_group_id: tx.group_id, max_distance_km: 10 }));
+    await postNeed(buyer.memberActor, { material_group_id: tx.group_id, max_distance_km: 10 });
     const supplier = await createCompanyWithUsers(db(), eastOf(at, 2));
     const a = await createListing(db(), supplier.company.id, {
       material_group_id: tx.group_id,
@@ -279,24 +256,10 @@ describe('needs near a supplier (GET api/v2/needs)', () => {
     const near = await createCompanyWithUsers(db(), eastOf(at, 3));
     const mid = await createCompanyWithUsers(db(), eastOf(at, 15));
     const far = await createCompanyWithUsers(db(), eastOf(at, 60));
-    const a = (
-      await api(near.memberActor)
-        .post('/api/needs')
-        .send(need({ title: 'Need pallets', material_group_code: tx.l1 }))
-    ).body;
-    const b = (
-      await api(mid.memberActor)
-        .post('/api/needs')
-        .send(need({ material_group_id: tx.group_id }))
-    ).body;
-    const c = (
-      await api(far.memberActor)
-        .post('/api/needs')
-        .send(need({ material_group_id: tx.group_id }))
-    ).body;
-    await api(supplier.memberActor)
-      .post('/api/needs')
-      .send(need({ material_group_id: tx.group_id })); // own: never listed
+    const a = (await postNeed(near.memberActor, { title: 'Need pallets', material_group_code: tx.l1 })).body;
+    const b = (await postNeed(mid.memberActor, { material_group_id: tx.group_id })).body;
+    const c = (await postNeed(far.memberActor, { material_group_id: tx.group_id })).body;
+    await postNeed(supplier.memberActor, { material_group_id: tx.group_id }); // own: never listed
     const ids = async (q: string) => {
       const res = await api(supplier.memberActor).get(`/api/v2/needs?${q}`);
       expect(res.status).toBe(200);
@@ -325,13 +288,9 @@ describe('answering a need', () => {
     const buyer = await createCompanyWithUsers(db(), at);
     const supplier = await createCompanyWithUsers(db(), eastOf(at, 50));
     const stranger = await createCompanyWithUsers(db(), place());
-    const n = (
-      await api(buyer.memberActor)
-        .post('/api/needs')
-        .send(need({ material_group_id: tx.group_id, max_distance_km: 5 }))
-    ).body;
-    const own = (await api(supplier.memberActor).post('/api/v2/materials').send(listing())).body;
-    const theirs = (await api(stranger.memberActor).post('/api/v2/materials').send(listing())).body;
+    const n = (await postNeed(buyer.memberActor, { material_group_id: tx.group_id, max_distance_km: 5 })).body;
+    const own = (await postListing(supplier.memberActor)).body;
+    const theirs = (await postListing(stranger.memberActor)).body;
 
     const res = await api(supplier.memberActor).post(`/api/needs/${n.id}/answers`).send({ material_id: own.id, message: 'We deliver' });
     expect(res.status).toBe(201);
@@ -341,16 +300,8 @@ describe('answering a need', () => {
 
     expect((await api(supplier.memberActor).post(`/api/needs/${n.id}/answers`).send({ material_id: own.id })).status).toBe(409);
     // A listing that matched the need by itself can still be offered for it: the match becomes the answer.
-    const grouped = (
-      await api(supplier.memberActor)
-        .post('/api/v2/materials')
-        .send(listing({ material_group_id: tx.group_id }))
-    ).body;
-    const matched = (
-      await api(buyer.memberActor)
-        .post('/api/needs')
-        .send(need({ material_group_id: tx.group_id, max_distance_km: 100 }))
-    ).body;
+    const grouped = (await postListing(supplier.memberActor, { material_group_id: tx.group_id })).body;
+    const matched = (await postNeed(buyer.memberActor, { material_group_id: tx.group_id, max_distance_km: 100 })).body;
     expect(matched.matches.map((m: { material_id: number }) => m.material_id)).toContain(grouped.id);
     const upgraded = await api(supplier.memberActor)
       .post(`/api/needs/${matched.id}/answers`)
@@ -373,12 +324,8 @@ describe('at once (races: real on Postgres, serialized on PGlite)', () => {
     const at = place();
     const buyer = await createCompanyWithUsers(db(), at);
     const supplier = await createCompanyWithUsers(db(), eastOf(at, 500));
-    const n = (
-      await api(buyer.memberActor)
-        .post('/api/needs')
-        .send(need({ material_group_id: tx.group_id, max_distance_km: 5 }))
-    ).body;
-    const own = (await api(supplier.memberActor).post('/api/v2/materials').send(listing())).body;
+    const n = (await postNeed(buyer.memberActor, { material_group_id: tx.group_id, max_distance_km: 5 })).body;
+    const own = (await postListing(supplier.memberActor)).body;
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, () => t.caller(supplier.memberActor).needs.answer({ id: n.id, material_id: own.id })),
     );
@@ -443,12 +390,8 @@ describe('saved searches', () => {
       .set({ checked_at: new Date(Date.now() - 2 * 86_400_000) })
       .where(eq(saved_searches.user_id, reader.member.id));
     const seller = await createCompanyWithUsers(db(), eastOf(at, 100));
-    await api(seller.memberActor)
-      .post('/api/v2/materials')
-      .send(listing({ title: `Grain ${word}` }));
-    await api(seller.memberActor)
-      .post('/api/v2/materials')
-      .send(listing({ title: 'Other things' }));
+    await postListing(seller.memberActor, { title: `Grain ${word}` });
+    await postListing(seller.memberActor, { title: 'Other things' });
 
     const first = await db().transaction((tx) => sendSavedSearchMails(tx, t.env));
     expect(first.searches).toBeGreaterThanOrEqual(1);
