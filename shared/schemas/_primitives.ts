@@ -98,6 +98,13 @@ export function pageOf<T>(items: T[], total: number, page: number, size: number)
   return { items, total, totalPages: Math.ceil(total / size), currentPage: page };
 }
 
+/** A company's material categories (those it is interested in, those it provides): at least one, each kept once. */
+export const categoryList = z
+  .array(id, { error: m('registration.atLeastOneCategory') })
+  .min(1, m('registration.atLeastOneCategory'))
+  .max(200)
+  .transform((ids) => [...new Set(ids)]);
+
 /** A random UUID, as Postgres writes one (gen_random_uuid). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A code that is a random UUID (a link's secret, a certificate's code), any case; anything else is `invalid`. */

@@ -5,7 +5,7 @@ import { COMPANY_SIZES, COMPANY_STATUSES, ROLES, SIGNUP_COUNTRIES, SUBSCRIPTION_
 import { LIMITS } from '../constants/limits';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
-import { id, idNameOutput, optionalText, pageInput, pageOutput, queryBoolean, REQUIRED } from './_primitives';
+import { categoryList, id, idNameOutput, optionalText, pageInput, pageOutput, queryBoolean, REQUIRED } from './_primitives';
 import { isoDateString } from './subscriptions';
 import { clearableText, currency, imageChange } from './users';
 
@@ -71,12 +71,6 @@ export const companyAddressInput = z
     ),
   );
 export type CompanyAddressInput = z.output<typeof companyAddressInput>;
-
-const categoryList = z
-  .array(id, { error: C.atLeastOneCategory })
-  .min(1, C.atLeastOneCategory)
-  .max(200)
-  .transform((ids) => [...new Set(ids)]);
 
 /**
  * `PUT api/companies/{id}` (the company's managers): absent fields stay as they are; '' or null clears an optional

@@ -16,7 +16,7 @@ import {
 import { LIMITS } from '../constants/limits';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
-import { INVALID_EMAIL, REQUIRED, id, language, pageOutput } from './_primitives';
+import { categoryList, INVALID_EMAIL, REQUIRED, id, language, pageOutput } from './_primitives';
 
 export const REGISTRATION_MESSAGES = {
   required: REQUIRED,
@@ -66,11 +66,6 @@ const optional = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.preprocess(absent
 const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
 const coordinate = /* @__NO_SIDE_EFFECTS__ */ (limit: number) =>
   z.preprocess((v) => toNumber(absent(v)), z.number().min(-limit).max(limit).optional());
-const categoryList = z
-  .array(id, { error: REGISTRATION_MESSAGES.atLeastOneCategory })
-  .min(1, REGISTRATION_MESSAGES.atLeastOneCategory)
-  .max(200)
-  .transform((ids) => [...new Set(ids)]);
 
 /** The signup payload (SPEC §3 "Registration request"), as plain fields: extend it freely. */
 export const registrationFields = z.object({
