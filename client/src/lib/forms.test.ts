@@ -1,7 +1,14 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
 import { encodeMessage, type Message } from '@shared/messages';
-import { applyServerErrors, serverFieldMessage } from './forms';
+import { applyServerErrors, serverFieldMessage, textFields } from './forms';
+
+describe('a record as form fields', () => {
+  it('keeps the texts it has and gives an empty field for each missing one, and only for the keys named', () => {
+    const row = { about: 'We recycle', phone: null, site: undefined, name: 'Acme' };
+    expect(textFields(row, ['about', 'phone', 'site'])).toEqual({ about: 'We recycle', phone: '', site: '' });
+  });
+});
 
 /** A failed call as the tRPC client sees it: field errors arrive as message codes with parameters. */
 function serverError(fields: Record<string, Message> | null) {

@@ -36,6 +36,11 @@ export function applyServerErrors<T extends FieldValues>(
   return names;
 }
 
+/** A record's optional texts as a form's fields hold them: a missing one is an empty field. */
+export function textFields<T extends object, K extends keyof T>(row: T, keys: readonly K[]): { [P in K]: NonNullable<T[P]> | '' } {
+  return Object.fromEntries(keys.map((k) => [k, row[k] ?? ''])) as { [P in K]: NonNullable<T[P]> | '' };
+}
+
 /** A shared schema's verdict: the parsed values, or each field's first error as a message code. */
 export type SchemaResult<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
 

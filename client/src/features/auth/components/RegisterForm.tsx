@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
 import { bankPartnerRegistrationForm, isPublicEmailDomain, OTHER_INDUSTRY } from '@shared/schemas/registration';
@@ -18,7 +18,8 @@ import { AddressField, type Place } from '@/components/forms/AddressField';
 import { Button } from '@/components/ui/Button';
 import { Checkbox, FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
-import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
+import { useFieldError } from '@/hooks/useFieldProps';
+import { errorText, getAppError } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
 import { countryName } from '@/lib/countries';
 import { useLanguage } from '@/lib/i18n';
@@ -29,7 +30,6 @@ export type RegistrationVariant = 'standard' | 'bank_partner';
 /** The bank-partner form is the superset; the standard variant simply never shows or sends its two fields. */
 type FormIn = z.input<typeof bankPartnerRegistrationForm>;
 type FormOut = z.output<typeof bankPartnerRegistrationForm>;
-type FieldName = FieldPath<FormIn>;
 
 const isSignupCountry = (v: unknown): v is SignupCountry => typeof v === 'string' && (SIGNUP_COUNTRIES as readonly string[]).includes(v);
 
@@ -97,11 +97,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
     },
   });
   const { errors } = form.formState;
-  const err = (name: FieldName) => {
-    const e = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
-      { message?: string; type?: string } | undefined;
-    return fieldErrorText(i18n, e);
-  };
+  const err = useFieldError(form);
 
   const [email, industry, country, address, lat, lng] = useWatch({
     control: form.control,

@@ -1,6 +1,7 @@
 // The manager panel's company tab (SPEC §2 "company data, locations"): the company's data and its locations,
 // each saved with companies.update (PUT api/companies/{id}) under the SPEC §5 save rules, which the server
 // applies: one primary address (the first flagged), the phone only with a calling code, empty text as null.
+import { AboutField } from '@/components/forms/AboutField';
 import { FormSection, GroupsSection, SaveRow } from '@/components/forms/FormSection';
 import { CallingCodeField } from '@/components/forms/CallingCodeField';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,7 +11,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
-import { LIMITS } from '@shared/constants/limits';
 import { z } from '@shared/schemas/_zod';
 import { CUSTOM_INDUSTRY_MESSAGE, customIndustryIssue, updateCompanyFields } from '@shared/schemas/companies';
 import { CompanySizeSelect, CurrencySelect, IndustrySelect } from '@/components/forms/CompanyFields';
@@ -21,27 +21,18 @@ import { Card } from '@/components/ui/Card';
 import { SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
 import { ErrorState, LoadingState } from '@/components/ui/States';
-import { errorText, fieldErrorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { errorText } from '@/lib/errors';
+import { applyServerErrors, textFields } from '@/lib/forms';
 import { updateSession, useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { useFieldError, useFieldProps } from '@/hooks/useFieldProps';
 
 type Company = RouterOutputs['companies']['get'];
 type PrivateCompany = Extract<Company, { private: true }>;
 
 const isSignupCountry = (v: unknown): v is SignupCountry => typeof v === 'string' && (SIGNUP_COUNTRIES as readonly string[]).includes(v);
-
-/** A field's error, also for nested names such as `addresses.1.address`. */
-function useFieldError(errors: object) {
-  const { i18n } = useLingui();
-  return (name: string) => {
-    const e = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
-      { message?: string; type?: string } | undefined;
-    return fieldErrorText(i18n, e);
-  };
-}
 
 /** The message SPEC §8 gives a failed company save, with the reason. */
 function useSaveFailed() {
@@ -83,21 +74,23 @@ type DataOut = z.output<typeof dataForm>;
 function dataDefaults(c: PrivateCompany): DataIn {
   return {
     name: c.name,
-    registered_company_name: c.registered_company_name ?? '',
-    business_registration_number: c.business_registration_number ?? '',
+    ...textFields(c, [
+      'registered_company_name',
+      'business_registration_number',
+      'industry',
+      'custom_industry',
+      'main_business',
+      'website_url',
+      'company_license_number',
+      'company_license_expiry_date',
+      'tax_certificate_number',
+      'contact_phone',
+      'country_calling_code',
+      'about_info',
+      'expectations',
+      'preferred_currency',
+    ]),
     company_size: (c.company_size ?? '') as never,
-    industry: c.industry ?? '',
-    custom_industry: c.custom_industry ?? '',
-    main_business: c.main_business ?? '',
-    website_url: c.website_url ?? '',
-    company_license_number: c.company_license_number ?? '',
-    company_license_expiry_date: c.company_license_expiry_date ?? '',
-    tax_certificate_number: c.tax_certificate_number ?? '',
-    contact_phone: c.contact_phone ?? '',
-    country_calling_code: c.country_calling_code ?? '',
-    about_info: c.about_info ?? '',
-    expectations: c.expectations ?? '',
-    preferred_currency: c.preferred_currency ?? '',
     materials_interested: c.materials_interested.map((g) => String(g.id)) as never,
     materials_providing: c.materials_providing.map((g) => String(g.id)) as never,
   };
@@ -114,8 +107,9 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
   const [formError, setFormError] = useState<string | null>(null);
   const failed = useSaveFailed();
   const form = useForm<DataIn, unknown, DataOut>({ resolver: zodResolver(dataForm), mode: 'onTouched', defaultValues: dataDefaults(company) });
-  const err = useFieldError(form.formState.errors);
-  const [industry, about] = useWatch({ control: form.control, name: ['industry', 'about_info'] });
+  const err = useFieldError(form);
+  const field = useFieldProps(form);
+  const industry = useWatch({ control: form.control, name: 'industry' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -135,37 +129,26 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
     }
   });
 
-  const aboutLength = typeof about === 'string' ? about.length : 0;
   return (
     <Card title={<Trans>Company data</Trans>}>
       <form className="form" onSubmit={onSubmit} noValidate data-testid="company-data-form">
         <FormSection title={<Trans>About the company</Trans>}>
-          <TextField label={<Trans>Trade name</Trans>} required error={err('name')} {...form.register('name')} />
-          <TextField
-            label={<Trans>Registered company name</Trans>}
-            error={err('registered_company_name')}
-            {...form.register('registered_company_name')}
-          />
-          <IndustrySelect stored={company.industry} required error={err('industry')} {...form.register('industry')} />
+          <TextField label={<Trans>Trade name</Trans>} required {...field('name')} />
+          <TextField label={<Trans>Registered company name</Trans>} {...field('registered_company_name')} />
+          <IndustrySelect stored={company.industry} required {...field('industry')} />
           {typeof industry === 'string' && industry.trim().toLowerCase() === 'other' ? (
-            <TextField label={<Trans>Your industry</Trans>} required error={err('custom_industry')} {...form.register('custom_industry')} />
+            <TextField label={<Trans>Your industry</Trans>} required {...field('custom_industry')} />
           ) : null}
-          <CompanySizeSelect required error={err('company_size')} {...form.register('company_size')} />
-          <TextField label={<Trans>Main business</Trans>} error={err('main_business')} {...form.register('main_business')} />
-          <TextField label={<Trans>Website</Trans>} type="url" placeholder="https://" error={err('website_url')} {...form.register('website_url')} />
-          <div className="form-grid__full">
-            <TextArea
-              label={<Trans>About</Trans>}
-              hint={<Trans>Shown on your public company page.</Trans>}
-              maxLength={LIMITS.aboutMax}
-              rows={3}
-              error={err('about_info')}
-              {...form.register('about_info')}
-            />
-            <p className="counter" aria-live="polite">
-              {aboutLength}/{LIMITS.aboutMax}
-            </p>
-          </div>
+          <CompanySizeSelect required {...field('company_size')} />
+          <TextField label={<Trans>Main business</Trans>} {...field('main_business')} />
+          <TextField label={<Trans>Website</Trans>} type="url" placeholder="https://" {...field('website_url')} />
+          <AboutField
+            className="form-grid__full"
+            label={<Trans>About</Trans>}
+            hint={<Trans>Shown on your public company page.</Trans>}
+            control={form.control}
+            field={field('about_info')}
+          />
           <div className="form-grid__full">
             <ImagePicker
               label={<Trans>Logo</Trans>}
@@ -180,39 +163,20 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
         <FormSection title={<Trans>Contact</Trans>} description={<Trans>The phone is kept only with its calling code.</Trans>}>
           <div className="phone-row form-grid__full">
             <CallingCodeField error={err('country_calling_code')} field={form.register('country_calling_code')} />
-            <TextField label={<Trans>Contact phone</Trans>} type="tel" error={err('contact_phone')} {...form.register('contact_phone')} />
+            <TextField label={<Trans>Contact phone</Trans>} type="tel" {...field('contact_phone')} />
           </div>
-          <CurrencySelect stored={company.preferred_currency} required error={err('preferred_currency')} {...form.register('preferred_currency')} />
+          <CurrencySelect stored={company.preferred_currency} required {...field('preferred_currency')} />
         </FormSection>
 
         <FormSection
           title={<Trans>Registration data</Trans>}
           description={<Trans>Only your company's users and the administrators see these.</Trans>}
         >
-          <TextField
-            label={<Trans>Business registration number</Trans>}
-            error={err('business_registration_number')}
-            {...form.register('business_registration_number')}
-          />
-          <TextField label={<Trans>Licence number</Trans>} error={err('company_license_number')} {...form.register('company_license_number')} />
-          <TextField
-            label={<Trans>Licence expiry date</Trans>}
-            type="date"
-            error={err('company_license_expiry_date')}
-            {...form.register('company_license_expiry_date')}
-          />
-          <TextField
-            label={<Trans>Tax certificate number</Trans>}
-            error={err('tax_certificate_number')}
-            {...form.register('tax_certificate_number')}
-          />
-          <TextArea
-            className="form-grid__full"
-            label={<Trans>Expectations</Trans>}
-            rows={2}
-            error={err('expectations')}
-            {...form.register('expectations')}
-          />
+          <TextField label={<Trans>Business registration number</Trans>} {...field('business_registration_number')} />
+          <TextField label={<Trans>Licence number</Trans>} {...field('company_license_number')} />
+          <TextField label={<Trans>Licence expiry date</Trans>} type="date" {...field('company_license_expiry_date')} />
+          <TextField label={<Trans>Tax certificate number</Trans>} {...field('tax_certificate_number')} />
+          <TextArea className="form-grid__full" label={<Trans>Expectations</Trans>} rows={2} {...field('expectations')} />
         </FormSection>
 
         {groups.data ? (
@@ -274,7 +238,8 @@ function LocationsForm({ company }: { company: PrivateCompany }) {
     resolver: zodResolver(locationsForm),
     defaultValues: { addresses: company.addresses.map(toRow) },
   });
-  const err = useFieldError(form.formState.errors);
+  const err = useFieldError(form);
+  const field = useFieldProps(form);
   const list = useFieldArray({ control: form.control, name: 'addresses', keyName: 'key' });
   const rows = useWatch({ control: form.control, name: 'addresses' }) ?? [];
   const primaryIndex = Math.max(
@@ -322,14 +287,14 @@ function LocationsForm({ company }: { company: PrivateCompany }) {
           </Trans>
         </p>
         <ol className="locations" aria-label={t`Company addresses`}>
-          {list.fields.map((field, i) => {
+          {list.fields.map((entry, i) => {
             const row = rows[i];
             const lat = row?.latitude;
             const lng = row?.longitude;
             const coordinates = typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
             const n = i + 1;
             return (
-              <li key={field.key} className={`location${i === primaryIndex ? ' location--primary' : ''}`} data-testid="location">
+              <li key={entry.key} className={`location${i === primaryIndex ? ' location--primary' : ''}`} data-testid="location">
                 <div className="location__head spread">
                   <h3 className="location__title">{t`Address ${n}`}</h3>
                   <label className="checkbox">
@@ -340,12 +305,7 @@ function LocationsForm({ company }: { company: PrivateCompany }) {
                   </label>
                 </div>
                 <div className="form-grid">
-                  <SelectField
-                    label={<Trans>Country</Trans>}
-                    required
-                    error={err(`addresses.${i}.country`)}
-                    {...form.register(`addresses.${i}.country`)}
-                  >
+                  <SelectField label={<Trans>Country</Trans>} required {...field(`addresses.${i}.country`)}>
                     {SIGNUP_COUNTRIES.map((c) => (
                       <option key={c} value={c}>
                         {regionNames?.of(c) ?? c}
@@ -369,19 +329,13 @@ function LocationsForm({ company }: { company: PrivateCompany }) {
                       onPick={(place) => pick(i, place)}
                     />
                   </div>
-                  <TextField
-                    label={<Trans>City or region</Trans>}
-                    required
-                    error={err(`addresses.${i}.city`)}
-                    {...form.register(`addresses.${i}.city`)}
-                  />
-                  <TextField label={<Trans>State</Trans>} error={err(`addresses.${i}.state`)} {...form.register(`addresses.${i}.state`)} />
+                  <TextField label={<Trans>City or region</Trans>} required {...field(`addresses.${i}.city`)} />
+                  <TextField label={<Trans>State</Trans>} {...field(`addresses.${i}.state`)} />
                   <TextField
                     label={<Trans>Postal or ZIP code</Trans>}
                     required
                     hint={<Trans>Use 00000 if your address has none.</Trans>}
-                    error={err(`addresses.${i}.zip_code`)}
-                    {...form.register(`addresses.${i}.zip_code`)}
+                    {...field(`addresses.${i}.zip_code`)}
                   />
                 </div>
                 {list.fields.length > 1 ? (

@@ -4,28 +4,28 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { LANGUAGES, type Language } from '@shared/constants/enums';
-import { LIMITS } from '@shared/constants/limits';
 import type { z } from '@shared/schemas/_zod';
 import { changePasswordForm, type ChangePasswordForm } from '@shared/schemas/auth';
 import { updateUserFields } from '@shared/schemas/users';
 import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { CurrencySelect } from '@/components/forms/CompanyFields';
+import { AboutField } from '@/components/forms/AboutField';
 import { SaveRow } from '@/components/forms/FormSection';
 import { ImagePicker, useImageChange } from '@/components/forms/ImagePicker';
 import { RoleLabel } from '@/components/RoleLabel';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
+import { FormError, SelectField, TextField } from '@/components/ui/Field';
 import { isSettled } from '@/components/ui/QueryView';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useChangeLanguage } from '@/hooks/useChangeLanguage';
 import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { errorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { applyServerErrors, textFields } from '@/lib/forms';
 import { replaceToken, updateSession, useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -78,11 +78,7 @@ type Me = Extract<RouterOutputs['users']['get'], { private: true }>;
 
 const profileDefaults = (u: Me): ProfileIn => ({
   first_name: u.first_name,
-  last_name: u.last_name ?? '',
-  business_email: u.business_email ?? '',
-  official_role: u.official_role ?? '',
-  about_info: u.about_info ?? '',
-  preferred_currency: u.preferred_currency ?? '',
+  ...textFields(u, ['last_name', 'business_email', 'official_role', 'about_info', 'preferred_currency']),
   language: u.language,
 });
 
@@ -114,7 +110,6 @@ function ProfileForm({ me }: { me: Me }) {
   const image = useImageChange();
   const form = useForm<ProfileIn, unknown, ProfileOut>({ resolver: zodResolver(profileForm), mode: 'onTouched', defaultValues: profileDefaults(me) });
   const field = useFieldProps(form);
-  const about = useWatch({ control: form.control, name: 'about_info' });
 
   const { onSubmit, formError } = useFormSubmit(form, async (values) => {
     image.clearError();
@@ -141,7 +136,6 @@ function ProfileForm({ me }: { me: Me }) {
     showSnackbar(msg`Profile saved`);
   });
 
-  const aboutLength = typeof about === 'string' ? about.length : 0;
   return (
     <form className="form" onSubmit={onSubmit} noValidate data-testid="profile-form">
       <ImagePicker
@@ -163,18 +157,12 @@ function ProfileForm({ me }: { me: Me }) {
         {...field('business_email')}
       />
       <TextField label={<Trans>Official role</Trans>} autoComplete="organization-title" {...field('official_role')} />
-      <div>
-        <TextArea
-          label={<Trans>About you</Trans>}
-          rows={3}
-          maxLength={LIMITS.aboutMax}
-          hint={<Trans>Shown on your public page.</Trans>}
-          {...field('about_info')}
-        />
-        <p className="counter" aria-live="polite">
-          {aboutLength}/{LIMITS.aboutMax}
-        </p>
-      </div>
+      <AboutField
+        label={<Trans>About you</Trans>}
+        hint={<Trans>Shown on your public page.</Trans>}
+        control={form.control}
+        field={field('about_info')}
+      />
       <div className="form-grid">
         <CurrencySelect stored={me.preferred_currency} {...field('preferred_currency')} />
         <SelectField label={<Trans>Language</Trans>} {...field('language')}>
