@@ -1,10 +1,11 @@
-// The administrators' lists read page by page (the job queue, the mail outbox, the queries, the audit log): twenty
-// rows a page, the error state when the list could not be loaded, and an empty state of an icon, a title and a
+// The administrators' lists read page by page (the job queue, the mail outbox, the queries, the audit log, the
+// companies and the accounts): twenty rows a page, the error state when the list could not be loaded, and an empty state of an icon, a title and a
 // sentence. The page keeps its query, its filters and how a row looks; the rest is written once here.
 import type { ReactNode } from 'react';
 import type { IconName } from '@/components/ui/Icon';
 import { PagedList, type ListPage } from '@/components/ui/PagedList';
 import type { QueryLike } from '@/components/ui/QueryView';
+import { Rows } from '@/components/ui/Rows';
 import { EmptyState } from '@/components/ui/States';
 import { Table, type Column } from '@/components/ui/Table';
 
@@ -52,6 +53,34 @@ export function AdminPagedList<T>({
       onPage={onPage}
     >
       {(data) => children(data.items)}
+    </PagedList>
+  );
+}
+
+/** Such a list as Rows: a caption with the count (given the page), the rows, or a muted line when none match. */
+export function AdminPagedRows<T>({
+  list,
+  error,
+  caption,
+  empty,
+  page,
+  onPage,
+  children,
+}: Pick<AdminPagedListProps<T>, 'list' | 'page' | 'onPage'> & {
+  /** What could not be loaded, in a sentence. */
+  error: ReactNode;
+  caption: (data: ListPage<T>) => ReactNode;
+  empty: ReactNode;
+  /** One row: an `li.rows__item`. */
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <PagedList list={list} error={error} page={page} size={ADMIN_PAGE_SIZE} onPage={onPage}>
+      {(data) => (
+        <Rows caption={caption(data)} items={data.items} empty={empty}>
+          {children}
+        </Rows>
+      )}
     </PagedList>
   );
 }

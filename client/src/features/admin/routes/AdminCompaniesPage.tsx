@@ -13,21 +13,18 @@ import { Card, PageHeader } from '@/components/ui/Card';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { Checkbox, SelectField, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
-import { useListFilters } from '@/hooks/useListFilters';
-import { useDebounced } from '@/hooks/useDebounced';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
 import { lazyComponent } from '@/lib/lazy';
 import type { RouterOutputs } from '@/lib/types';
 import { ActionDialogs, SubscriptionActions, type SubscriptionAction } from '../components/AcceptedCompanies';
+import { ADMIN_PAGE_SIZE, AdminPagedRows } from '../components/AdminPagedList';
 import { REGISTRATION_STATUS_TEXT } from '../components/labels';
 import { RecordDialog } from '../components/RecordDialog';
-import { PagedList } from '@/components/ui/PagedList';
-import { Rows } from '@/components/ui/Rows';
+import { useAdminListFilters } from '../components/useAdminListFilters';
 import { Options } from '@/components/ui/Options';
 
 type Row = RouterOutputs['companies']['admin']['list']['items'][number];
-const PAGE_SIZE = 20;
 
 const EditCompanyForm = lazyComponent(() => import('../components/EditCompanyForm').then((m) => m.EditCompanyForm));
 
@@ -41,14 +38,13 @@ export function AdminCompaniesPage() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const { filters, setFilter, page, setPage } = useListFilters({ search: '', parents: false, status: '' });
+  const { filters, setFilter, page, setPage, q } = useAdminListFilters({ q: '', parents: false, status: '' });
   const { parents, status } = filters;
-  const query = useDebounced(filters.search.trim(), 300);
   const list = useQuery({
     ...trpc.companies.admin.list.queryOptions({
       page,
-      size: PAGE_SIZE,
-      search: query || undefined,
+      size: ADMIN_PAGE_SIZE,
+      search: q,
       is_parent_company: parents ? true : undefined,
       status: (status || undefined) as never,
     }),
@@ -111,8 +107,8 @@ export function AdminCompaniesPage() {
             <TextField
               label={<Trans>Search companies</Trans>}
               type="search"
-              value={filters.search}
-              onChange={(e) => setFilter('search', e.target.value)}
+              value={filters.q}
+              onChange={(e) => setFilter('q', e.target.value)}
               data-testid="admin-company-search"
             />
             <SelectField label={<Trans>Status</Trans>} value={status} onChange={(e) => setFilter('status', e.target.value)}>
@@ -131,13 +127,16 @@ export function AdminCompaniesPage() {
               </p>
             </ErrorState>
           ) : (
-            <PagedList list={list} error={<Trans>The companies could not be loaded.</Trans>} page={page} size={PAGE_SIZE} onPage={setPage}>
-              {(data) => (
-                <Rows caption={<Trans>Companies ({data.total})</Trans>} items={data.items} empty={<Trans>No company matches.</Trans>}>
-                  {renderCompany}
-                </Rows>
-              )}
-            </PagedList>
+            <AdminPagedRows
+              list={list}
+              error={<Trans>The companies could not be loaded.</Trans>}
+              caption={(data) => <Trans>Companies ({data.total})</Trans>}
+              empty={<Trans>No company matches.</Trans>}
+              page={page}
+              onPage={setPage}
+            >
+              {renderCompany}
+            </AdminPagedRows>
           )}
         </div>
       </Card>

@@ -12,21 +12,18 @@ import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Dialog, DialogActions } from '@/components/ui/Dialog';
 import { Checkbox, FormError, SelectField, TextField } from '@/components/ui/Field';
-import { useListFilters } from '@/hooks/useListFilters';
-import { useDebounced } from '@/hooks/useDebounced';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
-import { PagedList } from '@/components/ui/PagedList';
-import { Rows } from '@/components/ui/Rows';
+import { ADMIN_PAGE_SIZE, AdminPagedRows } from '../components/AdminPagedList';
 import { ResetLinkDialog } from '../components/SubscriptionDialogs';
+import { useAdminListFilters } from '../components/useAdminListFilters';
 
 type Row = RouterOutputs['users']['admin']['list']['items'][number];
 type Action = { kind: 'manage' | 'toggle' | 'reset'; user: Row };
-const PAGE_SIZE = 20;
 const fullName = (u: { first_name: string; last_name: string | null }) => [u.first_name, u.last_name].filter(Boolean).join(' ');
 
 export function AdminUsersPage() {
@@ -34,14 +31,13 @@ export function AdminUsersPage() {
   const trpc = useTRPC();
   const fmt = useFormat();
   const session = useSession();
-  const { filters, setFilter, page, setPage } = useListFilters({ search: '', role: '', status: '' });
+  const { filters, setFilter, page, setPage, q } = useAdminListFilters({ q: '', role: '', status: '' });
   const { role, status } = filters;
-  const query = useDebounced(filters.search.trim(), 300);
   const list = useQuery({
     ...trpc.users.admin.list.queryOptions({
       page,
-      size: PAGE_SIZE,
-      search: query || undefined,
+      size: ADMIN_PAGE_SIZE,
+      search: q,
       role: (role || undefined) as never,
       status: (status || undefined) as never,
     }),
@@ -129,8 +125,8 @@ export function AdminUsersPage() {
             <TextField
               label={<Trans>Search by name, email or company</Trans>}
               type="search"
-              value={filters.search}
-              onChange={(e) => setFilter('search', e.target.value)}
+              value={filters.q}
+              onChange={(e) => setFilter('q', e.target.value)}
               data-testid="user-search"
             />
             <SelectField label={<Trans>Role</Trans>} value={role} onChange={(e) => setFilter('role', e.target.value)}>
@@ -145,13 +141,16 @@ export function AdminUsersPage() {
               <option value="disabled">{t`Disabled`}</option>
             </SelectField>
           </div>
-          <PagedList list={list} error={<Trans>The accounts could not be loaded.</Trans>} page={page} size={PAGE_SIZE} onPage={setPage}>
-            {(data) => (
-              <Rows caption={<Trans>Accounts ({data.total})</Trans>} items={data.items} empty={<Trans>No account matches.</Trans>}>
-                {renderAccount}
-              </Rows>
-            )}
-          </PagedList>
+          <AdminPagedRows
+            list={list}
+            error={<Trans>The accounts could not be loaded.</Trans>}
+            caption={(data) => <Trans>Accounts ({data.total})</Trans>}
+            empty={<Trans>No account matches.</Trans>}
+            page={page}
+            onPage={setPage}
+          >
+            {renderAccount}
+          </AdminPagedRows>
         </div>
       </Card>
       {action?.kind === 'manage' ? <ManageDialog user={action.user} onClose={() => setAction(null)} /> : null}
