@@ -458,7 +458,7 @@ export async function donationAddress(db: DbOrTx, companyId: number) {
   return address;
 }
 
-/** Whether the material group exists (a donation names its group for the CO2e at hand-over). */
+/** Whether the material group exists (a donation names its group for the CO2e at hand-over, a need the group it wants). */
 export function materialGroupExists(db: DbOrTx, id: number) {
   return repo.materialGroupExists(db, id);
 }

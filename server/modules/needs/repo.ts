@@ -6,7 +6,6 @@ import { LIMITS } from '../../../shared/constants/limits';
 import type { QuantityUnit } from '../../../shared/constants/enums';
 import type { LatLng } from '../../../shared/lib/geo';
 import type { DbOrTx } from '../../db/client';
-import { hasRow } from '../../db/rows';
 import { centerOf, chordOf, distanceKmSql, escapeLike, listingPoint, withinKm, withinKmSql } from '../materials/search';
 
 const needPoint = sql`${needs.geo}`;
@@ -46,10 +45,6 @@ export async function groupsOfCode(db: DbOrTx, code: string): Promise<{ id: numb
      where t.code = ${code}
     order by depth, id`);
   return rowsOf<{ id: number; slug: string; depth: number }>(r).map((x) => ({ id: Number(x.id), slug: x.slug, depth: Number(x.depth) }));
-}
-
-export function groupExists(db: DbOrTx, id: number): Promise<boolean> {
-  return hasRow(db.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.id, id)));
 }
 
 /** The company's primary address (else its first), where its needs are measured from. */

@@ -8,6 +8,7 @@ import { SUBCHAPTER_GROUP } from '../../db/seed/material-taxonomy';
 import type { Deps } from '../../deps';
 import type { CompanyActor } from '../../lib/actor';
 import { AppError, fieldError } from '../../lib/errors';
+import { materialGroupExists } from '../materials/service';
 import * as notifications from '../notifications/service';
 import * as users from '../users/service';
 import * as repo from './repo';
@@ -27,7 +28,7 @@ function shape<R extends { distance_km: number | null; created_at: Date; updated
 async function resolveGroup(db: DbOrTx, input: CreateNeedInput): Promise<{ material_group_id: number; material_group_code: string | null }> {
   const code = input.material_group_code;
   if (!code) {
-    if (!(await repo.groupExists(db, input.material_group_id!))) throw fieldError('material_group_id', 'listing.unknownGroup');
+    if (!(await materialGroupExists(db, input.material_group_id!))) throw fieldError('material_group_id', 'listing.unknownGroup');
     return { material_group_id: input.material_group_id!, material_group_code: null };
   }
   const holders = await repo.groupsOfCode(db, code);
