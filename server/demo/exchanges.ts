@@ -1,10 +1,9 @@
 // Synergies, each from an accepted offer with a chat (successful ones get their impact computed once), and the
 // offers that did not become synergies, with their negotiation rounds.
-import { exchanges, impact_records, offer_rounds, offers, reviews, sub_listings } from '../../drizzle/schema';
+import { exchanges, offer_rounds, offers, reviews, sub_listings } from '../../drizzle/schema';
 import { quantityUnitFor } from '../../shared/schemas/materials';
-import { listingImpact } from '../modules/stats/service';
 import type { Tx } from '../db/client';
-import { seedSynergyChat } from './chats';
+import { seedSynergyChat, seedSynergyImpact } from './synergies';
 import { daysFrom, must } from './common';
 import type { DemoContext } from './context';
 import { DEMO_EXCHANGES, DEMO_OFFERS } from './data/exchanges';
@@ -60,14 +59,8 @@ async function seedExchange(tx: Tx, ctx: DemoContext, x: DemoExchange): Promise<
     .returning({ id: exchanges.id });
   const exId = must(exchange, 'exchange').id;
   await seedExchangeChat(tx, ctx, x, exId, completedAt);
-  if (completedAt && x.successful) {
-    // Computed as ending a synergy computes it: the listing's mapping and the factors in the database.
-    await tx.insert(impact_records).values({
-      exchange_id: exId,
-      ...(await listingImpact(tx, { material_id: lid(x.listing), quantity: x.quantity, quantity_unit: unit })),
-      created_at: completedAt,
-    });
-  }
+  if (completedAt && x.successful)
+    await seedSynergyImpact(tx, exId, { material_id: lid(x.listing), quantity: x.quantity, quantity_unit: unit }, completedAt);
   for (const r of x.reviews ?? []) {
     const reviewer = r.by === 'provider' ? provider : x.requester;
     const reviewed = r.by === 'provider' ? x.requester : provider;

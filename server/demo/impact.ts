@@ -4,11 +4,10 @@
 // calls (the listing's mapping and the Defra factors in the database), so the demo follows the method in force
 // whenever it is seeded. Called at the end of the demo seed (index.ts), in its transaction.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { companies, exchanges, impact_records, materials, offers, users } from '../../drizzle/schema';
+import { companies, exchanges, materials, offers, users } from '../../drizzle/schema';
 import { monthStart } from '../../shared/lib/stats';
-import { listingImpact } from '../modules/stats/service';
 import type { Tx } from '../db/client';
-import { seedSynergyChat } from './chats';
+import { seedSynergyChat, seedSynergyImpact } from './synergies';
 import { DAY_MS, daysFrom, must } from './common';
 
 const OERESUND = 'Øresund Brewing Group A/S';
@@ -306,9 +305,5 @@ async function seedHistoryItem(
     readers: people.filter((u) => u.company_id === provider || u.company_id === requester),
     readAll: true,
   });
-  await tx.insert(impact_records).values({
-    exchange_id: exchangeId,
-    ...(await listingImpact(tx, { material_id: listing.id, quantity: item.quantity, quantity_unit: listing.quantity_unit })),
-    created_at: ended,
-  });
+  await seedSynergyImpact(tx, exchangeId, { material_id: listing.id, quantity: item.quantity, quantity_unit: listing.quantity_unit }, ended);
 }

@@ -1,7 +1,20 @@
-// A demo synergy's chat: the thread between its two companies and how far each of their people has read it.
-import { chat_messages, chat_reads, chats } from '../../drizzle/schema';
+// What a demo synergy leaves besides its row: the chat between its two companies (and how far each of their people
+// has read it) and, once it ended successfully, its impact record.
+import { chat_messages, chat_reads, chats, impact_records } from '../../drizzle/schema';
+import type { QuantityUnit } from '../../shared/constants/enums';
 import type { Tx } from '../db/client';
+import { listingImpact } from '../modules/stats/service';
 import { must } from './common';
+
+/** Computed as ending a synergy computes it: the listing's mapping and the factors in the database. */
+export async function seedSynergyImpact(
+  tx: Tx,
+  exchange_id: number,
+  moved: { material_id: number; quantity: number; quantity_unit: QuantityUnit },
+  created_at: Date,
+): Promise<void> {
+  await tx.insert(impact_records).values({ exchange_id, ...(await listingImpact(tx, moved)), created_at });
+}
 
 export interface DemoChatMessage {
   sender_user_id: number;
