@@ -65,7 +65,7 @@ function CompanyView({ company: c }: { company: Company }) {
   return (
     <>
       <div className="company-head" data-testid="company-head">
-        <span className="company-head__logo">
+        <span className="company-head__logo thumb">
           {c.image_url ? <img src={c.image_url} alt="" width={72} height={72} /> : <Icon name="building" size={32} />}
         </span>
         <PageHeader
