@@ -54,7 +54,7 @@ export function RegistrationStats() {
         </ErrorState>
       ) : (
         <>
-          <div className="stat-counts" data-testid="registration-counts">
+          <div className="stat-counts tiles" data-testid="registration-counts">
             {counts.map((c) => (
               <div key={c.key} className="stat-count">
                 <span className="stat-count__value">{fmt.number(c.value)}</span>

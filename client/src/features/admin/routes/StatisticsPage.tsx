@@ -268,7 +268,7 @@ function Totals({
   const allSuccessful = fmt.number(a.successful);
   return (
     <Card title={<Trans>In the period</Trans>}>
-      <ul className="stats-tiles" aria-label={t`Totals of the period`} data-testid="stats-totals">
+      <ul className="stats-tiles tiles" aria-label={t`Totals of the period`} data-testid="stats-totals">
         {tiles.map((tile) => (
           <li key={tile.key} className="stats-tile" data-testid={`stats-total-${tile.key}`}>
             <span className="stats-tile__icon" aria-hidden="true">

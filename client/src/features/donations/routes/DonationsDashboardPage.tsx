@@ -169,9 +169,9 @@ function ImpactSection({ data }: { data: Impact }) {
       <h2 className="card__title">
         <Trans>Environmental impact</Trans>
       </h2>
-      <ul className="donations-dash__tiles" aria-label={t`Environmental impact`}>
+      <ul className="donations-dash__tiles tiles" aria-label={t`Environmental impact`}>
         {tiles.map((tile) => (
-          <li key={tile.key} className="dash-tile" data-testid={`dash-tile-${tile.key}`}>
+          <li key={tile.key} className="dash-tile tile" data-testid={`dash-tile-${tile.key}`}>
             <span className="dash-tile__label">{tile.label}</span>
             <span className="dash-tile__value">{tile.value}</span>
             {tile.sub ? <span className="dash-tile__sub">{tile.sub}</span> : null}

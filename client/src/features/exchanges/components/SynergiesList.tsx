@@ -168,7 +168,7 @@ function SynergyStats() {
           <Trans>Loading…</Trans>
         </p>
       )}
-      <dl className="synergy-stats__grid" data-testid="synergy-stats" aria-busy={!s}>
+      <dl className="synergy-stats__grid tiles" data-testid="synergy-stats" aria-busy={!s}>
         {tiles.map(([label, value]) => (
           <div key={label} className="stat-count">
             <dt className="stat-count__label">{label}</dt>

@@ -137,9 +137,9 @@ function ImpactFigures({ stats }: { stats: CompanyStats }) {
       <h3 className="impact__subtitle">
         <Trans>This month: {monthName}</Trans>
       </h3>
-      <ul className="impact__tiles" aria-label={t`This month’s figures`}>
+      <ul className="impact__tiles tiles" aria-label={t`This month’s figures`}>
         {tiles.map((tile) => (
-          <li key={tile.key} className="impact-tile" data-testid={`impact-${tile.key}`}>
+          <li key={tile.key} className="impact-tile tile" data-testid={`impact-${tile.key}`}>
             <span className="impact-tile__icon" aria-hidden="true">
               <Icon name={tile.icon} size={20} />
             </span>
