@@ -39,7 +39,7 @@ export function DonationCard({
         {d.image_url ? <img src={d.image_url} alt="" loading="lazy" /> : <Icon name="heart" size={28} />}
       </div>
       <div className="donation-card__body">
-        <header className="donation-card__head">
+        <header className="donation-card__head spread spread--tight spread--top">
           <h3 className="donation-card__title">{d.title}</h3>
           <DonationStatusChip status={d.status} />
         </header>

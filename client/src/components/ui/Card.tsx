@@ -23,7 +23,7 @@ export function Card({
 
 export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
   return (
-    <header className="page-header">
+    <header className="page-header spread spread--bottom">
       <div>
         <h1 className="page-header__title" id="page-title" tabIndex={-1}>
           {title}

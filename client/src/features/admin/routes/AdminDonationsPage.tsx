@@ -281,7 +281,7 @@ function TagsManager() {
                 const n = tag.donations;
                 const tagName = refName(i18n, tag);
                 return (
-                  <li key={tag.id} className="tag-row">
+                  <li key={tag.id} className="tag-row spread">
                     <div className="tag-row__text">
                       <strong>{tagName}</strong>
                       <MissingNames row={tag} />

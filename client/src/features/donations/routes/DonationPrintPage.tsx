@@ -66,7 +66,7 @@ export function DonationPrintPage({ params }: { params: Record<string, string> }
         {back}
       </div>
       <article className="donation-sheet" data-testid="donation-sheet">
-        <header className="donation-sheet__head">
+        <header className="donation-sheet__head spread spread--top">
           <div>
             <p className="donation-sheet__brand">Synergy Marketplace</p>
             <h1>{d.title}</h1>

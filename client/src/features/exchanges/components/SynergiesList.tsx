@@ -50,7 +50,7 @@ export function SynergiesList({ highlightId }: { highlightId: number | null }) {
   return (
     <div className="synergies">
       <SynergyStats />
-      <div className="synergies__bar">
+      <div className="synergies__bar spread spread--bottom">
         <h2 className="exchanges-title">
           <Trans>Your synergies</Trans>
         </h2>
