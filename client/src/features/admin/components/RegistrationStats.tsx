@@ -78,7 +78,7 @@ export function RegistrationStats() {
                   {t`Rejected`}
                 </span>
               </div>
-              <ul className="bars" aria-label={t`Registrations per day`}>
+              <ul className="bars list-stack" aria-label={t`Registrations per day`}>
                 {s.by_day.map((d) => {
                   const day = fmt.day(d.date);
                   const { pending, accepted, rejected, total } = d;

@@ -276,7 +276,7 @@ function TagsManager() {
           data.items.length === 0 ? (
             <EmptyState icon="flag" title={<Trans>No donation tags yet</Trans>} />
           ) : (
-            <ul className="tag-list" aria-label={t`Donation tags`}>
+            <ul className="tag-list list-stack" aria-label={t`Donation tags`}>
               {data.items.map((tag) => {
                 const n = tag.donations;
                 const tagName = refName(i18n, tag);

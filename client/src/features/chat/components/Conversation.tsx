@@ -264,7 +264,7 @@ function MessageDays({
           <p className="chat-day__label" aria-hidden="true">
             <span>{dayLabel(g.day)}</span>
           </p>
-          <ol className="chat-day__messages">
+          <ol className="chat-day__messages list-stack">
             {g.messages.map((m, i) => {
               const ours = m.sender_company_id === ownCompanyId;
               const prev = g.messages[i - 1];

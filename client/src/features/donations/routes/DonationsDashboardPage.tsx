@@ -224,7 +224,7 @@ function MetricsSection({ data }: { data: Metrics }) {
       <p className="donations-dash__note">
         <Plural value={data.total} one="# donation in all." other="# donations in all." />
       </p>
-      <ul className="status-bars" aria-label={t`Donations by status`}>
+      <ul className="status-bars list-stack" aria-label={t`Donations by status`}>
         {DONATION_STATUSES.map((s) => (
           <li key={s} className="status-bar" data-testid={`status-count-${s}`}>
             <span>{i18n._(DONATION_STATUS_LABELS[s])}</span>

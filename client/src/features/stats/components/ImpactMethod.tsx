@@ -45,7 +45,7 @@ export function ImpactMethod({ companyId }: { companyId: number }) {
           and the disposal route the material would otherwise take:
         </Trans>
       </p>
-      <ul className="impact-method__bases" data-testid="impact-formula">
+      <ul className="impact-method__bases list-stack" data-testid="impact-formula">
         <li>
           <strong>{words.basis('like_for_like')}</strong>
           <span className="impact-method__formula">
