@@ -18,7 +18,7 @@ import { AddressField, type Place } from '@/components/forms/AddressField';
 import { Button } from '@/components/ui/Button';
 import { Checkbox, FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
-import { useFieldError } from '@/hooks/useFieldProps';
+import { useFieldError, useFieldProps } from '@/hooks/useFieldProps';
 import { errorText, getAppError } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/forms';
 import { countryName } from '@/lib/countries';
@@ -98,6 +98,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
   });
   const { errors } = form.formState;
   const err = useFieldError(form);
+  const field = useFieldProps(form);
 
   const [email, industry, country, address, lat, lng] = useWatch({
     control: form.control,
@@ -171,17 +172,16 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
   return (
     <form onSubmit={onSubmit} noValidate className="form register-form" data-testid="register-form">
       <FormSection title={<Trans>About you</Trans>} description={<Trans>You will be the company's first manager.</Trans>}>
-        <TextField label={<Trans>First name</Trans>} required autoComplete="given-name" error={err('first_name')} {...form.register('first_name')} />
-        <TextField label={<Trans>Last name</Trans>} autoComplete="family-name" error={err('last_name')} {...form.register('last_name')} />
-        <TextField label={<Trans>Job title</Trans>} autoComplete="organization-title" error={err('designation')} {...form.register('designation')} />
+        <TextField label={<Trans>First name</Trans>} required autoComplete="given-name" {...field('first_name')} />
+        <TextField label={<Trans>Last name</Trans>} autoComplete="family-name" {...field('last_name')} />
+        <TextField label={<Trans>Job title</Trans>} autoComplete="organization-title" {...field('designation')} />
         <TextField
           label={<Trans>Work email</Trans>}
           type="email"
           required
           autoComplete="email"
           hint={<Trans>You log in with this address.</Trans>}
-          error={err('email')}
-          {...form.register('email')}
+          {...field('email')}
         />
         {publicEmail ? (
           <Checkbox
@@ -194,54 +194,19 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
       </FormSection>
 
       <FormSection title={<Trans>Your company</Trans>}>
-        <TextField
-          label={<Trans>Company name</Trans>}
-          required
-          autoComplete="organization"
-          error={err('company_name')}
-          {...form.register('company_name')}
-        />
+        <TextField label={<Trans>Company name</Trans>} required autoComplete="organization" {...field('company_name')} />
+        {bank ? <TextField label={<Trans>Registered company name</Trans>} {...field('registered_company_name')} /> : null}
         {bank ? (
-          <TextField
-            label={<Trans>Registered company name</Trans>}
-            error={err('registered_company_name')}
-            {...form.register('registered_company_name')}
-          />
+          <TextField label={<Trans>Website</Trans>} type="url" inputMode="url" placeholder="https://" autoComplete="url" {...field('website_url')} />
         ) : null}
-        {bank ? (
-          <TextField
-            label={<Trans>Website</Trans>}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            autoComplete="url"
-            error={err('website_url')}
-            {...form.register('website_url')}
-          />
-        ) : null}
-        <CompanySizeSelect required error={err('company_size')} {...form.register('company_size', { setValueAs: (v: string) => v || undefined })} />
-        <IndustrySelect required error={err('industry')} {...form.register('industry')} />
+        <CompanySizeSelect required {...field('company_size', { setValueAs: (v: string) => v || undefined })} />
+        <IndustrySelect required {...field('industry')} />
         {industry === OTHER_INDUSTRY ? (
-          <TextField
-            label={<Trans>Your industry</Trans>}
-            required
-            hint={<Trans>At least 2 characters.</Trans>}
-            error={err('custom_industry')}
-            {...form.register('custom_industry')}
-          />
+          <TextField label={<Trans>Your industry</Trans>} required hint={<Trans>At least 2 characters.</Trans>} {...field('custom_industry')} />
         ) : null}
-        <TextField
-          label={<Trans>Business registration or licence number</Trans>}
-          error={err('company_license_number')}
-          {...form.register('company_license_number')}
-        />
-        <TextField
-          label={<Trans>Licence expiry date</Trans>}
-          type="date"
-          error={err('company_license_expiry_date')}
-          {...form.register('company_license_expiry_date')}
-        />
-        <TextField label={<Trans>Tax certificate number</Trans>} error={err('tax_certificate_number')} {...form.register('tax_certificate_number')} />
+        <TextField label={<Trans>Business registration or licence number</Trans>} {...field('company_license_number')} />
+        <TextField label={<Trans>Licence expiry date</Trans>} type="date" {...field('company_license_expiry_date')} />
+        <TextField label={<Trans>Tax certificate number</Trans>} {...field('tax_certificate_number')} />
       </FormSection>
 
       <FormSection
@@ -256,8 +221,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
           label={<Trans>Country</Trans>}
           required
           autoComplete="country"
-          error={err('country')}
-          {...form.register('country', {
+          {...field('country', {
             setValueAs: (v: string) => v || undefined,
             onChange: (e: { target: { value: string } }) => {
               onCountry(e.target.value);
@@ -291,15 +255,14 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
             onPick={pickPlace}
           />
         </div>
-        <TextField label={<Trans>City or region</Trans>} required autoComplete="address-level2" error={err('city')} {...form.register('city')} />
-        <TextField label={<Trans>State</Trans>} required autoComplete="address-level1" error={err('state')} {...form.register('state')} />
+        <TextField label={<Trans>City or region</Trans>} required autoComplete="address-level2" {...field('city')} />
+        <TextField label={<Trans>State</Trans>} required autoComplete="address-level1" {...field('state')} />
         <TextField
           label={<Trans>Postal or ZIP code</Trans>}
           required
           autoComplete="postal-code"
           hint={<Trans>Use 00000 if your address has none.</Trans>}
-          error={err('zip_code')}
-          {...form.register('zip_code')}
+          {...field('zip_code')}
         />
         <div className="phone-row">
           <CallingCodeField error={err('country_calling_code')} field={form.register('country_calling_code')} />
@@ -309,11 +272,10 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
             required
             type="tel"
             autoComplete="tel-national"
-            error={err('contact_phone')}
-            {...form.register('contact_phone')}
+            {...field('contact_phone')}
           />
         </div>
-        <CurrencySelect required error={err('preferred_currency')} {...form.register('preferred_currency')} />
+        <CurrencySelect required {...field('preferred_currency')} />
       </FormSection>
 
       <GroupsSection
@@ -337,13 +299,7 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
       />
 
       <FormSection title={<Trans>Expectations and membership</Trans>}>
-        <TextArea
-          className="form-grid__full"
-          label={<Trans>What do you expect from the marketplace?</Trans>}
-          required
-          error={err('expectations')}
-          {...form.register('expectations')}
-        />
+        <TextArea className="form-grid__full" label={<Trans>What do you expect from the marketplace?</Trans>} required {...field('expectations')} />
         <div className="form-grid__full consent">
           <Checkbox
             label={<Trans>I agree to pay the annual membership fee once my company is approved.</Trans>}
