@@ -254,10 +254,11 @@ export const verifyOutput = z.object({
 });
 /** donations.confirmHandOver */
 export const confirmHandOverOutput = verifyOutput;
+/** The donations dashboard's answers: `{ success: true, data }`. */
+const dashboardAnswer = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 /** donations.dashboard.environmentalImpact */
-export const dashboardEnvironmentalImpactOutput = z.object({
-  success: z.literal(true),
-  data: z.object({
+export const dashboardEnvironmentalImpactOutput = dashboardAnswer(
+  z.object({
     kg_donated: z.number(),
     co2e_avoided_kg: z.number(),
     donations_handed_over: z.number(),
@@ -269,7 +270,7 @@ export const dashboardEnvironmentalImpactOutput = z.object({
     factor_set: z.string(),
     factor_version: z.string(),
   }),
-});
+);
 /** A donor's place among the donors by kilograms handed over. */
 const topDonorOutput = z.object({
   company_id: z.number().int(),
@@ -281,14 +282,12 @@ const topDonorOutput = z.object({
   rank: z.number(),
 });
 /** donations.dashboard.topDonors */
-export const dashboardTopDonorsOutput = z.object({
-  success: z.literal(true),
-  data: z.object({ items: z.array(topDonorOutput), company: topDonorOutput.nullable(), donors: z.number() }),
-});
+export const dashboardTopDonorsOutput = dashboardAnswer(
+  z.object({ items: z.array(topDonorOutput), company: topDonorOutput.nullable(), donors: z.number() }),
+);
 /** donations.dashboard.feed */
-export const dashboardFeedOutput = z.object({
-  success: z.literal(true),
-  data: pageOutput(
+export const dashboardFeedOutput = dashboardAnswer(
+  pageOutput(
     z.object({
       id: z.number().int(),
       title: z.string(),
@@ -303,11 +302,10 @@ export const dashboardFeedOutput = z.object({
       at: z.date(),
     }),
   ),
-});
+);
 /** donations.dashboard.metrics */
-export const dashboardMetricsOutput = z.object({
-  success: z.literal(true),
-  data: z.object({
+export const dashboardMetricsOutput = dashboardAnswer(
+  z.object({
     total: z.number().int(),
     by_status: z.object({ pending: z.number(), approved: z.number(), denied: z.number(), handed_over: z.number() }),
     by_tag: z.array(
@@ -324,7 +322,7 @@ export const dashboardMetricsOutput = z.object({
     ),
     value_handed_over: z.array(z.object({ currency: z.string(), value: z.number() })),
   }),
-});
+);
 /** A donation as its lists and its page answer it. */
 export const donationOutput = z.object({
   total_value: z.number().nullable(),
