@@ -10,22 +10,12 @@ import {
 } from '../../../drizzle/schema';
 import type { RegistrationStatus } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
-import { hasRow } from '../../db/rows';
 import { companyAddressColumns } from '../../db/columns';
 
 export async function existingMaterialGroupIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db.select({ id: material_groups.id }).from(material_groups).where(inArray(material_groups.id, ids));
   return new Set(rows.map((r) => r.id));
-}
-
-export function emailOrUsernameTaken(db: DbOrTx, email: string): Promise<boolean> {
-  return hasRow(
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()} or lower(${users.username}) = ${email.toLowerCase()}`),
-  );
 }
 
 /** One temporary account as administrators see it: the request, its company and its first user. */

@@ -17,6 +17,7 @@ import type { AdminActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import * as subscriptions from '../subscriptions/service';
+import { isEmailTaken } from '../users/service';
 import { recordAudit } from '../audit/service';
 import * as repo from './repo';
 
@@ -35,7 +36,7 @@ export async function register(deps: Deps, input: RegistrationInput | BankPartne
   if (input.materials_interested.some((id) => !known.has(id))) fields.materials_interested = { code: 'registration.unknownCategory' };
   if (input.materials_providing.some((id) => !known.has(id))) fields.materials_providing = { code: 'registration.unknownCategory' };
   if (Object.keys(fields).length) throw new AppError('VALIDATION', { fields });
-  if (await repo.emailOrUsernameTaken(deps.db, input.email)) throw new AppError('EMAIL_TAKEN', { fields: { email: { code: 'error.EMAIL_TAKEN' } } });
+  if (await isEmailTaken(deps.db, input.email)) throw new AppError('EMAIL_TAKEN', { fields: { email: { code: 'error.EMAIL_TAKEN' } } });
 
   const password_hash = await hashPassword(input.password);
   const bank = variant === 'bank_partner' ? (input as BankPartnerRegistrationInput) : null;
