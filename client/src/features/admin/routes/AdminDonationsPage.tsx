@@ -21,8 +21,6 @@ import { Icon } from '@/components/ui/Icon';
 import { QueryView } from '@/components/ui/QueryView';
 import { EmptyState } from '@/components/ui/States';
 import { Tabs } from '@/components/ui/Tabs';
-import { useListFilters } from '@/hooks/useListFilters';
-import { useDebounced } from '@/hooks/useDebounced';
 import { useRealtimeEvent } from '@/hooks/useRealtime';
 import { fieldErrorText, getAppError } from '@/lib/errors';
 import { useSession } from '@/lib/session';
@@ -37,6 +35,7 @@ import { approveDonationInput, denyDonationInput, donationTagFields } from '@sha
 import { DonationCard, type DonationItem } from '@/components/donation/DonationCard';
 import { DonationStatusSelect } from '@/components/donation/DonationStatusSelect';
 import { PagedList } from '@/components/ui/PagedList';
+import { useAdminListFilters } from '../components/useAdminListFilters';
 import '../admin-console.css';
 
 const SIZE = 10;
@@ -72,11 +71,10 @@ function DonationQueue() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const { filters, setFilter, page, setPage } = useListFilters({ status: 'pending' as DonationStatus | '', q: '' });
+  const { filters, setFilter, page, setPage, q: query } = useAdminListFilters({ status: 'pending' as DonationStatus | '', q: '' });
   const { status } = filters;
-  const query = useDebounced(filters.q.trim(), 300);
   const list = useQuery({
-    ...trpc.donations.admin.list.queryOptions({ status: status || undefined, q: query || undefined, page, size: SIZE }),
+    ...trpc.donations.admin.list.queryOptions({ status: status || undefined, q: query, page, size: SIZE }),
     placeholderData: keepPreviousData,
   });
   const [deciding, setDeciding] = useState<{ d: DonationItem; action: 'approve' | 'deny' } | null>(null);

@@ -5,8 +5,6 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDebounced } from '@/hooks/useDebounced';
-import { useListFilters } from '@/hooks/useListFilters';
 import { CategoryChip, StatusChip } from '@/components/listing/Chips';
 import { formatQuantity } from '@/components/listing/format';
 import { CATEGORY_LABELS, KIND_LABELS, STATUS_LABELS } from '@/components/listing/labels';
@@ -31,6 +29,7 @@ import {
 } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 import { Options } from '@/components/ui/Options';
+import { useAdminListFilters } from '../components/useAdminListFilters';
 
 export function AdminOfferingsPage() {
   return (
@@ -86,14 +85,13 @@ function AllListings() {
   const lang = useLanguage();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const { filters, setFilter, page, setPage } = useListFilters({
+  const { filters, setFilter, page, setPage, q } = useAdminListFilters({
     status: '' as ListingStatus | '',
     kind: '' as ListingKind | '',
     category: '' as ListingCategory | '',
     q: '',
   });
   const { status, kind, category } = filters;
-  const query = useDebounced(filters.q.trim(), 300);
   const size = LIMITS.defaultPageSize;
   const list = useQuery({
     ...trpc.materials.admin.list.queryOptions({
@@ -102,7 +100,7 @@ function AllListings() {
       status: status || undefined,
       kind: kind || undefined,
       category: category || undefined,
-      q: query || undefined,
+      q,
     }),
     placeholderData: keepPreviousData,
   });
