@@ -27,9 +27,13 @@ export function useTestContext(...args: Parameters<typeof createTestContext>): T
   return t;
 }
 
-/** An administrator (and its actor) created in the file's context before its tests. */
-export function useAdmin(t: TestContext): Awaited<ReturnType<typeof createAdmin>> {
-  return filledBeforeAll(() => createAdmin(t.database.db));
+/** The file's test context and an administrator (with its actor) created in it before the tests. */
+export function useTestWorld(...args: Parameters<typeof createTestContext>): {
+  t: TestContext;
+  admin: Awaited<ReturnType<typeof createAdmin>>;
+} {
+  const t = useTestContext(...args);
+  return { t, admin: filledBeforeAll(() => createAdmin(t.database.db)) };
 }
 
 /** `{ Authorization }` for supertest's `.set(...)`: the bearer of a user that exists once the earlier hooks have run. */

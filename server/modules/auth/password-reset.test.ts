@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { mail_outbox, password_reset_tokens, users } from '../../../drizzle/schema';
 import { hashResetToken } from './password-reset';
 import { TEST_PASSWORD, createCompanyWithUsers } from '../../test/factories';
-import { useAdmin, useAuthHeader, useTestContext } from '../../test/suite';
+import { useAuthHeader, useTestWorld } from '../../test/suite';
 
-const t = useTestContext({ PUBLIC_URL: 'https://market.example' });
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld({ PUBLIC_URL: 'https://market.example' });
 const auth = useAuthHeader(t, () => admin.admin);
 
 const api = () => request(t.app());

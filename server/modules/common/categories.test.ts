@@ -14,10 +14,9 @@ import {
 } from '../../../drizzle/schema';
 import { actorOf, createCompanyWithUsers, createListing } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
-import { filledBeforeAll, useAdmin, useRestAs, useTestContext } from '../../test/suite';
+import { filledBeforeAll, useRestAs, useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 const rest = useRestAs(t, () => admin.adminActor);
 const db = () => t.database.db;
 const company = filledBeforeAll(() => createCompanyWithUsers(db()));

@@ -4,11 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { referenceName, referenceText } from '../../lib/i18n';
 import { createCompanyWithUsers } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
-import { useAdmin, useRestAs, useTestContext } from '../../test/suite';
+import { useRestAs, useTestWorld } from '../../test/suite';
 import { loadTypedNames } from './service';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 const rest = useRestAs(t, () => admin.adminActor);
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 7);

@@ -5,10 +5,9 @@ import { company_addresses, company_subscriptions, registration_requests, subscr
 import type { SubscriptionStatus } from '../../../shared/constants/enums';
 import { addDays, isoDate } from '../../../shared/lib/subscription';
 import { createAdmin, createCompany, createCompanyWithUsers, createUser } from '../../test/factories';
-import { filledBeforeAll, useAdmin, useAuthHeader, useTestContext } from '../../test/suite';
+import { filledBeforeAll, useAuthHeader, useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 const auth = useAuthHeader(t, () => admin.admin);
 const adminActor = filledBeforeAll(() => admin.adminActor);
 

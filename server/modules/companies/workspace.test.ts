@@ -17,10 +17,9 @@ import {
   users,
 } from '../../../drizzle/schema';
 import { createCompany, createCompanyWithUsers, createListing } from '../../test/factories';
-import { useAdmin, useTestContext } from '../../test/suite';
+import { useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 
 const api = () => request(t.app());
 /** What companies.admin.update takes besides the company id. */

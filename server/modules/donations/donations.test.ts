@@ -25,12 +25,11 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { createAdmin, createCompanyWithUsers, createUser } from '../../test/factories';
 import { createTestContext } from '../../test/harness';
-import { useAdmin, useTestContext } from '../../test/suite';
+import { useTestWorld } from '../../test/suite';
 import { request, restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 let woodGroup: number;
 beforeAll(async () => {
   const [wood] = await t.database.db.select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.slug, 'wood'));

@@ -11,10 +11,9 @@ import { HGV_FACTOR } from '../../../shared/lib/transport';
 import type { Actor } from '../../lib/actor';
 import { createCompanyWithUsers, createDriver, createListing, startSynergy } from '../../test/factories';
 import { request, restAs, restWithAuth } from '../../test/rest-client';
-import { useAdmin, useTestContext } from '../../test/suite';
+import { useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 8);
 

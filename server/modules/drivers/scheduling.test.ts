@@ -15,10 +15,9 @@ import type { Actor } from '../../lib/actor';
 import { createCompanyWithUsers, createDriver, startSynergy } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
-import { useAdmin, useTestContext } from '../../test/suite';
+import { useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 8);
 

@@ -5,10 +5,9 @@ import { audit_log, jobs } from '../../../drizzle/schema';
 import { defineJob, enqueue, handler, startQueue } from '../../jobs/queue';
 import { createCompanyWithUsers, createFailedJob } from '../../test/factories';
 import { request, restAs } from '../../test/rest-client';
-import { useAdmin, useTestContext } from '../../test/suite';
+import { useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 
 describe('GET admin/jobs', () => {
   it('lists jobs newest first with their last error, filtered by status and type, with the counts', async () => {

@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { jobs, mail_outbox } from '../../../drizzle/schema';
 import { MAIL_JOB } from '../../lib/mail';
 import { createCompanyWithUsers, createFailedJob, createOutboxMail } from '../../test/factories';
-import { useAdmin, useAuthHeader, useTestContext } from '../../test/suite';
+import { useAuthHeader, useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 const auth = useAuthHeader(t, () => admin.admin);
 
 const api = () => request(t.app());

@@ -6,10 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { audit_log, mail_outbox, queries } from '../../../drizzle/schema';
 import { actorOf, createAdmin } from '../../test/factories';
 import { onPostgres } from '../../test/postgres';
-import { useAdmin, useRestAs, useTestContext } from '../../test/suite';
+import { useRestAs, useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 const rest = useRestAs(t, () => admin.adminActor);
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 8);

@@ -17,10 +17,9 @@ import { addDays, isoDate } from '../../../shared/lib/subscription';
 import { decodeMessage, formatMessage } from '../../../shared/messages';
 import { REGISTRATION_MESSAGES } from '../../../shared/schemas/registration';
 import { createCompanyWithUsers } from '../../test/factories';
-import { useAdmin, useAuthHeader, useTestContext } from '../../test/suite';
+import { useAuthHeader, useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const administrator = useAdmin(t);
+const { t, admin: administrator } = useTestWorld();
 const adminAuth = useAuthHeader(t, () => administrator.admin);
 let groupIds: number[];
 let initialPlanId: number;

@@ -14,10 +14,9 @@ import {
 } from '../../../drizzle/schema';
 import { resolveStatsPeriod } from '../../../shared/lib/stats';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
-import { useAdmin, useRestAs, useTestContext } from '../../test/suite';
+import { useRestAs, useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 const rest = useRestAs(t, () => admin.adminActor);
 const db = () => t.database.db;
 const at = (iso: string) => new Date(iso);

@@ -9,10 +9,9 @@ import { enqueue, startQueue } from '../../jobs/queue';
 import { createCompanyWithUsers } from '../../test/factories';
 import { expireSubscriptions } from './service';
 import { onPostgres } from '../../test/postgres';
-import { useAdmin, useAuthHeader, useTestContext } from '../../test/suite';
+import { useAuthHeader, useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 const auth = useAuthHeader(t, () => admin.admin);
 let builtin: { initial: number; extension: number };
 const today = isoDate(new Date());

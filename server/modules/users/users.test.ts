@@ -7,10 +7,9 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { actorOf, asInput, createAdmin, createCompanyWithUsers, createListing, createUser, TEST_PASSWORD } from '../../test/factories';
 import { onPostgres } from '../../test/postgres';
-import { useAdmin, useTestContext } from '../../test/suite';
+import { useTestWorld } from '../../test/suite';
 
-const t = useTestContext();
-const admin = useAdmin(t);
+const { t, admin } = useTestWorld();
 
 const api = () => request(t.app());
 const tokenOf = (u: { id: number; role: Role; company_id: number | null }, tv = 0) => bearerOf(t, u, tv);
