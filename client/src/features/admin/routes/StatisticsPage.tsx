@@ -10,10 +10,10 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { LISTING_CATEGORIES } from '@shared/constants/enums';
 import { adminStatsInput } from '@shared/schemas/stats';
 import type { ChartSeries } from '@/components/charts/BarChart';
+import { LazyBarChart } from '@/components/charts/LazyBarChart';
 import { CATEGORY_COLORS, CATEGORY_LABELS } from '@/components/listing/labels';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
 import { SelectField, TextField } from '@/components/ui/Field';
 import { Options } from '@/components/ui/Options';
 import { Icon, type IconName } from '@/components/ui/Icon';
@@ -22,13 +22,10 @@ import { Table, type Column } from '@/components/ui/Table';
 import { encodedMessageText } from '@/lib/messages';
 import { saveBlob } from '@/lib/files';
 import { useFormat } from '@/lib/format';
-import { lazyComponent } from '@/lib/lazy';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { joinMonths, PERIOD_PRESETS, presetPeriod, statisticsCsv, type ExchangeStats, type MonthRow, type PeriodPreset } from '../lib/statistics';
 import '../admin-console.css';
-
-const BarChart = lazyComponent(() => import('@/components/charts/BarChart').then((m) => m.default));
 
 const COLORS = ['#0f5d4a', '#d49a1c', '#1b5e8a', '#a8281f', '#6b4fa0'];
 
@@ -392,12 +389,7 @@ function Section({
                 <Trans>Nothing in this period yet.</Trans>
               </p>
             ) : (
-              <ChunkBoundary
-                errorTitle={<Trans>The chart could not be loaded; the table below has the same figures.</Trans>}
-                fallback={<LoadingState />}
-              >
-                <BarChart labels={labels} series={series} formatValue={compact} kind={kind} testId={`${testId}-chart`} />
-              </ChunkBoundary>
+              <LazyBarChart labels={labels} series={series} formatValue={compact} kind={kind} testId={`${testId}-chart`} />
             )}
           </figure>
           <details className="stats-table" data-testid={`${testId}-table`}>
