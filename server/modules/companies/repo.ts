@@ -13,6 +13,7 @@ import type { CompanyStatus, SubscriptionStatus } from '../../../shared/constant
 import { LIMITS } from '../../../shared/constants/limits';
 import type { DbOrTx } from '../../db/client';
 import { companyAddressColumns } from '../../db/columns';
+import { primaryAddressOfCompany } from '../../db/joins';
 import { containsPattern } from '../../db/like';
 
 /**
@@ -122,7 +123,7 @@ export async function listCompaniesForAdmin(db: DbOrTx, f: AdminCompanyFilter) {
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(companies)
-    .leftJoin(company_addresses, and(eq(company_addresses.company_id, companies.id), sql`${company_addresses.is_primary}`))
+    .leftJoin(company_addresses, primaryAddressOfCompany)
     .leftJoinLateral(current, sql`true`)
     .leftJoinLateral(manager, sql`true`)
     .where(conds.length ? and(...conds) : undefined)
@@ -169,7 +170,7 @@ export async function listApprovedCompanies(db: DbOrTx, f: { search?: string; pa
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(companies)
-    .leftJoin(company_addresses, and(eq(company_addresses.company_id, companies.id), sql`${company_addresses.is_primary}`))
+    .leftJoin(company_addresses, primaryAddressOfCompany)
     .where(and(...conds))
     .orderBy(asc(companies.name), asc(companies.id))
     .limit(f.size)

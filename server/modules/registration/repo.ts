@@ -11,6 +11,7 @@ import {
 import type { RegistrationStatus } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
 import { companyAddressColumns } from '../../db/columns';
+import { primaryAddressOfCompany } from '../../db/joins';
 
 export async function existingMaterialGroupIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
@@ -68,7 +69,7 @@ function temporaryAccountsQuery(db: DbOrTx) {
     .from(registration_requests)
     .innerJoin(companies, eq(companies.id, registration_requests.company_id))
     .innerJoin(users, eq(users.id, registration_requests.user_id))
-    .leftJoin(company_addresses, and(eq(company_addresses.company_id, companies.id), sql`${company_addresses.is_primary}`))
+    .leftJoin(company_addresses, primaryAddressOfCompany)
     .leftJoin(subscription_plans, eq(subscription_plans.id, registration_requests.subscription_plan_id));
 }
 
