@@ -16,6 +16,7 @@ import { createCompanyWithUsers, createDriver, startSynergy } from '../../test/f
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 import { useTestWorld } from '../../test/suite';
+import { openWideCallers } from '../../test/wide';
 
 const { t, admin } = useTestWorld();
 const db = () => t.database.db;
@@ -251,16 +252,10 @@ describe('what both companies hear about a trip', () => {
 });
 
 describe.skipIf(!onPostgres)('scheduling races (real Postgres)', () => {
-  /** Callers on a pool as large as a server's, so the calls really run side by side. */
+  /** Administrator callers on a pool as large as a server's, so the calls really run side by side. */
   async function widePool() {
-    const { openPostgres } = await import('../../db/client');
-    const { buildDeps } = await import('../../deps');
-    const { registerListeners } = await import('../../listeners');
-    const { createCaller } = await import('../../trpc/router');
-    const wide = await openPostgres(t.database.url!, { max: 20 });
-    const deps = buildDeps(t.env, wide, t.deps.logger);
-    registerListeners(deps);
-    return { caller: createCaller({ deps, actor: admin.adminActor, authError: null, requestId: 'schedule-race' }), close: () => wide.close() };
+    const wide = await openWideCallers(t, 20, 'schedule-race');
+    return { caller: wide.as(admin.adminActor), close: wide.close };
   }
   const outcome = (r: PromiseSettledResult<unknown>) =>
     r.status === 'fulfilled' ? 'ok' : ((r.reason as { cause?: { code?: string } }).cause?.code ?? (r.reason as Error).message);

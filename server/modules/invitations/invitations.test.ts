@@ -6,6 +6,7 @@ import { LIMITS } from '../../../shared/constants/limits';
 import { createCompanyWithUsers, TEST_PASSWORD } from '../../test/factories';
 import { onPostgres } from '../../test/postgres';
 import { useTestContext } from '../../test/suite';
+import { openWideCallers } from '../../test/wide';
 
 const t = useTestContext();
 
@@ -148,15 +149,9 @@ describe('accepting an invitation', () => {
 
 describe.skipIf(!onPostgres)('two acceptances at once (real Postgres)', () => {
   it('add one user: the second finds the link used (410)', async () => {
-    const { openPostgres } = await import('../../db/client');
-    const { buildDeps } = await import('../../deps');
-    const { registerListeners } = await import('../../listeners');
-    const { createCaller } = await import('../../trpc/router');
-    const wide = await openPostgres(t.database.url!, { max: 6 });
+    const wide = await openWideCallers(t, 6, 'invite-race');
     try {
-      const deps = buildDeps(t.env, wide, t.deps.logger);
-      registerListeners(deps);
-      const caller = createCaller({ deps, actor: { kind: 'anonymous', ip: '127.0.0.9' }, authError: null, requestId: 'invite-race' });
+      const caller = wide.as({ kind: 'anonymous', ip: '127.0.0.9' });
       const c = await createCompanyWithUsers(db());
       const inv = await invite(c);
       const results = await Promise.allSettled(

@@ -6,6 +6,7 @@ import { createMarket } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 import { useTestContext } from '../../test/suite';
+import { openWideCallers } from '../../test/wide';
 
 const t = useTestContext();
 
@@ -148,16 +149,7 @@ describe('countering', () => {
 });
 
 describe.skipIf(!onPostgres)('two users at once (real Postgres)', () => {
-  async function wideCaller() {
-    const { openPostgres } = await import('../../db/client');
-    const { buildDeps } = await import('../../deps');
-    const { registerListeners } = await import('../../listeners');
-    const { createCaller } = await import('../../trpc/router');
-    const wide = await openPostgres(t.database.url!, { max: 10 });
-    const deps = buildDeps(t.env, wide, t.deps.logger);
-    registerListeners(deps);
-    return { close: () => wide.close(), as: (actor: Actor) => createCaller({ deps, actor, authError: null, requestId: 'negotiation-race' }) };
-  }
+  const wideCaller = () => openWideCallers(t, 10, 'negotiation-race');
   const codeOf = (r: PromiseSettledResult<unknown>) =>
     r.status === 'fulfilled' ? 'ok' : ((r.reason as { cause?: { code?: string } }).cause?.code ?? 'thrown');
 

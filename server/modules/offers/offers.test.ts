@@ -6,6 +6,7 @@ import { createCompanyWithUsers, createListing, createMarket } from '../../test/
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 import { useTestContext } from '../../test/suite';
+import { openWideCallers } from '../../test/wide';
 
 const t = useTestContext();
 
@@ -207,14 +208,8 @@ describe('reviewing an offer', () => {
       const made: { id: number }[] = [];
       for (const b of buyers) made.push(await t.caller(b.memberActor).offers.create({ material_id: listing.id, quantity: 5, message: 'Race' }));
       // A pool as large as a server's, so the calls really run side by side.
-      const { openPostgres } = await import('../../db/client');
-      const { buildDeps } = await import('../../deps');
-      const { registerListeners } = await import('../../listeners');
-      const { createCaller } = await import('../../trpc/router');
-      const wide = await openPostgres(t.database.url!, { max: 20 });
-      const deps = buildDeps(t.env, wide, t.deps.logger);
-      registerListeners(deps);
-      const sellerCaller = createCaller({ deps, actor: seller.managerActor, authError: null, requestId: 'race' });
+      const wide = await openWideCallers(t, 20, 'race');
+      const sellerCaller = wide.as(seller.managerActor);
       const started = Date.now();
       // Interleaved (offer 1..40, then again 1..40, ...): the 50 calls on one offer contend with each other, not the pool.
       const results = await Promise.allSettled(

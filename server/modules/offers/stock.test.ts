@@ -10,6 +10,7 @@ import { createCompanyWithUsers, createListing } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 import { useTestContext } from '../../test/suite';
+import { openWideCallers } from '../../test/wide';
 
 const t = useTestContext();
 
@@ -281,15 +282,9 @@ describe.skipIf(!onPostgres)('concurrent acceptances (real Postgres)', () => {
     const made: number[] = [];
     for (const b of buyers) made.push((await t.caller(b.memberActor).offers.create({ material_id: listing.id, quantity: 8, message: 'Race' })).id);
     // A pool as large as a server's, so the 50 calls really run side by side.
-    const { openPostgres } = await import('../../db/client');
-    const { buildDeps } = await import('../../deps');
-    const { registerListeners } = await import('../../listeners');
-    const { createCaller } = await import('../../trpc/router');
-    const wide = await openPostgres(t.database.url!, { max: 25 });
+    const wide = await openWideCallers(t, 25, 'stock-race');
     try {
-      const deps = buildDeps(t.env, wide, t.deps.logger);
-      registerListeners(deps);
-      const caller = createCaller({ deps, actor: seller.managerActor, authError: null, requestId: 'stock-race' });
+      const caller = wide.as(seller.managerActor);
       const results = await Promise.allSettled(made.map((id) => caller.offers.review({ id, decision: 'accept' })));
       const codes = results.map((r) => (r.status === 'fulfilled' ? 'ok' : ((r.reason as { cause?: { code?: string } }).cause?.code ?? 'thrown')));
       expect(codes.filter((c) => c === 'ok')).toHaveLength(12);

@@ -15,6 +15,7 @@ import { DEFRA_FACTOR_SET } from '../../../shared/lib/impact';
 import { lastMonths, monthStart } from '../../../shared/lib/stats';
 import { actorOf, createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
 import { useTestContext } from '../../test/suite';
+import { openWideCallers } from '../../test/wide';
 import { pdfLines } from '../../test/pdf-text';
 import { request, restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
@@ -369,11 +370,8 @@ describe('impact mappings: GET api/impact/method, PUT and DELETE admin/impact/ma
     async () => {
       const { adminActor } = await createAdmin(db());
       const leaf = await leafId('200110');
-      const { openPostgres } = await import('../../db/client');
-      const { buildDeps } = await import('../../deps');
-      const { createCaller } = await import('../../trpc/router');
-      const wide = await openPostgres(t.database.url!, { max: 20 });
-      const caller = createCaller({ deps: buildDeps(t.env, wide, t.deps.logger), actor: adminActor, authError: null, requestId: 'race' });
+      const wide = await openWideCallers(t, 20, 'race');
+      const caller = wide.as(adminActor);
       const routes = ['Landfill', 'Combustion', 'Closed-loop'] as const;
       try {
         const results = await Promise.allSettled(
