@@ -20,12 +20,23 @@ export function SaveRow({ error, busy, testId, children }: { error: string | nul
   );
 }
 
-export function FormSection({ title, description, children }: { title: ReactNode; description?: ReactNode; children: ReactNode }) {
+/** With `grid={false}` the children stand as they are (a section that lays out its own rows). */
+export function FormSection({
+  title,
+  description,
+  grid = true,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  grid?: boolean;
+  children: ReactNode;
+}) {
   return (
     <fieldset className="form-section">
       <legend className="form-section__title">{title}</legend>
       {description ? <p className="form-section__desc">{description}</p> : null}
-      <div className="form-grid">{children}</div>
+      {grid ? <div className="form-grid">{children}</div> : children}
     </fieldset>
   );
 }

@@ -5,17 +5,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from '@shared/schemas/_zod';
 import { updateCompanyFields } from '@shared/schemas/companies';
 import { CompanySizeSelect, IndustrySelect } from '@/components/forms/CompanyFields';
+import { FormSection } from '@/components/forms/FormSection';
 import { Button } from '@/components/ui/Button';
 import { DialogActions } from '@/components/ui/Dialog';
 import { Checkbox, FormError, SelectField, TextArea, TextField } from '@/components/ui/Field';
 import { useDebounced } from '@/hooks/useDebounced';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { errorText, fieldErrorText, getAppError } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/forms';
+import { applyServerErrors, textFields } from '@/lib/forms';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
@@ -58,20 +60,14 @@ export function EditCompanyForm({ detail: d, onClose }: { detail: Detail; onClos
     resolver: zodResolver(adminForm),
     defaultValues: {
       name: d.name,
-      industry: d.industry ?? '',
       company_size: (d.company_size ?? '') as never,
-      main_business: d.main_business ?? '',
-      website_url: d.website_url ?? '',
-      about_info: d.about_info ?? '',
-      country_calling_code: d.country_calling_code ?? '',
-      contact_phone: d.contact_phone ?? '',
+      ...textFields(d, ['industry', 'main_business', 'website_url', 'about_info', 'country_calling_code', 'contact_phone']),
       business_registration_number: d.private ? (d.business_registration_number ?? '') : '',
       company_license_number: d.private ? (d.company_license_number ?? '') : '',
       tax_certificate_number: d.private ? (d.tax_certificate_number ?? '') : '',
     },
   });
-  const e = form.formState.errors;
-  const err = (k: keyof FormIn) => fieldErrorText(i18n, e[k]);
+  const field = useFieldProps(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -103,63 +99,37 @@ export function EditCompanyForm({ detail: d, onClose }: { detail: Detail; onClos
   });
 
   const parentOptions = (parents.data?.items ?? []).filter((c) => c.id !== d.id);
+  // A date kept beside the form library, with the server's error for it.
+  const dateField = (value: string, set: (v: string) => void, name: 'onboarding_date' | 'member_since') => ({
+    type: 'date',
+    value,
+    onChange: (ev: ChangeEvent<HTMLInputElement>) => set(ev.target.value),
+    error: fieldErrors[name],
+  });
   return (
     <form className="form" onSubmit={onSubmit} noValidate data-testid="admin-company-form">
-      <fieldset className="form-section">
-        <legend className="form-section__title">
-          <Trans>Company data</Trans>
-        </legend>
-        <div className="form-grid">
-          <TextField label={<Trans>Trade name</Trans>} required data-autofocus error={err('name')} {...form.register('name')} />
-          <IndustrySelect stored={d.industry} offerOther={false} required error={err('industry')} {...form.register('industry')} />
-          <CompanySizeSelect required error={err('company_size')} {...form.register('company_size')} />
-          <TextField label={<Trans>Main business</Trans>} error={err('main_business')} {...form.register('main_business')} />
-          <TextField label={<Trans>Website</Trans>} type="url" error={err('website_url')} {...form.register('website_url')} />
-          <div className="phone-row">
-            <TextField label={<Trans>Calling code</Trans>} error={err('country_calling_code')} {...form.register('country_calling_code')} />
-            <TextField label={<Trans>Contact phone</Trans>} type="tel" error={err('contact_phone')} {...form.register('contact_phone')} />
-          </div>
-          <TextArea className="form-grid__full" label={<Trans>About</Trans>} rows={2} error={err('about_info')} {...form.register('about_info')} />
-          <TextField
-            label={<Trans>Business registration number</Trans>}
-            error={err('business_registration_number')}
-            {...form.register('business_registration_number')}
-          />
-          <TextField label={<Trans>Licence number</Trans>} error={err('company_license_number')} {...form.register('company_license_number')} />
-          <TextField
-            label={<Trans>Tax certificate number</Trans>}
-            error={err('tax_certificate_number')}
-            {...form.register('tax_certificate_number')}
-          />
+      <FormSection title={<Trans>Company data</Trans>}>
+        <TextField label={<Trans>Trade name</Trans>} required data-autofocus {...field('name')} />
+        <IndustrySelect stored={d.industry} offerOther={false} required {...field('industry')} />
+        <CompanySizeSelect required {...field('company_size')} />
+        <TextField label={<Trans>Main business</Trans>} {...field('main_business')} />
+        <TextField label={<Trans>Website</Trans>} type="url" {...field('website_url')} />
+        <div className="phone-row">
+          <TextField label={<Trans>Calling code</Trans>} {...field('country_calling_code')} />
+          <TextField label={<Trans>Contact phone</Trans>} type="tel" {...field('contact_phone')} />
         </div>
-      </fieldset>
+        <TextArea className="form-grid__full" label={<Trans>About</Trans>} rows={2} {...field('about_info')} />
+        <TextField label={<Trans>Business registration number</Trans>} {...field('business_registration_number')} />
+        <TextField label={<Trans>Licence number</Trans>} {...field('company_license_number')} />
+        <TextField label={<Trans>Tax certificate number</Trans>} {...field('tax_certificate_number')} />
+      </FormSection>
 
-      <fieldset className="form-section">
-        <legend className="form-section__title">
-          <Trans>Dates</Trans>
-        </legend>
-        <div className="form-grid">
-          <TextField
-            label={<Trans>Onboarding date</Trans>}
-            type="date"
-            value={onboarding}
-            onChange={(ev) => setOnboarding(ev.target.value)}
-            error={fieldErrors.onboarding_date}
-          />
-          <TextField
-            label={<Trans>Member since</Trans>}
-            type="date"
-            value={memberSince}
-            onChange={(ev) => setMemberSince(ev.target.value)}
-            error={fieldErrors.member_since}
-          />
-        </div>
-      </fieldset>
+      <FormSection title={<Trans>Dates</Trans>}>
+        <TextField label={<Trans>Onboarding date</Trans>} {...dateField(onboarding, setOnboarding, 'onboarding_date')} />
+        <TextField label={<Trans>Member since</Trans>} {...dateField(memberSince, setMemberSince, 'member_since')} />
+      </FormSection>
 
-      <fieldset className="form-section">
-        <legend className="form-section__title">
-          <Trans>Group</Trans>
-        </legend>
+      <FormSection title={<Trans>Group</Trans>} grid={false}>
         <div className="form-grid">
           <SelectField
             label={<Trans>Parent company</Trans>}
@@ -181,12 +151,9 @@ export function EditCompanyForm({ detail: d, onClose }: { detail: Detail; onClos
           />
         </div>
         {isParent ? <PortfolioPicker ownId={d.id} value={portfolio} onChange={setPortfolio} error={fieldErrors.portfolio_company_ids} /> : null}
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="form-section">
-        <legend className="form-section__title">
-          <Trans>Access</Trans>
-        </legend>
+      <FormSection title={<Trans>Access</Trans>} grid={false}>
         <Checkbox
           label={<Trans>All users of the company may open the donations dashboard</Trans>}
           checked={donations ?? donationsAll}
@@ -207,7 +174,7 @@ export function EditCompanyForm({ detail: d, onClose }: { detail: Detail; onClos
             <Trans>The company has asked for bulk upload; ticking the box grants its request.</Trans>
           </p>
         ) : null}
-      </fieldset>
+      </FormSection>
 
       <FormError>{formError}</FormError>
       <DialogActions onCancel={onClose} loading={update.isPending} testId="save-admin-company">
