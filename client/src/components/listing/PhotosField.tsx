@@ -66,7 +66,7 @@ export function PhotosField({
       <p className="field__hint" id={hintId}>
         <Trans>Up to 3 photos, each at most 2 MB.</Trans>
       </p>
-      <ul className="photo-list">
+      <ul className="photo-list list-row">
         {photos.map((im, i) => {
           const src = 'url' in im ? im.url : im.body;
           const n = i + 1;

@@ -160,7 +160,7 @@ export function TripDocumentList({ items, token, onError }: { items: TripDocumen
  */
 export function TripMapLegend({ current, currentTestId, children }: { current?: ReactNode; currentTestId?: string; children?: ReactNode }) {
   return (
-    <ul className="map-legend">
+    <ul className="map-legend list-row">
       <li>
         <span className="map-legend__dot" style={{ background: MAP_COLORS.pickup }} /> <Trans>Pickup</Trans>
       </li>

@@ -28,7 +28,7 @@ export function Pagination({ page, size, result, onPage }: { page: number; size:
         </Trans>
       </p>
       {totalPages > 1 ? (
-        <ul className="pagination__pages">
+        <ul className="pagination__pages list-row">
           <li>
             <button type="button" className="page-btn" disabled={page === 0} onClick={() => onPage(page - 1)} aria-label={t`Previous page`}>
               ‹

@@ -274,7 +274,7 @@ function TagsManager() {
           data.items.length === 0 ? (
             <EmptyState icon="flag" title={<Trans>No donation tags yet</Trans>} />
           ) : (
-            <ul className="tag-list list-stack" aria-label={t`Donation tags`}>
+            <ul className="list-stack" aria-label={t`Donation tags`}>
               {data.items.map((tag) => {
                 const n = tag.donations;
                 const tagName = refName(i18n, tag);

@@ -75,7 +75,7 @@ export function AdminJobsPage() {
       />
       <Card>
         {/* The counts stand there from the first paint (a dash until they load), so the filters below do not move. */}
-        <ul className="job-counts" aria-label={t`Jobs by status`} data-testid="job-counts" aria-busy={!counts}>
+        <ul className="job-counts list-row" aria-label={t`Jobs by status`} data-testid="job-counts" aria-busy={!counts}>
           {JOB_STATUSES.map((s) => (
             <li key={s}>
               <span className={['badge', STATUS_BADGES[s]].join(' ').trim()}>{i18n._(STATUS_LABELS[s])}</span>

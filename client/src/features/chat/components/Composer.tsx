@@ -102,7 +102,7 @@ export function Composer({ chatId, onSent, onReadOnly }: { chatId: number; onSen
     <form className="composer" onSubmit={(e) => void submit(e)} noValidate data-testid="composer">
       <FormError>{formError}</FormError>
       {files.length ? (
-        <ul className="composer__files" aria-label={t`Files to send`}>
+        <ul className="composer__files list-row" aria-label={t`Files to send`}>
           {files.map((f, i) => {
             const fileName = f.name;
             return (
@@ -125,7 +125,7 @@ export function Composer({ chatId, onSent, onReadOnly }: { chatId: number; onSen
         </ul>
       ) : null}
       {fileErrors.length ? (
-        <ul className="composer__errors" role="alert">
+        <ul className="composer__errors list-stack" role="alert">
           {fileErrors.map((e, i) => (
             <li key={i} className="field__error">
               {e.name ? `${e.name}: ` : ''}

@@ -277,7 +277,7 @@ function MessageDays({
                   <div className="chat-msg__bubble">
                     <p className="chat-msg__body">{m.body}</p>
                     {m.attachments.length ? (
-                      <ul className="chat-msg__files" aria-label={t`Attachments`}>
+                      <ul className="chat-msg__files list-row" aria-label={t`Attachments`}>
                         {m.attachments.map((a) => (
                           <li key={a.id}>
                             <Attachment attachment={a} />

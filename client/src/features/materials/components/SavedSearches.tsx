@@ -88,7 +88,7 @@ export function SavedSearches({ filters }: { filters: Filters }) {
           <Trans>No saved searches yet. Set the filters you want and save them to come back in one click.</Trans>
         </p>
       ) : (
-        <ul className="saved-searches__list">
+        <ul className="saved-searches__list list-row">
           {list.data.items.map((s) => (
             <li key={s.id}>
               <Link href={s.link}>{s.name}</Link>

@@ -143,7 +143,7 @@ export function MaterialPage({ params, slots }: { params: Record<string, string>
         </Card>
         {m.sdg_goals.length ? (
           <Card title={<Trans>Sustainable Development Goals</Trans>}>
-            <ul className="tag-list">
+            <ul className="list-row">
               {m.sdg_goals.map((g) => (
                 <li key={g.id}>
                   <SdgChip goal={g} />
