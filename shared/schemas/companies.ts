@@ -7,6 +7,7 @@ import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
 import { categoryList, id, idNameOutput, optionalText, pageInput, pageOutput, queryBoolean, REQUIRED } from './_primitives';
 import { isoDateString } from './subscriptions';
+import { companyColumns } from './_company';
 import { clearableText, currency, imageChange } from './users';
 
 export const COMPANY_MESSAGES = {
@@ -206,29 +207,14 @@ export const adminCompanyIdInput = z.object({ id });
 // ---- what the procedures behind the REST paths answer (the OpenAPI document describes them; tests check real answers) ----
 /** companies.admin.update */
 export const adminUpdateOutput = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  status: z.enum(COMPANY_STATUSES),
-  onboarding_date: z.string().nullable(),
-  member_since: z.string().nullable(),
-  is_parent_company: z.boolean(),
-  parent_company_id: z.number().int().nullable(),
+  ...companyColumns('id', 'name', 'status', 'onboarding_date', 'member_since', 'is_parent_company', 'parent_company_id'),
   portfolio_company_ids: z.array(z.number()),
 });
 /** companies.list */
 export const listOutput = pageOutput(
   z.object({
-    image_url: z.string().nullable(),
-    id: z.number().int(),
-    uuid: z.string(),
-    name: z.string(),
-    industry: z.string().nullable(),
-    company_size: z.string().nullable(),
-    about_info: z.string().nullable(),
-    is_parent_company: z.boolean(),
-    member_since: z.string().nullable(),
-    city: z.string().nullable(),
-    country: z.string().nullable(),
+    ...companyColumns('image_url', 'id', 'uuid', 'name', 'industry', 'company_size', 'about_info'),
+    ...companyColumns('is_parent_company', 'member_since', 'city', 'country'),
   }),
 );
 /** companies.admin.list */
@@ -249,39 +235,17 @@ export const adminListOutput = pageOutput(
         .nullable(),
     }),
     manager: z.object({ id: z.number().int(), email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() }).nullable(),
-    id: z.number().int(),
-    uuid: z.string(),
-    name: z.string(),
-    status: z.enum(COMPANY_STATUSES),
-    industry: z.string().nullable(),
-    company_size: z.string().nullable(),
-    is_parent_company: z.boolean(),
-    parent_company_id: z.number().int().nullable(),
-    onboarding_date: z.string().nullable(),
-    member_since: z.string().nullable(),
-    city: z.string().nullable(),
-    country: z.string().nullable(),
+    ...companyColumns('id', 'uuid', 'name', 'status', 'industry', 'company_size', 'is_parent_company', 'parent_company_id', 'onboarding_date'),
+    ...companyColumns('member_since', 'city', 'country'),
     created_at: z.date(),
   }),
 );
 /** A company's profile as every signed-in company reads it. */
 export const companyProfileOutput = z.object({
-  id: z.number().int(),
-  uuid: z.string(),
-  name: z.string(),
-  company_size: z.string().nullable(),
-  industry: z.string().nullable(),
-  custom_industry: z.string().nullable(),
-  main_business: z.string().nullable(),
-  website_url: z.string().nullable(),
-  contact_phone: z.string().nullable(),
-  country_calling_code: z.string().nullable(),
-  about_info: z.string().nullable(),
-  image_url: z.string().nullable(),
-  image_name: z.string().nullable(),
-  is_parent_company: z.boolean(),
+  ...companyColumns('id', 'uuid', 'name', 'company_size', 'industry', 'custom_industry', 'main_business', 'website_url', 'contact_phone'),
+  ...companyColumns('country_calling_code', 'about_info', 'image_url', 'image_name', 'is_parent_company'),
   parent_company: idNameOutput.nullable(),
-  member_since: z.string().nullable(),
+  ...companyColumns('member_since'),
   created_at: z.string(),
   addresses: z.array(
     z.object({
@@ -311,22 +275,15 @@ export const companyProfileOutput = z.object({
 });
 /** What only the company itself (and administrators) read: its registration details. */
 const companyPrivateFields = {
-  registered_company_name: z.string().nullable(),
-  business_registration_number: z.string().nullable(),
-  company_license_number: z.string().nullable(),
-  company_license_expiry_date: z.string().nullable(),
-  tax_certificate_number: z.string().nullable(),
-  expectations: z.string().nullable(),
-  preferred_currency: z.string().nullable(),
-  is_bank_partner_customer: z.boolean(),
+  ...companyColumns('registered_company_name', 'business_registration_number', 'company_license_number', 'company_license_expiry_date'),
+  ...companyColumns('tax_certificate_number', 'expectations', 'preferred_currency', 'is_bank_partner_customer'),
 };
 /** companies.get: the profile, and the private details for the company's own users (`private: true`). */
 export const getOutput = z.union([
   companyProfileOutput.extend({ private: z.literal(false) }),
   companyProfileOutput.extend({
     private: z.literal(true),
-    status: z.enum(COMPANY_STATUSES),
-    onboarding_date: z.string().nullable(),
+    ...companyColumns('status', 'onboarding_date'),
     ...companyPrivateFields,
   }),
 ]);
@@ -335,9 +292,7 @@ export const updateOutput = getOutput;
 /** companies.admin.get */
 /** What administrators read beside the profile: status, onboarding, portfolio, the dashboards' access. */
 const companyAdminFields = {
-  status: z.enum(COMPANY_STATUSES),
-  onboarding_date: z.string().nullable(),
-  parent_company_id: z.number().int().nullable(),
+  ...companyColumns('status', 'onboarding_date', 'parent_company_id'),
   portfolio_companies: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.enum(COMPANY_STATUSES) })),
   donations_dashboard: z.object({ users: z.number(), with_access: z.number() }),
   bulk_upload_access: z.enum(['pending', 'none', 'granted']),

@@ -3,20 +3,12 @@
 // `registrationInput` / `bankPartnerRegistrationInput`. The rules live once, in `applyRegistrationRules`.
 import freeMailDomains from 'email-providers/all.json' with { type: 'json' };
 import { z } from './_zod';
-import {
-  COMPANY_SIZES,
-  COMPANY_STATUSES,
-  LANGUAGES,
-  OTHER_INDUSTRY,
-  REGISTRATION_STATUSES,
-  REGISTRATION_VARIANTS,
-  ROLES,
-  SIGNUP_COUNTRIES,
-} from '../constants/enums';
+import { COMPANY_SIZES, LANGUAGES, OTHER_INDUSTRY, REGISTRATION_STATUSES, REGISTRATION_VARIANTS, ROLES, SIGNUP_COUNTRIES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
 import { categoryList, INVALID_EMAIL, REQUIRED, id, language, pageOutput } from './_primitives';
+import { reviewedCompanyFields } from './_company';
 
 export const REGISTRATION_MESSAGES = {
   required: REQUIRED,
@@ -259,32 +251,7 @@ export const adminReviewOutput = z.object({
   reviewed_by_user_id: z.number().int().nullable(),
   reviewed_at: z.date().nullable(),
   created_at: z.date(),
-  company: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    registered_company_name: z.string().nullable(),
-    status: z.enum(COMPANY_STATUSES),
-    company_size: z.string().nullable(),
-    industry: z.string().nullable(),
-    custom_industry: z.string().nullable(),
-    website_url: z.string().nullable(),
-    contact_phone: z.string().nullable(),
-    country_calling_code: z.string().nullable(),
-    preferred_currency: z.string().nullable(),
-    company_license_number: z.string().nullable(),
-    company_license_expiry_date: z.string().nullable(),
-    tax_certificate_number: z.string().nullable(),
-    is_bank_partner_customer: z.boolean(),
-    onboarding_date: z.string().nullable(),
-    member_since: z.string().nullable(),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    zip_code: z.string().nullable(),
-    country: z.string().nullable(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-  }),
+  company: z.object(reviewedCompanyFields),
   user: z.object({
     id: z.number().int(),
     first_name: z.string(),
