@@ -144,7 +144,7 @@ function Matches({ id }: { id: number }) {
       </p>
     );
   return (
-    <ul className="need-matches" data-testid="need-matches">
+    <ul className="doc-list need-matches" data-testid="need-matches">
       {detail.data.matches.map((m) => (
         <li key={m.material_id}>
           <Link href={to.material(m.material_id)}>{m.title}</Link>
