@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { CategoryChip, StatusChip } from '@/components/listing/Chips';
 import { formatQuantity } from '@/components/listing/format';
 import { CATEGORY_LABELS, KIND_LABELS, STATUS_LABELS } from '@/components/listing/labels';
-import { Button } from '@/components/ui/Button';
+import { Button, type ButtonProps } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { SelectField, TextField } from '@/components/ui/Field';
 import { Icon, type IconName } from '@/components/ui/Icon';
@@ -46,7 +46,7 @@ export function AdminOfferingsPage() {
 
 function StatCard({ icon, label, value, testId }: { icon: IconName; label: string; value: string | null; testId?: string }) {
   return (
-    <div className="stat" data-testid={testId}>
+    <div className="card stat" data-testid={testId}>
       <span className="stat__icon">
         <Icon name={icon} size={26} />
       </span>
@@ -196,6 +196,18 @@ function AccessRequests() {
       showSnackbar(errorText(i18n, e), { tone: 'error' });
     }
   };
+  // The label names the company too, for a screen reader going down the column.
+  const decideButton = (r: { id: number; company_name: string }, decision: 'grant' | 'deny', label: string, variant?: ButtonProps['variant']) => (
+    <Button
+      size="sm"
+      variant={variant}
+      onClick={() => void decide(r.id, decision)}
+      disabled={review.isPending}
+      aria-label={`${label}: ${r.company_name}`}
+    >
+      {label}
+    </Button>
+  );
   return (
     <Card title={<Trans>Bulk upload access requests</Trans>}>
       <div className="admin-filters admin-filters--one">
@@ -227,23 +239,8 @@ function AccessRequests() {
               cell: (r) =>
                 r.status === 'pending' ? (
                   <div className="row-actions">
-                    <Button
-                      size="sm"
-                      onClick={() => void decide(r.id, 'grant')}
-                      disabled={review.isPending}
-                      aria-label={`${t`Grant`}: ${r.company_name}`}
-                    >
-                      {t`Grant`}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => void decide(r.id, 'deny')}
-                      disabled={review.isPending}
-                      aria-label={`${t`Deny`}: ${r.company_name}`}
-                    >
-                      {t`Deny`}
-                    </Button>
+                    {decideButton(r, 'grant', t`Grant`)}
+                    {decideButton(r, 'deny', t`Deny`, 'secondary')}
                   </div>
                 ) : (
                   '–'

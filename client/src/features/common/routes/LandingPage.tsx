@@ -64,7 +64,7 @@ function Stat({
 }) {
   const fmt = useFormat();
   return (
-    <div className="stat">
+    <div className="card stat">
       <span className="stat__icon">
         <Icon name={icon} size={24} />
       </span>
