@@ -1,6 +1,7 @@
-// The one dialog that asks before an action that is hard to take back (delete, remove, withdraw, revoke, cancel).
-// The action may throw: its error is shown above the buttons and the dialog stays open, so the user can retry or
-// cancel. An action that shows its own errors (a snackbar) simply does not throw.
+// The one dialog whose button runs one action: asking before one that is hard to take back (delete, remove, withdraw,
+// revoke, cancel), or taking a few choices first (approve with a plan, a role, days to add). The action may throw: its
+// error is shown above the buttons and the dialog stays open, so the user can retry or cancel. An action that shows
+// its own errors (a snackbar) simply does not throw.
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { errorText } from '@/lib/errors';
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   loading,
   variant = 'danger',
   testId,
+  formTestId,
+  disabled,
   errorMessage,
 }: {
   open?: boolean;
@@ -31,6 +34,10 @@ export function ConfirmDialog({
   loading?: boolean;
   variant?: ButtonProps['variant'];
   testId?: string;
+  /** The test id of the dialog's body. */
+  formTestId?: string;
+  /** The button is off (the choices are not valid yet). */
+  disabled?: boolean;
   /** The text for a failed action, when the error's own message is not the whole story. */
   errorMessage?: (err: unknown) => string;
 }) {
@@ -50,10 +57,17 @@ export function ConfirmDialog({
   };
   return (
     <Dialog open={open} onClose={onClose} title={title} closeLabel={t`Close`}>
-      <div className="form">
+      <div className="form" data-testid={formTestId}>
         {typeof children === 'string' ? <p>{children}</p> : children}
         <FormError>{error}</FormError>
-        <DialogActions variant={variant} onConfirm={() => void run()} loading={busy || loading} testId={testId} onCancel={onClose}>
+        <DialogActions
+          variant={variant}
+          onConfirm={() => void run()}
+          loading={busy || loading}
+          disabled={disabled}
+          testId={testId}
+          onCancel={onClose}
+        >
           {confirmLabel}
         </DialogActions>
       </div>

@@ -1,14 +1,17 @@
 // Admin panel, first tab: registration requests (temporary accounts) with a status filter, details, approve
 // (optionally with an active plan) and reject (reason required), plus counts by status and by day.
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState, type ComponentProps } from 'react';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
+import type { ReviewRegistrationInput } from '@shared/schemas/registration';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
-import { FormError, SelectField, TextArea } from '@/components/ui/Field';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Dialog } from '@/components/ui/Dialog';
+import { SelectField, TextArea } from '@/components/ui/Field';
 import { isSettled } from '@/components/ui/QueryView';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { Table, type Column } from '@/components/ui/Table';
@@ -77,107 +80,116 @@ function RequestDetails({ req }: { req: Request }) {
   );
 }
 
+/**
+ * An approve or reject dialog: sends the decision, refreshes the requests and `also` (what an approval creates), says
+ * `done` and closes.
+ */
+function ReviewDialog({
+  req,
+  decision,
+  also = [],
+  done,
+  onClose,
+  ...dialog
+}: {
+  req: Request;
+  /** The decision to send, or null when the dialog's own check stops it (the dialog marks the field itself). */
+  decision: () => Omit<ReviewRegistrationInput, 'id'> | null;
+  also?: QueryKey[];
+  done: MessageDescriptor;
+  onClose: () => void;
+} & Pick<ComponentProps<typeof ConfirmDialog>, 'title' | 'confirmLabel' | 'variant' | 'testId' | 'errorMessage' | 'children'>) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const review = useMutation(trpc.registration.admin.review.mutationOptions());
+  const send = async () => {
+    const input = decision();
+    if (!input) return;
+    await review.mutateAsync({ id: req.id, ...input });
+    for (const queryKey of [trpc.registration.pathKey(), ...also]) await qc.invalidateQueries({ queryKey });
+    showSnackbar(done);
+    onClose();
+  };
+  return <ConfirmDialog {...dialog} onConfirm={send} onClose={onClose} loading={review.isPending} />;
+}
+
 function ApproveDialog({ req, onClose }: { req: Request; onClose: () => void }) {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
-  const qc = useQueryClient();
   const plans = useQuery(trpc.subscriptions.admin.activePlans.queryOptions());
-  const review = useMutation(trpc.registration.admin.review.mutationOptions());
   const [planId, setPlanId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setError(null);
-    try {
-      await review.mutateAsync({ id: req.id, decision: 'approve', subscription_plan_id: planId ? Number(planId) : undefined });
-      await qc.invalidateQueries({ queryKey: trpc.registration.pathKey() });
-      await qc.invalidateQueries({ queryKey: trpc.companies.pathKey() });
-      await qc.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
-      const name = req.company.name;
-      showSnackbar(msg`${name} was approved`);
-      onClose();
-    } catch (err) {
-      const info = getAppError(err);
-      setError(
-        info.fields?.subscription_plan_id
-          ? (fieldErrorText(i18n, { message: serverFieldMessage(info.fields.subscription_plan_id) }) ?? null)
-          : `${i18n._(msg`Error approving company`)}. ${errorText(i18n, err)}`,
-      );
-    }
+  const refused = (err: unknown) => {
+    const info = getAppError(err);
+    return info.fields?.subscription_plan_id
+      ? (fieldErrorText(i18n, { message: serverFieldMessage(info.fields.subscription_plan_id) }) ?? '')
+      : `${i18n._(msg`Error approving company`)}. ${errorText(i18n, err)}`;
   };
-  const companyName = req.company.name;
+  const name = req.company.name;
+  const companyName = name;
   return (
-    <Dialog open onClose={onClose} title={<Trans>Approve {companyName}</Trans>} closeLabel={t`Close`}>
-      <div className="form">
-        <p className="muted">
-          <Trans>The company can log in once approved. A plan is optional; it starts today.</Trans>
-        </p>
-        <SelectField
-          label={<Trans>Subscription plan</Trans>}
-          value={planId}
-          onChange={(e) => setPlanId(e.target.value)}
-          disabled={plans.isPending}
-          data-testid="approve-plan"
-        >
-          <option value="">{t`Approve without a plan`}</option>
-          {(plans.data?.items ?? []).map((p) => (
-            <option key={p.id} value={p.id}>
-              {refText(i18n, p.name)}
-            </option>
-          ))}
-        </SelectField>
-        <FormError>{error}</FormError>
-        <DialogActions onConfirm={() => void submit()} loading={review.isPending} testId="confirm-approve" onCancel={onClose}>
-          <Trans>Approve</Trans>
-        </DialogActions>
-      </div>
-    </Dialog>
+    <ReviewDialog
+      req={req}
+      decision={() => ({ decision: 'approve', subscription_plan_id: planId ? Number(planId) : undefined })}
+      also={[trpc.companies.pathKey(), trpc.subscriptions.pathKey()]}
+      done={msg`${name} was approved`}
+      title={<Trans>Approve {companyName}</Trans>}
+      confirmLabel={<Trans>Approve</Trans>}
+      variant="primary"
+      testId="confirm-approve"
+      errorMessage={refused}
+      onClose={onClose}
+    >
+      <p className="muted">
+        <Trans>The company can log in once approved. A plan is optional; it starts today.</Trans>
+      </p>
+      <SelectField
+        label={<Trans>Subscription plan</Trans>}
+        value={planId}
+        onChange={(e) => setPlanId(e.target.value)}
+        disabled={plans.isPending}
+        data-testid="approve-plan"
+      >
+        <option value="">{t`Approve without a plan`}</option>
+        {(plans.data?.items ?? []).map((p) => (
+          <option key={p.id} value={p.id}>
+            {refText(i18n, p.name)}
+          </option>
+        ))}
+      </SelectField>
+    </ReviewDialog>
   );
 }
 
 function RejectDialog({ req, onClose }: { req: Request; onClose: () => void }) {
-  const { i18n, t } = useLingui();
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const review = useMutation(trpc.registration.admin.review.mutationOptions());
+  const { i18n } = useLingui();
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setError(null);
-    if (!reason.trim()) {
-      setFieldError(i18n._(msg`A reason is required to reject a registration`));
-      return;
-    }
-    setFieldError(undefined);
-    try {
-      await review.mutateAsync({ id: req.id, decision: 'reject', reason: reason.trim() });
-      await qc.invalidateQueries({ queryKey: trpc.registration.pathKey() });
-      const name = req.company.name;
-      showSnackbar(msg`${name} was rejected`);
-      onClose();
-    } catch (err) {
-      setError(errorText(i18n, err));
-    }
+  const decision = () => {
+    setFieldError(reason.trim() ? undefined : i18n._(msg`A reason is required to reject a registration`));
+    return reason.trim() ? { decision: 'reject' as const, reason: reason.trim() } : null;
   };
-  const companyName = req.company.name;
+  const name = req.company.name;
+  const companyName = name;
   return (
-    <Dialog open onClose={onClose} title={<Trans>Reject {companyName}</Trans>} closeLabel={t`Close`}>
-      <div className="form">
-        <TextArea
-          label={<Trans>Reason</Trans>}
-          hint={<Trans>Sent to the applicant by email.</Trans>}
-          required
-          maxLength={LIMITS.denyReasonMax}
-          value={reason}
-          error={fieldError}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        <FormError>{error}</FormError>
-        <DialogActions variant="danger" onConfirm={() => void submit()} loading={review.isPending} testId="confirm-reject" onCancel={onClose}>
-          <Trans>Reject</Trans>
-        </DialogActions>
-      </div>
-    </Dialog>
+    <ReviewDialog
+      req={req}
+      decision={decision}
+      done={msg`${name} was rejected`}
+      title={<Trans>Reject {companyName}</Trans>}
+      confirmLabel={<Trans>Reject</Trans>}
+      testId="confirm-reject"
+      onClose={onClose}
+    >
+      <TextArea
+        label={<Trans>Reason</Trans>}
+        hint={<Trans>Sent to the applicant by email.</Trans>}
+        required
+        maxLength={LIMITS.denyReasonMax}
+        value={reason}
+        error={fieldError}
+        onChange={(e) => setReason(e.target.value)}
+      />
+    </ReviewDialog>
   );
 }
 

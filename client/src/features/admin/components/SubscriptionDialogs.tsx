@@ -1,14 +1,16 @@
 // Administrator actions on one company's subscription: assign a plan (with a mode), extend, view history;
 // and a one-time password reset link for its manager.
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ASSIGNMENT_MODES, type AssignmentMode } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatus';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Dialog } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
 import { Table } from '@/components/ui/Table';
 import { errorText } from '@/lib/errors';
@@ -35,114 +37,142 @@ function useInvalidateSubscriptions() {
     ]);
 }
 
+/**
+ * A change to a company's plan (assign, extend): sends it, refreshes the plans and the company list, says `done` and
+ * closes. A refusal reads "Error assigning subscription plan", then the server's reason.
+ */
+function PlanChangeDialog({
+  title,
+  confirmLabel,
+  check,
+  change,
+  done,
+  busy,
+  disabled,
+  onClose,
+  children,
+}: {
+  title: ReactNode;
+  confirmLabel: ReactNode;
+  /** The dialog's own check before sending: false stops (the dialog marks the field itself). */
+  check?: () => boolean;
+  change: () => Promise<unknown>;
+  done: MessageDescriptor;
+  busy: boolean;
+  disabled?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const invalidate = useInvalidateSubscriptions();
+  const run = async () => {
+    if (check && !check()) return;
+    await change();
+    await invalidate();
+    showSnackbar(done);
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      title={title}
+      confirmLabel={confirmLabel}
+      variant="primary"
+      onConfirm={run}
+      errorMessage={(err) => `${i18n._(msg`Error assigning subscription plan`)}. ${errorText(i18n, err)}`}
+      onClose={onClose}
+      loading={busy}
+      disabled={disabled}
+    >
+      {children}
+    </ConfirmDialog>
+  );
+}
+
 export function AssignPlanDialog({ company, onClose }: { company: CompanyRef; onClose: () => void }) {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const plans = useQuery(trpc.subscriptions.admin.activePlans.queryOptions());
   const status = useQuery(trpc.subscriptions.admin.companyStatus.queryOptions({ company_id: company.id }));
   const assign = useMutation(trpc.subscriptions.admin.assign.mutationOptions());
-  const invalidate = useInvalidateSubscriptions();
   const [planId, setPlanId] = useState('');
   const [mode, setMode] = useState<AssignmentMode>('after_current');
   const [planError, setPlanError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setError(null);
-    if (!planId) {
-      setPlanError(i18n._(msg`This field is required`));
-      return;
-    }
-    setPlanError(undefined);
-    try {
-      await assign.mutateAsync({ company_id: company.id, subscription_plan_id: Number(planId), mode });
-      await invalidate();
-      showSnackbar(msg`Subscription plan assigned`);
-      onClose();
-    } catch (err) {
-      setError(`${i18n._(msg`Error assigning subscription plan`)}. ${errorText(i18n, err)}`);
-    }
+  const planChosen = () => {
+    setPlanError(planId ? undefined : i18n._(msg`This field is required`));
+    return !!planId;
   };
   const name = company.name;
   return (
-    <Dialog open onClose={onClose} title={<Trans>Assign a plan to {name}</Trans>} closeLabel={t`Close`}>
-      <div className="form">
-        {status.data ? (
-          <p>
-            <Trans>Now:</Trans> <SubscriptionSummary sub={status.data} />
-          </p>
-        ) : null}
-        <SelectField
-          label={<Trans>Plan</Trans>}
-          required
-          value={planId}
-          error={planError}
-          onChange={(e) => setPlanId(e.target.value)}
-          data-testid="assign-plan"
-        >
-          <option value="">{t`Choose…`}</option>
-          {(plans.data?.items ?? []).map((p) => (
-            <option key={p.id} value={p.id}>
-              {refText(i18n, p.name)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={<Trans>When</Trans>} value={mode} onChange={(e) => setMode(e.target.value as AssignmentMode)} data-testid="assign-mode">
-          {ASSIGNMENT_MODES.map((m) => (
-            <option key={m} value={m}>
-              {i18n._(ASSIGNMENT_MODE_TEXT[m])}
-            </option>
-          ))}
-        </SelectField>
-        <FormError>{error}</FormError>
-        <DialogActions onConfirm={() => void submit()} loading={assign.isPending} onCancel={onClose}>
-          <Trans>Assign</Trans>
-        </DialogActions>
-      </div>
-    </Dialog>
+    <PlanChangeDialog
+      title={<Trans>Assign a plan to {name}</Trans>}
+      confirmLabel={<Trans>Assign</Trans>}
+      check={planChosen}
+      change={() => assign.mutateAsync({ company_id: company.id, subscription_plan_id: Number(planId), mode })}
+      done={msg`Subscription plan assigned`}
+      busy={assign.isPending}
+      onClose={onClose}
+    >
+      {status.data ? (
+        <p>
+          <Trans>Now:</Trans> <SubscriptionSummary sub={status.data} />
+        </p>
+      ) : null}
+      <SelectField
+        label={<Trans>Plan</Trans>}
+        required
+        value={planId}
+        error={planError}
+        onChange={(e) => setPlanId(e.target.value)}
+        data-testid="assign-plan"
+      >
+        <option value="">{t`Choose…`}</option>
+        {(plans.data?.items ?? []).map((p) => (
+          <option key={p.id} value={p.id}>
+            {refText(i18n, p.name)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={<Trans>When</Trans>} value={mode} onChange={(e) => setMode(e.target.value as AssignmentMode)} data-testid="assign-mode">
+        {ASSIGNMENT_MODES.map((m) => (
+          <option key={m} value={m}>
+            {i18n._(ASSIGNMENT_MODE_TEXT[m])}
+          </option>
+        ))}
+      </SelectField>
+    </PlanChangeDialog>
   );
 }
 
 export function ExtendDialog({ company, onClose }: { company: CompanyRef; onClose: () => void }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const extend = useMutation(trpc.subscriptions.admin.extend.mutationOptions());
-  const invalidate = useInvalidateSubscriptions();
   const [days, setDays] = useState(String(LIMITS.extensionPlanDays));
-  const [error, setError] = useState<string | null>(null);
   const n = Number(days);
   const valid = Number.isInteger(n) && n >= 1 && n <= 3650;
-  const submit = async () => {
-    setError(null);
-    try {
-      await extend.mutateAsync({ company_id: company.id, days: n });
-      await invalidate();
-      showSnackbar(msg`Subscription extended`);
-      onClose();
-    } catch (err) {
-      setError(`${i18n._(msg`Error assigning subscription plan`)}. ${errorText(i18n, err)}`);
-    }
-  };
   const name = company.name;
   return (
-    <Dialog open onClose={onClose} title={<Trans>Extend the plan of {name}</Trans>} closeLabel={t`Close`}>
-      <div className="form">
-        <TextField
-          label={<Trans>Days to add</Trans>}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={3650}
-          value={days}
-          hint={<Trans>The built-in extension is 166 days. Without a current plan the extension starts today.</Trans>}
-          error={valid ? undefined : t`Enter a whole number of days from 1 to 3650`}
-          onChange={(e) => setDays(e.target.value)}
-        />
-        <FormError>{error}</FormError>
-        <DialogActions onConfirm={() => void submit()} loading={extend.isPending} disabled={!valid} onCancel={onClose}>
-          <Trans>Extend</Trans>
-        </DialogActions>
-      </div>
-    </Dialog>
+    <PlanChangeDialog
+      title={<Trans>Extend the plan of {name}</Trans>}
+      confirmLabel={<Trans>Extend</Trans>}
+      change={() => extend.mutateAsync({ company_id: company.id, days: n })}
+      done={msg`Subscription extended`}
+      busy={extend.isPending}
+      disabled={!valid}
+      onClose={onClose}
+    >
+      <TextField
+        label={<Trans>Days to add</Trans>}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={3650}
+        value={days}
+        hint={<Trans>The built-in extension is 166 days. Without a current plan the extension starts today.</Trans>}
+        error={valid ? undefined : t`Enter a whole number of days from 1 to 3650`}
+        onChange={(e) => setDays(e.target.value)}
+      />
+    </PlanChangeDialog>
   );
 }
 

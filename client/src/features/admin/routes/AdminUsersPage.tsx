@@ -10,9 +10,8 @@ import { RoleLabel } from '@/components/RoleLabel';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
-import { Dialog, DialogActions } from '@/components/ui/Dialog';
-import { Checkbox, FormError, SelectField, TextField } from '@/components/ui/Field';
-import { errorText } from '@/lib/errors';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Checkbox, SelectField, TextField } from '@/components/ui/Field';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
@@ -175,101 +174,82 @@ function useUpdateAccount() {
 }
 
 function ManageDialog({ user, onClose }: { user: Row; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const update = useUpdateAccount();
   const [role, setRole] = useState(user.role);
   const [donations, setDonations] = useState(user.donations_dashboard_access);
-  const [error, setError] = useState<string | null>(null);
   const companyUser = user.role !== 'ADMIN';
   const save = async () => {
-    setError(null);
-    try {
-      await update.run({
-        id: user.id,
-        donations_dashboard_access: donations,
-        ...(companyUser && role !== user.role ? { role: role as 'MEMBER' | 'MANAGER' } : {}),
-      });
-      showSnackbar(msg`Account updated`);
-      onClose();
-    } catch (err) {
-      setError(errorText(i18n, err));
-    }
+    await update.run({
+      id: user.id,
+      donations_dashboard_access: donations,
+      ...(companyUser && role !== user.role ? { role: role as 'MEMBER' | 'MANAGER' } : {}),
+    });
+    showSnackbar(msg`Account updated`);
+    onClose();
   };
   const name = fullName(user);
   return (
-    <Dialog open onClose={onClose} title={<Trans>Manage {name}</Trans>} closeLabel={t`Close`}>
-      <div className="form" data-testid="manage-account">
-        {companyUser ? (
-          <SelectField
-            label={<Trans>Role</Trans>}
-            value={role}
-            onChange={(e) => setRole(e.target.value as Row['role'])}
-            hint={<Trans>A role change signs the user out everywhere.</Trans>}
-          >
-            {COMPANY_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r === 'MANAGER' ? t`Manager` : t`Member`}
-              </option>
-            ))}
-          </SelectField>
-        ) : (
-          <p className="muted">
-            <Trans>An administrator account keeps its role.</Trans>
-          </p>
-        )}
-        <Checkbox
-          label={<Trans>May open the donations dashboard</Trans>}
-          checked={donations}
-          onChange={(e) => setDonations(e.currentTarget.checked)}
-        />
-        <FormError>{error}</FormError>
-        <DialogActions onConfirm={() => void save()} onCancel={onClose} loading={update.isPending}>
-          <Trans>Save</Trans>
-        </DialogActions>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={<Trans>Manage {name}</Trans>}
+      confirmLabel={<Trans>Save</Trans>}
+      variant="primary"
+      formTestId="manage-account"
+      onConfirm={save}
+      onClose={onClose}
+      loading={update.isPending}
+    >
+      {companyUser ? (
+        <SelectField
+          label={<Trans>Role</Trans>}
+          value={role}
+          onChange={(e) => setRole(e.target.value as Row['role'])}
+          hint={<Trans>A role change signs the user out everywhere.</Trans>}
+        >
+          {COMPANY_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r === 'MANAGER' ? t`Manager` : t`Member`}
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <p className="muted">
+          <Trans>An administrator account keeps its role.</Trans>
+        </p>
+      )}
+      <Checkbox label={<Trans>May open the donations dashboard</Trans>} checked={donations} onChange={(e) => setDonations(e.currentTarget.checked)} />
+    </ConfirmDialog>
   );
 }
 
 function ToggleDialog({ user, onClose }: { user: Row; onClose: () => void }) {
-  const { t, i18n } = useLingui();
   const update = useUpdateAccount();
-  const [error, setError] = useState<string | null>(null);
   const disable = !user.disabled;
   const confirm = async () => {
-    setError(null);
-    try {
-      await update.run({ id: user.id, disabled: disable });
-      showSnackbar(disable ? msg`Account disabled` : msg`Account enabled`);
-      onClose();
-    } catch (err) {
-      setError(errorText(i18n, err));
-    }
+    await update.run({ id: user.id, disabled: disable });
+    showSnackbar(disable ? msg`Account disabled` : msg`Account enabled`);
+    onClose();
   };
   const name = fullName(user);
   return (
-    <Dialog open onClose={onClose} title={disable ? <Trans>Disable {name}?</Trans> : <Trans>Enable {name}?</Trans>} closeLabel={t`Close`}>
-      <div className="form">
-        <p>
-          {disable ? (
-            <Trans>
-              {name} is signed out everywhere at once and cannot log in until you enable the account again. Their company's data stays as it is.
-            </Trans>
-          ) : (
-            <Trans>{name} can log in again with their password.</Trans>
-          )}
-        </p>
-        <FormError>{error}</FormError>
-        <DialogActions
-          onConfirm={() => void confirm()}
-          onCancel={onClose}
-          loading={update.isPending}
-          variant={disable ? 'danger' : 'primary'}
-          testId="confirm-toggle-account"
-        >
-          {disable ? <Trans>Disable account</Trans> : <Trans>Enable account</Trans>}
-        </DialogActions>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={disable ? <Trans>Disable {name}?</Trans> : <Trans>Enable {name}?</Trans>}
+      confirmLabel={disable ? <Trans>Disable account</Trans> : <Trans>Enable account</Trans>}
+      variant={disable ? 'danger' : 'primary'}
+      testId="confirm-toggle-account"
+      onConfirm={confirm}
+      onClose={onClose}
+      loading={update.isPending}
+    >
+      <p>
+        {disable ? (
+          <Trans>
+            {name} is signed out everywhere at once and cannot log in until you enable the account again. Their company's data stays as it is.
+          </Trans>
+        ) : (
+          <Trans>{name} can log in again with their password.</Trans>
+        )}
+      </p>
+    </ConfirmDialog>
   );
 }
