@@ -3,9 +3,9 @@
 // places them in its own layout (fragments, no wrapper).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { FieldErrors, Path, UseFormReturn } from 'react-hook-form';
+import type { Path, UseFormReturn } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/Field';
-import { fieldErrorText } from '@/lib/errors';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useTRPC } from '@/lib/trpc';
 
 /** What both trip forms have of these fields as typed (the create and update schemas differ elsewhere). */
@@ -28,18 +28,17 @@ export function DriverVehicleFields<F extends TripFieldValues, O>({
   /** A first blank option asking to choose, where the form starts without a driver. */
   chooseDriver?: boolean;
 }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const drivers = useQuery(trpc.drivers.admin.drivers.queryOptions(FLEET));
   const vehicles = useQuery(trpc.drivers.admin.vehicles.queryOptions(FLEET));
-  const errors = form.formState.errors as FieldErrors<TripFieldValues>;
+  const field = useFieldProps(form);
   return (
     <>
       <SelectField
         label={<Trans>Driver</Trans>}
         required
-        error={fieldErrorText(i18n, errors.driver_id)}
-        {...form.register('driver_id' as Path<F>, { setValueAs: (x: string) => (x ? Number(x) : undefined) })}
+        {...field('driver_id' as Path<F>, { setValueAs: (x: string) => (x ? Number(x) : undefined) })}
       >
         {chooseDriver ? <option value="">{t`Choose a driver`}</option> : null}
         {(drivers.data?.items ?? []).map((d) => (
@@ -48,11 +47,7 @@ export function DriverVehicleFields<F extends TripFieldValues, O>({
           </option>
         ))}
       </SelectField>
-      <SelectField
-        label={<Trans>Vehicle</Trans>}
-        error={fieldErrorText(i18n, errors.vehicle_id)}
-        {...form.register('vehicle_id' as Path<F>, { setValueAs: (x: string) => (x ? Number(x) : null) })}
-      >
+      <SelectField label={<Trans>Vehicle</Trans>} {...field('vehicle_id' as Path<F>, { setValueAs: (x: string) => (x ? Number(x) : null) })}>
         <option value="">{t`Not assigned`}</option>
         {(vehicles.data?.items ?? []).map((v) => (
           <option key={v.id} value={v.id}>
@@ -66,24 +61,11 @@ export function DriverVehicleFields<F extends TripFieldValues, O>({
 
 /** The day and the start time. */
 export function DateTimeFields<F extends TripFieldValues, O>({ form }: { form: UseFormReturn<F, unknown, O> }) {
-  const { i18n } = useLingui();
-  const errors = form.formState.errors as FieldErrors<TripFieldValues>;
+  const field = useFieldProps(form);
   return (
     <>
-      <TextField
-        label={<Trans>Date</Trans>}
-        type="date"
-        required
-        error={fieldErrorText(i18n, errors.event_date)}
-        {...form.register('event_date' as Path<F>)}
-      />
-      <TextField
-        label={<Trans>Time</Trans>}
-        type="time"
-        required
-        error={fieldErrorText(i18n, errors.start_time)}
-        {...form.register('start_time' as Path<F>)}
-      />
+      <TextField label={<Trans>Date</Trans>} type="date" required {...field('event_date' as Path<F>)} />
+      <TextField label={<Trans>Time</Trans>} type="time" required {...field('start_time' as Path<F>)} />
     </>
   );
 }

@@ -21,8 +21,9 @@ import { Icon } from '@/components/ui/Icon';
 import { QueryView } from '@/components/ui/QueryView';
 import { EmptyState } from '@/components/ui/States';
 import { Tabs } from '@/components/ui/Tabs';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useRealtimeEvent } from '@/hooks/useRealtime';
-import { fieldErrorText, getAppError } from '@/lib/errors';
+import { getAppError } from '@/lib/errors';
 import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -173,7 +174,6 @@ function useDecide() {
 }
 
 function ApproveDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
-  const { i18n } = useLingui();
   const trpc = useTRPC();
   const session = useSession();
   const approve = useMutation(trpc.donations.admin.approve.mutationOptions());
@@ -183,6 +183,7 @@ function ApproveDialog({ d, onClose }: { d: DonationItem; onClose: () => void })
     resolver: zodResolver(approveForm),
     defaultValues: { approver_name: me },
   });
+  const field = useFieldProps(form);
   const name = useWatch({ control: form.control, name: 'approver_name' }) ?? '';
   const title = d.title;
   return (
@@ -204,15 +205,13 @@ function ApproveDialog({ d, onClose }: { d: DonationItem; onClose: () => void })
         data-autofocus
         maxLength={LIMITS.approverNameMax + 10}
         hint={<Counter length={name.length} max={LIMITS.approverNameMax} />}
-        error={fieldErrorText(i18n, form.formState.errors.approver_name)}
-        {...form.register('approver_name')}
+        {...field('approver_name')}
       />
     </FormDialog>
   );
 }
 
 function DenyDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
-  const { i18n } = useLingui();
   const trpc = useTRPC();
   const deny = useMutation(trpc.donations.admin.deny.mutationOptions());
   const decide = useDecide();
@@ -220,6 +219,7 @@ function DenyDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
     resolver: zodResolver(denyForm),
     defaultValues: { reason: '' },
   });
+  const field = useFieldProps(form);
   const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
   const title = d.title;
   return (
@@ -242,8 +242,7 @@ function DenyDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
         rows={4}
         data-autofocus
         hint={<Counter length={reason.length} max={LIMITS.denyReasonMax} />}
-        error={fieldErrorText(i18n, form.formState.errors.reason)}
-        {...form.register('reason')}
+        {...field('reason')}
       />
     </FormDialog>
   );
@@ -310,7 +309,6 @@ function TagsManager() {
 }
 
 function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
-  const { i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const create = useMutation(trpc.donations.admin.createTag.mutationOptions());
@@ -319,6 +317,7 @@ function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
     resolver: zodResolver(donationTagFields),
     defaultValues: { ...nameDefaults(tag), description: tag?.description ?? '' },
   });
+  const field = useFieldProps(form);
   const save = async (v: z.output<typeof donationTagFields>) => {
     if (tag) await update.mutateAsync({ id: tag.id, ...v });
     else await create.mutateAsync(v);
@@ -330,12 +329,7 @@ function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   return (
     <FormDialog form={form} title={tag ? <Trans>Edit tag</Trans> : <Trans>New tag</Trans>} onSave={save} onClose={onClose} testId="tag-dialog">
       <NameFields form={form} />
-      <TextArea
-        label={<Trans>Description</Trans>}
-        rows={3}
-        error={fieldErrorText(i18n, form.formState.errors.description)}
-        {...form.register('description')}
-      />
+      <TextArea label={<Trans>Description</Trans>} rows={3} {...field('description')} />
     </FormDialog>
   );
 }
