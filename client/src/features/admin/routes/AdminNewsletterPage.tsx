@@ -2,7 +2,7 @@
 // new listings of the week before, once per week across instances; this page shows who gets it and what went out.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Pagination } from '@/components/ui/Pagination';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
@@ -39,24 +39,15 @@ export function AdminNewsletterPage() {
         <>
           <Card className="card--spaced">
             <ul className="newsletter-facts" data-testid="newsletter-facts">
-              <li>
-                <span className="newsletter-facts__value">{fmt.number(runs.data.subscribers.active)}</span>
-                <span className="newsletter-facts__label">
-                  <Trans>Subscribers</Trans>
-                </span>
-              </li>
-              <li>
-                <span className="newsletter-facts__value">{fmt.number(runs.data.subscribers.unsubscribed)}</span>
-                <span className="newsletter-facts__label">
-                  <Trans>Unsubscribed</Trans>
-                </span>
-              </li>
-              <li>
-                <span className="newsletter-facts__value">{fmt.date(runs.data.next_run_after)}</span>
-                <span className="newsletter-facts__label">
-                  <Trans>Next digest from</Trans>
-                </span>
-              </li>
+              <NewsletterFact value={fmt.number(runs.data.subscribers.active)}>
+                <Trans>Subscribers</Trans>
+              </NewsletterFact>
+              <NewsletterFact value={fmt.number(runs.data.subscribers.unsubscribed)}>
+                <Trans>Unsubscribed</Trans>
+              </NewsletterFact>
+              <NewsletterFact value={fmt.date(runs.data.next_run_after)}>
+                <Trans>Next digest from</Trans>
+              </NewsletterFact>
             </ul>
           </Card>
           <Card title={<Trans>Last runs</Trans>}>
@@ -80,6 +71,16 @@ export function AdminNewsletterPage() {
         </>
       )}
     </>
+  );
+}
+
+/** One figure of the facts row: the number, then what it counts. */
+function NewsletterFact({ value, children }: { value: string; children: ReactNode }) {
+  return (
+    <li>
+      <span className="newsletter-facts__value">{value}</span>
+      <span className="newsletter-facts__label">{children}</span>
+    </li>
   );
 }
 
