@@ -17,6 +17,7 @@ import type { Actor } from '../lib/actor';
 import { REST_ROUTES } from '../rest';
 import { callProcedure, type RestRoute } from '../rest/define';
 import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../test/factories';
+import { pool } from '../test/pool';
 import { useTestContext } from '../test/suite';
 import type { Access, ProcedureMeta } from '../trpc/init';
 import { PROCEDURES } from '../trpc/router';
@@ -344,21 +345,6 @@ const diff = (before: Record<string, number>, after: Record<string, number>) =>
     .filter((k) => !WRITTEN_BY_REFUSALS.has(k) && after[k] !== before[k])
     .map((k) => `${k} ${before[k]} -> ${after[k]}`);
 
-/** Runs tasks with at most `n` at a time. */
-async function pool<T>(tasks: (() => Promise<T>)[], n = 6): Promise<T[]> {
-  const out: T[] = new Array(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, tasks.length) }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        out[i] = await tasks[i]!();
-      }
-    }),
-  );
-  return out;
-}
-
 const short = (v: unknown) => {
   const s = typeof v === 'string' ? v : toJson(v);
   return s.length > 160 ? `${s.slice(0, 160)}... (${s.length} chars)` : s;
@@ -547,7 +533,7 @@ async function batch(
 ) {
   // Queries write nothing by design; counting every table around them would only slow the run down.
   const before = writes_ ? await counts() : null;
-  const outcomes = await pool(calls);
+  const outcomes = await pool(calls, 6);
   const after = writes_ ? await counts() : null;
   figures[kind] += outcomes.length;
   let ok = 0;

@@ -26,6 +26,7 @@ import {
   createUser,
   TEST_PASSWORD,
 } from '../test/factories';
+import { pool } from '../test/pool';
 import { useTestContext } from '../test/suite';
 import type { Access, ProcedureMeta } from '../trpc/init';
 import { PROCEDURES } from '../trpc/router';
@@ -597,21 +598,6 @@ async function callRest(actor: ActorName, r: RestRoute, input: Record<string, un
   return { status: res.status, code: error ? `${error.code}/${error.message_code}` : 'OK', message: error?.message ?? res.text };
 }
 
-/** Runs the tasks with at most `n` at a time (PGlite answers one query at a time; Postgres has a small pool). */
-async function pool<T>(tasks: (() => Promise<T>)[], n = 8): Promise<T[]> {
-  const out: T[] = new Array(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, tasks.length) }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        out[i] = await tasks[i]!();
-      }
-    }),
-  );
-  return out;
-}
-
 const inputOf = (path: string) => TABLE[path]?.input?.(f);
 const missingInput = (e: Entry, input: Record<string, unknown>) => {
   const key = e.object!.key;
@@ -807,7 +793,7 @@ describe('permission matrix', () => {
           tasks.push(async () => check(`${r.method.toUpperCase()} ${r.path}`, await callRest(actor, r, inputOf(path))));
       }
     }
-    await pool(tasks);
+    await pool(tasks, 8);
     console.info(`refusals: ${figures.refused} calls refused in ${Date.now() - started} ms`);
     expect(unexpected).toEqual([]);
   });
@@ -848,7 +834,7 @@ describe('permission matrix', () => {
           });
       }
     }
-    await pool(tasks);
+    await pool(tasks, 8);
     expect(tasks.length).toBeGreaterThan(300);
     expect(wrong).toEqual([]);
   });
@@ -878,7 +864,7 @@ describe('permission matrix', () => {
         }
       }
     }
-    await pool(tasks);
+    await pool(tasks, 8);
     expect(mismatches).toEqual([]);
     // The strangers' no-op calls left the member's notification as it was.
     const [row] = await t.database.db.select({ seen: notifications.seen }).from(notifications).where(eq(notifications.id, f.notificationOfMember));
@@ -903,7 +889,10 @@ describe('permission matrix', () => {
       }
     };
     const safe = procedures.filter((p) => !TABLE[p.path]!.destructive);
-    await pool(safe.flatMap(({ path }) => ALLOWED[TABLE[path]!.access].map((a) => () => run(path, a))));
+    await pool(
+      safe.flatMap(({ path }) => ALLOWED[TABLE[path]!.access].map((a) => () => run(path, a))),
+      8,
+    );
     // Destructive ones one at a time, so each finds its object as the table describes it.
     for (const { path } of procedures.filter((p) => TABLE[p.path]!.destructive)) for (const a of ALLOWED[TABLE[path]!.access]) await run(path, a);
     expect(wronglyRefused).toEqual([]);
