@@ -16,15 +16,14 @@ import {
 } from '../../../drizzle/schema';
 import { haversineKm } from '../../../shared/lib/geo';
 import type { createDonationInput } from '../../../shared/schemas/donations';
-import type { createMaterialInput } from '../../../shared/schemas/materials';
 import { demoPhotoPng } from '../../demo/listing-photos';
 import type { Actor } from '../../lib/actor';
+import { listingBody } from '../../test/bodies';
 import { createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
 import { useTestContext } from '../../test/suite';
 
 const t = useTestContext();
 
-type CreateListingBody = z.input<typeof createMaterialInput>;
 type CreateDonationBody = z.input<typeof createDonationInput>;
 
 const tag = () => `t${randomBytes(4).toString('hex')}`;
@@ -41,21 +40,6 @@ const donationBody = (o: Partial<CreateDonationBody> = {}): CreateDonationBody =
   ...o,
 });
 
-/** A listing as materials.create (and, with `id`, materials.update) takes it. */
-function listing(o: Partial<CreateListingBody> = {}): CreateListingBody {
-  return {
-    title: 'Spent grain',
-    description: 'Wet spent grain from brewing',
-    category: 'by-product',
-    frequency: 'weekly',
-    quantity: 100,
-    condition: 'Fresh',
-    type: 'Organic',
-    final_use: 'Animal feed',
-    ...o,
-  };
-}
-
 const api = (actor: Actor) => restAs(t, actor);
 
 /** A point `km` east of (lat, lng) along the parallel (close enough at these distances, then measured). */
@@ -66,7 +50,7 @@ describe('creating and editing listings', () => {
     const { company, memberActor } = await createCompanyWithUsers(db());
     const res = await api(memberActor)
       .post(`/api/v2/materials?company_id=${company.id}`)
-      .send(listing({ sdg_goals: [12, 13] }));
+      .send(listingBody({ sdg_goals: [12, 13] }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       title: 'Spent grain',
@@ -78,13 +62,13 @@ describe('creating and editing listings', () => {
     });
     expect(res.body.sdg_goals.map((g: { id: number }) => g.id)).toEqual([12, 13]);
     expect(res.body.latitude).toBeCloseTo(55.6761);
-    const knowledge = await t.caller(memberActor).materials.create(listing({ category: 'knowledge', quantity: '8' }));
+    const knowledge = await t.caller(memberActor).materials.create(listingBody({ category: 'knowledge', quantity: '8' }));
     expect(knowledge.quantity_unit).toBe('hours');
     expect(knowledge.quantity).toBe(8);
     // PRODUCT.md: industrial and logistics space counts square metres of surplus capacity.
     const space = await t
       .caller(memberActor)
-      .materials.create(listing({ category: 'surplus', material_group_code: 'S-SPACE-1.1.2', quantity: '400' }));
+      .materials.create(listingBody({ category: 'surplus', material_group_code: 'S-SPACE-1.1.2', quantity: '400' }));
     expect(space.quantity_unit).toBe('m2');
   });
 
@@ -100,7 +84,7 @@ describe('creating and editing listings', () => {
       [{ images: [1, 2, 3, 4].map((i) => ({ name: `${i}.png`, body: pngDataUrl() })) }, 'images', 'You can add up to 3 photos'],
     ];
     for (const [patch, field, message] of cases) {
-      const res = await api(memberActor).post(`/api/v2/materials?company_id=${company.id}`).send(listing(patch));
+      const res = await api(memberActor).post(`/api/v2/materials?company_id=${company.id}`).send(listingBody(patch));
       expect(res.status, field).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION');
       expect(res.body.error.fields[field]).toBe(message);
@@ -111,7 +95,7 @@ describe('creating and editing listings', () => {
 
   it('stores real images, refuses a fake one (415) and a photo over 2 MB (400)', async () => {
     const { memberActor } = await createCompanyWithUsers(db());
-    const created = await t.caller(memberActor).materials.create(listing({ images: [{ name: 'a.png', body: pngDataUrl() }] }));
+    const created = await t.caller(memberActor).materials.create(listingBody({ images: [{ name: 'a.png', body: pngDataUrl() }] }));
     expect(created.images).toEqual([{ url: expect.stringMatching(/^\/files\/materials\/.+\.png$/), name: 'a.png', position: 0 }]);
     const [stored] = await db()
       .select({ storage_key: material_images.storage_key })
@@ -123,11 +107,11 @@ describe('creating and editing listings', () => {
     expect(file.headers['content-type']).toBe('image/png');
 
     const fake = `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`;
-    await expect(t.caller(memberActor).materials.create(listing({ images: [{ name: 'x.png', body: fake }] }))).rejects.toMatchObject({
+    await expect(t.caller(memberActor).materials.create(listingBody({ images: [{ name: 'x.png', body: fake }] }))).rejects.toMatchObject({
       cause: { code: 'UNSUPPORTED_MEDIA_TYPE', fields: { 'images.0': { code: 'error.UNSUPPORTED_MEDIA_TYPE' } } },
     });
     const big = `data:image/png;base64,${Buffer.alloc(2 * 1024 * 1024 + 1).toString('base64')}`;
-    await expect(t.caller(memberActor).materials.create(listing({ images: [{ name: 'big.png', body: big }] }))).rejects.toMatchObject({
+    await expect(t.caller(memberActor).materials.create(listingBody({ images: [{ name: 'big.png', body: big }] }))).rejects.toMatchObject({
       cause: { code: 'VALIDATION', fields: { 'images.0.body': { code: 'listing.photoTooLarge', params: { mb: 2 } } } },
     });
   });
@@ -135,12 +119,12 @@ describe('creating and editing listings', () => {
   it('keeps existing photos on edit, adds new ones, and refuses a URL that is not the listing’s', async () => {
     const { memberActor, company } = await createCompanyWithUsers(db());
     const c = t.caller(memberActor).materials;
-    const created = await c.create(listing({ images: [{ name: 'a.png', body: pngDataUrl() }] }));
+    const created = await c.create(listingBody({ images: [{ name: 'a.png', body: pngDataUrl() }] }));
     const kept = created.images[0]!.url;
     const res = await api(memberActor)
       .put(`/api/v2/materials/${created.id}?company_id=${company.id}&uuid=${created.uuid}`)
       .send(
-        listing({
+        listingBody({
           title: 'Renamed',
           images: [kept, { name: 'b.png', body: pngDataUrl([1, 2, 3]) }],
           sub_listings: [{ title: 'Lot A', quantity: 5 }],
@@ -153,8 +137,8 @@ describe('creating and editing listings', () => {
     expect(res.body.sub_listings).toMatchObject([{ title: 'Lot A', quantity: 5, description: null }]);
 
     const other = await createCompanyWithUsers(db());
-    const foreign = await t.caller(other.memberActor).materials.create(listing({ images: [{ name: 'c.png', body: pngDataUrl() }] }));
-    await expect(c.update({ ...listing({ images: [foreign.images[0]!.url] }), id: created.id })).rejects.toMatchObject({
+    const foreign = await t.caller(other.memberActor).materials.create(listingBody({ images: [{ name: 'c.png', body: pngDataUrl() }] }));
+    await expect(c.update({ ...listingBody({ images: [foreign.images[0]!.url] }), id: created.id })).rejects.toMatchObject({
       cause: { code: 'VALIDATION', fields: { 'images.0': { code: 'listing.photoNotOwned' } } },
     });
   });
@@ -163,11 +147,11 @@ describe('creating and editing listings', () => {
     const { memberActor } = await createCompanyWithUsers(db());
     const c = t.caller(memberActor).materials;
     const status = async (url: string) => (await request(t.app()).get(url)).status;
-    const own = await c.create(listing({ images: [{ name: 'own.png', body: pngDataUrl([9, 9, 9]) }] }));
-    const shared = await c.create(listing({ images: [{ name: 'shared.png', body: pngDataUrl([8, 8, 8]) }] }));
+    const own = await c.create(listingBody({ images: [{ name: 'own.png', body: pngDataUrl([9, 9, 9]) }] }));
+    const shared = await c.create(listingBody({ images: [{ name: 'shared.png', body: pngDataUrl([8, 8, 8]) }] }));
     const sharedUrl = shared.images[0]!.url;
     // Demo listings share one stored photo per template; this listing shows the same file.
-    const twin = await c.create(listing());
+    const twin = await c.create(listingBody());
     const [row] = await db()
       .select({ storage_key: material_images.storage_key })
       .from(material_images)
@@ -175,9 +159,9 @@ describe('creating and editing listings', () => {
     await db().insert(material_images).values({ material_id: twin.id, storage_key: row!.storage_key, name: 'shared.png' });
     expect((await c.get({ id: twin.id })).images.map((i) => i.url)).toEqual([sharedUrl]);
 
-    await c.update({ ...listing({ images: [] }), id: own.id });
+    await c.update({ ...listingBody({ images: [] }), id: own.id });
     expect(await status(own.images[0]!.url)).toBe(404);
-    await c.update({ ...listing({ images: [] }), id: shared.id });
+    await c.update({ ...listingBody({ images: [] }), id: shared.id });
     expect(await status(sharedUrl)).toBe(200);
     await c.delete({ id: twin.id });
     expect(await status(sharedUrl)).toBe(404);
@@ -185,12 +169,12 @@ describe('creating and editing listings', () => {
 
   it('derives the whole taxonomy chain from a leaf code', async () => {
     const { memberActor } = await createCompanyWithUsers(db());
-    const created = await t.caller(memberActor).materials.create(listing({ material_group_code: '02 07 04' }));
+    const created = await t.caller(memberActor).materials.create(listingBody({ material_group_code: '02 07 04' }));
     expect(created.material_group_code).toBe('020704');
     expect(created.material_group_name).toBe('Food by-products');
     expect(created.third_level_subcategory_id).toEqual(expect.any(Number));
     expect(created.second_level_subcategory_id).toEqual(expect.any(Number));
-    await expect(t.caller(memberActor).materials.create(listing({ material_group_code: '99 99 99' }))).rejects.toMatchObject({
+    await expect(t.caller(memberActor).materials.create(listingBody({ material_group_code: '99 99 99' }))).rejects.toMatchObject({
       cause: { code: 'VALIDATION', fields: { material_group_code: { code: 'listing.unknownSubcategory' } } },
     });
   });
@@ -200,11 +184,11 @@ describe('who may change a listing', () => {
   it('answers 404 to another company editing, deleting or archiving, and changes nothing', async () => {
     const owner = await createCompanyWithUsers(db());
     const other = await createCompanyWithUsers(db());
-    const created = await t.caller(owner.memberActor).materials.create(listing());
+    const created = await t.caller(owner.memberActor).materials.create(listingBody());
     const as = api(other.managerActor);
     const put = await as
       .put(`/api/v2/materials/${created.id}?company_id=${other.company.id}&uuid=${created.uuid}`)
-      .send(listing({ title: 'Hijacked' }));
+      .send(listingBody({ title: 'Hijacked' }));
     const del = await as.delete(`/api/v2/materials/${created.id}`);
     const status = await as.post(`/api/v2/materials/${created.id}/status`).send({ action: 'archive' });
     for (const res of [put, del, status]) {
@@ -218,23 +202,23 @@ describe('who may change a listing', () => {
   it('answers 403 when company_id in the query is not the caller’s company', async () => {
     const a = await createCompanyWithUsers(db());
     const b = await createCompanyWithUsers(db());
-    const res = await api(a.memberActor).post(`/api/v2/materials?company_id=${b.company.id}`).send(listing());
+    const res = await api(a.memberActor).post(`/api/v2/materials?company_id=${b.company.id}`).send(listingBody());
     expect(res.status).toBe(403);
   });
 
   it('answers 404 for a wrong uuid on PUT', async () => {
     const a = await createCompanyWithUsers(db());
-    const created = await t.caller(a.memberActor).materials.create(listing());
-    const res = await api(a.memberActor).put(`/api/v2/materials/${created.id}?uuid=${crypto.randomUUID()}`).send(listing());
+    const created = await t.caller(a.memberActor).materials.create(listingBody());
+    const res = await api(a.memberActor).put(`/api/v2/materials/${created.id}?uuid=${crypto.randomUUID()}`).send(listingBody());
     expect(res.status).toBe(404);
   });
 
   it('lets a member write offerings; donations are refused to members (403) and sent to the donations flow for managers', async () => {
     const a = await createCompanyWithUsers(db());
-    await expect(t.caller(a.memberActor).materials.create(listing({ kind: 'donation' }))).rejects.toMatchObject({
+    await expect(t.caller(a.memberActor).materials.create(listingBody({ kind: 'donation' }))).rejects.toMatchObject({
       cause: { code: 'FORBIDDEN' },
     });
-    await expect(t.caller(a.managerActor).materials.create(listing({ kind: 'donation' }))).rejects.toMatchObject({
+    await expect(t.caller(a.managerActor).materials.create(listingBody({ kind: 'donation' }))).rejects.toMatchObject({
       cause: { code: 'BAD_REQUEST', detail: { code: 'listing.donationOwnFlow' } },
     });
     const donation = await t.caller(a.managerActor).donations.create(donationBody());
@@ -253,7 +237,7 @@ describe('who may change a listing', () => {
   it('archives, deactivates and re-activates through the transition table; a wrong step is 409', async () => {
     const a = await createCompanyWithUsers(db());
     const c = t.caller(a.memberActor).materials;
-    const created = await c.create(listing());
+    const created = await c.create(listingBody());
     expect(await c.setStatus({ id: created.id, action: 'deactivate' })).toEqual({ id: created.id, status: 'deactivated' });
     await expect(c.setStatus({ id: created.id, action: 'deactivate' })).rejects.toMatchObject({ cause: { code: 'CONFLICT' } });
     expect((await c.setStatus({ id: created.id, action: 'archive' })).status).toBe('archived');
@@ -263,7 +247,7 @@ describe('who may change a listing', () => {
   it('hides another company’s archived listing (404) but shows it to its owner', async () => {
     const owner = await createCompanyWithUsers(db());
     const other = await createCompanyWithUsers(db());
-    const created = await t.caller(owner.memberActor).materials.create(listing());
+    const created = await t.caller(owner.memberActor).materials.create(listingBody());
     await t.caller(owner.memberActor).materials.setStatus({ id: created.id, action: 'archive' });
     expect((await api(other.memberActor).get(`/api/v2/materials/${created.id}`)).status).toBe(404);
     const own = await api(owner.memberActor).get(`/api/v2/materials/${created.id}`);
@@ -274,7 +258,7 @@ describe('who may change a listing', () => {
   it('serves a viewer the current detail through the read cache: the owner’s edit, a photo, the company’s rename and rejection', async () => {
     const owner = await createCompanyWithUsers(db(), { lat: 55.6761, lng: 12.5683 });
     const viewer = await createCompanyWithUsers(db(), { lat: 55.4038, lng: 10.4024 });
-    const created = await t.caller(owner.memberActor).materials.create(listing());
+    const created = await t.caller(owner.memberActor).materials.create(listingBody());
     const view = () => api(viewer.memberActor).get(`/api/v2/materials/${created.id}`);
     const first = await view();
     expect(first.body.title).toBe('Spent grain');
@@ -282,7 +266,7 @@ describe('who may change a listing', () => {
     expect(first.body.distance_km).toBeCloseTo(haversineKm({ lat: 55.4038, lng: 10.4024 }, { lat: 55.6761, lng: 12.5683 }), 3);
     expect((await api(owner.memberActor).get(`/api/v2/materials/${created.id}`)).body.distance_km).toBe(0);
     expect((await view()).body.title).toBe('Spent grain');
-    await t.caller(owner.memberActor).materials.update({ ...listing({ title: 'Renamed grain' }), id: created.id, uuid: created.uuid });
+    await t.caller(owner.memberActor).materials.update({ ...listingBody({ title: 'Renamed grain' }), id: created.id, uuid: created.uuid });
     expect((await view()).body.title).toBe('Renamed grain');
     await db()
       .insert(material_images)
@@ -299,7 +283,7 @@ describe('who may change a listing', () => {
 
   it('deletes the company’s own listing', async () => {
     const a = await createCompanyWithUsers(db());
-    const created = await t.caller(a.memberActor).materials.create(listing());
+    const created = await t.caller(a.memberActor).materials.create(listingBody());
     const res = await api(a.memberActor).delete(`/api/v2/materials/${created.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, id: created.id });
@@ -320,7 +304,7 @@ describe('search by distance', () => {
     const near = await createCompanyWithUsers(db(), p3);
     const far = await createCompanyWithUsers(db(), p30);
     const farther = await createCompanyWithUsers(db(), p60);
-    for (const c of [viewer, near, far, farther]) await t.caller(c.memberActor).materials.create(listing({ title: `${word} listing` }));
+    for (const c of [viewer, near, far, farther]) await t.caller(c.memberActor).materials.create(listingBody({ title: `${word} listing` }));
 
     const search = (qs: string) => api(viewer.memberActor).get(`/api/v2/materials?q=${word}&${qs}`);
     const within5 = await search('proximity=5');
@@ -352,7 +336,7 @@ describe('search by distance', () => {
     const word = tag();
     const viewer = await createCompanyWithUsers(db(), { lat: 4.6, lng: 101.1 });
     const seller = await createCompanyWithUsers(db(), eastOf(4.6, 101.1, 1));
-    for (let i = 0; i < 14; i++) await t.caller(seller.memberActor).materials.create(listing({ title: `${word} ${i}` }));
+    for (let i = 0; i < 14; i++) await t.caller(seller.memberActor).materials.create(listingBody({ title: `${word} ${i}` }));
     const res = await api(viewer.memberActor).get(`/api/v2/materials?q=${word}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 14, totalPages: 2, currentPage: 0, total_capped: false });
@@ -373,8 +357,8 @@ describe('search by distance', () => {
     const viewer = await createCompanyWithUsers(db(), { lat: 5.1, lng: 100.4 });
     const seller = await createCompanyWithUsers(db(), eastOf(5.1, 100.4, 2));
     const s = t.caller(seller.memberActor).materials;
-    const grain = await s.create(listing({ title: `${word} grain`, material_group_code: '02 07 04', frequency: 'daily' }));
-    const know = await s.create(listing({ title: `${word} know`, category: 'knowledge', frequency: 'one-off' }));
+    const grain = await s.create(listingBody({ title: `${word} grain`, material_group_code: '02 07 04', frequency: 'daily' }));
+    const know = await s.create(listingBody({ title: `${word} know`, category: 'knowledge', frequency: 'one-off' }));
     const get = async (qs: string) =>
       (await api(viewer.memberActor).get(`/api/v2/materials?q=${word}&${qs}`)).body.items.map((i: { id: number }) => i.id).sort();
     expect(await get('category=knowledge')).toEqual([know.id]);
@@ -395,7 +379,7 @@ describe('search by distance', () => {
     const viewer = await createCompanyWithUsers(db(), { lat: 5.5, lng: 100.9 });
     const seller = await createCompanyWithUsers(db(), eastOf(5.5, 100.9, 1));
     const s = t.caller(seller.memberActor).materials;
-    const archived = await s.create(listing({ title: `${word} a` }));
+    const archived = await s.create(listingBody({ title: `${word} a` }));
     await s.setStatus({ id: archived.id, action: 'archive' });
     // Active listings of a pending and of a rejected company, as near as the seller's.
     for (const status of ['pending', 'rejected'] as const) {
@@ -403,7 +387,7 @@ describe('search by distance', () => {
       await createListing(db(), other.company.id, { title: `${word} ${status}`, latitude: 5.5, longitude: eastOf(5.5, 100.9, 1).lng });
     }
     // The control: the same search finds an active listing of an approved company.
-    const visible = await s.create(listing({ title: `${word} visible` }));
+    const visible = await s.create(listingBody({ title: `${word} visible` }));
     const res = await api(viewer.memberActor).get(`/api/v2/materials?q=${word}&proximity=any`);
     expect(res.body.items.map((i: { id: number }) => i.id)).toEqual([visible.id]);
     expect(res.body.total).toBe(1);
@@ -414,8 +398,8 @@ describe('own lists, country codes and admin views', () => {
   it('lists the company’s own offerings, donations and both, paged', async () => {
     const a = await createCompanyWithUsers(db());
     const c = t.caller(a.managerActor).materials;
-    await c.create(listing({ title: 'o1' }));
-    await c.create(listing({ title: 'o2' }));
+    await c.create(listingBody({ title: 'o1' }));
+    await c.create(listingBody({ title: 'o2' }));
     await t.caller(a.managerActor).donations.create(donationBody({ title: 'd1' }));
     const as = api(a.memberActor);
     const off = await as.get('/api/v2/materials/offerings');
@@ -428,7 +412,7 @@ describe('own lists, country codes and admin views', () => {
 
   it('lists country codes where active listings exist, for any logged-in user', async () => {
     const a = await createCompanyWithUsers(db());
-    await t.caller(a.memberActor).materials.create(listing());
+    await t.caller(a.memberActor).materials.create(listingBody());
     const res = await api(a.memberActor).get('/api/v2/materials/country-codes');
     expect(res.status).toBe(200);
     expect(res.body.items).toContain('DK');
@@ -437,7 +421,7 @@ describe('own lists, country codes and admin views', () => {
 
   it('gives administrators all listings with their company, stats and total clicks; others 403', async () => {
     const a = await createCompanyWithUsers(db());
-    const created = await t.caller(a.memberActor).materials.create(listing());
+    const created = await t.caller(a.memberActor).materials.create(listingBody());
     const { adminActor } = await createAdmin(db());
     const as = api(adminActor);
     const list = await as.get(`/admin/materials?company_id=${a.company.id}`);
@@ -462,12 +446,12 @@ describe('recommendations', () => {
     const viewer = await createCompanyWithUsers(db(), base);
     const [food] = await db().select({ id: material_groups.id }).from(material_groups).where(eq(material_groups.slug, 'food-by-products'));
     await db().insert(company_material_groups).values({ company_id: viewer.company.id, material_group_id: food!.id, relation: 'interested' });
-    await t.caller(viewer.memberActor).materials.create(listing({ title: `${word} own`, material_group_code: '02 07 04' }));
+    await t.caller(viewer.memberActor).materials.create(listingBody({ title: `${word} own`, material_group_code: '02 07 04' }));
     const nearSeller = await createCompanyWithUsers(db(), eastOf(base.lat, base.lng, 1));
     const farSeller = await createCompanyWithUsers(db(), eastOf(base.lat, base.lng, 80));
     for (let i = 0; i < 5; i++)
-      await t.caller(nearSeller.memberActor).materials.create(listing({ title: `${word} near ${i}`, material_group_id: null }));
-    const match = await t.caller(farSeller.memberActor).materials.create(listing({ title: `${word} match`, material_group_code: '02 07 04' }));
+      await t.caller(nearSeller.memberActor).materials.create(listingBody({ title: `${word} near ${i}`, material_group_id: null }));
+    const match = await t.caller(farSeller.memberActor).materials.create(listingBody({ title: `${word} match`, material_group_code: '02 07 04' }));
 
     const res = await api(viewer.memberActor).get('/api/recommended-materials');
     expect(res.status).toBe(200);
@@ -491,7 +475,7 @@ describe('recommendations', () => {
   it('records a click through REST and tRPC and counts it for the administrator', async () => {
     const viewer = await createCompanyWithUsers(db());
     const seller = await createCompanyWithUsers(db());
-    const m = await t.caller(seller.memberActor).materials.create(listing());
+    const m = await t.caller(seller.memberActor).materials.create(listingBody());
     const { adminActor } = await createAdmin(db());
     const before = (await t.caller(adminActor).materials.admin.totalClicks()).total_clicks;
     const res = await api(viewer.memberActor).post('/api/recommendation-clicked').send({ material_id: m.id });
@@ -515,7 +499,7 @@ describe('new-listing notifications', () => {
     await db().update(users).set({ email_notifications_new_listings: false }).where(eq(users.company_id, quiet.company.id));
 
     t.sent.length = 0;
-    const created = await t.caller(seller.memberActor).materials.create(listing({ title: 'Oak offcuts', material_group_id: wood!.id }));
+    const created = await t.caller(seller.memberActor).materials.create(listingBody({ title: 'Oak offcuts', material_group_id: wood!.id }));
     await t.flush();
 
     const rows = await db().select().from(notifications).where(eq(notifications.type, 'new_materials'));

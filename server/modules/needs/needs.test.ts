@@ -5,6 +5,7 @@ import { restAs } from '../../test/rest-client';
 import { describe, expect, it } from 'vitest';
 import { mail_outbox, need_matches, notifications, saved_searches } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
+import { listingBody, type CreateListingBody } from '../../test/bodies';
 import { createCompanyWithUsers, createListing } from '../../test/factories';
 import { useTestContext } from '../../test/suite';
 import { sendSavedSearchMails } from '../materials/saved-searches';
@@ -17,7 +18,7 @@ const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: unknown
 const api = (actor: Actor) => restAs(t, actor);
 /** A need (or a listing) the actor's company posts through REST, `o` overriding the defaults below. */
 const postNeed = (actor: Actor, o: Record<string, unknown> = {}) => api(actor).post('/api/needs').send(need(o));
-const postListing = (actor: Actor, o: Record<string, unknown> = {}) => api(actor).post('/api/v2/materials').send(listing(o));
+const postListing = (actor: Actor, o: Partial<CreateListingBody> = {}) => api(actor).post('/api/v2/materials').send(listingBody(o));
 
 /** A place of its own for each test (tests share one database): somewhere random between 40°S and 40°N. */
 function place() {
@@ -51,17 +52,6 @@ const need = (o: Record<string, unknown> = {}) => ({
   quantity: 500,
   unit: 'kg',
   max_distance_km: 20,
-  ...o,
-});
-const listing = (o: Record<string, unknown> = {}) => ({
-  title: 'Spent grain',
-  description: 'Wet spent grain from brewing',
-  category: 'by-product',
-  frequency: 'weekly',
-  quantity: 100,
-  condition: 'Fresh',
-  type: 'Organic',
-  final_use: 'Animal feed',
   ...o,
 });
 

@@ -5,6 +5,7 @@ import type { Role } from '../../../shared/constants/enums';
 import { audit_log, chat_messages, materials, offers, users } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import { listingBody } from '../../test/bodies';
 import { actorOf, asInput, createAdmin, createCompanyWithUsers, createListing, createUser, TEST_PASSWORD } from '../../test/factories';
 import { onPostgres } from '../../test/postgres';
 import { useTestWorld } from '../../test/suite';
@@ -180,16 +181,7 @@ describe('company users (SPEC §6 MANAGER)', () => {
     const b = await createCompanyWithUsers(t.database.db);
     const leaver = await createUser(t.database.db, { company_id: a.company.id, role: 'MEMBER', first_name: 'Leaving', about_info: 'Bye' });
     const leaverActor = actorOf(leaver);
-    const own = await t.caller(leaverActor).materials.create({
-      title: 'Pallets',
-      description: 'Wooden pallets',
-      category: 'surplus',
-      frequency: 'weekly',
-      quantity: 40,
-      condition: 'Used',
-      type: 'Wood',
-      final_use: 'Reuse',
-    });
+    const own = await t.caller(leaverActor).materials.create(listingBody());
     const theirs = await createListing(t.database.db, b.company.id);
     const offer = await t.caller(leaverActor).offers.create({ material_id: theirs.id, quantity: 5, message: 'Ours?' });
     const { exchange_id } = await t.caller(b.managerActor).offers.review({ id: offer.id, decision: 'accept' });
