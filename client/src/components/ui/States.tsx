@@ -29,7 +29,7 @@ export function EmptyState({
 }) {
   return (
     <div className="state state--empty">
-      <span className="state__icon">
+      <span className="icon-tile state__icon">
         <Icon name={icon} size={28} />
       </span>
       <h2 className="state__title">{title}</h2>
@@ -42,7 +42,7 @@ export function EmptyState({
 export function ErrorState({ title, children, onRetry }: { title?: ReactNode; children?: ReactNode; onRetry?: () => void }) {
   return (
     <div className="state state--error" role="alert">
-      <span className="state__icon">
+      <span className="icon-tile state__icon">
         <Icon name="alert" size={28} />
       </span>
       <h2 className="state__title">{title ?? <Trans>Something went wrong</Trans>}</h2>

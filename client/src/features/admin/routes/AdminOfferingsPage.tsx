@@ -47,7 +47,7 @@ export function AdminOfferingsPage() {
 function StatCard({ icon, label, value, testId }: { icon: IconName; label: string; value: string | null; testId?: string }) {
   return (
     <div className="card stat" data-testid={testId}>
-      <span className="stat__icon">
+      <span className="icon-tile stat__icon">
         <Icon name={icon} size={26} />
       </span>
       <p className="stat__value">{value ?? '…'}</p>

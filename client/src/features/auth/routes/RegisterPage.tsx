@@ -54,7 +54,7 @@ export function RegisterPage({ variant = 'standard' }: { params?: Record<string,
         className="thank-you"
       >
         <div className="thank-you__body">
-          <span className="state__icon">
+          <span className="icon-tile state__icon">
             <Icon name="check" size={28} />
           </span>
           <p>

@@ -65,7 +65,7 @@ function Stat({
   const fmt = useFormat();
   return (
     <div className="card stat">
-      <span className="stat__icon">
+      <span className="icon-tile stat__icon">
         <Icon name={icon} size={24} />
       </span>
       <p className="stat__value" data-testid="landing-stat">

@@ -140,7 +140,7 @@ function ImpactFigures({ stats }: { stats: CompanyStats }) {
       <ul className="impact__tiles tiles" aria-label={t`This month’s figures`}>
         {tiles.map((tile) => (
           <li key={tile.key} className="impact-tile tile" data-testid={`impact-${tile.key}`}>
-            <span className="impact-tile__icon" aria-hidden="true">
+            <span className="icon-tile impact-tile__icon" aria-hidden="true">
               <Icon name={tile.icon} size={20} />
             </span>
             <span className="impact-tile__label">{tile.label}</span>

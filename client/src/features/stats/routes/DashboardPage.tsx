@@ -11,7 +11,7 @@ import '../stats.css';
 function Shortcut({ href, icon, title, children }: { href: string; icon: IconName; title: ReactNode; children: ReactNode }) {
   return (
     <Link href={href} className="shortcut">
-      <span className="shortcut__icon">
+      <span className="icon-tile shortcut__icon">
         <Icon name={icon} />
       </span>
       <span>
