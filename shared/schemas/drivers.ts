@@ -5,7 +5,7 @@ import { TRIP_PHASES } from '../machines/trip';
 import { LIMITS } from '../constants/limits';
 import { DEFAULT_KGCO2E_PER_KM } from '../lib/transport';
 import { m } from '../messages';
-import { deletedOutput, email, id, nullableText, pageNumber, pageOutput, pageSize, REQUIRED, requiredText } from './_primitives';
+import { deletedOutput, email, id, nullableText, pageNumber, pageOutput, pageSize, REQUIRED, requiredText, timestampFields } from './_primitives';
 import { isValidDriverPhone } from './auth';
 import { dataUrlFile } from './materials';
 import { isoDateString } from './subscriptions';
@@ -250,8 +250,7 @@ export const adminCreateVehicleOutput = z.object({
   model: z.string(),
   capacity_kg: z.number().nullable(),
   kgco2e_per_km: z.number(),
-  created_at: z.date(),
-  updated_at: z.date(),
+  ...timestampFields,
 });
 /** drivers.admin.vehicle */
 export const adminVehicleOutput = adminCreateVehicleOutput;
@@ -281,8 +280,7 @@ export const adminCreateDriverOutput = z.object({
   current_lat: z.number().nullable(),
   current_lng: z.number().nullable(),
   location_updated_at: z.date().nullable(),
-  created_at: z.date(),
-  updated_at: z.date(),
+  ...timestampFields,
 });
 /** drivers.admin.driver */
 export const adminDriverOutput = adminCreateDriverOutput;
@@ -350,8 +348,7 @@ export const driverTripOutput = z.object({
   has_waste_transfer_note: z.boolean(),
   documents_count: z.number().int(),
   actions: z.array(z.enum(['edit', 'startDelivery', 'start', 'arrive', 'complete', 'cancel'])),
-  created_at: z.date(),
-  updated_at: z.date(),
+  ...timestampFields,
 });
 /** driver.setStatus */
 export const driverSetStatusOutput = driverTripOutput;

@@ -3,7 +3,7 @@ import { LISTING_STATUSES, OFFER_STATUSES, QUANTITY_UNITS } from '../constants/e
 import { OFFER_ACTIONS, OFFER_SIDES } from '../machines/offer';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, idNameOutput, pagedInput, pageNumber, pageOutput, pageSize } from './_primitives';
+import { id, idNameOutput, pagedInput, pageNumber, pageOutput, pageSize, timestampFields } from './_primitives';
 import { z } from './_zod';
 import { currency } from './users';
 import { hasAtMostTwoDecimals } from '../lib/money';
@@ -116,8 +116,7 @@ export const offerOutput = z.object({
     .describe('Every move, oldest first: the offer (round 1) and each counter'),
   message: z.string().nullable(),
   review_reason: z.string().nullable(),
-  created_at: z.date(),
-  updated_at: z.date(),
+  ...timestampFields,
   reviewed_at: z.date().nullable(),
   direction: z.enum(OFFER_DIRECTIONS).describe('made: by the caller’s company; received: on its listing'),
   material: z.object({
