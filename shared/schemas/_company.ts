@@ -1,9 +1,10 @@
 // A company's columns as the answers show them, in one place for every answer that carries a company: the
-// company's own answers (schemas/companies) and the signup review (schemas/registration). It imports no other
-// schema module: companies reaches registration through users and invitations, and registration carries the
-// free-mail domain list that the client's company pages must not load.
+// company's own answers (schemas/companies) and the signup review (schemas/registration). It imports no schema
+// module but the primitives: companies reaches registration through users and invitations, and registration
+// carries the free-mail domain list that the client's company pages must not load.
 import { z } from './_zod';
 import { COMPANY_STATUSES } from '../constants/enums';
+import { pickFields } from './_primitives';
 
 /** The company as an administrator reviews its signup: names, trade, contacts, papers, dates and primary address. */
 export const reviewedCompanyFields = {
@@ -47,9 +48,7 @@ const companyFields = {
 };
 type CompanyFields = typeof companyFields;
 
-/** The named columns of a company, in the order named (an answer's keys come out in its schema's order). */
+/** The named columns of a company, in the order named. */
 export function companyColumns<K extends keyof CompanyFields>(...keys: K[]): Pick<CompanyFields, K> {
-  const picked = {} as Pick<CompanyFields, K>;
-  for (const key of keys) picked[key] = companyFields[key];
-  return picked;
+  return pickFields(companyFields, keys);
 }

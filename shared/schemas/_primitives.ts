@@ -90,6 +90,13 @@ export const deletedOutput = z.object({ success: z.literal(true), id: z.number()
 /** A row's creation and last change, as a row with both answers them. */
 export const timestampFields = { created_at: z.date(), updated_at: z.date() };
 
+/** Some of an answer's fields, in the order named: an answer's keys come out in its schema's order. */
+export function pickFields<S extends z.ZodRawShape, K extends keyof S>(fields: S, keys: readonly K[]): Pick<S, K> {
+  const picked = {} as Pick<S, K>;
+  for (const key of keys) picked[key] = fields[key];
+  return picked;
+}
+
 /** A reference to another row by its id and name (a company, a partner, who invited). */
 export const idNameOutput = z.object({ id: z.number().int(), name: z.string() });
 

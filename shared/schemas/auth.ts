@@ -1,9 +1,10 @@
 // Auth inputs shared by the tRPC procedures, the REST adapters and the client forms.
 // Messages are codes (shared/messages.ts); the client renders them in the reader's language.
 import { z } from './_zod';
-import { ROLES, LANGUAGES, DRIVER_STATUSES } from '../constants/enums';
+import { DRIVER_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
+import { userColumns } from './_user';
 
 export const AUTH_MESSAGES = {
   required: m('field.required'),
@@ -78,17 +79,7 @@ export const driverLoginOutput = z.object({
 export const loginOutput = z.object({
   token: z.string(),
   user: z.object({
-    id: z.number().int(),
-    uuid: z.string(),
-    email: z.string(),
-    username: z.string(),
-    first_name: z.string(),
-    last_name: z.string().nullable(),
-    role: z.enum(ROLES),
-    company_id: z.number().int().nullable(),
-    image_url: z.string().nullable(),
-    language: z.enum(LANGUAGES),
-    donations_dashboard_access: z.boolean(),
-    official_role: z.string().nullable(),
+    ...userColumns('id', 'uuid', 'email', 'username', 'first_name', 'last_name', 'role', 'company_id', 'image_url', 'language'),
+    ...userColumns('donations_dashboard_access', 'official_role'),
   }),
 });

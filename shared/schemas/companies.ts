@@ -1,13 +1,14 @@
 // Companies: the public list and page, the manager's company save (SPEC §3 Company, §5 "Company save",
 // §7 api/companies), and companies as administrators manage them (SPEC §2 admin panel, §7 admin/companies).
 import { z } from './_zod';
-import { COMPANY_SIZES, COMPANY_STATUSES, ROLES, SIGNUP_COUNTRIES, SUBSCRIPTION_STATUSES } from '../constants/enums';
+import { COMPANY_SIZES, COMPANY_STATUSES, SIGNUP_COUNTRIES, SUBSCRIPTION_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
 import { categoryList, id, idNameOutput, optionalText, pageInput, pageOutput, queryBoolean, REQUIRED } from './_primitives';
 import { isoDateString } from './subscriptions';
 import { companyColumns } from './_company';
+import { userColumns } from './_user';
 import { clearableText, currency, imageChange } from './users';
 
 export const COMPANY_MESSAGES = {
@@ -262,16 +263,7 @@ export const companyProfileOutput = z.object({
   ),
   materials_interested: z.array(idNameOutput),
   materials_providing: z.array(idNameOutput),
-  users: z.array(
-    z.object({
-      image_url: z.string().nullable(),
-      id: z.number().int(),
-      first_name: z.string(),
-      last_name: z.string().nullable(),
-      official_role: z.string().nullable(),
-      role: z.enum(ROLES),
-    }),
-  ),
+  users: z.array(z.object(userColumns('image_url', 'id', 'first_name', 'last_name', 'official_role', 'role'))),
 });
 /** What only the company itself (and administrators) read: its registration details. */
 const companyPrivateFields = {

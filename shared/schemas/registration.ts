@@ -3,12 +3,13 @@
 // `registrationInput` / `bankPartnerRegistrationInput`. The rules live once, in `applyRegistrationRules`.
 import freeMailDomains from 'email-providers/all.json' with { type: 'json' };
 import { z } from './_zod';
-import { COMPANY_SIZES, LANGUAGES, OTHER_INDUSTRY, REGISTRATION_STATUSES, REGISTRATION_VARIANTS, ROLES, SIGNUP_COUNTRIES } from '../constants/enums';
+import { COMPANY_SIZES, OTHER_INDUSTRY, REGISTRATION_STATUSES, REGISTRATION_VARIANTS, SIGNUP_COUNTRIES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
 import { categoryList, INVALID_EMAIL, REQUIRED, id, language, pageOutput } from './_primitives';
 import { reviewedCompanyFields } from './_company';
+import { userColumns } from './_user';
 
 export const REGISTRATION_MESSAGES = {
   required: REQUIRED,
@@ -252,15 +253,7 @@ export const adminReviewOutput = z.object({
   reviewed_at: z.date().nullable(),
   created_at: z.date(),
   company: z.object(reviewedCompanyFields),
-  user: z.object({
-    id: z.number().int(),
-    first_name: z.string(),
-    last_name: z.string().nullable(),
-    email: z.string(),
-    username: z.string(),
-    role: z.enum(ROLES),
-    language: z.enum(LANGUAGES),
-  }),
+  user: z.object(userColumns('id', 'first_name', 'last_name', 'email', 'username', 'role', 'language')),
 });
 /** registration.admin.list */
 export const adminListOutput = pageOutput(adminReviewOutput);

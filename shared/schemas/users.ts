@@ -1,11 +1,12 @@
 // Company users (SPEC §3 User, §6 MANAGER, §7 Users) and the own profile (/account/personal-info).
 import { z } from './_zod';
-import { COMPANY_ROLES, COMPANY_STATUSES, LANGUAGES, ROLES } from '../constants/enums';
+import { COMPANY_ROLES, COMPANY_STATUSES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
 import { deletedOutput, email, id, language, pageInput, pageOutput, queryBoolean, REQUIRED, searchText } from './_primitives';
 import { dataUrlFile } from './materials';
 import { createOutput as invitationOutput } from './invitations';
+import { userColumns } from './_user';
 
 export const setLanguageInput = z.object({ language });
 
@@ -166,21 +167,10 @@ export const removeOutput = deletedOutput;
 export const createOutput = invitationOutput;
 /** A company user as the user lists answer it. */
 export const userRowOutput = z.object({
-  image_url: z.string().nullable(),
-  disabled: z.boolean(),
-  last_login_at: z.string().nullable(),
+  ...userColumns('image_url', 'disabled', 'last_login_at'),
   created_at: z.string(),
-  id: z.number().int(),
-  uuid: z.string(),
-  username: z.string(),
-  email: z.string(),
-  business_email: z.string().nullable(),
-  first_name: z.string(),
-  last_name: z.string().nullable(),
-  official_role: z.string().nullable(),
-  role: z.enum(ROLES),
-  company_id: z.number().int().nullable(),
-  donations_dashboard_access: z.boolean(),
+  ...userColumns('id', 'uuid', 'username', 'email', 'business_email', 'first_name', 'last_name', 'official_role', 'role', 'company_id'),
+  ...userColumns('donations_dashboard_access'),
 });
 /** users.list */
 export const listOutput = pageOutput(userRowOutput);
@@ -190,14 +180,7 @@ export const adminListOutput = pageOutput(
 );
 /** What anyone who may see a user reads on their profile. */
 const profileFields = {
-  id: z.number().int(),
-  uuid: z.string(),
-  first_name: z.string(),
-  last_name: z.string().nullable(),
-  official_role: z.string().nullable(),
-  role: z.enum(ROLES),
-  about_info: z.string().nullable(),
-  image_url: z.string().nullable(),
+  ...userColumns('id', 'uuid', 'first_name', 'last_name', 'official_role', 'role', 'about_info', 'image_url'),
   company: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }).nullable(),
   member_since: z.string(),
   former: z.boolean(),
@@ -205,15 +188,8 @@ const profileFields = {
 /** users.update */
 export const updateOutput = z.object({
   private: z.literal(true),
-  username: z.string(),
-  email: z.string(),
-  business_email: z.string().nullable(),
-  preferred_currency: z.string().nullable(),
-  language: z.enum(LANGUAGES),
-  email_notifications_new_listings: z.boolean(),
-  donations_dashboard_access: z.boolean(),
-  disabled: z.boolean(),
-  last_login_at: z.string().nullable(),
+  ...userColumns('username', 'email', 'business_email', 'preferred_currency', 'language', 'email_notifications_new_listings'),
+  ...userColumns('donations_dashboard_access', 'disabled', 'last_login_at'),
   account_role: z.string().nullable(),
   ...profileFields,
 });
