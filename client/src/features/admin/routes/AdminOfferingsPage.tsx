@@ -5,7 +5,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CategoryChip, StatusChip } from '@/components/listing/Chips';
+import { StatusChip } from '@/components/listing/Chips';
+import { useListingColumns } from '@/components/listing/columns';
 import { formatQuantity } from '@/components/listing/format';
 import { CATEGORY_LABELS, KIND_LABELS, STATUS_LABELS } from '@/components/listing/labels';
 import { Button, type ButtonProps } from '@/components/ui/Button';
@@ -19,6 +20,7 @@ import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
 import {
   LISTING_CATEGORIES,
   LISTING_KINDS,
@@ -85,6 +87,7 @@ function AllListings() {
   const lang = useLanguage();
   const trpc = useTRPC();
   const fmt = useFormat();
+  const listingColumns = useListingColumns<RouterOutputs['materials']['admin']['list']['items'][number]>();
   const { filters, setFilter, page, setPage, q } = useAdminListFilters({
     status: '' as ListingStatus | '',
     kind: '' as ListingKind | '',
@@ -134,22 +137,18 @@ function AllListings() {
             rows={data.items}
             empty={<Trans>No listings match these filters</Trans>}
             columns={[
-              {
-                key: 'title',
-                header: t`Title`,
-                cell: (m) => (
-                  <span className="cell-title">
-                    {m.title}
-                    <span className="cell-sub">{i18n._(KIND_LABELS[m.kind])}</span>
-                  </span>
-                ),
-              },
+              listingColumns.title((m) => (
+                <>
+                  {m.title}
+                  <span className="cell-sub">{i18n._(KIND_LABELS[m.kind])}</span>
+                </>
+              )),
               { key: 'company', header: t`Company`, cell: (m) => m.company_name },
-              { key: 'category', header: t`Category`, cell: (m) => <CategoryChip category={m.category} /> },
+              listingColumns.category(),
               { key: 'quantity', header: t`Quantity`, align: 'end', cell: (m) => formatQuantity(lang, m.quantity, m.quantity_unit) },
               { key: 'place', header: t`Place`, cell: (m) => [m.city, m.country].filter(Boolean).join(', ') },
               { key: 'status', header: t`Listing status`, cell: (m) => <StatusChip status={m.status} /> },
-              { key: 'created', header: t`Posted`, cell: (m) => fmt.date(m.created_at) },
+              listingColumns.posted(),
             ]}
           />
           <div className="pager spread">

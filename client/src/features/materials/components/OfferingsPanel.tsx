@@ -4,7 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { CategoryChip, FullyReservedChip, StatusChip } from '@/components/listing/Chips';
+import { FullyReservedChip, StatusChip } from '@/components/listing/Chips';
+import { useListingColumns } from '@/components/listing/columns';
 import { Button } from '@/components/ui/Button';
 import { EditorSlot } from '@/components/ui/EditorParts';
 import { SelectField } from '@/components/ui/Field';
@@ -13,9 +14,9 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/States';
 import { Table } from '@/components/ui/Table';
 import { to } from '@/config/paths';
 import { useEditorRoute } from '@/hooks/useEditorRoute';
-import { useFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 import { useTRPC } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/types';
 import { LISTING_STATUSES, type ListingStatus } from '@shared/constants/enums';
 import { LIMITS } from '@shared/constants/limits';
 import { formatQuantity } from '../lib/format';
@@ -34,7 +35,7 @@ const BASE = '/account/manager-panel/offerings';
 export function OfferingsPanel() {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const fmt = useFormat();
+  const listingColumns = useListingColumns<RouterOutputs['materials']['mine']['items'][number]>();
   const lang = useLanguage();
   const editor = useEditorRoute(BASE);
   const { editId, creating } = editor;
@@ -96,16 +97,8 @@ export function OfferingsPanel() {
             rows={list.data.items}
             empty={<Trans>No listings match these filters</Trans>}
             columns={[
-              {
-                key: 'title',
-                header: t`Title`,
-                cell: (m) => (
-                  <span className="cell-title">
-                    <Link href={to.material(m.id)}>{m.title}</Link>
-                  </span>
-                ),
-              },
-              { key: 'category', header: t`Category`, cell: (m) => <CategoryChip category={m.category} /> },
+              listingColumns.title((m) => <Link href={to.material(m.id)}>{m.title}</Link>),
+              listingColumns.category(),
               {
                 key: 'quantity',
                 header: t`Quantity`,
@@ -125,7 +118,7 @@ export function OfferingsPanel() {
                   </span>
                 ),
               },
-              { key: 'created', header: t`Posted`, cell: (m) => fmt.date(m.created_at) },
+              listingColumns.posted(),
               {
                 key: 'actions',
                 header: t`Actions`,
