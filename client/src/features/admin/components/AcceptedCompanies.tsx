@@ -14,7 +14,7 @@ import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { PagedList } from '@/components/ui/PagedList';
-import { AssignPlanDialog, ExtendDialog, HistoryDialog, ResetLinkDialog, type CompanyRef } from './SubscriptionDialogs';
+import { AssignPlanDialog, ExtendDialog, HistoryDialog, ResetLinkButton, ResetLinkDialog, type CompanyRef } from './SubscriptionDialogs';
 import { COMPANIES_PAGE_SIZE, useApprovedCompanies, type CompanyRow, type Manager } from './useApprovedCompanies';
 
 export type SubscriptionAction = { kind: 'assign' | 'extend' | 'history'; company: CompanyRef } | { kind: 'reset'; user: Manager };
@@ -127,14 +127,7 @@ export function AcceptedCompanies() {
           <>
             <span>{email}</span>
             <br />
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => setAction({ kind: 'reset', user: manager })}
-              aria-label={t`Create a password reset link for ${email}`}
-            >
-              <Trans>Reset link</Trans>
-            </Button>
+            <ResetLinkButton label={t`Create a password reset link for ${email}`} onClick={() => setAction({ kind: 'reset', user: manager })} />
           </>
         );
       },

@@ -14,6 +14,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
 import { Table } from '@/components/ui/Table';
 import { errorText } from '@/lib/errors';
+import { useCopy } from '@/hooks/useCopy';
 import { useFormat } from '@/lib/format';
 import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
@@ -207,21 +208,22 @@ export function HistoryDialog({ company, onClose }: { company: CompanyRef; onClo
   );
 }
 
+/** The row button that opens the reset link dialog; `label` names whose link it makes. */
+export function ResetLinkButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button size="sm" variant="ghost" onClick={onClick} aria-label={label}>
+      <Trans>Reset link</Trans>
+    </Button>
+  );
+}
+
 export function ResetLinkDialog({ user, onClose }: { user: { id: number; email: string }; onClose: () => void }) {
   const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
   const create = useMutation(trpc.auth.admin.createResetLink.mutationOptions());
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy(msg`Copying failed. Select the link and copy it by hand.`);
   const email = user.email;
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      showSnackbar(msg`Copying failed. Select the link and copy it by hand.`, { tone: 'error' });
-    }
-  };
   return (
     <Dialog open onClose={onClose} title={<Trans>Password reset link for {email}</Trans>} closeLabel={t`Close`}>
       <div className="form">

@@ -18,7 +18,7 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { ADMIN_PAGE_SIZE, AdminPagedRows } from '../components/AdminPagedList';
-import { ResetLinkDialog } from '../components/SubscriptionDialogs';
+import { ResetLinkButton, ResetLinkDialog } from '../components/SubscriptionDialogs';
 import { useAdminListFilters } from '../components/useAdminListFilters';
 
 type Row = RouterOutputs['users']['admin']['list']['items'][number];
@@ -99,14 +99,7 @@ export function AdminUsersPage() {
               {u.disabled ? <Trans>Enable</Trans> : <Trans>Disable</Trans>}
             </Button>
           )}
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => setAction({ kind: 'reset', user: u })}
-            aria-label={t`Create a password reset link for ${name}`}
-          >
-            <Trans>Reset link</Trans>
-          </Button>
+          <ResetLinkButton label={t`Create a password reset link for ${name}`} onClick={() => setAction({ kind: 'reset', user: u })} />
         </span>
       </li>
     );

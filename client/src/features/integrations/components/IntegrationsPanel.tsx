@@ -9,6 +9,7 @@ import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { API_KEY_SCOPES, createApiKeyInput, createWebhookInput, WEBHOOK_EVENTS, type WebhookEvent } from '@shared/schemas/integrations';
+import { useCopy } from '@/hooks/useCopy';
 import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Button } from '@/components/ui/Button';
@@ -68,15 +69,7 @@ function SecretOnce({
   onDone: () => void;
   doneTestId: string;
 }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      showSnackbar(msg`Copying failed. Select the secret and copy it by hand.`, { tone: 'error' });
-    }
-  };
+  const { copied, copy } = useCopy(msg`Copying failed. Select the secret and copy it by hand.`);
   return (
     <>
       <div className="form">
@@ -93,7 +86,7 @@ function SecretOnce({
           <Button
             variant="secondary"
             icon={<Icon name={copied ? 'check' : 'file'} size={16} />}
-            onClick={() => void copy()}
+            onClick={() => void copy(secret)}
             data-testid={`${id}-copy`}
           >
             {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
