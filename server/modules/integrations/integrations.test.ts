@@ -56,6 +56,23 @@ async function companyWithKey(scopes: ('read' | 'write')[] = ['read', 'write']) 
   return { ...c, key: res.body as { id: number; name: string; prefix: string; scopes: string[]; secret: string } };
 }
 
+/**
+ * A seller (with a key) whose webhook for offer.received is added through `by` (its manager, unless told), one of its
+ * listings and a buyer to offer on it; what the receiver got before is forgotten.
+ */
+async function sellerListening(
+  by: (seller: Awaited<ReturnType<typeof companyWithKey>>) => ReturnType<typeof restWithAuth> = (s) => api(s.managerActor),
+) {
+  const seller = await companyWithKey();
+  const hook = await by(seller)
+    .post(`/api/companies/${seller.company.id}/webhooks`)
+    .send({ url: hookUrl, events: ['offer.received'] });
+  const listing = await createListing(db(), seller.company.id);
+  const buyer = await createCompanyWithUsers(db());
+  received = [];
+  return { seller, hook, listing, buyer };
+}
+
 describe('API keys', () => {
   it('are made by a manager, shown once, stored hashed and listed without their secret', async () => {
     const c = await createCompanyWithUsers(db());
@@ -199,13 +216,7 @@ describe('webhooks', () => {
   });
 
   it('retry a failing receiver with backoff and the same webhook-id: failing twice, it gets the event on the third try', async () => {
-    const seller = await companyWithKey();
-    const hook = await withKey(seller.key.secret)
-      .post(`/api/companies/${seller.company.id}/webhooks`)
-      .send({ url: hookUrl, events: ['offer.received'] });
-    const listing = await createListing(db(), seller.company.id);
-    const buyer = await createCompanyWithUsers(db());
-    received = [];
+    const { hook, listing, buyer } = await sellerListening((s) => withKey(s.key.secret));
     respond = () => (received.length <= 2 ? 500 : 200);
     try {
       await api(buyer.memberActor).post('/api/offers').send({ material_id: listing.id, quantity: 1, message: 'Hi' });
@@ -233,13 +244,7 @@ describe('webhooks', () => {
   });
 
   it('send a failed delivery again by hand (409 while it waits), and disable an endpoint failing for 3 days, telling its managers', async () => {
-    const seller = await companyWithKey();
-    const hook = await api(seller.managerActor)
-      .post(`/api/companies/${seller.company.id}/webhooks`)
-      .send({ url: hookUrl, events: ['offer.received'] });
-    const listing = await createListing(db(), seller.company.id);
-    const buyer = await createCompanyWithUsers(db());
-    received = [];
+    const { seller, hook, listing, buyer } = await sellerListening();
     respond = () => 503;
     try {
       await api(buyer.memberActor).post('/api/offers').send({ material_id: listing.id, quantity: 1, message: 'Hi' });
@@ -348,13 +353,7 @@ describe('webhooks', () => {
   });
 
   it('never follow a redirect: a 3xx answer is a failed attempt, retried later', async () => {
-    const seller = await companyWithKey();
-    const hook = await api(seller.managerActor)
-      .post(`/api/companies/${seller.company.id}/webhooks`)
-      .send({ url: hookUrl, events: ['offer.received'] });
-    const listing = await createListing(db(), seller.company.id);
-    const buyer = await createCompanyWithUsers(db());
-    received = [];
+    const { hook, listing, buyer } = await sellerListening();
     let redirected = 0;
     respond = () => (redirected++, 307);
     try {
