@@ -237,7 +237,7 @@ function PortfolioPicker({
       )}
       <TextField label={<Trans>Add a portfolio company</Trans>} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       {options.length ? (
-        <ul className="plain-options">
+        <ul className="plain-options list-row">
           {options.map((c) => {
             const name = c.name;
             return (
