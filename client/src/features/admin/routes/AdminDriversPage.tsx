@@ -11,7 +11,7 @@ import { createDriverInput } from '@shared/schemas/drivers';
 import { CrudPage } from '../components/CrudPage';
 import { SelectField, TextField } from '@/components/ui/Field';
 import { FormDialog } from '@/components/ui/FormDialog';
-import { fieldErrorText } from '@/lib/errors';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
@@ -27,20 +27,19 @@ function DriverDialog({ driver, onSave, onClose }: { driver: Driver | null; onSa
     resolver: zodResolver(createDriverInput),
     defaultValues: { name: driver?.name ?? '', email: driver?.email ?? '', phone: driver?.phone ?? '', status: driver?.status ?? 'AVAILABLE' },
   });
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   return (
     <FormDialog form={form} onSave={onSave} onClose={onClose} title={driver ? <Trans>Edit driver</Trans> : <Trans>New driver</Trans>}>
-      <TextField label={<Trans>Name</Trans>} required data-autofocus error={fieldErrorText(i18n, errors.name)} {...form.register('name')} />
-      <TextField label={<Trans>Email</Trans>} type="email" required error={fieldErrorText(i18n, errors.email)} {...form.register('email')} />
+      <TextField label={<Trans>Name</Trans>} required data-autofocus {...field('name')} />
+      <TextField label={<Trans>Email</Trans>} type="email" required {...field('email')} />
       <TextField
         label={<Trans>Phone number</Trans>}
         type="tel"
         required
         hint={<Trans>The driver logs in with this number: 8 to 15 digits; spaces, hyphens and + are fine.</Trans>}
-        error={fieldErrorText(i18n, errors.phone)}
-        {...form.register('phone')}
+        {...field('phone')}
       />
-      <SelectField label={<Trans>Status</Trans>} error={fieldErrorText(i18n, errors.status)} {...form.register('status')}>
+      <SelectField label={<Trans>Status</Trans>} {...field('status')}>
         {DRIVER_STATUSES.map((s) => (
           <option key={s} value={s}>
             {i18n._(DRIVER_STATUS_LABEL[s])}

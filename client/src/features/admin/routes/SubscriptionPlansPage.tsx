@@ -12,7 +12,7 @@ import { MissingNames, NameFields } from '@/components/forms/NameFields';
 import { nameDefaults } from '@/components/forms/nameDefaults';
 import { Checkbox, TextArea, TextField } from '@/components/ui/Field';
 import { FormDialog } from '@/components/ui/FormDialog';
-import { fieldErrorText } from '@/lib/errors';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormat } from '@/lib/format';
 import { refName, refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
@@ -24,7 +24,6 @@ type FormIn = z.input<typeof createPlanInput>;
 type FormOut = z.output<typeof createPlanInput>;
 
 function PlanDialog({ plan, onSave, onClose }: { plan: Plan | null; onSave: (v: FormOut) => Promise<void>; onClose: () => void }) {
-  const { i18n } = useLingui();
   const builtin = plan?.is_builtin ?? false;
   const form = useForm<FormIn, unknown, FormOut>({
     // Built-in plans keep their length: their dates are not part of the form, so give the schema fillers.
@@ -38,7 +37,7 @@ function PlanDialog({ plan, onSave, onClose }: { plan: Plan | null; onSave: (v: 
       is_active: plan?.is_active ?? true,
     },
   });
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   return (
     <FormDialog
       form={form}
@@ -48,32 +47,16 @@ function PlanDialog({ plan, onSave, onClose }: { plan: Plan | null; onSave: (v: 
       focusServerError={false}
     >
       <NameFields form={form} autoFocus={false} />
-      <TextField
-        label={<Trans>Description title</Trans>}
-        error={fieldErrorText(i18n, errors.description_title)}
-        {...form.register('description_title')}
-      />
-      <TextArea label={<Trans>Description</Trans>} error={fieldErrorText(i18n, errors.description)} {...form.register('description')} />
+      <TextField label={<Trans>Description title</Trans>} {...field('description_title')} />
+      <TextArea label={<Trans>Description</Trans>} {...field('description')} />
       {builtin ? (
         <p className="muted">
           <Trans>Built-in plans have a fixed length; their dates cannot be set.</Trans>
         </p>
       ) : (
         <div className="form-grid">
-          <TextField
-            label={<Trans>Start date</Trans>}
-            type="date"
-            required
-            error={fieldErrorText(i18n, errors.start_date)}
-            {...form.register('start_date')}
-          />
-          <TextField
-            label={<Trans>End date</Trans>}
-            type="date"
-            required
-            error={fieldErrorText(i18n, errors.end_date)}
-            {...form.register('end_date')}
-          />
+          <TextField label={<Trans>Start date</Trans>} type="date" required {...field('start_date')} />
+          <TextField label={<Trans>End date</Trans>} type="date" required {...field('end_date')} />
         </div>
       )}
       <Checkbox label={<Trans>Active (can be assigned)</Trans>} {...form.register('is_active')} />
