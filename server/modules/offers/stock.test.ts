@@ -6,6 +6,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { exchanges, materials, offers, sub_listings } from '../../../drizzle/schema';
 import type { Actor } from '../../lib/actor';
+import type { CreateListingBody } from '../../test/bodies';
 import { createCompanyWithUsers, createListing } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
@@ -165,22 +166,26 @@ describe('an accepted offer reserves its quantity', () => {
 });
 
 describe('sub-listings', () => {
+  /** The bays listing as materials.create and materials.update take it, but for its title and sub-listings. */
+  const baysFields: Omit<CreateListingBody, 'title'> = {
+    kind: 'offering',
+    description: 'Warehouse space',
+    category: 'surplus',
+    frequency: 'monthly',
+    quantity: 250,
+    condition: 'Dry',
+    type: 'Space',
+    final_use: 'Storage',
+    sdg_goals: [],
+    images: [],
+  };
   async function bays() {
     const seller = await createCompanyWithUsers(db());
     const a = await createCompanyWithUsers(db());
     const b = await createCompanyWithUsers(db());
     const created = await t.caller(seller.managerActor).materials.create({
-      kind: 'offering',
+      ...baysFields,
       title: `Bays ${tag()}`,
-      description: 'Warehouse space',
-      category: 'surplus',
-      frequency: 'monthly',
-      quantity: 250,
-      condition: 'Dry',
-      type: 'Space',
-      final_use: 'Storage',
-      sdg_goals: [],
-      images: [],
       sub_listings: [
         { title: 'North bay', description: 'Dock door', quantity: 150 },
         { title: 'South bay', description: 'Office', quantity: 100 },
@@ -221,20 +226,7 @@ describe('sub-listings', () => {
     const { body: o } = await offer(a.memberActor, created.id, 100, { sub_listing_id: north.id });
     await accept(seller.managerActor, o.id);
     await offer(b.memberActor, created.id, 50, { sub_listing_id: south.id });
-    const base = {
-      id: created.id,
-      kind: 'offering' as const,
-      title: created.title,
-      description: 'Warehouse space',
-      category: 'surplus' as const,
-      frequency: 'monthly' as const,
-      quantity: 250,
-      condition: 'Dry',
-      type: 'Space',
-      final_use: 'Storage',
-      sdg_goals: [],
-      images: [],
-    };
+    const base = { ...baysFields, id: created.id, title: created.title };
     const edit = (subs: { id?: number; title: string; quantity: number }[]) =>
       t.caller(seller.managerActor).materials.update({ ...base, sub_listings: subs });
 
