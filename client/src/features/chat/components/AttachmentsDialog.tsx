@@ -26,7 +26,7 @@ export function AttachmentsDialog({ chatId, open, onClose }: { chatId: number; o
     );
   else
     body = (
-      <ul className="chat-files" data-testid="chat-attachments">
+      <ul className="chat-files list-stack" data-testid="chat-attachments">
         {q.data.items.map((a) => (
           <li key={a.id} className="chat-files__item">
             <Attachment attachment={a} />
