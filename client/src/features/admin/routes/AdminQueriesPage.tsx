@@ -16,7 +16,8 @@ import { FormError, SelectField, TextArea, TextField } from '@/components/ui/Fie
 import { Options } from '@/components/ui/Options';
 import { Icon } from '@/components/ui/Icon';
 import { Fact } from '@/components/ui/Fact';
-import { errorText, fieldErrorText } from '@/lib/errors';
+import { useFieldProps } from '@/hooks/useFieldProps';
+import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
@@ -148,6 +149,7 @@ function QueryDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const answer = useMutation(trpc.queries.admin.answer.mutationOptions());
   const markAnswered = useMutation(trpc.queries.admin.markAnswered.mutationOptions());
   const form = useForm<AnswerIn, unknown, AnswerOut>({ resolver: zodResolver(answerForm), defaultValues: { message: '' } });
+  const field = useFieldProps(form);
   const length = useWatch({ control: form.control, name: 'message' })?.length ?? 0;
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.queries.admin.pathKey() });
 
@@ -234,8 +236,7 @@ function QueryDialog({ id, onClose }: { id: number; onClose: () => void }) {
                     Sent to {sender} by mail with the question quoted. {count} / {max}
                   </Trans>
                 }
-                error={fieldErrorText(i18n, form.formState.errors.message)}
-                {...form.register('message')}
+                {...field('message')}
                 data-testid="query-answer"
               />
               <FormError>{formError}</FormError>

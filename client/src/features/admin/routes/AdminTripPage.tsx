@@ -19,7 +19,8 @@ import { Icon } from '@/components/ui/Icon';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useConfig } from '@/hooks/useConfig';
 import { useRealtimeEvent } from '@/hooks/useRealtime';
-import { errorText, fieldErrorText } from '@/lib/errors';
+import { useFieldProps } from '@/hooks/useFieldProps';
+import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { messageText } from '@/lib/messages';
 import { showSnackbar } from '@/lib/snackbar';
@@ -37,7 +38,6 @@ type FormIn = z.input<typeof updateTripInput>;
 type FormOut = z.output<typeof updateTripInput>;
 
 function EditTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) {
-  const { i18n } = useLingui();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const update = useMutation(trpc.drivers.admin.updateTrip.mutationOptions());
@@ -53,7 +53,7 @@ function EditTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) 
       notes: trip.calendar_event.notes ?? '',
     },
   });
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   const save = async (v: FormOut) => {
     await update.mutateAsync(v);
     await qc.invalidateQueries({ queryKey: trpc.drivers.pathKey() });
@@ -66,8 +66,8 @@ function EditTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) 
       <div className="form-grid">
         <DateTimeFields form={form} />
       </div>
-      <TextField label={<Trans>Contact person</Trans>} error={fieldErrorText(i18n, errors.contact_person)} {...form.register('contact_person')} />
-      <TextArea label={<Trans>Notes for the driver</Trans>} error={fieldErrorText(i18n, errors.notes)} {...form.register('notes')} />
+      <TextField label={<Trans>Contact person</Trans>} {...field('contact_person')} />
+      <TextArea label={<Trans>Notes for the driver</Trans>} {...field('notes')} />
     </FormDialog>
   );
 }

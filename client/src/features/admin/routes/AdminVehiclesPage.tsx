@@ -12,7 +12,7 @@ import { createVehicleInput } from '@shared/schemas/drivers';
 import { CrudPage } from '../components/CrudPage';
 import { TextField } from '@/components/ui/Field';
 import { FormDialog } from '@/components/ui/FormDialog';
-import { fieldErrorText } from '@/lib/errors';
+import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
@@ -22,7 +22,6 @@ type FormIn = z.input<typeof createVehicleInput>;
 type FormOut = z.output<typeof createVehicleInput>;
 
 function VehicleDialog({ vehicle, onSave, onClose }: { vehicle: Vehicle | null; onSave: (v: FormOut) => Promise<void>; onClose: () => void }) {
-  const { i18n } = useLingui();
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(createVehicleInput),
     defaultValues: {
@@ -33,28 +32,21 @@ function VehicleDialog({ vehicle, onSave, onClose }: { vehicle: Vehicle | null; 
       kgco2e_per_km: vehicle?.kgco2e_per_km ?? HGV_FACTOR.kgco2e,
     },
   });
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   const factor = HGV_FACTOR.kgco2e;
   return (
     <FormDialog form={form} onSave={onSave} onClose={onClose} title={vehicle ? <Trans>Edit vehicle</Trans> : <Trans>New vehicle</Trans>}>
-      <TextField
-        label={<Trans>Vehicle number</Trans>}
-        required
-        data-autofocus
-        error={fieldErrorText(i18n, errors.vehicle_number)}
-        {...form.register('vehicle_number')}
-      />
+      <TextField label={<Trans>Vehicle number</Trans>} required data-autofocus {...field('vehicle_number')} />
       <div className="form-grid">
-        <TextField label={<Trans>Make</Trans>} required error={fieldErrorText(i18n, errors.make)} {...form.register('make')} />
-        <TextField label={<Trans>Model</Trans>} required error={fieldErrorText(i18n, errors.model)} {...form.register('model')} />
+        <TextField label={<Trans>Make</Trans>} required {...field('make')} />
+        <TextField label={<Trans>Model</Trans>} required {...field('model')} />
       </div>
       <TextField
         label={<Trans>Capacity (kg)</Trans>}
         type="number"
         inputMode="numeric"
         min={0}
-        error={fieldErrorText(i18n, errors.capacity_kg)}
-        {...form.register('capacity_kg', { setValueAs: (x: string) => (x === '' || x === null ? null : Number(x)) })}
+        {...field('capacity_kg', { setValueAs: (x: string) => (x === '' || x === null ? null : Number(x)) })}
       />
       <TextField
         label={<Trans>kg CO2e per km</Trans>}
@@ -64,8 +56,7 @@ function VehicleDialog({ vehicle, onSave, onClose }: { vehicle: Vehicle | null; 
         min={0}
         required
         hint={<Trans>Default {factor}: DESNZ/Defra 2023, freighting goods, HGV (all diesel), all HGVs, average laden.</Trans>}
-        error={fieldErrorText(i18n, errors.kgco2e_per_km)}
-        {...form.register('kgco2e_per_km', { valueAsNumber: true })}
+        {...field('kgco2e_per_km', { valueAsNumber: true })}
       />
     </FormDialog>
   );
