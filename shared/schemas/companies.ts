@@ -6,7 +6,7 @@ import { LIMITS } from '../constants/limits';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
 import { categoryList, id, idNameOutput, optionalText, pageInput, pageOutput, queryBoolean, REQUIRED } from './_primitives';
-import { isoDateString } from './subscriptions';
+import { currentPlanOutput, isoDateString } from './subscriptions';
 import { companyColumns } from './_company';
 import { userColumns } from './_user';
 import { clearableText, currency, imageChange } from './users';
@@ -224,16 +224,7 @@ export const adminListOutput = pageOutput(
     image_url: z.string().nullable(),
     subscription: z.object({
       status: z.enum(SUBSCRIPTION_STATUSES),
-      current: z
-        .object({
-          id: z.number().int(),
-          subscription_plan_id: z.number().int(),
-          plan_name: z.string(),
-          activation_date: z.string(),
-          end_date: z.string(),
-          days_left: z.number().nullable(),
-        })
-        .nullable(),
+      current: currentPlanOutput.nullable(),
     }),
     manager: z.object({ id: z.number().int(), email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() }).nullable(),
     ...companyColumns('id', 'uuid', 'name', 'status', 'industry', 'company_size', 'is_parent_company', 'parent_company_id', 'onboarding_date'),

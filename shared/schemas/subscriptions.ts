@@ -136,6 +136,15 @@ const companySubscriptionOutput = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
   days_left: z.number().nullable(),
 });
+/** A company's running plan as the administrators' company list shows it. */
+export const currentPlanOutput = companySubscriptionOutput.pick({
+  id: true,
+  subscription_plan_id: true,
+  plan_name: true,
+  activation_date: true,
+  end_date: true,
+  days_left: true,
+});
 /** subscriptions.admin.assign */
 export const adminAssignOutput = z.object({
   company_id: z.number().int(),
