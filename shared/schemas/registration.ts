@@ -231,13 +231,15 @@ export const resetPasswordForm = resetPasswordInput.extend(confirm).refine(passw
 export const registerOutput = z.object({ id: z.number().int(), status: z.literal('pending') });
 /** registration.registerBankPartner */
 export const registerBankPartnerOutput = registerOutput;
+/** How many signup requests are in each state, and in all. */
+const requestCounts = { pending: z.number(), rejected: z.number(), accepted: z.number(), total: z.number().int() };
 /** registration.admin.stats */
 export const adminStatsOutput = z.object({
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
-  by_status: z.object({ pending: z.number(), rejected: z.number(), accepted: z.number(), total: z.number().int() }),
-  by_day: z.array(z.object({ pending: z.number(), rejected: z.number(), accepted: z.number(), total: z.number().int(), date: z.string() })),
-  by_month: z.array(z.object({ pending: z.number(), rejected: z.number(), accepted: z.number(), total: z.number().int(), month: z.string() })),
+  by_status: z.object(requestCounts),
+  by_day: z.array(z.object({ ...requestCounts, date: z.string() })),
+  by_month: z.array(z.object({ ...requestCounts, month: z.string() })),
 });
 /** registration.admin.review */
 export const adminReviewOutput = z.object({
