@@ -3,7 +3,7 @@
 import { COMPANY_ROLES } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { email, id, idNameOutput, REQUIRED } from './_primitives';
+import { email, id, idNameOutput, itemsOutput, REQUIRED } from './_primitives';
 import { isPublicEmailDomain } from './registration';
 import { loginOutput } from './auth';
 import { z } from './_zod';
@@ -80,4 +80,4 @@ export const revokeOutput = createOutput;
 /** invitations.accept: the invitee is logged in, as by auth.login. */
 export const acceptOutput = loginOutput;
 /** invitations.list */
-export const listOutput = z.object({ items: z.array(revokeOutput) });
+export const listOutput = itemsOutput(revokeOutput);
