@@ -9,7 +9,7 @@ import postgres from 'postgres';
 import WebSocket from 'ws';
 import { createTokenService } from '../../server/lib/tokens';
 import { startServerProcess, type ServerProcess } from '../../server/test/server-process';
-import { arg, percentile, runScenarioIfMain, scratchDatabase, sleep, startBareServer, type ScenarioResult } from './common';
+import { arg, benchServerEnv, percentile, runScenarioIfMain, scratchDatabase, sleep, startBareServer, type ScenarioResult } from './common';
 
 const SECRET = 'bench-perfmore-secret-that-is-long-enough-0123456789';
 
@@ -82,15 +82,7 @@ export async function chatBench(): Promise<ScenarioResult[]> {
   const usersPerCompany = Number(arg('users', '500'));
   const n = Number(arg('rounds', '30'));
   const scratch = await scratchDatabase('bench_perfmore_chat');
-  const env = {
-    DATABASE_URL: scratch.url,
-    JWT_SECRET: SECRET,
-    SEED_DEMO: 'false',
-    DATA_DIR: '/tmp/perfmore-bench-chat',
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'http://127.0.0.1',
-    RATE_LIMIT_SCALE: '100000',
-  };
+  const env = benchServerEnv(scratch.url, SECRET, '/tmp/perfmore-bench-chat', { RATE_LIMIT_SCALE: '100000' });
   const a = await startServerProcess(env);
   let b: ServerProcess | null = null;
   const bare = await startBareServer();

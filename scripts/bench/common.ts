@@ -47,6 +47,22 @@ export interface ScenarioResult {
   met: boolean;
 }
 
+/**
+ * The environment of an app process a benchmark starts on `url`: production mode, no demo data, its files under
+ * `dataDir`; `extra` adds to it (rate limits, proxies).
+ */
+export function benchServerEnv(url: string, secret: string, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: url,
+    JWT_SECRET: secret,
+    SEED_DEMO: 'false',
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
+    DATA_DIR: dataDir,
+    ...extra,
+  };
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The p-th percentile (0-100) of a list of numbers (nearest rank); NaN when empty. */

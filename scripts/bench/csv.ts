@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { CSV_COLUMNS } from '../../shared/schemas/materials';
 import { createTokenService } from '../../server/lib/tokens';
 import { startServerProcess } from '../../server/test/server-process';
-import { arg, percentile, runScenarioIfMain, scratchDatabase, startBareServer, type ScenarioResult } from './common';
+import { arg, benchServerEnv, percentile, runScenarioIfMain, scratchDatabase, startBareServer, type ScenarioResult } from './common';
 
 const SECRET = 'bench-perfmore-secret-that-is-long-enough-0123456789';
 
@@ -54,15 +54,7 @@ export async function csvBench(): Promise<ScenarioResult[]> {
   const { rows: rowsPerFile, uploads, followers, profile } = csvOptions();
   const scratch = await scratchDatabase('bench_perfmore_csv');
   const server = await startServerProcess(
-    {
-      DATABASE_URL: scratch.url,
-      JWT_SECRET: SECRET,
-      SEED_DEMO: 'false',
-      DATA_DIR: '/tmp/perfmore-bench-csv',
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'http://127.0.0.1',
-      RATE_LIMIT_SCALE: '100000',
-    },
+    benchServerEnv(scratch.url, SECRET, '/tmp/perfmore-bench-csv', { RATE_LIMIT_SCALE: '100000' }),
     120_000,
     profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
   );

@@ -8,7 +8,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { createTokenService } from '../../server/lib/tokens';
 import { startServerProcess } from '../../server/test/server-process';
-import { arg, BENCH_ADMIN_URL, benchUrl, percentile, runScenarioIfMain, sleep, type ScenarioResult, runLoad } from './common';
+import { arg, BENCH_ADMIN_URL, benchServerEnv, benchUrl, percentile, runScenarioIfMain, sleep, type ScenarioResult, runLoad } from './common';
 import type { LoadFigures, LoadSpec } from './load-runner';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -56,15 +56,7 @@ export async function fairnessBench(): Promise<ScenarioResult[]> {
       ['read limits on (RATE_LIMIT_SCALE=1)', '1'],
       ['read limits out of the way (RATE_LIMIT_SCALE=100000)', '100000'],
     ] as const) {
-      const server = await startServerProcess({
-        DATABASE_URL: url,
-        JWT_SECRET: SECRET,
-        SEED_DEMO: 'false',
-        NODE_ENV: 'production',
-        PUBLIC_URL: 'http://127.0.0.1',
-        DATA_DIR: '/tmp/bench-fairness',
-        RATE_LIMIT_SCALE: scale,
-      });
+      const server = await startServerProcess(benchServerEnv(url, SECRET, '/tmp/bench-fairness', { RATE_LIMIT_SCALE: scale }));
       try {
         // 5 a second: well inside one person's allowance (10 a second on average).
         const viewerSpec: LoadSpec = {

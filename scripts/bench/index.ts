@@ -29,7 +29,7 @@ import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { hashPassword } from '../../server/lib/password';
 import { createTokenService } from '../../server/lib/tokens';
-import { arg, BENCH_ADMIN_URL, benchUrl, CITIES, percentile, runLoad } from './common';
+import { arg, BENCH_ADMIN_URL, benchServerEnv, benchUrl, CITIES, percentile, runLoad } from './common';
 import type { LoadFigures, LoadSpec } from './load-runner';
 import { ensureBenchTools } from './tools';
 
@@ -181,16 +181,7 @@ async function main() {
       and id >= ${Math.floor(max / 3)} order by id limit 200`
   ).map((r) => r.id);
 
-  const server = await startApp({
-    DATABASE_URL: url,
-    JWT_SECRET: SECRET,
-    SEED_DEMO: 'false',
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'http://127.0.0.1',
-    DATA_DIR: `/tmp/${DB}-bench`,
-    TRUST_PROXY: 'true',
-    RATE_LIMIT_SCALE: '100000',
-  });
+  const server = await startApp(benchServerEnv(url, SECRET, `/tmp/${DB}-bench`, { TRUST_PROXY: 'true', RATE_LIMIT_SCALE: '100000' }));
   const token = createTokenService(SECRET).signUser({ sub: String(viewer.id), role: 'MEMBER', company_id: viewerCompany, tv: 0 }, 3600);
   const auth = { authorization: `Bearer ${token}` };
   const detailRes = await fetch(`${server.base}/api/v2/materials/${detailIds[0]}`, { headers: auth });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { createTokenService } from '../../server/lib/tokens';
 import { startServerProcess } from '../../server/test/server-process';
-import { arg, benchUrl, CITIES } from './common';
+import { arg, benchServerEnv, benchUrl, CITIES } from './common';
 import { AUTOCANNON_BIN, ensureBenchTools } from './tools';
 
 const DB = arg('db', 'synergy_bench_100k');
@@ -32,14 +32,7 @@ async function main() {
   ensureBenchTools();
   const url = benchUrl(DB);
   const sql = postgres(url, { max: 1, onnotice: () => {} });
-  const server = await startServerProcess({
-    DATABASE_URL: url,
-    JWT_SECRET: SECRET,
-    SEED_DEMO: 'false',
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'http://127.0.0.1',
-    DATA_DIR: `/tmp/${DB}-cost`,
-  });
+  const server = await startServerProcess(benchServerEnv(url, SECRET, `/tmp/${DB}-cost`));
   const pid = server.child.pid!;
   const viewerCompany = CITIES.length;
   const [viewer] = await sql<{ id: number }[]>`select id from users where company_id = ${viewerCompany} limit 1`;

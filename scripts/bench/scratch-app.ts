@@ -3,20 +3,12 @@
 import postgres from 'postgres';
 import { openPostgres } from '../../server/db/client';
 import { startServerProcess } from '../../server/test/server-process';
-import { scratchDatabase } from './common';
+import { benchServerEnv, scratchDatabase } from './common';
 
 /** The app on the scratch database `bench_perfmore_<name>`; close() ends it all and drops the database unless --keep. */
 export async function scratchApp(name: string, secret: string) {
   const scratch = await scratchDatabase(`bench_perfmore_${name}`);
-  const server = await startServerProcess({
-    DATABASE_URL: scratch.url,
-    JWT_SECRET: secret,
-    SEED_DEMO: 'false',
-    DATA_DIR: `/tmp/perfmore-bench-${name}`,
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'http://127.0.0.1',
-    RATE_LIMIT_SCALE: '100000',
-  });
+  const server = await startServerProcess(benchServerEnv(scratch.url, secret, `/tmp/perfmore-bench-${name}`, { RATE_LIMIT_SCALE: '100000' }));
   const db = await openPostgres(scratch.url, { max: 2 });
   const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
   return {

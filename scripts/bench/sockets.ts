@@ -12,7 +12,7 @@ import { createTokenService } from '../../server/lib/tokens';
 import { createCompanyWithUsers } from '../../server/test/factories';
 import { startServerProcess } from '../../server/test/server-process';
 import { DEFAULT_CHANNEL, encodeNotifications } from '../../server/ws/hub';
-import { arg, BENCH_ADMIN_URL, benchUrl } from './common';
+import { arg, BENCH_ADMIN_URL, benchServerEnv, benchUrl } from './common';
 import { AUTOCANNON_BIN } from './tools';
 
 const SOCKETS = Number(arg('sockets', '5000'));
@@ -48,14 +48,7 @@ async function main() {
   const url = benchUrl(DB);
 
   // Logging as in production (a JSON line per request), so the throughput figure includes it.
-  const server = await startServerProcess({
-    DATABASE_URL: url,
-    JWT_SECRET: SECRET,
-    SEED_DEMO: 'false',
-    DATA_DIR: `/tmp/${DB}`,
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'http://127.0.0.1',
-  });
+  const server = await startServerProcess(benchServerEnv(url, SECRET, `/tmp/${DB}`));
   const pid = server.child.pid!;
   const db = await openPostgres(url, { max: 4 });
 
