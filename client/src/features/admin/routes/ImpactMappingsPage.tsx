@@ -18,7 +18,8 @@ import { PageHeader } from '@/components/ui/Card';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
-import { errorText, fieldErrorText } from '@/lib/errors';
+import { useFieldProps } from '@/hooks/useFieldProps';
+import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
@@ -246,7 +247,7 @@ function MappingForm({ node, choices, onClose }: { node: MappingNode; choices: C
   const chosen = routes.find((r) => r.route === route);
   const figure = basis === 'none' ? 0 : chosen ? (basis === 'like_for_like' ? chosen.like_for_like : chosen.disposal_only) : null;
   const noCo2eKind = node.kind !== 'material';
-  const { errors } = form.formState;
+  const field = useFieldProps(form);
   const fromLevel = useLevelNames()[node.effective.from.level];
   const fromName = `${node.effective.from.code ?? ''} ${refText(i18n, node.effective.from.name)}`.trim();
 
@@ -283,8 +284,7 @@ function MappingForm({ node, choices, onClose }: { node: MappingNode; choices: C
         required
         data-autofocus
         hint={basis ? words.basis(basis) : undefined}
-        error={fieldErrorText(i18n, errors.basis)}
-        {...form.register('basis')}
+        {...field('basis')}
         data-testid="mapping-basis"
       >
         {IMPACT_BASES.filter((b) => !noCo2eKind || b === 'none').map((b) => (
@@ -298,8 +298,7 @@ function MappingForm({ node, choices, onClose }: { node: MappingNode; choices: C
           <SelectField
             label={<Trans>Defra material</Trans>}
             required
-            error={fieldErrorText(i18n, errors.defra_material)}
-            {...form.register('defra_material', {
+            {...field('defra_material', {
               // Keep the route when the new material has it, else take the first route Defra publishes for it.
               onChange: () => {
                 const published = routesOf(form.getValues('defra_material'));
@@ -320,8 +319,7 @@ function MappingForm({ node, choices, onClose }: { node: MappingNode; choices: C
             label={<Trans>Would otherwise go to</Trans>}
             required
             hint={route ? words.route(route) : <Trans>Only the routes DESNZ/Defra 2023 publishes a factor for with this material.</Trans>}
-            error={fieldErrorText(i18n, errors.counterfactual_route)}
-            {...form.register('counterfactual_route')}
+            {...field('counterfactual_route')}
             data-testid="mapping-route"
           >
             {routes.length === 0 ? <option value="">{t`Choose a material first`}</option> : null}
