@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import { request } from '../../test/rest-client';
 import { describe, expect, it } from 'vitest';
 import { auth_throttle, company_addresses, users } from '../../../drizzle/schema';
+import type { CompanyStatus } from '../../../shared/constants/enums';
 import { ERROR_MESSAGES } from '../../../shared/errors';
 import { TEST_PASSWORD, createCompany, createCompanyWithUsers, createDriver, createUser } from '../../test/factories';
 import { createTestContext } from '../../test/harness';
@@ -20,6 +21,9 @@ const login = (username: string, password: string, extra: object = {}) =>
 /** Every throttle counter goes: the tests share one address (supertest's), so each starts from none. */
 // eslint-disable-next-line drizzle/enforce-delete-with-where -- emptying the table is the point
 const clearThrottle = () => t.database.db.delete(auth_throttle);
+/** The manager of a new company in `status`. */
+const managerOf = async (status: CompanyStatus) =>
+  createUser(t.database.db, { company_id: (await createCompany(t.database.db, { status })).id, role: 'MANAGER' });
 /** A login through the service from `ip`: 'ok', or the code it is refused with. */
 const loginFrom = (ip: string, username: string, password: string) =>
   loginService(t.deps, { username, password }, ip).then(
@@ -77,26 +81,20 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a pending company with its own message, never the wrong-password text', async () => {
-    const company = await createCompany(t.database.db, { status: 'pending' });
-    const user = await createUser(t.database.db, { company_id: company.id, role: 'MANAGER' });
-    const res = await login(user.email, TEST_PASSWORD);
+    const res = await login((await managerOf('pending')).email, TEST_PASSWORD);
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('ACCOUNT_PENDING');
     expect(res.body.error.message).not.toBe(ERROR_MESSAGES.INVALID_CREDENTIALS);
   });
 
   it('refuses a rejected company with its own message', async () => {
-    const company = await createCompany(t.database.db, { status: 'rejected' });
-    const user = await createUser(t.database.db, { company_id: company.id, role: 'MANAGER' });
-    const res = await login(user.email, TEST_PASSWORD);
+    const res = await login((await managerOf('rejected')).email, TEST_PASSWORD);
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('ACCOUNT_REJECTED');
   });
 
   it('tells a pending company nothing when the password is wrong', async () => {
-    const company = await createCompany(t.database.db, { status: 'pending' });
-    const user = await createUser(t.database.db, { company_id: company.id, role: 'MANAGER' });
-    const res = await login(user.email, 'wrong-password');
+    const res = await login((await managerOf('pending')).email, 'wrong-password');
     expect(res.body.error.code).toBe('INVALID_CREDENTIALS');
   });
 
