@@ -44,6 +44,9 @@ export const COMPANY_OPTIONAL_TEXT = [
 ] as const;
 export type CompanyOptionalText = (typeof COMPANY_OPTIONAL_TEXT)[number];
 
+/** The text columns of a company's data form and save besides its name and size: the optional texts and these. */
+export const COMPANY_DATA_TEXT = ['industry', 'contact_phone', 'country_calling_code', 'preferred_currency', ...COMPANY_OPTIONAL_TEXT] as const;
+
 type TextRecord = { [K in CompanyOptionalText]?: string | null };
 
 /**

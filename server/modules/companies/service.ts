@@ -1,7 +1,7 @@
 // Companies: the public list and page (SPEC §7 api/companies), the manager's company save (SPEC §5 "Company save",
 // docs/decisions/0062), and administrators' company list and edit (docs/decisions/0065).
 import type { z } from 'zod';
-import { normalizeCompanySave, withOnePrimary } from '../../../shared/lib/company';
+import { COMPANY_DATA_TEXT, normalizeCompanySave, withOnePrimary } from '../../../shared/lib/company';
 import { daysLeft, isoDate } from '../../../shared/lib/subscription';
 import { pageOf } from '../../../shared/schemas/_primitives';
 import {
@@ -153,24 +153,7 @@ export async function getCompany(deps: Deps, actor: UserActor, input: { id: numb
 // ---- company save (managers) -------------------------------------------------------------------------------
 
 /** The columns a company save writes (the manager's fields; administrators write these and a few more). */
-const EDITABLE = [
-  'name',
-  'registered_company_name',
-  'business_registration_number',
-  'company_size',
-  'industry',
-  'custom_industry',
-  'main_business',
-  'website_url',
-  'company_license_number',
-  'company_license_expiry_date',
-  'tax_certificate_number',
-  'contact_phone',
-  'country_calling_code',
-  'about_info',
-  'expectations',
-  'preferred_currency',
-] as const;
+const EDITABLE = ['name', 'company_size', ...COMPANY_DATA_TEXT] as const;
 type EditableKey = (typeof EDITABLE)[number];
 type EditableInput = Partial<Record<EditableKey, string | null | undefined>>;
 

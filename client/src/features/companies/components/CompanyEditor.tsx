@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
+import { COMPANY_DATA_TEXT } from '@shared/lib/company';
 import { z } from '@shared/schemas/_zod';
 import { CUSTOM_INDUSTRY_MESSAGE, customIndustryIssue, updateCompanyFields } from '@shared/schemas/companies';
 import { CompanySizeSelect, CurrencySelect, IndustrySelect } from '@/components/forms/CompanyFields';
@@ -74,22 +75,7 @@ type DataOut = z.output<typeof dataForm>;
 function dataDefaults(c: PrivateCompany): DataIn {
   return {
     name: c.name,
-    ...textFields(c, [
-      'registered_company_name',
-      'business_registration_number',
-      'industry',
-      'custom_industry',
-      'main_business',
-      'website_url',
-      'company_license_number',
-      'company_license_expiry_date',
-      'tax_certificate_number',
-      'contact_phone',
-      'country_calling_code',
-      'about_info',
-      'expectations',
-      'preferred_currency',
-    ]),
+    ...textFields(c, COMPANY_DATA_TEXT),
     company_size: (c.company_size ?? '') as never,
     materials_interested: c.materials_interested.map((g) => String(g.id)) as never,
     materials_providing: c.materials_providing.map((g) => String(g.id)) as never,
