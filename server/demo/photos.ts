@@ -3,6 +3,7 @@
 // shading, grain (feTurbulence) and per-listing variation from a seeded random number, then rasterised to PNG by
 // resvg. Nothing binary is kept in the repository.
 import { renderAsync } from '@resvg/resvg-js';
+import { mulberry32 } from '../../shared/lib/random';
 
 export const PHOTO_SCENES = [
   'heap',
@@ -38,18 +39,6 @@ export const PHOTO_WIDTH = 480;
 export const PHOTO_HEIGHT = 320;
 const W = PHOTO_WIDTH;
 const H = PHOTO_HEIGHT;
-
-/** A small deterministic random source (mulberry32), so a listing's picture is the same on every seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function hashSeed(text: string): number {
   let h = 2166136261;
@@ -559,7 +548,7 @@ const scenes: Record<PhotoScene, (ctx: Ctx) => string> = {
 /** The SVG of a listing's picture; `seedText` (e.g. the title) varies the arrangement. */
 export function demoPhotoSvg(photo: DemoPhoto, seedText: string): string {
   const seed = hashSeed(`${photo.scene}:${seedText}`);
-  const ctx: Ctx = { rand: random(seed), tint: photo.tint, seed, defs: [] };
+  const ctx: Ctx = { rand: mulberry32(seed), tint: photo.tint, seed, defs: [] };
   ctx.defs.push('<filter id="soft" x="-20%" y="-200%" width="140%" height="500%"><feGaussianBlur stdDeviation="6"/></filter>');
   const body = scenes[photo.scene](ctx);
   // A gentle vignette and light from the upper left, as a camera would see it.

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Role } from '../../shared/constants/enums';
+import { mulberry32 } from '../../shared/lib/random';
 import type { Actor } from '../lib/actor';
 import { REST_ROUTES } from '../rest';
 import { callProcedure, type RestRoute } from '../rest/define';
@@ -27,16 +28,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 /** A shared two-core machine answers a body in 5-25 ms; the long runs need room. */
 const TIMEOUT = Math.max(120_000, BODIES * 20_000);
 
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
+/** The same sequence for the same seed on every machine, with the picks the fuzzer makes. */
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),

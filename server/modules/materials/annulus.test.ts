@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { haversineKm, type LatLng } from '../../../shared/lib/geo';
+import { mulberry32 } from '../../../shared/lib/random';
 import { annulusRanges, halfWidthDeg, LAT_CELLS_PER_DEGREE, latCell, ringRadiiKm, type CellRange } from './annulus';
-
-/** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const inRange = (p: LatLng, r: CellRange) => latCell(p.lat) >= r.cellLo && latCell(p.lat) <= r.cellHi && p.lng >= r.lngLo && p.lng <= r.lngHi;
 const hits = (p: LatLng, ranges: CellRange[]) => ranges.filter((r) => inRange(p, r)).length;
@@ -69,7 +58,7 @@ describe('annulusRanges', () => {
       it(`covers every point of (${inner}, ${outer}] km around ${c.lat},${c.lng} exactly once`, () => {
         for (const rowsPerRange of [1, 7]) {
           const ranges = annulusRanges(c, inner, outer, rowsPerRange);
-          const random = rng(Math.round(c.lat * 1000 + c.lng * 7 + inner + (Number.isFinite(outer) ? outer : 1e5) + rowsPerRange));
+          const random = mulberry32(Math.round(c.lat * 1000 + c.lng * 7 + inner + (Number.isFinite(outer) ? outer : 1e5) + rowsPerRange));
           const top = Number.isFinite(outer) ? outer : 20015;
           for (let i = 0; i < 3000; i++) {
             // Points on and near both edges, and all over the ring.
@@ -99,7 +88,7 @@ describe('annulusRanges', () => {
   it('skips the inner disc: a 40-50 km ring reads little of the 40 km disc', () => {
     const c = { lat: 55.6761, lng: 12.5683 };
     const ranges = annulusRanges(c, 40, 50);
-    const random = rng(7);
+    const random = mulberry32(7);
     let insideRead = 0;
     const n = 20000;
     for (let i = 0; i < n; i++) {
