@@ -3,6 +3,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { getAppError } from '@/lib/errors';
+import { UUID_PATTERN } from '@shared/schemas/_primitives';
 import { ButtonLink } from './Button';
 import type { IconName } from './Icon';
 import { QueryView, type QueryLike } from './QueryView';
@@ -24,7 +25,7 @@ export function recordId(segment: string | null | undefined): { id: number; vali
 
 /** A record's public code as its QR code carries it (a UUID); any other text names no record. */
 export function isRecordCode(code: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(code);
+  return UUID_PATTERN.test(code.toLowerCase());
 }
 
 /**
