@@ -18,6 +18,14 @@ const modules = readdirSync(serverModules, { withFileTypes: true })
   .map((d) => d.name);
 const tsResolver = createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'tsconfig.json') });
 
+// The layer boundaries below are all import-x zones resolved through the TypeScript project, each from its own base folder.
+const restrictedPaths = (files, basePath, zones) => ({
+  files,
+  plugins: { 'import-x': importX },
+  settings: { 'import-x/resolver-next': [tsResolver] },
+  rules: { 'import-x/no-restricted-paths': ['error', { basePath, zones }] },
+});
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'migrations', 'coverage', 'client/src/locales/**/*.ts', '**/*.tmp.ts'] },
   js.configs.recommended,
@@ -47,27 +55,18 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Server modules (ARCHITECTURE §2): a module's repo is private to it. Another module's rows are reached through
-    // that module's service, which takes the caller's `tx` when the work must share a transaction
-    // (subscriptions.applyPlan). One zone per module folder, so a new module is covered without editing this file.
-    files: ['server/modules/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [tsResolver] },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: serverModules,
-          zones: modules.map((module) => ({
-            target: `./${module}`,
-            from: modules.filter((other) => other !== module).flatMap((other) => [`./${other}/repo.ts`, `./${other}/repo`]),
-            message: "A module's repo is private to it: call the owning module's service (pass `tx` to share a transaction).",
-          })),
-        },
-      ],
-    },
-  },
+  // Server modules (ARCHITECTURE §2): a module's repo is private to it. Another module's rows are reached through
+  // that module's service, which takes the caller's `tx` when the work must share a transaction
+  // (subscriptions.applyPlan). One zone per module folder, so a new module is covered without editing this file.
+  restrictedPaths(
+    ['server/modules/**/*.ts'],
+    serverModules,
+    modules.map((module) => ({
+      target: `./${module}`,
+      from: modules.filter((other) => other !== module).flatMap((other) => [`./${other}/repo.ts`, `./${other}/repo`]),
+      message: "A module's repo is private to it: call the owning module's service (pass `tx` to share a transaction).",
+    })),
+  ),
   {
     // Use cases read as use cases: Drizzle query building (operators, sql``, tables) lives in repo.ts. Types are fine.
     files: ['server/modules/**/service.ts'],
@@ -105,37 +104,24 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/server/**/!(router)', '**/drizzle/**'] }],
     },
   },
-  {
-    // Client layers (ARCHITECTURE §5, as bulletproof-react): code flows shared → components/hooks/lib/config →
-    // features → app. A feature never imports another feature (one zone per feature, so a new feature folder is
-    // covered without editing this file): what two features need goes down into components/, hooks/ or lib/,
-    // and what joins them (e.g. the manager panel's tab slots) is composed in app/.
-    files: ['client/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [tsResolver] },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: client,
-          zones: [
-            ...features.map((feature) => ({
-              target: `./features/${feature}`,
-              from: './features',
-              except: [`./${feature}`],
-              message: 'Features do not import other features: move the shared piece to components/, hooks/ or lib/, or compose the two in app/.',
-            })),
-            { target: './features', from: './app', message: 'Features do not import app/: app/ composes features, not the other way round.' },
-            {
-              target: ['./components', './hooks', './lib', './config'],
-              from: ['./features', './app'],
-              message: 'Shared client code (components/, hooks/, lib/, config/) does not import features or app/.',
-            },
-          ],
-        },
-      ],
+  // Client layers (ARCHITECTURE §5, as bulletproof-react): code flows shared → components/hooks/lib/config →
+  // features → app. A feature never imports another feature (one zone per feature, so a new feature folder is
+  // covered without editing this file): what two features need goes down into components/, hooks/ or lib/,
+  // and what joins them (e.g. the manager panel's tab slots) is composed in app/.
+  restrictedPaths(['client/**/*.{ts,tsx}'], client, [
+    ...features.map((feature) => ({
+      target: `./features/${feature}`,
+      from: './features',
+      except: [`./${feature}`],
+      message: 'Features do not import other features: move the shared piece to components/, hooks/ or lib/, or compose the two in app/.',
+    })),
+    { target: './features', from: './app', message: 'Features do not import app/: app/ composes features, not the other way round.' },
+    {
+      target: ['./components', './hooks', './lib', './config'],
+      from: ['./features', './app'],
+      message: 'Shared client code (components/, hooks/, lib/, config/) does not import features or app/.',
     },
-  },
+  ]),
   {
     files: ['scripts/**/*.ts', 'e2e/**/*.ts', '**/*.test.ts', '**/*.test.tsx', 'server/test/**'],
     rules: { 'no-console': 'off' },
