@@ -1,7 +1,7 @@
 // Impact: company stats, impact records, certificates, the ESG export, portfolio and platform totals.
 import { LANGUAGES } from '../constants/enums';
 import { COUNTERFACTUAL_ROUTES, IMPACT_BASES, MAPPING_LEVELS } from '../lib/impact';
-import { ADMIN_STATS_MAX_MONTHS, monthsBetween } from '../lib/stats';
+import { ADMIN_STATS_MAX_MONTHS, monthsBetween, type StatsField } from '../lib/stats';
 import { isIsoDate } from '../lib/subscription';
 import { m } from '../messages';
 import { id, idNameOutput, pageInput, requiredText, uuidCode } from './_primitives';
@@ -158,6 +158,13 @@ export const exportOutput = z.union([
   z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), encoding: z.literal('utf8') }),
   z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), encoding: z.literal('base64') }),
 ]);
+/** The named figures' changes in percent against the month before, as buildPeriods gives them, in the order named. */
+/* @__NO_SIDE_EFFECTS__ */
+function changePercentFields<F extends StatsField>(...fields: F[]) {
+  return Object.fromEntries(fields.map((field) => [`${field}_change_percent`, z.number().nullable()])) as {
+    [K in F as `${K}_change_percent`]: z.ZodNullable<z.ZodNumber>;
+  };
+}
 /** stats.company */
 export const companyOutput = z.object({
   company_id: z.number().int(),
@@ -172,12 +179,7 @@ export const companyOutput = z.object({
       other_currencies: z.array(z.object({ currency: z.string(), money_saved: z.number(), revenue_made: z.number() })),
       month: z.string(),
       completed_synergies: z.number(),
-      hours_change_percent: z.number().nullable(),
-      co2e_kg_change_percent: z.number().nullable(),
-      kgs_change_percent: z.number().nullable(),
-      completed_synergies_change_percent: z.number().nullable(),
-      money_saved_change_percent: z.number().nullable(),
-      revenue_made_change_percent: z.number().nullable(),
+      ...changePercentFields('hours', 'co2e_kg', 'kgs', 'completed_synergies', 'money_saved', 'revenue_made'),
     }),
   ),
 });
