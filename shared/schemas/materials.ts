@@ -111,6 +111,12 @@ export type SubListingInput = z.output<typeof subListingInput>;
 
 export const SUB_LISTINGS_MAX = 20;
 
+/** A listing's place below its material group: one subcategory id per level, each read by `level`. */
+/* @__NO_SIDE_EFFECTS__ */
+function subcategoryIdFields<T extends z.ZodType>(level: T) {
+  return { first_level_subcategory_id: level, second_level_subcategory_id: level, third_level_subcategory_id: level };
+}
+
 /** The listing editor's fields (SPEC §3). Used for create; update adds id (and optionally uuid). */
 export const listingFields = z.object({
   kind: z.enum(LISTING_KINDS).default('offering'),
@@ -118,9 +124,7 @@ export const listingFields = z.object({
   description: requiredText(LIMITS.descriptionMax, M.descriptionTooLong),
   category: z.enum(LISTING_CATEGORIES),
   material_group_id: id.optional().nullable(),
-  first_level_subcategory_id: id.optional().nullable(),
-  second_level_subcategory_id: id.optional().nullable(),
-  third_level_subcategory_id: id.optional().nullable(),
+  ...subcategoryIdFields(id.optional().nullable()),
   material_group_code: materialCode.optional().nullable(),
   frequency: z.enum(FREQUENCIES),
   /** One of the company's addresses; the primary address when left out. */
@@ -183,9 +187,7 @@ export const searchMaterialsInput = z
     frequency: oneOrMany(z.enum(FREQUENCIES)),
     kind: z.enum([...LISTING_KINDS, 'all']).default('offering'),
     material_group_id: id.optional(),
-    first_level_subcategory_id: id.optional(),
-    second_level_subcategory_id: id.optional(),
-    third_level_subcategory_id: id.optional(),
+    ...subcategoryIdFields(id.optional()),
     /** Matches the code itself and everything below it ("02 01" finds "02 01 03"). */
     material_group_code: z.string().trim().min(1).max(32).transform(normalizeMaterialCode).optional(),
     q: searchText,
@@ -433,9 +435,7 @@ export const createOutput = z.object({
   ),
   description: z.string(),
   updated_at: z.date(),
-  first_level_subcategory_id: z.number().int().nullable(),
-  second_level_subcategory_id: z.number().int().nullable(),
-  third_level_subcategory_id: z.number().int().nullable(),
+  ...subcategoryIdFields(z.number().int().nullable()),
   address: z.string().nullable(),
   state: z.string().nullable(),
   zip_code: z.string().nullable(),
