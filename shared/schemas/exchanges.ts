@@ -1,10 +1,9 @@
 // Synergies (exchanges): list, detail, end, rate (SPEC §3 Synergy, §4, §7).
-import { LEVELS_OF_COMPLETION, QUANTITY_UNITS, TRIP_STATUSES } from '../constants/enums';
+import { LEVELS_OF_COMPLETION, QUANTITY_UNITS } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { m } from '../messages';
-import { id, idNameOutput, pageNumber, pageOutput, pageSize } from './_primitives';
-import { tripAddressOutput } from './drivers';
-import { TRIP_PHASES } from '../machines/trip';
+import { id, idNameOutput, pageNumber, pageOutput, pageSize, pickFields } from './_primitives';
+import { driverTripOutput, tripAddressOutput } from './drivers';
 import { z } from './_zod';
 import { hasAtMostTwoDecimals } from '../lib/money';
 
@@ -81,6 +80,8 @@ export const companyReviewsOutput = pageOutput(
     title: z.string().nullable(),
   }),
 ).extend({ average_rating: z.number().nullable() });
+/** The trip as its driver reads it: a synergy's answer sums its trip up in the same fields. */
+const driverTrip = driverTripOutput.shape;
 /** exchanges.get */
 export const getOutput = z.object({
   id: z.number().int(),
@@ -114,13 +115,9 @@ export const getOutput = z.object({
   transport: z.object({ trips: z.number(), actual_distance_km: z.number(), actual_duration_min: z.number(), co2e_kg: z.number() }),
   trip: z
     .object({
-      id: z.number().int(),
-      status: z.enum(TRIP_STATUSES),
-      phase: z.enum(TRIP_PHASES),
-      event_date: z.string().nullable(),
-      start_time: z.string().nullable(),
-      estimated_duration: z.number().nullable(),
-      estimated_distance: z.number().nullable(),
+      ...pickFields(driverTrip, ['id', 'status', 'phase']),
+      ...pickFields(driverTrip.calendar_event.shape, ['event_date', 'start_time']),
+      ...pickFields(driverTrip, ['estimated_duration', 'estimated_distance']),
       driver: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
       vehicle: z
         .object({ id: z.number().int(), vehicle_number: z.string().nullable(), make: z.string().nullable(), model: z.string().nullable() })
