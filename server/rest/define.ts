@@ -60,7 +60,7 @@ export type RouteDef<Path extends string, P extends ProcedurePath> = {
   path: Path;
   /** The tRPC procedure this path calls: same schema, same ladder rung, same service. */
   procedure: P;
-  /** Status on success; default 200. */
+  /** Status on success; default 200 (201 for postCreated). */
   status?: number;
   /** One line for the API reference. */
   summary?: string;
@@ -110,9 +110,9 @@ type OptionsArg<Path extends string, P extends ProcedurePath> = [PathParams<Path
 /** Each path parameter fills the input key of its own name ('/admin/trips/:id' → { id: 'id' }). */
 const sameNamedParams = (path: string) => Object.fromEntries([...path.matchAll(/:(\w+)/g)].map(([, name]) => [name, name]));
 
-function verb(method: HttpMethod) {
+function verb(method: HttpMethod, status?: number) {
   return <const Path extends string, P extends ProcedurePath>(path: Path, procedure: P, ...[options]: OptionsArg<Path, NoInfer<P>>): RestRoute =>
-    erase({ method, path, procedure, params: sameNamedParams(path), ...(options as object) } as RouteDef<string, ProcedurePath>);
+    erase({ method, path, procedure, status, params: sameNamedParams(path), ...(options as object) } as RouteDef<string, ProcedurePath>);
 }
 
 /**
@@ -124,6 +124,8 @@ export const get = verb('get');
 export const post = verb('post');
 export const put = verb('put');
 export const del = verb('delete');
+/** A POST that makes something (a listing, an offer, a key): it answers 201 Created. */
+export const postCreated = verb('post', 201);
 
 function erase(def: RouteDef<string, ProcedurePath>): RestRoute {
   const d = def as RouteDef<string, ProcedurePath> & { params?: Readonly<Record<string, string>> };

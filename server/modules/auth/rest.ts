@@ -1,4 +1,4 @@
-import { post } from '../../rest/define';
+import { post, postCreated } from '../../rest/define';
 
 export const authRest = [
   post('/api/auth/login', 'auth.login', { body: 'rest', summary: 'Log in with username (or email) and password' }),
@@ -10,8 +10,7 @@ export const authRest = [
     body: 'rest',
     summary: 'Change the own password; ends other sessions and returns a new token',
   }),
-  post('/admin/users/:id/reset-link', 'auth.admin.createResetLink', {
-    status: 201,
+  postCreated('/admin/users/:id/reset-link', 'auth.admin.createResetLink', {
     params: { id: 'user_id' },
     summary: 'Create a 24-hour password reset link for a user (also mailed to the user)',
   }),

@@ -1,4 +1,4 @@
-import { del, get, post, put } from '../../rest/define';
+import { del, get, postCreated, put } from '../../rest/define';
 
 export const commonRest = [
   get('/api/common/countries', 'common.countries', { query: 'rest', summary: 'Countries, optionally only the given codes' }),
@@ -24,8 +24,7 @@ export const commonAdminRest = [
   get('/admin/material-groups', 'common.admin.materialGroups', {
     summary: 'Material groups with their code, kind, Defra material, and counts of first levels, listings and companies',
   }),
-  post('/admin/material-groups', 'common.admin.createMaterialGroup', {
-    status: 201,
+  postCreated('/admin/material-groups', 'common.admin.createMaterialGroup', {
     body: ['name', 'name_dk', 'name_my', 'kind', 'defra_material'],
     summary: 'Create a material group {name, name_dk?, name_my?, kind: material|knowledge|space, defra_material?}',
   }),
@@ -42,8 +41,7 @@ export const commonAdminRest = [
       fixed: { level },
       summary: `${name[0]!.toUpperCase()}${name.slice(1)}-level subcategories under parent_id, with counts of children and listings`,
     }),
-    post(`/admin/${name}-level-subcategories`, 'common.admin.createSubcategory', {
-      status: 201,
+    postCreated(`/admin/${name}-level-subcategories`, 'common.admin.createSubcategory', {
       body: ['name', 'name_dk', 'name_my', 'code', 'parent_id'],
       fixed: { level },
       summary: `Create a ${name}-level subcategory {name, name_dk?, name_my?, code?, parent_id}; code defaults to the parent's code plus the next free number`,

@@ -2,7 +2,7 @@
 // SPEC §7's donations dashboard and admin donation tags. GET api/v2/materials/donations is declared with the other
 // materials paths (it must come before api/v2/materials/:id) and calls donations.mine.
 import type { Response } from 'express';
-import { del, get, post, put } from '../../rest/define';
+import { del, get, post, postCreated, put } from '../../rest/define';
 
 function sendImage(res: Response, f: { file_name: string; content_type: string; content: string; encoding: 'utf8' | 'base64' }) {
   res.setHeader('Content-Type', f.content_type);
@@ -21,8 +21,7 @@ export const donationsRest = [
     body: ['received_by'],
     summary: 'Public, rate limited: the recipient confirms the hand-over of an approved donation, once (409 after)',
   }),
-  post('/api/donations', 'donations.create', {
-    status: 201,
+  postCreated('/api/donations', 'donations.create', {
     body: 'rest',
     summary: "A manager's new donation: {title, description, purpose, item_count, quantity_kg, total_value, boxes, donation_tag_id, images?}",
   }),
@@ -60,7 +59,7 @@ export const donationsRest = [
   }),
   get('/api/donation-tags', 'donations.tags', { summary: 'The donation tags, for any signed-in company user' }),
   get('/admin/donation-tags', 'donations.admin.tags', { summary: 'Donation tags with how many donations use each' }),
-  post('/admin/donation-tags', 'donations.admin.createTag', { status: 201, body: 'rest', summary: 'Create a donation tag' }),
+  postCreated('/admin/donation-tags', 'donations.admin.createTag', { body: 'rest', summary: 'Create a donation tag' }),
   get('/admin/donation-tags/:id', 'donations.admin.tag', { summary: 'One donation tag' }),
   put('/admin/donation-tags/:id', 'donations.admin.updateTag', { body: 'rest', summary: 'Rename or describe a donation tag' }),
   del('/admin/donation-tags/:id', 'donations.admin.deleteTag', { summary: 'Delete a donation tag no donation uses (409 otherwise)' }),

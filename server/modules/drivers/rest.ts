@@ -1,6 +1,6 @@
 // SPEC §7 "Driver (driver token)" and "CRUD on admin/drivers, admin/vehicles", plus admin/trips.
 // Every path calls the tRPC procedure the apps use (docs/decisions/0002, 0008).
-import { del, get, post, put } from '../../rest/define';
+import { del, get, post, postCreated, put } from '../../rest/define';
 
 export const driversRest = [
   // ---- the driver app ----
@@ -17,25 +17,23 @@ export const driversRest = [
   }),
   put('/api/driver/location', 'driver.updateLocation', { body: 'rest', summary: 'The driver’s position {lat, lng}' }),
   get('/api/driver/trips/:id/documents', 'driver.documents', { summary: 'The trip’s documents, newest first' }),
-  post('/api/driver/trips/:id/documents', 'driver.uploadDocuments', {
-    status: 201,
+  postCreated('/api/driver/trips/:id/documents', 'driver.uploadDocuments', {
     body: 'rest',
     summary: 'Attach documents {documents: [{name, body (data URL), kind?}]}: 11 MB each; JPEG, PNG, GIF, PDF, Word, Excel',
   }),
   // ---- administrators ----
   get('/admin/drivers', 'drivers.admin.drivers', { query: 'rest', summary: 'Drivers, paged (q, status)' }),
-  post('/admin/drivers', 'drivers.admin.createDriver', { status: 201, body: 'rest', summary: 'Add a driver' }),
+  postCreated('/admin/drivers', 'drivers.admin.createDriver', { body: 'rest', summary: 'Add a driver' }),
   get('/admin/drivers/:id', 'drivers.admin.driver', { summary: 'One driver' }),
   put('/admin/drivers/:id', 'drivers.admin.updateDriver', { body: 'rest', summary: 'Change a driver' }),
   del('/admin/drivers/:id', 'drivers.admin.deleteDriver', { summary: 'Remove a driver without open trips (its sessions end)' }),
   get('/admin/vehicles', 'drivers.admin.vehicles', { query: 'rest', summary: 'Vehicles, paged (q)' }),
-  post('/admin/vehicles', 'drivers.admin.createVehicle', { status: 201, body: 'rest', summary: 'Add a vehicle' }),
+  postCreated('/admin/vehicles', 'drivers.admin.createVehicle', { body: 'rest', summary: 'Add a vehicle' }),
   get('/admin/vehicles/:id', 'drivers.admin.vehicle', { summary: 'One vehicle' }),
   put('/admin/vehicles/:id', 'drivers.admin.updateVehicle', { body: 'rest', summary: 'Change a vehicle' }),
   del('/admin/vehicles/:id', 'drivers.admin.deleteVehicle', { summary: 'Remove a vehicle' }),
   get('/admin/trips', 'drivers.admin.trips', { query: 'rest', summary: 'Trips dated from..to (the calendar)' }),
-  post('/admin/trips', 'drivers.admin.createTrip', {
-    status: 201,
+  postCreated('/admin/trips', 'drivers.admin.createTrip', {
     body: 'rest',
     summary: 'Schedule a pickup for a synergy: a trip ASSIGNED with the router’s estimate',
   }),

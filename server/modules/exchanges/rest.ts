@@ -1,5 +1,5 @@
 // SPEC §7 Exchanges (synergies) and company reviews, as SPEC pins them.
-import { get, post, put } from '../../rest/define';
+import { get, postCreated, put } from '../../rest/define';
 
 export const exchangesRest = [
   get('/api/exchanges', 'exchanges.list', { query: 'rest', summary: 'The company’s synergies (status=IN_PROGRESS|COMPLETED), paged' }),
@@ -8,8 +8,7 @@ export const exchangesRest = [
     body: 'rest',
     summary: 'End the synergy (level_of_completion COMPLETED, successful, earnings, savings), once',
   }),
-  post('/api/exchanges/:id/feedback', 'exchanges.rate', {
-    status: 201,
+  postCreated('/api/exchanges/:id/feedback', 'exchanges.rate', {
     body: 'rest',
     summary: 'Rate an ended synergy: 1 to 5 stars and a review, once per company',
   }),

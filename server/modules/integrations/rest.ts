@@ -1,13 +1,12 @@
 // A company's API keys and webhooks (docs/integrations.md).
-import { del, get, post } from '../../rest/define';
+import { del, get, post, postCreated } from '../../rest/define';
 
 export const integrationsRest = [
   get('/api/companies/:id/api-keys', 'integrations.apiKeys.list', {
     params: { id: 'company_id' },
     summary: "The company's API keys, without their secrets (name, prefix, scopes, created, last_used_at)",
   }),
-  post('/api/companies/:id/api-keys', 'integrations.apiKeys.create', {
-    status: 201,
+  postCreated('/api/companies/:id/api-keys', 'integrations.apiKeys.create', {
     params: { id: 'company_id' },
     body: ['name', 'scopes'],
     summary: 'Make an API key {name, scopes: ["read", "write"]}; its secret (sk_live_…) is in this answer only',
@@ -20,8 +19,7 @@ export const integrationsRest = [
     params: { id: 'company_id' },
     summary: "The company's webhook endpoints, without their secrets",
   }),
-  post('/api/companies/:id/webhooks', 'integrations.webhooks.create', {
-    status: 201,
+  postCreated('/api/companies/:id/webhooks', 'integrations.webhooks.create', {
     params: { id: 'company_id' },
     body: ['url', 'events'],
     summary: 'Register a webhook endpoint {url, events}; its signing secret (whsec_…) is in this answer only',

@@ -1,9 +1,8 @@
 // Invitations of colleagues by e-mail (managers) and their acceptance by the invitee (public, by link token).
-import { del, get, post } from '../../rest/define';
+import { del, get, postCreated } from '../../rest/define';
 
 export const invitationsRest = [
-  post('/api/companies/:company_id/invitations', 'invitations.create', {
-    status: 201,
+  postCreated('/api/companies/:company_id/invitations', 'invitations.create', {
     body: 'rest',
     summary: 'Invite a colleague by e-mail as MANAGER or MEMBER (managers); mails a link valid 7 days',
   }),
@@ -14,8 +13,7 @@ export const invitationsRest = [
   get('/api/invitations/:token', 'invitations.get', {
     summary: 'What an invitation link offers (company, e-mail, role); 410 when expired, used or revoked',
   }),
-  post('/api/invitations/:token/accept', 'invitations.accept', {
-    status: 201,
+  postCreated('/api/invitations/:token/accept', 'invitations.accept', {
     body: 'rest',
     summary: 'Accept an invitation with the own name and password: joins the company and answers a session like login',
   }),

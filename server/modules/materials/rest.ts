@@ -3,7 +3,7 @@
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { LIMITS } from '../../../shared/constants/limits';
-import { del, get, post, put } from '../../rest/define';
+import { del, get, post, postCreated, put } from '../../rest/define';
 import { AppError } from '../../lib/errors';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.csvFormBytes, files: 1, fields: 10 } });
@@ -63,18 +63,17 @@ export const materialsRest = [
   }),
   get('/api/v2/materials/bulk-upload/template', 'materials.bulkTemplate', { respond: csvFile, summary: 'The bulk upload CSV template' }),
   get('/api/v2/materials/bulk-upload/access-request', 'materials.bulkAccessStatus', { summary: "The company's bulk upload access" }),
-  post('/api/v2/materials/bulk-upload/access-request', 'materials.requestBulkAccess', { status: 201, summary: 'Ask for bulk upload access' }),
-  post('/api/v2/materials/bulk-upload', 'materials.bulkUpload', { status: 201, upload: csvUpload, summary: 'Create listings from a CSV file' }),
+  postCreated('/api/v2/materials/bulk-upload/access-request', 'materials.requestBulkAccess', { summary: 'Ask for bulk upload access' }),
+  postCreated('/api/v2/materials/bulk-upload', 'materials.bulkUpload', { upload: csvUpload, summary: 'Create listings from a CSV file' }),
   get('/api/v2/materials', 'materials.search', { query: 'rest', summary: 'Search the marketplace' }),
-  post('/api/v2/materials', 'materials.create', { status: 201, body: 'rest', query: ['company_id'], summary: 'Create a listing' }),
+  postCreated('/api/v2/materials', 'materials.create', { body: 'rest', query: ['company_id'], summary: 'Create a listing' }),
   get('/api/v2/materials/:id', 'materials.get', { summary: 'One listing' }),
   put('/api/v2/materials/:id', 'materials.update', { body: 'rest', query: ['company_id', 'uuid'], summary: 'Edit an own listing' }),
   del('/api/v2/materials/:id', 'materials.delete', { summary: 'Delete an own listing' }),
   post('/api/v2/materials/:id/status', 'materials.setStatus', { body: ['action'], summary: 'Change a listing status' }),
 
   get('/api/saved-searches', 'materials.savedSearches.list', { summary: "The user's saved searches" }),
-  post('/api/saved-searches', 'materials.savedSearches.create', {
-    status: 201,
+  postCreated('/api/saved-searches', 'materials.savedSearches.create', {
     body: 'rest',
     summary: 'Save a marketplace search (filters as the database page URL parameters; notify: a daily mail of new matches)',
   }),
@@ -82,8 +81,7 @@ export const materialsRest = [
 
   get('/api/recommended-materials', 'materials.recommended', { summary: 'Listings recommended to the company' }),
   get('/api/recommendation-displayed', 'materials.recommendationDisplays', { query: 'rest', summary: 'Recommendation displays' }),
-  post('/api/recommendation-clicked', 'materials.recommendationClicked', {
-    status: 201,
+  postCreated('/api/recommendation-clicked', 'materials.recommendationClicked', {
     body: 'rest',
     summary: 'Record a click on a recommendation',
   }),

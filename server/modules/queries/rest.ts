@@ -1,9 +1,8 @@
 // The help form and administrators' help-page queries.
-import { get, post, put } from '../../rest/define';
+import { get, post, postCreated, put } from '../../rest/define';
 
 export const queriesRest = [
-  post('/api/queries', 'queries.create', {
-    status: 201,
+  postCreated('/api/queries', 'queries.create', {
     body: 'rest',
     summary: 'Public: the help form {name, email, subject, message}; administrators read it at /admin/queries',
   }),

@@ -1,13 +1,11 @@
-import { get, post } from '../../rest/define';
+import { get, post, postCreated } from '../../rest/define';
 
 export const registrationRest = [
-  post('/api/auth/register', 'registration.register', {
-    status: 201,
+  postCreated('/api/auth/register', 'registration.register', {
     body: 'rest',
     summary: 'Register a company and its manager (pending approval)',
   }),
-  post('/api/auth/register/bank-partner', 'registration.registerBankPartner', {
-    status: 201,
+  postCreated('/api/auth/register/bank-partner', 'registration.registerBankPartner', {
     body: 'rest',
     summary: "Register a bank partner's customer company",
   }),

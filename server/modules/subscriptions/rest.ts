@@ -1,11 +1,11 @@
-import { del, get, post, put } from '../../rest/define';
+import { del, get, post, postCreated, put } from '../../rest/define';
 
 export const subscriptionsRest = [
   get('/admin/subscription-plans', 'subscriptions.admin.plans', { summary: 'All subscription plans' }),
   // Before '/:id' so "active" is never read as an id.
   get('/admin/subscription-plans/active', 'subscriptions.admin.activePlans', { summary: 'The plans that can be assigned' }),
   get('/admin/subscription-plans/:id', 'subscriptions.admin.plan', { summary: 'One subscription plan' }),
-  post('/admin/subscription-plans', 'subscriptions.admin.createPlan', { status: 201, body: 'rest', summary: 'Create a custom plan' }),
+  postCreated('/admin/subscription-plans', 'subscriptions.admin.createPlan', { body: 'rest', summary: 'Create a custom plan' }),
   put('/admin/subscription-plans/:id', 'subscriptions.admin.updatePlan', { body: 'rest', summary: 'Edit a plan' }),
   del('/admin/subscription-plans/:id', 'subscriptions.admin.deletePlan', { summary: 'Delete a plan no company uses' }),
   post('/admin/companies/:id/assign-subscription-plan', 'subscriptions.admin.assign', {

@@ -1,11 +1,10 @@
 // SPEC §7 Users, exactly as SPEC pins them (trailing slashes included: Express matches with or without), and
 // the administrators' accounts.
-import { del, get, post, put } from '../../rest/define';
+import { del, get, postCreated, put } from '../../rest/define';
 
 export const usersRest = [
   get('/api/users/', 'users.list', { query: 'rest', summary: "The company's users (managers), paged; search by name or email" }),
-  post('/api/users/', 'users.create', {
-    status: 201,
+  postCreated('/api/users/', 'users.create', {
     query: ['company_id'],
     body: 'rest',
     summary: 'Invite a colleague by e-mail as MANAGER or MEMBER (managers): the same as POST api/companies/{id}/invitations; a password is refused',
