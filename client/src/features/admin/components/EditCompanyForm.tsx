@@ -1,13 +1,10 @@
 // The administrator's company editor (inside the companies page's edit dialog): its own chunk, so the page's first
 // load carries no form code (zod, react-hook-form, the company schema); fetched when the dialog opens, or earlier
 // on hover or focus of an Edit button.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from '@shared/schemas/_zod';
 import { updateCompanyFields } from '@shared/schemas/companies';
 import { CompanySizeSelect, IndustrySelect } from '@/components/forms/CompanyFields';
 import { FormSection } from '@/components/forms/FormSection';
@@ -21,6 +18,7 @@ import { applyServerErrors, textFields } from '@/lib/forms';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 
 type Detail = RouterOutputs['companies']['admin']['get'];
 
@@ -37,8 +35,6 @@ const adminForm = updateCompanyFields.pick({
   company_license_number: true,
   tax_certificate_number: true,
 });
-type FormIn = z.input<typeof adminForm>;
-type FormOut = z.output<typeof adminForm>;
 
 export function EditCompanyForm({ detail: d, onClose }: { detail: Detail; onClose: () => void }) {
   const { t, i18n } = useLingui();
@@ -56,8 +52,7 @@ export function EditCompanyForm({ detail: d, onClose }: { detail: Detail; onClos
   const [bulk, setBulk] = useState<boolean | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const parents = useQuery(trpc.companies.admin.list.queryOptions({ is_parent_company: true, size: 100 }));
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(adminForm),
+  const form = useSchemaForm(adminForm, {
     defaultValues: {
       name: d.name,
       company_size: (d.company_size ?? '') as never,

@@ -1,13 +1,12 @@
 // /admin/donations (SPEC §2, §4, §5): every company's donations by status (pending first), paged, with approve (an
 // approver name) and deny (a reason) for pending ones; and the donation tags (create, rename, delete). Changes by
 // other administrators or donors arrive live (donationChanged).
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { MissingNames, NameFields } from '@/components/forms/NameFields';
 import { nameDefaults } from '@/components/forms/nameDefaults';
@@ -36,6 +35,7 @@ import { approveDonationInput, denyDonationInput, donationTagFields } from '@sha
 import { DonationCard, type DonationItem } from '@/components/donation/DonationCard';
 import { DonationStatusSelect } from '@/components/donation/DonationStatusSelect';
 import { PagedList } from '@/components/ui/PagedList';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { useAdminListFilters } from '../components/useAdminListFilters';
 import '../admin-console.css';
 
@@ -179,8 +179,7 @@ function ApproveDialog({ d, onClose }: { d: DonationItem; onClose: () => void })
   const approve = useMutation(trpc.donations.admin.approve.mutationOptions());
   const decide = useDecide();
   const me = [session?.user.first_name, session?.user.last_name].filter(Boolean).join(' ');
-  const form = useForm<z.input<typeof approveForm>, unknown, z.output<typeof approveForm>>({
-    resolver: zodResolver(approveForm),
+  const form = useSchemaForm(approveForm, {
     defaultValues: { approver_name: me },
   });
   const field = useFieldProps(form);
@@ -215,8 +214,7 @@ function DenyDialog({ d, onClose }: { d: DonationItem; onClose: () => void }) {
   const trpc = useTRPC();
   const deny = useMutation(trpc.donations.admin.deny.mutationOptions());
   const decide = useDecide();
-  const form = useForm<z.input<typeof denyForm>, unknown, z.output<typeof denyForm>>({
-    resolver: zodResolver(denyForm),
+  const form = useSchemaForm(denyForm, {
     defaultValues: { reason: '' },
   });
   const field = useFieldProps(form);
@@ -313,8 +311,7 @@ function TagDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   const qc = useQueryClient();
   const create = useMutation(trpc.donations.admin.createTag.mutationOptions());
   const update = useMutation(trpc.donations.admin.updateTag.mutationOptions());
-  const form = useForm<z.input<typeof donationTagFields>, unknown, z.output<typeof donationTagFields>>({
-    resolver: zodResolver(donationTagFields),
+  const form = useSchemaForm(donationTagFields, {
     defaultValues: { ...nameDefaults(tag), description: tag?.description ?? '' },
   });
   const field = useFieldProps(form);

@@ -1,10 +1,8 @@
 // /admin/drivers: the drivers who log in to the driver app (name, email, phone, status), added, changed and
 // removed by administrators (SPEC §7 CRUD admin/drivers). Phone as SPEC §5: 8 to 15 digits.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DRIVER_STATUSES } from '@shared/constants/enums';
 import { createDriverInput } from '@shared/schemas/drivers';
@@ -16,15 +14,14 @@ import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { DRIVER_STATUS_LABEL } from '@/components/trip/status';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 
 type Driver = RouterOutputs['drivers']['admin']['drivers']['items'][number];
-type FormIn = z.input<typeof createDriverInput>;
 type FormOut = z.output<typeof createDriverInput>;
 
 function DriverDialog({ driver, onSave, onClose }: { driver: Driver | null; onSave: (v: FormOut) => Promise<void>; onClose: () => void }) {
   const { i18n } = useLingui();
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(createDriverInput),
+  const form = useSchemaForm(createDriverInput, {
     defaultValues: { name: driver?.name ?? '', email: driver?.email ?? '', phone: driver?.phone ?? '', status: driver?.status ?? 'AVAILABLE' },
   });
   const field = useFieldProps(form);

@@ -1,13 +1,11 @@
 // /admin/queries: the help page's questions, unread first. Opening one marks it read; it is
 // answered by mail (queued in the outbox, in the language it was asked in) or marked answered without a mail.
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { useWatch } from 'react-hook-form';
 import { answerQueryInput, QUERY_ANSWER_MAX, QUERY_FILTERS } from '@shared/schemas/queries';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Button } from '@/components/ui/Button';
@@ -21,6 +19,7 @@ import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { ADMIN_PAGE_SIZE, AdminPagedList } from '../components/AdminPagedList';
 import { languageName } from '../components/labels';
 import { RecordDialog } from '../components/RecordDialog';
@@ -136,8 +135,6 @@ export function AdminQueriesPage() {
 }
 
 const answerForm = answerQueryInput.pick({ message: true });
-type AnswerIn = z.input<typeof answerForm>;
-type AnswerOut = z.output<typeof answerForm>;
 
 function QueryDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const { t, i18n } = useLingui();
@@ -148,7 +145,7 @@ function QueryDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const setRead = useMutation(trpc.queries.admin.setRead.mutationOptions());
   const answer = useMutation(trpc.queries.admin.answer.mutationOptions());
   const markAnswered = useMutation(trpc.queries.admin.markAnswered.mutationOptions());
-  const form = useForm<AnswerIn, unknown, AnswerOut>({ resolver: zodResolver(answerForm), defaultValues: { message: '' } });
+  const form = useSchemaForm(answerForm, { defaultValues: { message: '' } });
   const field = useFieldProps(form);
   const length = useWatch({ control: form.control, name: 'message' })?.length ?? 0;
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.queries.admin.pathKey() });

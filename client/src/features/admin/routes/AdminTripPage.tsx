@@ -1,12 +1,10 @@
 // /admin/trips/{id}: one trip for administrators: its status, schedule, people, materials, estimate and what was
 // driven, its documents, and a map with the route and the driver's position moving live (driverLocation).
 // While ASSIGNED it can be reassigned or rescheduled; until it is completed it can be cancelled.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateTripInput } from '@shared/schemas/drivers';
 import { RouteMap, type RoutePoint } from '@/components/map';
@@ -31,18 +29,17 @@ import { TripDocumentList, TripFacts, TripMapLegend } from '@/components/trip/Tr
 import { TripStatusBadge } from '@/components/trip/TripStatusBadge';
 import { DateTimeFields, DriverVehicleFields } from '../components/TripFields';
 import '@/components/trip/trip.css';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import '../admin-console.css';
 
 type Trip = RouterOutputs['drivers']['admin']['trip'];
-type FormIn = z.input<typeof updateTripInput>;
 type FormOut = z.output<typeof updateTripInput>;
 
 function EditTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const update = useMutation(trpc.drivers.admin.updateTrip.mutationOptions());
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(updateTripInput),
+  const form = useSchemaForm(updateTripInput, {
     defaultValues: {
       id: trip.id,
       driver_id: trip.driver?.id,

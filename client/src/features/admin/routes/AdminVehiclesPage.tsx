@@ -1,11 +1,9 @@
 // /admin/vehicles: the fleet (number, make, model, capacity) with each vehicle's kg CO2e per km, which
 // defaults to the DESNZ/Defra 2023 average-laden diesel HGV factor (docs/decisions/0110); a completed trip's
 // transport CO2e is its km x this factor.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { HGV_FACTOR } from '@shared/lib/transport';
 import { createVehicleInput } from '@shared/schemas/drivers';
@@ -16,14 +14,13 @@ import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 
 type Vehicle = RouterOutputs['drivers']['admin']['vehicles']['items'][number];
-type FormIn = z.input<typeof createVehicleInput>;
 type FormOut = z.output<typeof createVehicleInput>;
 
 function VehicleDialog({ vehicle, onSave, onClose }: { vehicle: Vehicle | null; onSave: (v: FormOut) => Promise<void>; onClose: () => void }) {
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(createVehicleInput),
+  const form = useSchemaForm(createVehicleInput, {
     defaultValues: {
       vehicle_number: vehicle?.vehicle_number ?? '',
       make: vehicle?.make ?? '',

@@ -2,13 +2,12 @@
 // tree. Create, rename, recode, move and delete (refused with the number of listings while any use it); a group's
 // Defra material can be chosen here, its whole impact mapping (and each subcategory's) on /admin/categories/impact. Codes follow docs/decisions/0072: a child's code extends
 // its parent's; EWC codes never change; the product's own codes are renumbered when a node moves.
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import { z } from 'zod';
 import { MATERIAL_GROUP_KINDS, type MaterialGroupKind, type TaxonomyLevel } from '@shared/constants/enums';
@@ -29,6 +28,7 @@ import { isOfficialEnglish, refName, refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { CategorySearch, GroupsCard, RowToggle, TreeLevel } from '../components/CategoryTree';
 import '../admin-console.css';
 
@@ -301,7 +301,6 @@ function useRefreshCategories() {
 }
 
 const groupForm = createMaterialGroupInput;
-type GroupIn = z.input<typeof groupForm>;
 type GroupOut = z.output<typeof groupForm>;
 
 function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => void }) {
@@ -311,8 +310,7 @@ function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => v
   const defra = useQuery(trpc.common.admin.defraMaterials.queryOptions());
   const create = useMutation(trpc.common.admin.createMaterialGroup.mutationOptions());
   const update = useMutation(trpc.common.admin.updateMaterialGroup.mutationOptions());
-  const form = useForm<GroupIn, unknown, GroupOut>({
-    resolver: zodResolver(groupForm),
+  const form = useSchemaForm(groupForm, {
     defaultValues: {
       ...nameDefaults(group),
       kind: group?.kind ?? 'material',
@@ -369,7 +367,6 @@ function GroupDialog({ group, onClose }: { group: Group | null; onClose: () => v
 }
 
 const nodeForm = createSubcategoryInput.pick({ name: true, name_dk: true, name_my: true, code: true });
-type NodeIn = z.input<typeof nodeForm>;
 type NodeOut = z.output<typeof nodeForm>;
 
 function NewNodeDialog({
@@ -390,8 +387,7 @@ function NewNodeDialog({
   const levels = useLevelNames();
   const refresh = useRefreshCategories();
   const create = useMutation(trpc.common.admin.createSubcategory.mutationOptions());
-  const form = useForm<NodeIn, unknown, NodeOut>({
-    resolver: zodResolver(nodeForm),
+  const form = useSchemaForm(nodeForm, {
     defaultValues: { name: '', name_dk: '', name_my: '', code: '' },
   });
   const { errors } = form.formState;
@@ -449,8 +445,7 @@ function EditNodeDialog({ node, parentCode, groups, onClose }: { node: Node; par
   const refresh = useRefreshCategories();
   const update = useMutation(trpc.common.admin.updateSubcategory.mutationOptions());
   const [moveTo, setMoveTo] = useState<number | null>(null);
-  const form = useForm<z.input<typeof editForm>, unknown, z.output<typeof editForm>>({
-    resolver: zodResolver(editForm),
+  const form = useSchemaForm(editForm, {
     defaultValues: { ...nameDefaults(node), code: node.code ?? '' },
   });
   const { errors } = form.formState;

@@ -1,14 +1,12 @@
 // /admin/categories/impact: how each material group and subcategory counts CO2e avoided (PRODUCT.md "Impact";
 // docs/decisions/0171). The category tree with each row's mapping, its own or the one it inherits, editable; a search
 // across all levels. A change applies to synergies that end from then on; stored records keep theirs.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
-import type { z } from 'zod';
 import { IMPACT_BASES, type ImpactBasis, type MappingLevel } from '@shared/lib/impact';
 import { setImpactMappingInput } from '@shared/schemas/stats';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
@@ -25,6 +23,7 @@ import { refText } from '@/lib/reference';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { CategorySearch, GroupsCard, RowToggle, TreeLevel } from '../components/CategoryTree';
 import { RecordDialog } from '../components/RecordDialog';
 import '../admin-console.css';
@@ -196,9 +195,6 @@ function SearchCard({ onEdit }: { onEdit: (n: MappingNode) => void }) {
   );
 }
 
-type MappingIn = z.input<typeof setImpactMappingInput>;
-type MappingOut = z.output<typeof setImpactMappingInput>;
-
 type Choices = RouterOutputs['stats']['admin']['mappingChoices'];
 
 /** The dialog waits for the materials and routes it offers: the form's selects need their options when it starts. */
@@ -229,8 +225,7 @@ function MappingForm({ node, choices, onClose }: { node: MappingNode; choices: C
   const save = useMutation(trpc.stats.admin.setMapping.mutationOptions());
   const remove = useMutation(trpc.stats.admin.deleteMapping.mutationOptions());
   const start = node.own ?? node.effective;
-  const form = useForm<MappingIn, unknown, MappingOut>({
-    resolver: zodResolver(setImpactMappingInput),
+  const form = useSchemaForm(setImpactMappingInput, {
     defaultValues: {
       level: node.level,
       id: node.id,

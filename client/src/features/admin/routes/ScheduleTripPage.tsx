@@ -2,12 +2,11 @@
 // then the driver, vehicle, contact, pickup and drop-off (prefilled with the two companies' addresses, changed
 // through the geocoder or the map), date, time, materials and notes. The trip starts ASSIGNED with the router's
 // estimate.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { createTripInput } from '@shared/schemas/drivers';
@@ -26,13 +25,13 @@ import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { addDays, todayIso } from '../lib/calendar';
 import { DateTimeFields, DriverVehicleFields } from '../components/TripFields';
 import '../admin-console.css';
 
 type Synergy = RouterOutputs['drivers']['admin']['schedulable']['items'][number];
 type FormIn = z.input<typeof createTripInput>;
-type FormOut = z.output<typeof createTripInput>;
 type Address = NonNullable<Synergy['providing_company']['address']>;
 
 function SynergyPicker() {
@@ -118,8 +117,7 @@ function ScheduleForm({ synergy }: { synergy: Synergy }) {
   const qc = useQueryClient();
   const [, navigate] = useLocation();
   const create = useMutation(trpc.drivers.admin.createTrip.mutationOptions());
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(createTripInput),
+  const form = useSchemaForm(createTripInput, {
     defaultValues: {
       exchange_id: synergy.id,
       contact_person: '',

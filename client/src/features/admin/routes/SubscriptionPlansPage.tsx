@@ -1,10 +1,8 @@
 // /admin/subscription-plans: the built-in plans (initial 14 days, extension 166 days: fixed length, never
 // deleted) and custom plans with a start and an end date (SPEC §5 "Admin": both required).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createPlanInput } from '@shared/schemas/subscriptions';
 import { CrudPage } from '../components/CrudPage';
@@ -17,17 +15,16 @@ import { useFormat } from '@/lib/format';
 import { refName, refText } from '@/lib/reference';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { PLAN_KIND_TEXT } from '../components/labels';
 
 type Plan = RouterOutputs['subscriptions']['admin']['plans']['items'][number];
-type FormIn = z.input<typeof createPlanInput>;
 type FormOut = z.output<typeof createPlanInput>;
 
 function PlanDialog({ plan, onSave, onClose }: { plan: Plan | null; onSave: (v: FormOut) => Promise<void>; onClose: () => void }) {
   const builtin = plan?.is_builtin ?? false;
-  const form = useForm<FormIn, unknown, FormOut>({
+  const form = useSchemaForm(createPlanInput, {
     // Built-in plans keep their length: their dates are not part of the form, so give the schema fillers.
-    resolver: zodResolver(createPlanInput),
     defaultValues: {
       ...nameDefaults(plan),
       description_title: plan?.description_title ?? '',

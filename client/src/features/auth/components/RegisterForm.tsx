@@ -3,12 +3,11 @@
 // are dropped before sending (SPEC §3).
 import { FormSection, GroupsSection } from '@/components/forms/FormSection';
 import { CallingCodeField } from '@/components/forms/CallingCodeField';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
 import { bankPartnerRegistrationForm, isPublicEmailDomain, OTHER_INDUSTRY } from '@shared/schemas/registration';
@@ -24,11 +23,11 @@ import { applyServerErrors } from '@/lib/forms';
 import { countryName } from '@/lib/countries';
 import { useLanguage } from '@/lib/i18n';
 import { useTRPC } from '@/lib/trpc';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 
 export type RegistrationVariant = 'standard' | 'bank_partner';
 
 /** The bank-partner form is the superset; the standard variant simply never shows or sends its two fields. */
-type FormIn = z.input<typeof bankPartnerRegistrationForm>;
 type FormOut = z.output<typeof bankPartnerRegistrationForm>;
 
 const isSignupCountry = (v: unknown): v is SignupCountry => typeof v === 'string' && (SIGNUP_COUNTRIES as readonly string[]).includes(v);
@@ -59,9 +58,8 @@ export function RegisterForm({ variant, onRegistered }: { variant: RegistrationV
   const registerBank = useMutation(trpc.registration.registerBankPartner.mutationOptions());
   const [formError, setFormError] = useState<string | null>(null);
 
-  const form = useForm<FormIn, unknown, FormOut>({
-    // The standard variant validates with the same rules; its two extra fields are simply always empty.
-    resolver: zodResolver(bankPartnerRegistrationForm),
+  // The standard variant validates with the same rules; its two extra fields are simply always empty.
+  const form = useSchemaForm(bankPartnerRegistrationForm, {
     mode: 'onTouched',
     defaultValues: {
       first_name: '',

@@ -1,12 +1,9 @@
 // /invitation/:token: a colleague invited by a manager sees the company, e-mail and role, chooses their own name
 // and password, and is signed in (the guard then takes them to their dashboard). A used, revoked or expired link
 // says which, in the reader's language.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { acceptInvitationForm } from '@shared/schemas/invitations';
 import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
@@ -19,10 +16,8 @@ import { errorText } from '@/lib/errors';
 import { startSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { AuthCard } from '../components/AuthCard';
-
-type FormIn = z.input<typeof acceptInvitationForm>;
-type FormOut = z.output<typeof acceptInvitationForm>;
 
 export function InvitationPage({ params }: { params: Record<string, string> }) {
   const { i18n } = useLingui();
@@ -30,8 +25,7 @@ export function InvitationPage({ params }: { params: Record<string, string> }) {
   const token = params.token ?? '';
   const invitation = useQuery({ ...trpc.invitations.get.queryOptions({ token }), retry: false });
   const accept = useMutation(trpc.invitations.accept.mutationOptions());
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(acceptInvitationForm),
+  const form = useSchemaForm(acceptInvitationForm, {
     defaultValues: { first_name: '', last_name: '', password: '', confirm_password: '' },
   });
   const field = useFieldProps(form);

@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import type { z } from 'zod';
 import { resetPasswordForm } from '@shared/schemas/registration';
 import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { Button, ButtonLink } from '@/components/ui/Button';
@@ -14,10 +11,8 @@ import { useFieldProps } from '@/hooks/useFieldProps';
 import { errorText, getAppError } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { AuthCard } from '../components/AuthCard';
-
-type FormIn = z.input<typeof resetPasswordForm>;
-type FormOut = z.output<typeof resetPasswordForm>;
 
 /** /reset-password/:resetToken: username and a new password twice (PRODUCT "Accounts and registration"). */
 export function ResetPasswordPage({ params }: { params: Record<string, string> }) {
@@ -26,8 +21,7 @@ export function ResetPasswordPage({ params }: { params: Record<string, string> }
   const [, navigate] = useLocation();
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(resetPasswordForm),
+  const form = useSchemaForm(resetPasswordForm, {
     defaultValues: { token: params.resetToken ?? '', username: '', password: '', confirm_password: '' },
   });
   const { errors } = form.formState;

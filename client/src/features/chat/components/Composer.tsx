@@ -1,12 +1,10 @@
 // The message composer: 1 to 250 characters with a counter, Enter sends and Shift+Enter starts a new line,
 // attachments checked here first (type, 10 MB each, 5 per message) and sent as data-URLs. A failed send
 // keeps the text and the files; the draft also survives switching to another conversation and back.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { FormError } from '@/components/ui/Field';
 import { Icon } from '@/components/ui/Icon';
@@ -16,14 +14,13 @@ import { applyServerErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/format';
 import { messageText } from '@/lib/messages';
 import { useTRPC } from '@/lib/trpc';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { LIMITS } from '@shared/constants/limits';
 import type { Message } from '@shared/messages';
 import { sendMessageInput } from '@shared/schemas/chat';
 import { ATTACHMENT_ACCEPT, checkAttachments, drafts, toChatMessage, type ChatMessage } from '../lib/chat';
 
 const schema = sendMessageInput.pick({ message: true });
-type FormIn = z.input<typeof schema>;
-type FormOut = z.output<typeof schema>;
 
 export function Composer({ chatId, onSent, onReadOnly }: { chatId: number; onSent: (m: ChatMessage) => void; onReadOnly: (error: string) => void }) {
   const { t, i18n } = useLingui();
@@ -31,7 +28,7 @@ export function Composer({ chatId, onSent, onReadOnly }: { chatId: number; onSen
   const fmt = useFormat();
   const id = useId();
   const saved = drafts.get(chatId);
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: { message: saved?.message ?? '' } });
+  const form = useSchemaForm(schema, { defaultValues: { message: saved?.message ?? '' } });
   const [files, setFiles] = useState<File[]>(saved?.files ?? []);
   const [fileErrors, setFileErrors] = useState<{ name: string; reason: Message | string }[]>([]);
   const [formError, setFormError] = useState<string | null>(null);

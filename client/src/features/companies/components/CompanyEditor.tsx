@@ -4,12 +4,11 @@
 import { AboutField } from '@/components/forms/AboutField';
 import { FormSection, GroupsSection, SaveRow } from '@/components/forms/FormSection';
 import { CallingCodeField } from '@/components/forms/CallingCodeField';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
 import { SIGNUP_COUNTRIES, type SignupCountry } from '@shared/constants/enums';
 import { COMPANY_DATA_TEXT } from '@shared/lib/company';
 import { z } from '@shared/schemas/_zod';
@@ -29,6 +28,7 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { useFieldError, useFieldProps } from '@/hooks/useFieldProps';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 
 type Company = RouterOutputs['companies']['get'];
 type PrivateCompany = Extract<Company, { private: true }>;
@@ -70,7 +70,6 @@ const dataForm = updateCompanyFields.omit({ addresses: true, image: true }).supe
   if (customIndustryIssue(v)) ctx.addIssue({ code: 'custom', path: ['custom_industry'], message: CUSTOM_INDUSTRY_MESSAGE });
 });
 type DataIn = z.input<typeof dataForm>;
-type DataOut = z.output<typeof dataForm>;
 
 function dataDefaults(c: PrivateCompany): DataIn {
   return {
@@ -92,7 +91,7 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
   const image = useImageChange();
   const [formError, setFormError] = useState<string | null>(null);
   const failed = useSaveFailed();
-  const form = useForm<DataIn, unknown, DataOut>({ resolver: zodResolver(dataForm), mode: 'onTouched', defaultValues: dataDefaults(company) });
+  const form = useSchemaForm(dataForm, { mode: 'onTouched', defaultValues: dataDefaults(company) });
   const err = useFieldError(form);
   const field = useFieldProps(form);
   const industry = useWatch({ control: form.control, name: 'industry' });
@@ -198,7 +197,6 @@ function CompanyDataForm({ company }: { company: PrivateCompany }) {
 
 const locationsForm = z.object({ addresses: updateCompanyFields.shape.addresses.unwrap() });
 type LocationsIn = z.input<typeof locationsForm>;
-type LocationsOut = z.output<typeof locationsForm>;
 type Address = PrivateCompany['addresses'][number];
 
 const toRow = (a: Address) => ({
@@ -220,8 +218,7 @@ function LocationsForm({ company }: { company: PrivateCompany }) {
   const save = useMutation(trpc.companies.update.mutationOptions());
   const [formError, setFormError] = useState<string | null>(null);
   const failed = useSaveFailed();
-  const form = useForm<LocationsIn, unknown, LocationsOut>({
-    resolver: zodResolver(locationsForm),
+  const form = useSchemaForm(locationsForm, {
     defaultValues: { addresses: company.addresses.map(toRow) },
   });
   const err = useFieldError(form);

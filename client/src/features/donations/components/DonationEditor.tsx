@@ -1,11 +1,10 @@
 // The manager's donation form (SPEC §3 Donation, §5 "Donations"): create, or edit a pending or denied donation (a
 // denied one goes back to the administrators). The shared schema checks every rule before anything is sent; the
 // server's field messages land on the same fields.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Counter } from '@/components/ui/Counter';
 import { SelectField, TextArea, TextField } from '@/components/ui/Field';
@@ -13,6 +12,7 @@ import { fieldErrorText } from '@/lib/errors';
 import { DescriptionField, EditorCard, EditorPhotos, TitleField } from '@/components/ui/EditorParts';
 import { useEditorForm } from '@/hooks/useEditorForm';
 import { useFieldProps } from '@/hooks/useFieldProps';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { refText } from '@/lib/reference';
@@ -20,7 +20,6 @@ import { LIMITS } from '@shared/constants/limits';
 import { donationFields } from '@shared/schemas/donations';
 
 type FormIn = z.input<typeof donationFields>;
-type FormOut = z.output<typeof donationFields>;
 type Detail = RouterOutputs['donations']['get'];
 
 const EMPTY: FormIn = {
@@ -56,7 +55,7 @@ function fromDetail(d: Detail): FormIn {
 export function DonationEditor({ detail, onDone }: { detail: Detail | null; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(donationFields), defaultValues: detail ? fromDetail(detail) : EMPTY });
+  const form = useSchemaForm(donationFields, { defaultValues: detail ? fromDetail(detail) : EMPTY });
   const { errors } = form.formState;
   const field = useFieldProps(form);
   const create = useMutation(trpc.donations.create.mutationOptions());

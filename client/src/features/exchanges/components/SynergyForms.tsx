@@ -3,13 +3,11 @@
 // 'Synergy rated successfully'.
 // The forms' own chunk (SynergyDialogs.tsx loads it when a dialog opens): zod, react-hook-form and the schemas stay out
 // of the synergies page's first load.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { useWatch } from 'react-hook-form';
 import { Counter } from '@/components/ui/Counter';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, TextArea, TextField } from '@/components/ui/Field';
@@ -19,6 +17,7 @@ import { fieldErrorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { LIMITS } from '@shared/constants/limits';
 import { endFormSchema, endPayload, rateFormSchema } from '../lib/forms';
 import type { Synergy } from '../lib/synergy';
@@ -33,8 +32,7 @@ export function EndForm({ synergy, title, onClose }: { synergy: Synergy; title: 
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const refresh = useRefreshSynergies();
-  const form = useForm<z.input<typeof endFormSchema>, unknown, z.output<typeof endFormSchema>>({
-    resolver: zodResolver(endFormSchema),
+  const form = useSchemaForm(endFormSchema, {
     defaultValues: { earnings: '', savings: '' },
   });
   const end = useMutation(trpc.exchanges.end.mutationOptions());
@@ -119,8 +117,7 @@ export function RateForm({ synergy, title, other, onClose }: { synergy: Synergy;
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const refresh = useRefreshSynergies();
-  const form = useForm<z.input<typeof rateFormSchema>, unknown, z.output<typeof rateFormSchema>>({
-    resolver: zodResolver(rateFormSchema),
+  const form = useSchemaForm(rateFormSchema, {
     defaultValues: { review: '' },
   });
   const rate = useMutation(trpc.exchanges.rate.mutationOptions());

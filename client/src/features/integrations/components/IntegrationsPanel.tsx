@@ -1,13 +1,10 @@
 // Manager panel → Integrations: the company's API keys and webhook endpoints (docs/integrations.md). A new key's
 // or webhook's secret is shown once, with a copy button; an endpoint's deliveries can be read and sent again.
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { API_KEY_SCOPES, createApiKeyInput, createWebhookInput, WEBHOOK_EVENTS, type WebhookEvent } from '@shared/schemas/integrations';
 import { useCopy } from '@/hooks/useCopy';
 import { useFieldProps } from '@/hooks/useFieldProps';
@@ -27,6 +24,7 @@ import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import '../integrations.css';
 
 type Key = RouterOutputs['integrations']['apiKeys']['list']['items'][number];
@@ -186,8 +184,6 @@ function CreateWithSecretDialog(props: {
 }
 
 const keyForm = createApiKeyInput.pick({ name: true, scopes: true });
-type KeyIn = z.input<typeof keyForm>;
-type KeyOut = z.output<typeof keyForm>;
 
 function ApiKeys({ companyId }: { companyId: number }) {
   const { t, i18n } = useLingui();
@@ -288,7 +284,7 @@ function AddKeyDialog({ companyId, onClose }: { companyId: number; onClose: () =
   const trpc = useTRPC();
   const qc = useQueryClient();
   const create = useMutation(trpc.integrations.apiKeys.create.mutationOptions());
-  const form = useForm<KeyIn, unknown, KeyOut>({ resolver: zodResolver(keyForm), defaultValues: { name: '', scopes: ['read'] } });
+  const form = useSchemaForm(keyForm, { defaultValues: { name: '', scopes: ['read'] } });
   const e = form.formState.errors;
   const field = useFieldProps(form);
   const { onSubmit, formError } = useFormSubmit(form, async (values) => {
@@ -322,8 +318,6 @@ function AddKeyDialog({ companyId, onClose }: { companyId: number; onClose: () =
 }
 
 const hookForm = createWebhookInput.pick({ url: true, events: true });
-type HookIn = z.input<typeof hookForm>;
-type HookOut = z.output<typeof hookForm>;
 
 function Webhooks({ companyId }: { companyId: number }) {
   const { t } = useLingui();
@@ -435,8 +429,7 @@ function AddWebhookDialog({ companyId, onClose }: { companyId: number; onClose: 
   const trpc = useTRPC();
   const qc = useQueryClient();
   const create = useMutation(trpc.integrations.webhooks.create.mutationOptions());
-  const form = useForm<HookIn, unknown, HookOut>({
-    resolver: zodResolver(hookForm),
+  const form = useSchemaForm(hookForm, {
     defaultValues: { url: '', events: WEBHOOK_EVENTS.filter((ev) => ev !== 'offer.countered') as WebhookEvent[] },
   });
   const e = form.formState.errors;

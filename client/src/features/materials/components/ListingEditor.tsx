@@ -1,11 +1,10 @@
 // The listing editor (SPEC §4): CREATE or EDIT mode, every field of SPEC §3 with the shared schema's rules
 // (SPEC §5), photos as data-URLs, sub-listings. Saving refetches the listings and resets the editor.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CATEGORY_LABELS, FREQUENCY_LABELS, sdgName } from '@/components/listing/labels';
 import { Button } from '@/components/ui/Button';
@@ -15,6 +14,7 @@ import { formatQuantity } from '@/components/listing/format';
 import { useLanguage } from '@/lib/i18n';
 import { DescriptionField, EditorCard, EditorPhotos, TitleField } from '@/components/ui/EditorParts';
 import { useEditorForm } from '@/hooks/useEditorForm';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { FREQUENCIES, LISTING_CATEGORIES } from '@shared/constants/enums';
@@ -24,7 +24,6 @@ import { TaxonomySelects } from './TaxonomySelects';
 import { Options } from '@/components/ui/Options';
 
 type FormIn = z.input<typeof listingFields>;
-type FormOut = z.output<typeof listingFields>;
 type Detail = RouterOutputs['materials']['get'];
 
 const EMPTY: FormIn = {
@@ -75,7 +74,7 @@ export function ListingEditor({ detail, onDone }: { detail: Detail | null; onDon
   const trpc = useTRPC();
   const lang = useLanguage();
   const mode = detail ? 'EDIT' : 'CREATE';
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(listingFields), defaultValues: detail ? fromDetail(detail) : EMPTY });
+  const form = useSchemaForm(listingFields, { defaultValues: detail ? fromDetail(detail) : EMPTY });
   const { errors } = form.formState;
   const subs = useFieldArray({ control: form.control, name: 'sub_listings' as never });
   const create = useMutation(trpc.materials.create.mutationOptions());

@@ -1,13 +1,11 @@
 // The "Make an offer" form inside OfferPanel's dialog: the part of the listing (when it has sub-listings), quantity,
 // an optional price per unit and its currency, and message, checked by the shared offer schema plus what is still available of that part. Its own chunk (with
 // react-hook-form and zod), loaded when the dialog opens.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { useWatch } from 'react-hook-form';
 import { formatQuantity } from '@/components/listing/format';
 import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, SelectField, TextField } from '@/components/ui/Field';
@@ -18,6 +16,7 @@ import { applyServerErrors } from '@/lib/forms';
 import { useLanguage } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { availableFor } from '@shared/lib/stock';
 import { offerFormSchema, type OfferStockSource } from '../lib/offer';
 import { OfferMessageField } from './OfferMessageField';
@@ -38,8 +37,7 @@ export function OfferForm({ listing, onDone, onCancel }: { listing: OfferListing
   const qc = useQueryClient();
   const lang = useLanguage();
   const schema = useMemo(() => offerFormSchema(listing), [listing]);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  const form = useSchemaForm(schema, {
     defaultValues: { quantity: '', message: '', sub_listing_id: '', unit_price: '', currency: '' },
   });
   const create = useMutation(trpc.offers.create.mutationOptions());

@@ -1,11 +1,9 @@
 // The reject and counter forms of a pending offer: their own chunk (PendingOffers.tsx loads it when one of the two
 // dialogs opens, or earlier on hover or focus of its button), so the offers list loads no form code.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { useWatch } from 'react-hook-form';
 import { useFieldProps } from '@/hooks/useFieldProps';
 import { useFormSubmit } from '@/hooks/useFormSubmit';
 import { Counter } from '@/components/ui/Counter';
@@ -13,6 +11,7 @@ import { DialogActions } from '@/components/ui/Dialog';
 import { FormError, TextArea, TextField } from '@/components/ui/Field';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { LIMITS } from '@shared/constants/limits';
 import { counterOfferInput } from '@shared/schemas/offers';
 import type { Offer } from '../lib/list';
@@ -22,8 +21,7 @@ import { OfferMessageField } from './OfferMessageField';
 export function RejectForm({ offer, onDone, onCancel }: { offer: Offer; onDone: () => void; onCancel: () => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const form = useForm<z.input<typeof rejectFormSchema>, unknown, z.output<typeof rejectFormSchema>>({
-    resolver: zodResolver(rejectFormSchema),
+  const form = useSchemaForm(rejectFormSchema, {
     defaultValues: { reason: '' },
   });
   const review = useMutation(trpc.offers.review.mutationOptions());
@@ -66,8 +64,7 @@ const counterForm = counterOfferInput.omit({ id: true });
 export function CounterForm({ offer, onDone, onCancel }: { offer: Offer; onDone: () => void; onCancel: () => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const form = useForm<z.input<typeof counterForm>, unknown, z.output<typeof counterForm>>({
-    resolver: zodResolver(counterForm),
+  const form = useSchemaForm(counterForm, {
     defaultValues: { quantity: String(offer.quantity), unit_price: offer.unit_price === null ? '' : offer.unit_price.toFixed(2), message: '' },
   });
   const counter = useMutation(trpc.offers.counter.mutationOptions());

@@ -2,12 +2,10 @@
 // invite a colleague by e-mail as MANAGER or MEMBER (they choose their own name and password through the mailed
 // link), see and revoke invitations, edit names, official role and role, change a colleague's login e-mail, remove
 // a user (never oneself, never the last manager: the server says why). SPEC §8 messages on failure and success.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { COMPANY_ROLES } from '@shared/constants/enums';
 import { z } from '@shared/schemas/_zod';
@@ -31,6 +29,7 @@ import { useSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 
 type Row = RouterOutputs['users']['list']['items'][number];
 const PAGE_SIZE = 20;
@@ -148,9 +147,6 @@ export function UserManagement() {
   );
 }
 
-type InviteIn = z.input<typeof createInvitationFields>;
-type InviteOut = z.output<typeof createInvitationFields>;
-
 /** The company's invitations: open ones can be revoked; accepted, revoked and expired ones stay listed. */
 function Invitations() {
   const { t, i18n } = useLingui();
@@ -219,8 +215,7 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
   const companyId = useSession()?.company?.id ?? 0;
   const create = useMutation(trpc.invitations.create.mutationOptions());
   const [publicEmail, setPublicEmail] = useState(false);
-  const form = useForm<InviteIn, unknown, InviteOut>({
-    resolver: zodResolver(createInvitationFields),
+  const form = useSchemaForm(createInvitationFields, {
     defaultValues: { email: '', role: 'MEMBER', public_email_acknowledged: false },
   });
   const e = form.formState.errors;
@@ -267,16 +262,13 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
 }
 
 const editForm = updateUserFields.pick({ first_name: true, last_name: true, official_role: true, role: true });
-type EditIn = z.input<typeof editForm>;
-type EditOut = z.output<typeof editForm>;
 
 function EditUserDialog({ user, self, onClose }: { user: Row; self: boolean; onClose: () => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();
   const update = useMutation(trpc.users.update.mutationOptions());
   const invalidate = useInvalidateUsers();
-  const form = useForm<EditIn, unknown, EditOut>({
-    resolver: zodResolver(editForm),
+  const form = useSchemaForm(editForm, {
     defaultValues: {
       first_name: user.first_name,
       last_name: user.last_name ?? '',
@@ -322,7 +314,6 @@ function EditUserDialog({ user, self, onClose }: { user: Row; self: boolean; onC
 }
 
 type CredentialsIn = z.input<typeof setCredentialsForm>;
-type CredentialsOut = z.output<typeof setCredentialsForm>;
 
 function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }) {
   const { t, i18n } = useLingui();
@@ -330,8 +321,7 @@ function CredentialsDialog({ user, onClose }: { user: Row; onClose: () => void }
   const session = useSession();
   const set = useMutation(trpc.users.setCredentials.mutationOptions());
   const invalidate = useInvalidateUsers();
-  const form = useForm<CredentialsIn, unknown, CredentialsOut>({
-    resolver: zodResolver(setCredentialsForm),
+  const form = useSchemaForm(setCredentialsForm, {
     defaultValues: { email: '', my_password: '' },
   });
   const [formError, setFormError] = useState<string | null>(null);

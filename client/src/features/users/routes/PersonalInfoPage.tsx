@@ -32,6 +32,7 @@ import { useTRPC } from '@/lib/trpc';
 import { useConfig } from '@/hooks/useConfig';
 import { useLogout } from '@/hooks/useLogout';
 import type { RouterOutputs } from '@/lib/types';
+import { useSchemaForm } from '@/hooks/useSchemaForm';
 import { EmailPreferencesCard } from '../components/EmailPreferencesCard';
 
 /** Personal info (SPEC §2): the profile form, the password change (SPEC §8 messages), email preferences and sessions. */
@@ -73,7 +74,6 @@ const profileForm = updateUserFields.pick({
   language: true,
 });
 type ProfileIn = z.input<typeof profileForm>;
-type ProfileOut = z.output<typeof profileForm>;
 type Me = Extract<RouterOutputs['users']['get'], { private: true }>;
 
 const profileDefaults = (u: Me): ProfileIn => ({
@@ -108,7 +108,7 @@ function ProfileForm({ me }: { me: Me }) {
   const changeLanguage = useChangeLanguage();
   const update = useMutation(trpc.users.update.mutationOptions());
   const image = useImageChange();
-  const form = useForm<ProfileIn, unknown, ProfileOut>({ resolver: zodResolver(profileForm), mode: 'onTouched', defaultValues: profileDefaults(me) });
+  const form = useSchemaForm(profileForm, { mode: 'onTouched', defaultValues: profileDefaults(me) });
   const field = useFieldProps(form);
 
   const { onSubmit, formError } = useFormSubmit(form, async (values) => {
