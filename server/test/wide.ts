@@ -20,3 +20,15 @@ export async function openWideCallers(t: TestContext, max: number, requestId: st
     close: () => wide.close(),
   };
 }
+
+export type WideCallers = Awaited<ReturnType<typeof openWideCallers>>;
+
+/** `body` with wide callers (as openWideCallers opens them), closed after it whatever it did. */
+export async function withWideCallers<T>(t: TestContext, max: number, requestId: string, body: (wide: WideCallers) => Promise<T>): Promise<T> {
+  const wide = await openWideCallers(t, max, requestId);
+  try {
+    return await body(wide);
+  } finally {
+    await wide.close();
+  }
+}

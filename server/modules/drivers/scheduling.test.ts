@@ -16,7 +16,7 @@ import { createCompanyWithUsers, createDriver, startSynergy } from '../../test/f
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 import { useTestWorld } from '../../test/suite';
-import { openWideCallers } from '../../test/wide';
+import { withWideCallers, type WideCallers } from '../../test/wide';
 
 const { t, admin } = useTestWorld();
 const db = () => t.database.db;
@@ -253,59 +253,50 @@ describe('what both companies hear about a trip', () => {
 
 describe.skipIf(!onPostgres)('scheduling races (real Postgres)', () => {
   /** Administrator callers on a pool as large as a server's, so the calls really run side by side. */
-  async function widePool() {
-    const wide = await openWideCallers(t, 20, 'schedule-race');
-    return { caller: wide.as(admin.adminActor), close: wide.close };
-  }
+  const asAdminSideBySide = <T>(body: (caller: ReturnType<WideCallers['as']>) => Promise<T>) =>
+    withWideCallers(t, 20, 'schedule-race', (wide) => body(wide.as(admin.adminActor)));
   const outcome = (r: PromiseSettledResult<unknown>) =>
     r.status === 'fulfilled' ? 'ok' : ((r.reason as { cause?: { code?: string } }).cause?.code ?? (r.reason as Error).message);
 
   it('20 overlapping trips for one driver at once (starts within 10 minutes of each other, 15 minutes each): one is scheduled, 19 answer 409', async () => {
     const s = await synergy();
     const driver = await newDriver();
-    const pool = await widePool();
-    try {
+    await asAdminSideBySide(async (caller) => {
       const results = await Promise.allSettled(
         Array.from({ length: 20 }, (_, i) =>
-          pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: `09:${30 + (i % 10)}` })),
+          caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: `09:${30 + (i % 10)}` })),
         ),
       );
       expect(results.map(outcome).sort()).toEqual(['ok', ...Array<string>(19).fill('CONFLICT')].sort());
       expect((await db().select({ n: count() }).from(trips).where(eq(trips.driver_id, driver.id)))[0]!.n).toBe(1);
-    } finally {
-      await pool.close();
-    }
+    });
   }, 60_000);
 
   it('20 overlapping trips with one vehicle and 20 drivers at once: one is scheduled', async () => {
     const s = await synergy();
     const vehicle = await newVehicle();
     const ds = await Promise.all(Array.from({ length: 20 }, () => newDriver()));
-    const pool = await widePool();
-    try {
+    await asAdminSideBySide(async (caller) => {
       const results = await Promise.allSettled(
-        ds.map((d) => pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: d.id, vehicle_id: vehicle.id }))),
+        ds.map((d) => caller.drivers.admin.createTrip(tripBody(s, { driver_id: d.id, vehicle_id: vehicle.id }))),
       );
       expect(results.filter((r) => outcome(r) === 'ok')).toHaveLength(1);
       expect((await db().select({ n: count() }).from(trips).where(eq(trips.vehicle_id, vehicle.id)))[0]!.n).toBe(1);
-    } finally {
-      await pool.close();
-    }
+    });
   }, 60_000);
 
   it('two trips rescheduled onto one new slot at once: one moves, the other answers 409', async () => {
     const s = await synergy();
     const driver = await newDriver();
-    const pool = await widePool();
-    try {
-      const a = await pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: '08:00' }));
-      const b = await pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: '12:00' }));
+    await asAdminSideBySide(async (caller) => {
+      const a = await caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: '08:00' }));
+      const b = await caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, start_time: '12:00' }));
       for (let round = 0; round < 10; round++) {
-        await pool.caller.drivers.admin.updateTrip({ id: a.id, start_time: '08:00' });
-        await pool.caller.drivers.admin.updateTrip({ id: b.id, start_time: '12:00' });
+        await caller.drivers.admin.updateTrip({ id: a.id, start_time: '08:00' });
+        await caller.drivers.admin.updateTrip({ id: b.id, start_time: '12:00' });
         const results = await Promise.allSettled([
-          pool.caller.drivers.admin.updateTrip({ id: a.id, start_time: '15:00' }),
-          pool.caller.drivers.admin.updateTrip({ id: b.id, start_time: '15:00' }),
+          caller.drivers.admin.updateTrip({ id: a.id, start_time: '15:00' }),
+          caller.drivers.admin.updateTrip({ id: b.id, start_time: '15:00' }),
         ]);
         expect(results.map(outcome).sort()).toEqual(['CONFLICT', 'ok']);
         const rows = await db()
@@ -314,16 +305,13 @@ describe.skipIf(!onPostgres)('scheduling races (real Postgres)', () => {
           .where(inArray(trips.id, [a.id, b.id]));
         expect(rows.filter((r) => r.start_time === '15:00')).toHaveLength(1);
       }
-    } finally {
-      await pool.close();
-    }
+    });
   }, 120_000);
 
   it('deleting a driver or a vehicle while a trip is scheduled for it, 24 rounds each: never an open trip on a deleted one', async () => {
     const s = await synergy();
-    const pool = await widePool();
     const tally: Record<string, number> = {};
-    try {
+    await asAdminSideBySide(async (caller) => {
       for (let round = 0; round < 24; round++) {
         const driver = await newDriver();
         const vehicle = await newVehicle();
@@ -332,9 +320,9 @@ describe.skipIf(!onPostgres)('scheduling races (real Postgres)', () => {
         const later = <T>(ms: number, call: () => Promise<T>) =>
           new Promise<T>((resolve, reject) => setTimeout(() => call().then(resolve, reject), ms));
         const [created, deletedDriver, deletedVehicle] = await Promise.allSettled([
-          pool.caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, vehicle_id: vehicle.id })),
-          later(round * 3, () => pool.caller.drivers.admin.deleteDriver({ id: driver.id })),
-          later(round * 3, () => pool.caller.drivers.admin.deleteVehicle({ id: vehicle.id })),
+          caller.drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, vehicle_id: vehicle.id })),
+          later(round * 3, () => caller.drivers.admin.deleteDriver({ id: driver.id })),
+          later(round * 3, () => caller.drivers.admin.deleteVehicle({ id: vehicle.id })),
         ]);
         const key = [created, deletedDriver, deletedVehicle].map(outcome).join('/');
         tally[key] = (tally[key] ?? 0) + 1;
@@ -354,8 +342,6 @@ describe.skipIf(!onPostgres)('scheduling races (real Postgres)', () => {
         }
       }
       console.log(`delete vs schedule, 24 rounds: ${JSON.stringify(tally)}`);
-    } finally {
-      await pool.close();
-    }
+    });
   }, 180_000);
 });

@@ -6,7 +6,7 @@ import { createMarket } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 import { useTestContext } from '../../test/suite';
-import { openWideCallers } from '../../test/wide';
+import { withWideCallers, type WideCallers } from '../../test/wide';
 
 const t = useTestContext();
 
@@ -149,89 +149,81 @@ describe('countering', () => {
 });
 
 describe.skipIf(!onPostgres)('two users at once (real Postgres)', () => {
-  const wideCaller = () => openWideCallers(t, 10, 'negotiation-race');
+  /** `rounds` rounds, one after the other, each racing calls on callers that really run side by side. */
+  const race = (rounds: number, round: (w: WideCallers) => Promise<void>) =>
+    withWideCallers(t, 10, 'negotiation-race', async (w) => {
+      for (let i = 0; i < rounds; i++) await round(w);
+    });
+  /** A fresh offer the seller has countered at 3: the offerer's turn. */
+  async function counteredOffer() {
+    const m = await market();
+    const { id } = await offerOf(m);
+    await t.caller(m.seller.memberActor).offers.counter({ id, unit_price: 3, message: 'Three' });
+    return { m, id };
+  }
   const codeOf = (r: PromiseSettledResult<unknown>) =>
     r.status === 'fulfilled' ? 'ok' : ((r.reason as { cause?: { code?: string } }).cause?.code ?? 'thrown');
 
   it('two acceptances of one counter at once start one synergy', async () => {
-    const w = await wideCaller();
-    try {
-      for (let i = 0; i < 5; i++) {
-        const m = await market();
-        const { id } = await offerOf(m);
-        await t.caller(m.seller.memberActor).offers.counter({ id, unit_price: 3, message: 'Three' });
-        const results = await Promise.allSettled([
-          w.as(m.buyer.memberActor).offers.review({ id, decision: 'accept' }),
-          w.as(m.buyer.managerActor).offers.review({ id, decision: 'accept' }),
-        ]);
-        // Both answer the one acceptance (a repeated decision answers the same result), with the same synergy.
-        expect(results.map(codeOf)).toEqual(['ok', 'ok']);
-        const ids = results.map((r) => (r as PromiseFulfilledResult<{ exchange_id: number | null }>).value.exchange_id);
-        expect(ids[0]).not.toBeNull();
-        expect(ids[0]).toBe(ids[1]);
-        expect(await synergiesOf(id)).toBe(1);
-      }
-    } finally {
-      await w.close();
-    }
+    await race(5, async (w) => {
+      const { m, id } = await counteredOffer();
+      const results = await Promise.allSettled([
+        w.as(m.buyer.memberActor).offers.review({ id, decision: 'accept' }),
+        w.as(m.buyer.managerActor).offers.review({ id, decision: 'accept' }),
+      ]);
+      // Both answer the one acceptance (a repeated decision answers the same result), with the same synergy.
+      expect(results.map(codeOf)).toEqual(['ok', 'ok']);
+      const ids = results.map((r) => (r as PromiseFulfilledResult<{ exchange_id: number | null }>).value.exchange_id);
+      expect(ids[0]).not.toBeNull();
+      expect(ids[0]).toBe(ids[1]);
+      expect(await synergiesOf(id)).toBe(1);
+    });
   }, 120_000);
 
   it('an acceptance and a counter at once leave one outcome', async () => {
-    const w = await wideCaller();
     const outcomes = new Set<string>();
-    try {
-      for (let i = 0; i < 8; i++) {
-        const m = await market();
-        const { id } = await offerOf(m);
-        const results = await Promise.allSettled([
-          w.as(m.seller.memberActor).offers.review({ id, decision: 'accept' }),
-          w.as(m.seller.managerActor).offers.counter({ id, unit_price: 4, message: 'Four' }),
-        ]);
-        const codes = results.map(codeOf);
-        const [row] = await db()
-          .select({ status: offers.status, round: offers.round, price: offers.unit_price_minor })
-          .from(offers)
-          .where(eq(offers.id, id));
-        if (codes[0] === 'ok') {
-          // The acceptance came first: the counter found a closed offer.
-          expect(codes[1]).toBe('CONFLICT');
-          expect(row).toEqual({ status: 'accepted', round: 1, price: 250 });
-          expect(await synergiesOf(id)).toBe(1);
-          outcomes.add('accepted');
-        } else {
-          // The counter came first: the turn passed to the offerer, so the acceptance was refused.
-          expect(codes).toEqual(['FORBIDDEN', 'ok']);
-          expect(row).toEqual({ status: 'countered', round: 2, price: 400 });
-          expect(await synergiesOf(id)).toBe(0);
-          outcomes.add('countered');
-        }
+    await race(8, async (w) => {
+      const m = await market();
+      const { id } = await offerOf(m);
+      const results = await Promise.allSettled([
+        w.as(m.seller.memberActor).offers.review({ id, decision: 'accept' }),
+        w.as(m.seller.managerActor).offers.counter({ id, unit_price: 4, message: 'Four' }),
+      ]);
+      const codes = results.map(codeOf);
+      const [row] = await db()
+        .select({ status: offers.status, round: offers.round, price: offers.unit_price_minor })
+        .from(offers)
+        .where(eq(offers.id, id));
+      if (codes[0] === 'ok') {
+        // The acceptance came first: the counter found a closed offer.
+        expect(codes[1]).toBe('CONFLICT');
+        expect(row).toEqual({ status: 'accepted', round: 1, price: 250 });
+        expect(await synergiesOf(id)).toBe(1);
+        outcomes.add('accepted');
+      } else {
+        // The counter came first: the turn passed to the offerer, so the acceptance was refused.
+        expect(codes).toEqual(['FORBIDDEN', 'ok']);
+        expect(row).toEqual({ status: 'countered', round: 2, price: 400 });
+        expect(await synergiesOf(id)).toBe(0);
+        outcomes.add('countered');
       }
-      expect(outcomes.size).toBeGreaterThan(0);
-    } finally {
-      await w.close();
-    }
+    });
+    expect(outcomes.size).toBeGreaterThan(0);
   }, 120_000);
 
   it('an offerer’s acceptance and its colleague’s counter-back at once leave one outcome', async () => {
-    const w = await wideCaller();
-    try {
-      for (let i = 0; i < 5; i++) {
-        const m = await market();
-        const { id } = await offerOf(m);
-        await t.caller(m.seller.memberActor).offers.counter({ id, unit_price: 3, message: 'Three' });
-        const results = await Promise.allSettled([
-          w.as(m.buyer.memberActor).offers.review({ id, decision: 'accept' }),
-          w.as(m.buyer.managerActor).offers.counter({ id, unit_price: 2.75, message: 'Lower' }),
-        ]);
-        expect(results.map(codeOf).filter((c) => c === 'ok')).toHaveLength(1);
-        const rows = await db()
-          .select({ status: offers.status })
-          .from(offers)
-          .where(inArray(offers.id, [id]));
-        expect(await synergiesOf(id)).toBe(rows[0]!.status === 'accepted' ? 1 : 0);
-      }
-    } finally {
-      await w.close();
-    }
+    await race(5, async (w) => {
+      const { m, id } = await counteredOffer();
+      const results = await Promise.allSettled([
+        w.as(m.buyer.memberActor).offers.review({ id, decision: 'accept' }),
+        w.as(m.buyer.managerActor).offers.counter({ id, unit_price: 2.75, message: 'Lower' }),
+      ]);
+      expect(results.map(codeOf).filter((c) => c === 'ok')).toHaveLength(1);
+      const rows = await db()
+        .select({ status: offers.status })
+        .from(offers)
+        .where(inArray(offers.id, [id]));
+      expect(await synergiesOf(id)).toBe(rows[0]!.status === 'accepted' ? 1 : 0);
+    });
   }, 120_000);
 });
