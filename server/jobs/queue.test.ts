@@ -50,8 +50,13 @@ let typeNo = 0;
 const spec = <P = Record<string, unknown>>(opts: { backoff?: number[]; maxAttempts?: number; timeoutMs?: number } = {}) =>
   defineJob<P>({ type: `test-${++typeNo}`, backoff: opts.backoff ?? [60_000], maxAttempts: opts.maxAttempts, timeoutMs: opts.timeoutMs });
 
+/** A worker on the test database that polls only once a minute; the case stops it itself. */
+const openQueue = (handlers: JobHandler[], opts: Partial<QueueOptions> = {}): Promise<Queue> =>
+  startQueue({ db: database.db, pubsub: database.pubsub, logger: silent, handlers, pollMs: 60_000, ...opts });
+
+/** openQueue, stopped after all the cases. */
 async function queue(handlers: JobHandler[], opts: Partial<QueueOptions> = {}): Promise<Queue> {
-  const q = await startQueue({ db: database.db, pubsub: database.pubsub, logger: silent, handlers, pollMs: 60_000, ...opts });
+  const q = await openQueue(handlers, opts);
   queues.push(q);
   return q;
 }
@@ -247,19 +252,13 @@ describe('workers', () => {
     const events: string[] = [];
     const release = latch();
     const started = latch();
-    const q = await startQueue({
-      db: database.db,
-      pubsub: database.pubsub,
-      logger: silent,
-      pollMs: 60_000,
-      handlers: [
-        handler(s, async () => {
-          started.open();
-          await release.opened;
-          events.push('job finished');
-        }),
-      ],
-    });
+    const q = await openQueue([
+      handler(s, async () => {
+        started.open();
+        await release.opened;
+        events.push('job finished');
+      }),
+    ]);
     const { id } = await enqueue(database.db, s, {});
     await started.opened;
     const stopped = q.stop().then(() => events.push('stopped'));
@@ -309,14 +308,7 @@ describe('workers', () => {
   it('take back a job whose worker stopped mid-run once its lease passed, and run it again under its id', async () => {
     const s = spec({ timeoutMs: 200 });
     const started = latch();
-    const stuck = await startQueue({
-      db: database.db,
-      pubsub: database.pubsub,
-      logger: silent,
-      pollMs: 60_000,
-      leaseGraceMs: 0,
-      handlers: [handler(s, () => (started.open(), new Promise<never>(() => {})))],
-    });
+    const stuck = await openQueue([handler(s, () => (started.open(), new Promise<never>(() => {})))], { leaseGraceMs: 0 });
     const { id } = await enqueue(database.db, s, {});
     await started.opened;
     // The worker goes away without finishing (as a process that died would): the job stays running, leased.

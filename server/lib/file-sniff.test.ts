@@ -5,6 +5,14 @@ import { mimeTypeForExtension, sniff } from './file-sniff';
 // A well-known valid 1×1 PNG (server/test/png.ts builds one chunk by chunk).
 const tinyPng = () => Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
+/** The run of fields a local and a central header both carry, from `at`: CRC-32, compressed and uncompressed size, name length. */
+function writeEntryFields(header: Buffer, at: number, data: Buffer, name: Buffer) {
+  header.writeUInt32LE(crc32(data), at);
+  header.writeUInt32LE(data.length, at + 4);
+  header.writeUInt32LE(data.length, at + 8);
+  header.writeUInt16LE(name.length, at + 12);
+}
+
 /** A ZIP archive of stored (uncompressed) entries, with a central directory. */
 function zip(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
@@ -13,22 +21,15 @@ function zip(entries: Record<string, string>): Buffer {
   for (const [name, content] of Object.entries(entries)) {
     const nameBytes = Buffer.from(name, 'utf8');
     const data = Buffer.from(content, 'utf8');
-    const crc = crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
+    writeEntryFields(local, 14, data, nameBytes);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    writeEntryFields(central, 16, data, nameBytes);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
     centrals.push(central, nameBytes);
