@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { companies, company_addresses, drivers, revoked_sessions, users } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { preparedOn, statementText } from '../../db/prepared';
 
 export const sessionUserColumns = {
@@ -52,12 +53,12 @@ export async function findUserForLogin(db: DbOrTx, login: string) {
 }
 
 export async function findUserById(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ ...sessionUserColumns, password_hash: users.password_hash, token_version: users.token_version })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ ...sessionUserColumns, password_hash: users.password_hash, token_version: users.token_version })
+      .from(users)
+      .where(eq(users.id, id)),
+  );
 }
 
 /**
@@ -144,18 +145,18 @@ export async function insertAdministrator(db: DbOrTx, admin: { email: string; fi
 }
 
 export async function findSessionCompany(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      is_parent_company: companies.is_parent_company,
-      status: companies.status,
-      image_key: companies.image_key,
-    })
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        is_parent_company: companies.is_parent_company,
+        status: companies.status,
+        image_key: companies.image_key,
+      })
+      .from(companies)
+      .where(eq(companies.id, id)),
+  );
 }
 
 export const driverColumns = { id: drivers.id, name: drivers.name, email: drivers.email, phone: drivers.phone, status: drivers.status };
@@ -170,10 +171,10 @@ export async function findDriverForLogin(db: DbOrTx, email: string, phoneDigits:
 }
 
 export async function findDriverAuthState(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ ...driverColumns, token_version: drivers.token_version, is_active: drivers.is_active })
-    .from(drivers)
-    .where(eq(drivers.id, id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ ...driverColumns, token_version: drivers.token_version, is_active: drivers.is_active })
+      .from(drivers)
+      .where(eq(drivers.id, id)),
+  );
 }

@@ -2,16 +2,17 @@
 import { aliasedTable, and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { chat_attachments, chat_messages, chat_reads, chats, companies, exchanges, users } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 
 /** An attachment by its storage key, with the chat's two companies. */
 export async function findAttachmentByKey(db: DbOrTx, storageKey: string) {
-  const [row] = await db
-    .select({ name: chat_attachments.name, company_a_id: chats.company_a_id, company_b_id: chats.company_b_id })
-    .from(chat_attachments)
-    .innerJoin(chats, eq(chats.id, chat_attachments.chat_id))
-    .where(eq(chat_attachments.storage_key, storageKey))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ name: chat_attachments.name, company_a_id: chats.company_a_id, company_b_id: chats.company_b_id })
+      .from(chat_attachments)
+      .innerJoin(chats, eq(chats.id, chat_attachments.chat_id))
+      .where(eq(chat_attachments.storage_key, storageKey)),
+  );
 }
 
 export async function insertChat(tx: DbOrTx, values: { exchange_id: number; company_a_id: number; company_b_id: number }) {
@@ -21,20 +22,20 @@ export async function insertChat(tx: DbOrTx, values: { exchange_id: number; comp
 
 /** A chat with its synergy's state, title and the two companies. */
 export async function findChat(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({
-      id: chats.id,
-      exchange_id: chats.exchange_id,
-      company_a_id: chats.company_a_id,
-      company_b_id: chats.company_b_id,
-      level_of_completion: exchanges.level_of_completion,
-      title: exchanges.item_requested,
-    })
-    .from(chats)
-    .leftJoin(exchanges, eq(exchanges.id, chats.exchange_id))
-    .where(eq(chats.id, id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({
+        id: chats.id,
+        exchange_id: chats.exchange_id,
+        company_a_id: chats.company_a_id,
+        company_b_id: chats.company_b_id,
+        level_of_completion: exchanges.level_of_completion,
+        title: exchanges.item_requested,
+      })
+      .from(chats)
+      .leftJoin(exchanges, eq(exchanges.id, chats.exchange_id))
+      .where(eq(chats.id, id)),
+  );
 }
 
 /** The two companies' names and logos. */

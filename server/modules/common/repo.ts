@@ -17,7 +17,7 @@ import { typedNamesByEnglish, type TypedNames } from '../../../shared/lib/refere
 import { escapeLike } from '../../../shared/lib/text';
 import { nameMatches } from '../../db/like';
 import type { DbOrTx } from '../../db/client';
-import { hasRow } from '../../db/rows';
+import { firstRow, hasRow } from '../../db/rows';
 
 export function listCountries(db: DbOrTx, codes: string[] | undefined) {
   const cols = {
@@ -158,8 +158,7 @@ export function adminGroups(db: DbOrTx) {
 }
 
 export async function findGroup(db: DbOrTx, id: number) {
-  const [row] = await db.select(groupColumns).from(material_groups).where(eq(material_groups.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(db.select(groupColumns).from(material_groups).where(eq(material_groups.id, id)));
 }
 
 export function groupNameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {

@@ -12,6 +12,7 @@ import {
 import type { CompanyStatus, SubscriptionStatus } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { companyAddressColumns } from '../../db/columns';
 import { primaryAddressOfCompany } from '../../db/joins';
 import { containsPattern } from '../../db/like';
@@ -210,8 +211,7 @@ const companyColumns = {
 };
 
 export async function findCompany(db: DbOrTx, id: number) {
-  const [row] = await db.select(companyColumns).from(companies).where(eq(companies.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(db.select(companyColumns).from(companies).where(eq(companies.id, id)));
 }
 export type CompanyRow = NonNullable<Awaited<ReturnType<typeof findCompany>>>;
 

@@ -6,7 +6,7 @@ import { companies, donation_tags, donations, material_groups, material_images, 
 import type { DonationStatus } from '../../../shared/constants/enums';
 import type { AdminDonationsInput } from '../../../shared/schemas/donations';
 import type { DbOrTx } from '../../db/client';
-import { hasRow } from '../../db/rows';
+import { firstRow, hasRow } from '../../db/rows';
 import { escapeLike } from '../materials/search';
 
 /** What every view of a donation shows (the listing's fields, the donation's, its donor, tag and group). */
@@ -59,13 +59,11 @@ function viewQuery(db: DbOrTx) {
 }
 
 export async function findView(db: DbOrTx, id: number) {
-  const [row] = await viewQuery(db).where(eq(donations.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(viewQuery(db).where(eq(donations.id, id)));
 }
 
 export async function findViewByCode(db: DbOrTx, code: string) {
-  const [row] = await viewQuery(db).where(eq(donations.qr_token, code)).limit(1);
-  return row ?? null;
+  return firstRow(viewQuery(db).where(eq(donations.qr_token, code)));
 }
 
 export function findImages(db: DbOrTx, materialId: number) {
@@ -165,12 +163,7 @@ export function tagExists(db: DbOrTx, id: number): Promise<boolean> {
 }
 
 export async function companyInfo(db: DbOrTx, companyId: number) {
-  const [row] = await db
-    .select({ name: companies.name, currency: companies.preferred_currency })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return row ?? null;
+  return firstRow(db.select({ name: companies.name, currency: companies.preferred_currency }).from(companies).where(eq(companies.id, companyId)));
 }
 
 // ---- tags ----
@@ -196,18 +189,17 @@ export function tags(db: DbOrTx) {
 }
 
 export async function findTag(db: DbOrTx, id: number) {
-  const [row] = await db.select(tagColumns).from(donation_tags).where(eq(donation_tags.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(db.select(tagColumns).from(donation_tags).where(eq(donation_tags.id, id)));
 }
 
 /** Case-insensitive: "Food bank" and "food bank" are one tag. */
 export async function tagByName(db: DbOrTx, name: string) {
-  const [row] = await db
-    .select({ id: donation_tags.id })
-    .from(donation_tags)
-    .where(sql`lower(${donation_tags.name}) = lower(${name})`)
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ id: donation_tags.id })
+      .from(donation_tags)
+      .where(sql`lower(${donation_tags.name}) = lower(${name})`),
+  );
 }
 
 /** Inserts the tag; null when the name is taken (the unique index decides between concurrent creations). */

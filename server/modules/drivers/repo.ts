@@ -14,7 +14,7 @@ import {
 } from '../../../drizzle/schema';
 import type { DriverStatus, TripDocumentKind, TripStatus } from '../../../shared/constants/enums';
 import type { DbOrTx, Tx } from '../../db/client';
-import { hasRow } from '../../db/rows';
+import { firstRow, hasRow } from '../../db/rows';
 import { containsPattern } from '../../db/like';
 
 // ---- drivers ----
@@ -34,22 +34,22 @@ export const driverColumns = {
 
 /** The profile a driver sees of itself. */
 export async function findDriver(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ id: drivers.id, name: drivers.name, email: drivers.email, phone: drivers.phone, status: drivers.status })
-    .from(drivers)
-    .where(and(eq(drivers.id, id), eq(drivers.is_active, true)))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ id: drivers.id, name: drivers.name, email: drivers.email, phone: drivers.phone, status: drivers.status })
+      .from(drivers)
+      .where(and(eq(drivers.id, id), eq(drivers.is_active, true))),
+  );
 }
 
 /** An active driver as administrators see it. */
 export async function findDriverForAdmin(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select(driverColumns)
-    .from(drivers)
-    .where(and(eq(drivers.id, id), eq(drivers.is_active, true)))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select(driverColumns)
+      .from(drivers)
+      .where(and(eq(drivers.id, id), eq(drivers.is_active, true))),
+  );
 }
 
 export async function lockDriver(tx: Tx, id: number) {
@@ -158,12 +158,12 @@ const vehicleColumns = {
 };
 
 export async function findVehicle(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select(vehicleColumns)
-    .from(vehicles)
-    .where(and(eq(vehicles.id, id), eq(vehicles.is_active, true)))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select(vehicleColumns)
+      .from(vehicles)
+      .where(and(eq(vehicles.id, id), eq(vehicles.is_active, true))),
+  );
 }
 
 export async function listVehicles(db: DbOrTx, input: { q?: string; page: number; size: number }) {
@@ -299,8 +299,7 @@ function tripQuery(db: DbOrTx) {
 export type TripRow = Awaited<ReturnType<ReturnType<typeof tripQuery>['execute']>>[number];
 
 export async function findTrip(db: DbOrTx, id: number): Promise<TripRow | null> {
-  const [row] = await tripQuery(db).where(eq(trips.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(tripQuery(db).where(eq(trips.id, id)));
 }
 
 /** Locks the trip row for the rest of the transaction: two actions on one trip run one after the other. */
@@ -459,19 +458,19 @@ const synergyColumns = {
 };
 
 export async function findExchangeForTrip(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({
-      ...synergyColumns,
-      level_of_completion: exchanges.level_of_completion,
-      provider_contact_phone: pickupCompany.contact_phone,
-      provider_calling_code: pickupCompany.country_calling_code,
-    })
-    .from(exchanges)
-    .innerJoin(pickupCompany, eq(pickupCompany.id, exchanges.provider_company_id))
-    .innerJoin(requesterCompany, eq(requesterCompany.id, exchanges.requester_company_id))
-    .where(eq(exchanges.id, id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({
+        ...synergyColumns,
+        level_of_completion: exchanges.level_of_completion,
+        provider_contact_phone: pickupCompany.contact_phone,
+        provider_calling_code: pickupCompany.country_calling_code,
+      })
+      .from(exchanges)
+      .innerJoin(pickupCompany, eq(pickupCompany.id, exchanges.provider_company_id))
+      .innerJoin(requesterCompany, eq(requesterCompany.id, exchanges.requester_company_id))
+      .where(eq(exchanges.id, id)),
+  );
 }
 
 /** Synergies in progress, newest first, by company name or listing title: what an administrator may schedule. */
@@ -587,17 +586,17 @@ export function hasWasteTransferNote(db: DbOrTx, tripId: number): Promise<boolea
 
 /** A stored document by its key, with who may read it: the trip's driver and the synergy's two companies. */
 export async function findDocumentByKey(db: DbOrTx, key: string) {
-  const [row] = await db
-    .select({
-      name: trip_documents.name,
-      driver_id: trips.driver_id,
-      provider_company_id: exchanges.provider_company_id,
-      requester_company_id: exchanges.requester_company_id,
-    })
-    .from(trip_documents)
-    .innerJoin(trips, eq(trips.id, trip_documents.trip_id))
-    .leftJoin(exchanges, eq(exchanges.id, trips.exchange_id))
-    .where(eq(trip_documents.storage_key, key))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({
+        name: trip_documents.name,
+        driver_id: trips.driver_id,
+        provider_company_id: exchanges.provider_company_id,
+        requester_company_id: exchanges.requester_company_id,
+      })
+      .from(trip_documents)
+      .innerJoin(trips, eq(trips.id, trip_documents.trip_id))
+      .leftJoin(exchanges, eq(exchanges.id, trips.exchange_id))
+      .where(eq(trip_documents.storage_key, key)),
+  );
 }

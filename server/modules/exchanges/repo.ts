@@ -3,6 +3,7 @@ import { aliasedTable, and, avg, count, desc, eq, inArray, or, sql, type SQL } f
 import { chats, companies, exchanges, impact_records, material_sdgs, materials, reviews, sdgs, users } from '../../../drizzle/schema';
 import type { LevelOfCompletion, QuantityUnit } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 
 export async function insertExchange(
   tx: DbOrTx,
@@ -68,8 +69,7 @@ function exchangeQuery(db: DbOrTx) {
 }
 
 export async function findExchange(db: DbOrTx, id: number) {
-  const [row] = await exchangeQuery(db).where(eq(exchanges.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(exchangeQuery(db).where(eq(exchanges.id, id)));
 }
 export type ExchangeRow = NonNullable<Awaited<ReturnType<typeof findExchange>>>;
 

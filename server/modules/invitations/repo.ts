@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { companies, company_invitations, users } from '../../../drizzle/schema';
 import type { CompanyRole } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 
 const columns = {
   id: company_invitations.id,
@@ -31,13 +32,11 @@ const query = (db: DbOrTx) =>
 export type InvitationRow = Awaited<ReturnType<typeof findById>> & {};
 
 export async function findById(db: DbOrTx, id: number) {
-  const [row] = await query(db).where(eq(company_invitations.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(query(db).where(eq(company_invitations.id, id)));
 }
 
 export async function findByTokenHash(db: DbOrTx, tokenHash: string) {
-  const [row] = await query(db).where(eq(company_invitations.token_hash, tokenHash)).limit(1);
-  return row ?? null;
+  return firstRow(query(db).where(eq(company_invitations.token_hash, tokenHash)));
 }
 
 /** Locks the invitation for the rest of the transaction: of two acceptances at once, the second sees it used. */

@@ -26,7 +26,7 @@ import type { ListingKind, ListingStatus, MaterialGroupKind } from '../../../sha
 import type { LatLng } from '../../../shared/lib/geo';
 import type { AdminMaterialsInput } from '../../../shared/schemas/materials';
 import type { DbOrTx } from '../../db/client';
-import { hasRow } from '../../db/rows';
+import { firstRow, hasRow } from '../../db/rows';
 import { withListingParts } from '../../db/joins';
 import { preparedOn, statementText } from '../../db/prepared';
 import { centerOf, escapeLike, listingPoint, listItemColumns, notFromUnapprovedCompany, notFullyReserved } from './search';
@@ -34,13 +34,13 @@ import { centerOf, escapeLike, listingPoint, listItemColumns, notFromUnapprovedC
 // ---- companies, addresses, taxonomy -------------------------------------------------------------------------
 
 export async function findCompanyCenter(db: DbOrTx, companyId: number): Promise<LatLng | null> {
-  const [row] = await db
-    .select({ lat: company_addresses.latitude, lng: company_addresses.longitude })
-    .from(company_addresses)
-    .where(and(eq(company_addresses.company_id, companyId), eq(company_addresses.is_primary, true)))
-    .orderBy(asc(company_addresses.id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ lat: company_addresses.latitude, lng: company_addresses.longitude })
+      .from(company_addresses)
+      .where(and(eq(company_addresses.company_id, companyId), eq(company_addresses.is_primary, true)))
+      .orderBy(asc(company_addresses.id)),
+  );
 }
 
 /** The given address of the company, or its primary one (then its first) when none is given. */
@@ -49,13 +49,7 @@ export async function findCompanyAddress(db: DbOrTx, companyId: number, addressI
   const where = addressId
     ? and(eq(company_addresses.company_id, companyId), eq(company_addresses.id, addressId))
     : eq(company_addresses.company_id, companyId);
-  const [row] = await db
-    .select(cols)
-    .from(company_addresses)
-    .where(where)
-    .orderBy(desc(company_addresses.is_primary), asc(company_addresses.id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(db.select(cols).from(company_addresses).where(where).orderBy(desc(company_addresses.is_primary), asc(company_addresses.id)));
 }
 
 export interface TaxonomyChain {
@@ -434,12 +428,12 @@ export async function refreshReservations(tx: DbOrTx, materialId: number) {
 
 /** What a write needs to decide: whose listing it is, what kind and in which state. */
 export async function findMaterialHead(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ id: materials.id, uuid: materials.uuid, company_id: materials.company_id, kind: materials.kind, status: materials.status })
-    .from(materials)
-    .where(eq(materials.id, id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ id: materials.id, uuid: materials.uuid, company_id: materials.company_id, kind: materials.kind, status: materials.status })
+      .from(materials)
+      .where(eq(materials.id, id)),
+  );
 }
 
 export function findImages(db: DbOrTx, materialId: number) {
@@ -716,13 +710,13 @@ export async function lockCompany(tx: DbOrTx, companyId: number) {
 }
 
 export async function latestAccessRequest(db: DbOrTx, companyId: number) {
-  const [row] = await db
-    .select(accessColumns)
-    .from(bulk_upload_access_requests)
-    .where(eq(bulk_upload_access_requests.company_id, companyId))
-    .orderBy(desc(bulk_upload_access_requests.id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select(accessColumns)
+      .from(bulk_upload_access_requests)
+      .where(eq(bulk_upload_access_requests.company_id, companyId))
+      .orderBy(desc(bulk_upload_access_requests.id)),
+  );
 }
 
 export function hasGrantedAccess(db: DbOrTx, companyId: number): Promise<boolean> {
@@ -740,8 +734,7 @@ export async function insertAccessRequest(db: DbOrTx, companyId: number, userId:
 }
 
 export async function findAccessRequest(db: DbOrTx, id: number) {
-  const [row] = await db.select(accessColumns).from(bulk_upload_access_requests).where(eq(bulk_upload_access_requests.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(db.select(accessColumns).from(bulk_upload_access_requests).where(eq(bulk_upload_access_requests.id, id)));
 }
 
 export async function decideAccessRequest(db: DbOrTx, id: number, status: 'granted' | 'denied', reviewerId: number) {

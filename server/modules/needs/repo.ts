@@ -6,6 +6,7 @@ import { LIMITS } from '../../../shared/constants/limits';
 import type { QuantityUnit } from '../../../shared/constants/enums';
 import type { LatLng } from '../../../shared/lib/geo';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { centerOf, chordOf, distanceKmSql, escapeLike, listingPoint, withinKm, withinKmSql } from '../materials/search';
 
 const needPoint = sql`${needs.geo}`;
@@ -49,13 +50,13 @@ export async function groupsOfCode(db: DbOrTx, code: string): Promise<{ id: numb
 
 /** The company's primary address (else its first), where its needs are measured from. */
 export async function companyPoint(db: DbOrTx, companyId: number): Promise<LatLng | null> {
-  const [row] = await db
-    .select({ lat: company_addresses.latitude, lng: company_addresses.longitude })
-    .from(company_addresses)
-    .where(eq(company_addresses.company_id, companyId))
-    .orderBy(desc(company_addresses.is_primary), asc(company_addresses.id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ lat: company_addresses.latitude, lng: company_addresses.longitude })
+      .from(company_addresses)
+      .where(eq(company_addresses.company_id, companyId))
+      .orderBy(desc(company_addresses.is_primary), asc(company_addresses.id)),
+  );
 }
 
 export async function insertNeed(db: DbOrTx, v: NeedValues & { company_id: number; created_by_user_id: number; at: LatLng; created_at?: Date }) {
@@ -113,14 +114,14 @@ function needColumns(center: LatLng | null) {
 export type NeedRow = Awaited<ReturnType<typeof findNeed>> & object;
 
 export async function findNeed(db: DbOrTx, id: number, center: LatLng | null = null) {
-  const [row] = await db
-    .select(needColumns(center))
-    .from(needs)
-    .innerJoin(companies, eq(companies.id, needs.company_id))
-    .innerJoin(material_groups, eq(material_groups.id, needs.material_group_id))
-    .where(eq(needs.id, id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select(needColumns(center))
+      .from(needs)
+      .innerJoin(companies, eq(companies.id, needs.company_id))
+      .innerJoin(material_groups, eq(material_groups.id, needs.material_group_id))
+      .where(eq(needs.id, id)),
+  );
 }
 
 /** The company's own needs, open and closed, newest first. */
@@ -296,13 +297,13 @@ export async function recordExistingMatches(db: DbOrTx, needId: number, limit = 
 
 /** The answering listing, if it is an active offering of this company (else null). */
 export async function ownActiveListing(db: DbOrTx, materialId: number, companyId: number) {
-  const [row] = await db
-    .select({ id: materials.id, title: materials.title, company_name: companies.name })
-    .from(materials)
-    .innerJoin(companies, eq(companies.id, materials.company_id))
-    .where(and(eq(materials.id, materialId), eq(materials.company_id, companyId), eq(materials.status, 'active'), eq(materials.kind, 'offering')))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ id: materials.id, title: materials.title, company_name: companies.name })
+      .from(materials)
+      .innerJoin(companies, eq(companies.id, materials.company_id))
+      .where(and(eq(materials.id, materialId), eq(materials.company_id, companyId), eq(materials.status, 'active'), eq(materials.kind, 'offering'))),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-o
 import { companies, company_addresses, material_groups, materials, newsletter_runs, newsletter_subscribers } from '../../../drizzle/schema';
 import type { Language } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { withListingParts } from '../../db/joins';
 
 /** One row per address: subscribing again re-activates an unsubscribed address and takes the new language. */
@@ -16,12 +17,12 @@ export async function upsertSubscriber(db: DbOrTx, subscriber: { email: string; 
 }
 
 export async function findByToken(db: DbOrTx, token: string) {
-  const [row] = await db
-    .select({ id: newsletter_subscribers.id, email: newsletter_subscribers.email, unsubscribed_at: newsletter_subscribers.unsubscribed_at })
-    .from(newsletter_subscribers)
-    .where(eq(newsletter_subscribers.unsubscribe_token, token))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ id: newsletter_subscribers.id, email: newsletter_subscribers.email, unsubscribed_at: newsletter_subscribers.unsubscribed_at })
+      .from(newsletter_subscribers)
+      .where(eq(newsletter_subscribers.unsubscribe_token, token)),
+  );
 }
 
 /** Unsubscribes once (the first time counts); a repeat changes nothing. */

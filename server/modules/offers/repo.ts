@@ -5,42 +5,42 @@ import { OPEN_OFFER_STATUSES, type OfferStatus } from '../../../shared/constants
 import type { OfferSide } from '../../../shared/machines/offer';
 import type { OfferDirection } from '../../../shared/schemas/offers';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 
 /** What an offer needs to know about its listing. */
 export async function findListing(db: DbOrTx, materialId: number) {
-  const [row] = await db
-    .select({
-      id: materials.id,
-      title: materials.title,
-      company_id: materials.company_id,
-      kind: materials.kind,
-      status: materials.status,
-      quantity: materials.quantity,
-      reserved_quantity: materials.reserved_quantity,
-      quantity_unit: materials.quantity_unit,
-      company_status: companies.status,
-    })
-    .from(materials)
-    .innerJoin(companies, eq(companies.id, materials.company_id))
-    .where(eq(materials.id, materialId))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({
+        id: materials.id,
+        title: materials.title,
+        company_id: materials.company_id,
+        kind: materials.kind,
+        status: materials.status,
+        quantity: materials.quantity,
+        reserved_quantity: materials.reserved_quantity,
+        quantity_unit: materials.quantity_unit,
+        company_status: companies.status,
+      })
+      .from(materials)
+      .innerJoin(companies, eq(companies.id, materials.company_id))
+      .where(eq(materials.id, materialId)),
+  );
 }
 
 /** One of the listing's sub-listings, with its stock; null when it is not one of them. */
 export async function findSubListing(db: DbOrTx, materialId: number, id: number) {
-  const [row] = await db
-    .select({ id: sub_listings.id, title: sub_listings.title, quantity: sub_listings.quantity, reserved_quantity: sub_listings.reserved_quantity })
-    .from(sub_listings)
-    .where(and(eq(sub_listings.id, id), eq(sub_listings.material_id, materialId)))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ id: sub_listings.id, title: sub_listings.title, quantity: sub_listings.quantity, reserved_quantity: sub_listings.reserved_quantity })
+      .from(sub_listings)
+      .where(and(eq(sub_listings.id, id), eq(sub_listings.material_id, materialId))),
+  );
 }
 
 /** The listing an offer is on (it never changes) and its status, read without a lock so the listing can be locked first. */
 export async function offerHead(db: DbOrTx, id: number) {
-  const [row] = await db.select({ material_id: offers.material_id, status: offers.status }).from(offers).where(eq(offers.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(db.select({ material_id: offers.material_id, status: offers.status }).from(offers).where(eq(offers.id, id)));
 }
 
 export async function insertOffer(
@@ -177,8 +177,7 @@ function offerQuery(db: DbOrTx) {
 export type OfferRow = Awaited<ReturnType<typeof findOffer>> & {};
 
 export async function findOffer(db: DbOrTx, id: number) {
-  const [row] = await offerQuery(db).where(eq(offers.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(offerQuery(db).where(eq(offers.id, id)));
 }
 
 /** Locks the offer row for the rest of the transaction: concurrent reviews of one offer run one at a time. */

@@ -6,6 +6,7 @@ import type { Language } from '../../../shared/constants/enums';
 import { escapeLike } from '../../../shared/lib/text';
 import type { AdminQueriesInput } from '../../../shared/schemas/queries';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 
 export async function insertQuery(
   db: DbOrTx,
@@ -66,15 +67,15 @@ export async function listQueries(db: DbOrTx, input: AdminQueriesInput) {
 }
 
 export async function findQuery(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select(columns)
-    .from(queries)
-    .leftJoin(reader, eq(reader.id, queries.read_by_user_id))
-    .leftJoin(answerer, eq(answerer.id, queries.answered_by_user_id))
-    .where(eq(queries.id, id))
-    .orderBy(asc(queries.id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select(columns)
+      .from(queries)
+      .leftJoin(reader, eq(reader.id, queries.read_by_user_id))
+      .leftJoin(answerer, eq(answerer.id, queries.answered_by_user_id))
+      .where(eq(queries.id, id))
+      .orderBy(asc(queries.id)),
+  );
 }
 
 /** Marks read (by this administrator, keeping the first reader) or unread; null when nothing changed. */

@@ -10,6 +10,7 @@ import {
 } from '../../../drizzle/schema';
 import type { RegistrationStatus } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { companyAddressColumns } from '../../db/columns';
 import { primaryAddressOfCompany } from '../../db/joins';
 
@@ -85,8 +86,7 @@ export async function listTemporaryAccounts(db: DbOrTx, filter: { status?: Regis
 }
 
 export async function findTemporaryAccount(db: DbOrTx, id: number) {
-  const [row] = await temporaryAccountsQuery(db).where(eq(registration_requests.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(temporaryAccountsQuery(db).where(eq(registration_requests.id, id)));
 }
 
 export async function lockRequest(db: DbOrTx, id: number) {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { companies, company_subscriptions, registration_requests, subscription_history, subscription_plans } from '../../../drizzle/schema';
 import type { SubscriptionAction, SubscriptionPlanKind } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
-import { hasRow } from '../../db/rows';
+import { firstRow, hasRow } from '../../db/rows';
 
 export const planColumns = {
   id: subscription_plans.id,
@@ -31,18 +31,17 @@ export function listPlans(db: DbOrTx, opts: { activeOnly?: boolean } = {}) {
 }
 
 export async function findPlan(db: DbOrTx, id: number) {
-  const [row] = await db.select(planColumns).from(subscription_plans).where(eq(subscription_plans.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(db.select(planColumns).from(subscription_plans).where(eq(subscription_plans.id, id)));
 }
 
 export async function findBuiltinPlan(db: DbOrTx, kind: Exclude<SubscriptionPlanKind, 'custom'>) {
-  const [row] = await db
-    .select(planColumns)
-    .from(subscription_plans)
-    .where(and(eq(subscription_plans.kind, kind), eq(subscription_plans.is_builtin, true)))
-    .orderBy(asc(subscription_plans.id))
-    .limit(1);
-  return row ?? null;
+  return firstRow(
+    db
+      .select(planColumns)
+      .from(subscription_plans)
+      .where(and(eq(subscription_plans.kind, kind), eq(subscription_plans.is_builtin, true)))
+      .orderBy(asc(subscription_plans.id)),
+  );
 }
 
 export async function insertPlan(db: DbOrTx, values: typeof subscription_plans.$inferInsert) {

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, ty
 import { companies, users } from '../../../drizzle/schema';
 import type { CompanyRole, Language, Role } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
-import { hasRow } from '../../db/rows';
+import { firstRow, hasRow } from '../../db/rows';
 import { containsPattern } from '../../db/like';
 
 /** Users who still act for their company: neither removed by a manager nor disabled by an administrator. */
@@ -53,8 +53,7 @@ export async function setEmailPreferences(
 
 /** The company and role of a user, or null for an unknown user. */
 export async function findMembership(db: DbOrTx, userId: number) {
-  const [row] = await db.select({ company_id: users.company_id, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
-  return row ?? null;
+  return firstRow(db.select({ company_id: users.company_id, role: users.role }).from(users).where(eq(users.id, userId)));
 }
 
 /** The managers of a company with what a mail to them needs. */
@@ -114,8 +113,7 @@ const userColumns = {
 };
 
 export async function findUser(db: DbOrTx, id: number) {
-  const [row] = await db.select(userColumns).from(users).leftJoin(companies, eq(companies.id, users.company_id)).where(eq(users.id, id)).limit(1);
-  return row ?? null;
+  return firstRow(db.select(userColumns).from(users).leftJoin(companies, eq(companies.id, users.company_id)).where(eq(users.id, id)));
 }
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
