@@ -90,8 +90,11 @@ export const deletedOutput = z.object({ success: z.literal(true), id: z.number()
 /** A row's creation and last change, as a row with both answers them. */
 export const timestampFields = { created_at: z.date(), updated_at: z.date() };
 
-/** Some of an answer's fields, in the order named: an answer's keys come out in its schema's order. */
-export function pickFields<S extends z.ZodRawShape, K extends keyof S>(fields: S, keys: readonly K[]): Pick<S, K> {
+/**
+ * Some of an answer's fields, in the order named: an answer's keys come out in its schema's order. The keys are
+ * read from `keys` alone (NoInfer): spread into `z.object({...})`, the call would otherwise take every key of `fields`.
+ */
+export function pickFields<S extends z.ZodRawShape, K extends keyof S>(fields: S, keys: readonly K[]): Pick<S, NoInfer<K>> {
   const picked = {} as Pick<S, K>;
   for (const key of keys) picked[key] = fields[key];
   return picked;
