@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bulk_upload_access_requests } from '../../drizzle/schema';
 import { sniff } from '../lib/file-sniff';
+import { tripBody } from '../test/bodies';
 import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../test/factories';
 import { useTestContext } from '../test/suite';
 import { tinyPng } from '../test/png';
@@ -225,17 +226,9 @@ beforeAll(async () => {
   const offer = await t.caller(A.memberActor).offers.create({ material_id: offered.id, quantity: 10, message: 'Files' });
   const { exchange_id } = await t.caller(C.managerActor).offers.review({ id: offer.id, decision: 'accept' });
   const exchange = await t.caller(A.memberActor).exchanges.get({ id: exchange_id! });
-  const place = { address: 'A 1', city: 'Copenhagen', country: 'DK', latitude: 55.68, longitude: 12.57 };
-  const trip = await t.caller(admin.adminActor).drivers.admin.createTrip({
-    exchange_id: exchange_id!,
-    driver_id: driver.id,
-    contact_person: 'Files',
-    pickup_address: place,
-    dropoff_address: { ...place, latitude: 55.7 },
-    event_date: '2030-01-01',
-    start_time: '08:00',
-    materials: [offered.id],
-  });
+  const trip = await t
+    .caller(admin.adminActor)
+    .drivers.admin.createTrip(tripBody({ id: exchange_id!, material: offered }, { driver_id: driver.id, contact_person: 'Files' }));
   ctx = { listing: listing.id, manager: A, chat: exchange.chat_id!, trip: trip.id, driver: driver.id, exchange: exchange_id! };
 }, 120_000);
 

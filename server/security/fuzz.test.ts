@@ -17,6 +17,7 @@ import { mulberry32 } from '../../shared/lib/random';
 import type { Actor } from '../lib/actor';
 import { REST_ROUTES } from '../rest';
 import { callProcedure, type RestRoute } from '../rest/define';
+import { tripBody } from '../test/bodies';
 import { createAdmin, createCompanyWithUsers, createDriver, createListing } from '../test/factories';
 import { pool } from '../test/pool';
 import { useTestContext } from '../test/suite';
@@ -450,18 +451,11 @@ beforeAll(async () => {
     .caller(admin.adminActor)
     .subscriptions.admin.createPlan({ name: 'Fuzz plan', start_date: '2030-01-01', end_date: '2031-01-01' });
   const vehicle = await t.caller(admin.adminActor).drivers.admin.createVehicle({ vehicle_number: 'FZ 1', make: 'Volvo', model: 'FL' });
-  const place = { address: 'A 1', city: 'Copenhagen', country: 'DK', latitude: 55.68, longitude: 12.57 };
-  const trip = await t.caller(admin.adminActor).drivers.admin.createTrip({
-    exchange_id: exchange_id!,
-    driver_id: driver.id,
-    vehicle_id: vehicle.id,
-    contact_person: 'Fuzz',
-    pickup_address: place,
-    dropoff_address: { ...place, latitude: 55.7 },
-    event_date: '2030-01-01',
-    start_time: '08:00',
-    materials: [listingA.id],
-  });
+  const trip = await t
+    .caller(admin.adminActor)
+    .drivers.admin.createTrip(
+      tripBody({ id: exchange_id!, material: listingA }, { driver_id: driver.id, vehicle_id: vehicle.id, contact_person: 'Fuzz' }),
+    );
   tripId = trip.id;
   // Ids the generator draws from for id fields: real objects (so bodies reach the service), never the callers
   // themselves or their companies (a fuzzed delete would end the run's sessions).

@@ -10,6 +10,7 @@ import { straightLineEstimate } from '../../../shared/lib/geo';
 import { HGV_FACTOR } from '../../../shared/lib/transport';
 import type { Actor } from '../../lib/actor';
 import { createCompanyWithUsers, createDriver, createListing, startSynergy } from '../../test/factories';
+import { copenhagen, tripBody } from '../../test/bodies';
 import { request, restAs, restWithAuth } from '../../test/rest-client';
 import { useTestWorld } from '../../test/suite';
 
@@ -17,7 +18,7 @@ const { t, admin } = useTestWorld();
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 8);
 
-const copenhagen = { address: 'Refshalevej 163A', city: 'København K', country: 'DK', latitude: 55.6925, longitude: 12.6105 };
+/** Valby as a client may also send a place: lat and lng for latitude and longitude. */
 const valby = { address: 'Gammel Køge Landevej 55', city: 'Valby', country: 'DK', lat: 55.657, lng: 12.505 };
 
 /** A synergy in progress; `listing` may make its material hazardous. */
@@ -47,18 +48,9 @@ async function scheduled(o: { hazardous?: boolean; kgco2e_per_km?: number } = {}
     model: 'FL',
     ...(o.kgco2e_per_km ? { kgco2e_per_km: o.kgco2e_per_km } : {}),
   });
-  const trip = await t.caller(admin.adminActor).drivers.admin.createTrip({
-    exchange_id: s.id,
-    driver_id: driver.id,
-    vehicle_id: vehicle.id,
-    contact_person: 'Mette Jensen',
-    pickup_address: copenhagen,
-    dropoff_address: valby,
-    event_date: '2030-05-14',
-    start_time: '09:30',
-    materials: [s.material.id],
-    notes: 'Forklift on site',
-  });
+  const trip = await t
+    .caller(admin.adminActor)
+    .drivers.admin.createTrip(tripBody(s, { driver_id: driver.id, vehicle_id: vehicle.id, dropoff_address: valby, notes: 'Forklift on site' }));
   return { ...s, driver, vehicle, trip, as: t.caller(driverActor(driver.id)) };
 }
 
@@ -121,16 +113,7 @@ describe('administrators: scheduling', () => {
     const driver = await createDriver(db(), { email: `d-${tag()}@fleet.example` });
     const res = await restAs(t, admin.adminActor)
       .post('/admin/trips')
-      .send({
-        exchange_id: s.id,
-        driver_id: driver.id,
-        contact_person: 'Mette Jensen',
-        pickup_address: copenhagen,
-        dropoff_address: valby,
-        event_date: '2030-05-14',
-        start_time: '09:30',
-        materials: [s.material.id],
-      });
+      .send(tripBody(s, { driver_id: driver.id, dropoff_address: valby }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       status: 'ASSIGNED',
@@ -161,16 +144,7 @@ describe('administrators: scheduling', () => {
     const s = await synergy();
     const other = await createListing(db(), (await createCompanyWithUsers(db())).company.id);
     const driver = await createDriver(db(), { email: `d-${tag()}@fleet.example` });
-    const base = {
-      exchange_id: s.id,
-      driver_id: driver.id,
-      contact_person: 'A',
-      pickup_address: copenhagen,
-      dropoff_address: valby,
-      event_date: '2030-05-14',
-      start_time: '09:30',
-      materials: [s.material.id],
-    };
+    const base = tripBody(s, { driver_id: driver.id, contact_person: 'A', dropoff_address: valby });
     const api = restAs(t, admin.adminActor);
     const field = async (body: object) => (await api.post('/admin/trips').send(body)).body.error.fields;
     expect(await field({ ...base, driver_id: 1_999_999 })).toEqual({ driver_id: 'Unknown driver' });

@@ -7,12 +7,11 @@
 // The races at the end need real Postgres (TEST_DATABASE_URL): PGlite runs one query at a time.
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { drivers, notifications, trips, vehicles } from '../../../drizzle/schema';
-import type { createTripInput } from '../../../shared/schemas/drivers';
 import { renderMessage } from '../../lib/i18n';
 import type { Actor } from '../../lib/actor';
 import { createCompanyWithUsers, createDriver, startSynergy } from '../../test/factories';
+import { copenhagen, tripBody } from '../../test/bodies';
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 import { useTestWorld } from '../../test/suite';
@@ -22,11 +21,7 @@ const { t, admin } = useTestWorld();
 const db = () => t.database.db;
 const tag = () => Math.random().toString(36).slice(2, 8);
 
-const copenhagen = { address: 'Refshalevej 163A', city: 'København K', country: 'DK', latitude: 55.6925, longitude: 12.6105 };
-const valby = { address: 'Gammel Køge Landevej 55', city: 'Valby', country: 'DK', latitude: 55.657, longitude: 12.505 };
-
 const synergy = () => startSynergy(t, { listing: { title: `Yeast ${tag()}` } });
-type Synergy = Awaited<ReturnType<typeof synergy>>;
 
 const newDriver = () => createDriver(db(), { name: `Driver ${tag()}`, email: `d-${tag()}@fleet.example` });
 const newVehicle = async () =>
@@ -37,19 +32,6 @@ const newVehicle = async () =>
       .returning()
   )[0]!;
 
-type CreateTripBody = z.input<typeof createTripInput>;
-
-/** The body of POST admin/trips: Copenhagen to Valby (about 15 minutes on the straight-line estimate). */
-const tripBody = (s: Synergy, o: Partial<CreateTripBody> & Pick<CreateTripBody, 'driver_id'>): CreateTripBody => ({
-  exchange_id: s.id,
-  contact_person: 'Mette Jensen',
-  pickup_address: copenhagen,
-  dropoff_address: valby,
-  event_date: '2030-05-14',
-  start_time: '09:30',
-  materials: [s.material.id],
-  ...o,
-});
 const tripCount = async () => (await db().select({ n: count() }).from(trips))[0]!.n;
 
 describe('overlapping trips', () => {

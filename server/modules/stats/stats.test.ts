@@ -87,6 +87,20 @@ async function endedSynergy(o: {
   return { provider, requester, id: exchange_id!, ended };
 }
 
+/** What a record of wooden pallets re-used like for like instead of landfilled says, wherever it is shown. */
+const PALLETS_VIA_LANDFILL = {
+  material_group: 'Wood',
+  defra_material: 'Wood',
+  basis: 'like_for_like',
+  counterfactual_route: 'Landfill',
+  basis_text: 'Like for like: the same material re-used as such, so its new production is avoided too',
+  route_text: 'Would otherwise go to landfill',
+  mapping: { level: 'third', code: '150103', name: 'Wooden packaging' },
+  factor_set: DEFRA_FACTOR_SET,
+  factor_version: '2023 v1.1',
+  factor_set_label: 'DESNZ/Defra 2023 v1.1',
+};
+
 const recordOf = async (exchangeId: number) => (await db().select().from(impact_records).where(eq(impact_records.exchange_id, exchangeId)))[0];
 
 /** The synergy's record as a company reads it: GET api/companies/{id}/impact-records. */
@@ -103,20 +117,7 @@ describe('impact records: hand-worked DESNZ/Defra 2023 v1.1 cases through REST (
   it('wood pallets (15 01 03), 1,000 kg, like for like via landfill: (925.2445 - 0) + (312.61178 - 38.54288) = 1,199.3134 kg CO2e', async () => {
     const { id, provider, ended } = await endedSynergy({ leaf: PALLETS, quantity: 1000 });
     const r = await recordThroughRest(provider, id);
-    expect(r).toMatchObject({
-      kg: 1000,
-      hours: 0,
-      material_group: 'Wood',
-      defra_material: 'Wood',
-      basis: 'like_for_like',
-      counterfactual_route: 'Landfill',
-      basis_text: 'Like for like: the same material re-used as such, so its new production is avoided too',
-      route_text: 'Would otherwise go to landfill',
-      mapping: { level: 'third', code: '150103', name: 'Wooden packaging' },
-      factor_set: DEFRA_FACTOR_SET,
-      factor_version: '2023 v1.1',
-      factor_set_label: 'DESNZ/Defra 2023 v1.1',
-    });
+    expect(r).toMatchObject({ kg: 1000, hours: 0, ...PALLETS_VIA_LANDFILL });
     expect(Math.round(r.co2e_kg * 10) / 10).toBe(1199.3);
     expect(r.co2e_kg).toBeCloseTo(1199.3134, 4);
     expect(r.breakdown).toMatchObject({ route_factor: 925.2445, reuse_disposal: 0, primary_production: 312.61178, secondary_source: 38.54288 });
@@ -587,17 +588,8 @@ describe('impact certificate and its public verification', () => {
       code,
       providing_company: provider.company.name,
       receiving_company: requester.company.name,
-      material_group: 'Wood',
-      defra_material: 'Wood',
-      basis: 'like_for_like',
-      counterfactual_route: 'Landfill',
-      basis_text: 'Like for like: the same material re-used as such, so its new production is avoided too',
-      route_text: 'Would otherwise go to landfill',
-      mapping: { level: 'third', code: '150103', name: 'Wooden packaging' },
+      ...PALLETS_VIA_LANDFILL,
       kg: 1000,
-      factor_set: DEFRA_FACTOR_SET,
-      factor_version: '2023 v1.1',
-      factor_set_label: 'DESNZ/Defra 2023 v1.1',
       completed_on: new Date().toISOString().slice(0, 10),
     });
     expect(page.body.co2e_kg).toBeCloseTo(1199.31, 2);
