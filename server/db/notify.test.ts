@@ -30,10 +30,22 @@ async function listenOn(db: Database, channel: string) {
     await via.pubsub.publish(channel, sentinel);
     await arrived;
   };
-  return { heard, settle, unsubscribe };
+  return { channel, heard, settle, unsubscribe };
 }
 
 const channel = () => `notify_test_${randomUUID().replaceAll('-', '')}`;
+/** What a channel of its own hears from `run` (which is given the channel), once everything so far has arrived. */
+async function heardFrom(run: (channel: string) => Promise<unknown>): Promise<string[]> {
+  const here = await listenOn(database, channel());
+  try {
+    await run(here.channel);
+    await here.settle();
+    return here.heard;
+  } finally {
+    await here.unsubscribe();
+  }
+}
+
 const probeIds = async () => (await database.db.execute(sql`select id from notify_probe order by id`)) as unknown;
 const rows = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows);
 
@@ -58,55 +70,44 @@ describe('notifyInTx', () => {
   });
 
   it('tells nobody about a transaction that rolls back', async () => {
-    const ch = channel();
-    const here = await listenOn(database, ch);
-    await expect(
-      database.db.transaction(async (tx) => {
-        await notifyInTx(tx, ch, '{"n":1}');
-        throw new Error('changed my mind');
-      }),
-    ).rejects.toThrow('changed my mind');
-    await here.settle();
-    expect(here.heard).toEqual([]);
-    await here.unsubscribe();
+    const heard = await heardFrom((ch) =>
+      expect(
+        database.db.transaction(async (tx) => {
+          await notifyInTx(tx, ch, '{"n":1}');
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind'),
+    );
+    expect(heard).toEqual([]);
   });
 
   it('rolls the transaction back when its NOTIFY fails, and tells nobody', async () => {
-    const ch = channel();
-    const here = await listenOn(database, ch);
-    await expect(
-      database.db.transaction(async (tx) => {
-        await tx.execute(sql`insert into notify_probe (id) values (1)`);
-        // Past Postgres's limit once the origin mark is added.
-        await notifyInTx(tx, ch, 'x'.repeat(NOTIFY_PAYLOAD_MAX_BYTES + 1));
-      }),
-    ).rejects.toThrow();
-    expect(rows(await probeIds())).toEqual([]);
-    await here.settle();
-    expect(here.heard).toEqual([]);
-    await here.unsubscribe();
+    const heard = await heardFrom(async (ch) => {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into notify_probe (id) values (1)`);
+          // Past Postgres's limit once the origin mark is added.
+          await notifyInTx(tx, ch, 'x'.repeat(NOTIFY_PAYLOAD_MAX_BYTES + 1));
+        }),
+      ).rejects.toThrow();
+      expect(rows(await probeIds())).toEqual([]);
+    });
+    expect(heard).toEqual([]);
   });
 
   it('takes a payload of the documented maximum', async () => {
-    const ch = channel();
-    const here = await listenOn(database, ch);
     const payload = 'é'.repeat(Math.floor(NOTIFY_PAYLOAD_MAX_BYTES / 2)) + 'x';
     expect(Buffer.byteLength(payload)).toBe(NOTIFY_PAYLOAD_MAX_BYTES);
-    await database.db.transaction((tx) => notifyInTx(tx, ch, payload));
-    await here.settle();
-    expect(here.heard).toEqual([payload]);
-    await here.unsubscribe();
+    expect(await heardFrom((ch) => database.db.transaction((tx) => notifyInTx(tx, ch, payload)))).toEqual([payload]);
   });
 
   it('from a savepoint, is heard here once, from Postgres after the commit', async () => {
-    const ch = channel();
-    const here = await listenOn(database, ch);
-    await database.db.transaction(async (tx) => {
-      await tx.transaction((savepoint) => notifyInTx(savepoint, ch, '{"n":"savepoint"}'));
-    });
-    await here.settle();
-    expect(here.heard).toEqual(['{"n":"savepoint"}']);
-    await here.unsubscribe();
+    const heard = await heardFrom((ch) =>
+      database.db.transaction(async (tx) => {
+        await tx.transaction((savepoint) => notifyInTx(savepoint, ch, '{"n":"savepoint"}'));
+      }),
+    );
+    expect(heard).toEqual(['{"n":"savepoint"}']);
   });
 });
 

@@ -8,6 +8,7 @@ import { fileUrl } from '../lib/files';
 import type { StoredFile } from '../lib/storage';
 import { createCompanyWithUsers } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
+import { bearerOf } from '../test/rest-client';
 import { hasTestS3, startTestS3, type TestS3 } from '../test/s3';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
@@ -23,11 +24,9 @@ beforeAll(async () => {
   t = await createTestContext(s3.env);
   expect(t.deps.storage.driver).toBe('s3');
   const db = t.database.db;
-  const sign = (u: { id: number; role: 'MEMBER' | 'MANAGER' | 'ADMIN'; company_id: number | null }) =>
-    t.deps.tokens.signUser({ sub: String(u.id), role: u.role, company_id: u.company_id, tv: 0 }, 600);
   const [a, b, c] = [await createCompanyWithUsers(db), await createCompanyWithUsers(db), await createCompanyWithUsers(db)];
-  bearer.a = sign(a.member);
-  bearer.c = sign(c.member);
+  bearer.a = bearerOf(t, a.member);
+  bearer.c = bearerOf(t, c.member);
   photo = await t.deps.storage.put({ folder: 'materials', name: 'pallets.png', body: demoPhotoPng([46, 139, 87]), kind: 'image', maxBytes: 1 << 20 });
   contract = await t.deps.storage.put({ folder: 'chat', name: 'Tilbud.pdf', body: PDF, kind: 'document', maxBytes: 1 << 20 });
   const [chat] = await db.insert(chats).values({ company_a_id: a.company.id, company_b_id: b.company.id }).returning({ id: chats.id });
@@ -53,12 +52,12 @@ describe.skipIf(!hasTestS3)('GET /files/<key> from an S3-compatible bucket', () 
   });
 
   it('streams a chat attachment to a company of the chat only; anyone else gets the 404 of a missing file', async () => {
-    const ok = await request(t.app()).get(fileUrl(contract.key)).set('Authorization', `Bearer ${bearer.a}`).buffer(true);
+    const ok = await request(t.app()).get(fileUrl(contract.key)).set('Authorization', bearer.a).buffer(true);
     expect(ok.status).toBe(200);
     expect(Buffer.from(ok.body)).toEqual(PDF);
     expect(ok.headers['cache-control']).toBe('private, no-store');
     expect(ok.headers['content-disposition']).toBe('attachment; filename=Tilbud.pdf');
-    expect((await request(t.app()).get(fileUrl(contract.key)).set('Authorization', `Bearer ${bearer.c}`)).status).toBe(404);
+    expect((await request(t.app()).get(fileUrl(contract.key)).set('Authorization', bearer.c)).status).toBe(404);
     expect((await request(t.app()).get(fileUrl(contract.key))).status).toBe(404);
   });
 

@@ -7,6 +7,7 @@ import { demoPhotoPng } from '../demo/listing-photos';
 import { fileUrl } from '../lib/files';
 import type { StoredFile } from '../lib/storage';
 import { createAdmin, createCompanyWithUsers, createDriver } from '../test/factories';
+import { bearerOf } from '../test/rest-client';
 import { useTestContext } from '../test/suite';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
@@ -25,19 +26,17 @@ let oddlyNamed: StoredFile;
 
 const get = (url: string, who?: keyof typeof bearer) => {
   const req = request(t.app()).get(url);
-  return who ? req.set('Authorization', `Bearer ${bearer[who]}`) : req;
+  return who ? req.set('Authorization', bearer[who]) : req;
 };
 
 beforeAll(async () => {
   const db = t.database.db;
-  const sign = (u: { id: number; role: 'ADMIN' | 'MEMBER' | 'MANAGER'; company_id: number | null }) =>
-    t.deps.tokens.signUser({ sub: String(u.id), role: u.role, company_id: u.company_id, tv: 0 }, 600);
   const [a, b, c] = [await createCompanyWithUsers(db), await createCompanyWithUsers(db), await createCompanyWithUsers(db)];
-  bearer.a = sign(a.member);
-  bearer.b = sign(b.manager);
-  bearer.c = sign(c.member);
-  bearer.admin = sign((await createAdmin(db)).admin);
-  bearer.driver = t.deps.tokens.signDriver({ sub: String((await createDriver(db)).id), tv: 0 }, 600);
+  bearer.a = bearerOf(t, a.member);
+  bearer.b = bearerOf(t, b.manager);
+  bearer.c = bearerOf(t, c.member);
+  bearer.admin = bearerOf(t, (await createAdmin(db)).admin);
+  bearer.driver = `Bearer ${t.deps.tokens.signDriver({ sub: String((await createDriver(db)).id), tv: 0 }, 600)}`;
 
   photoBytes = demoPhotoPng([46, 139, 87]);
   photo = await t.deps.storage.put({ folder: 'materials', name: 'pallets.png', body: photoBytes, kind: 'image', maxBytes: 1 << 20 });
@@ -172,7 +171,7 @@ describe('GET /files/<key>: chat attachments', () => {
   });
 
   it('gives no write access through the route, not even to an administrator', async () => {
-    expect((await request(t.app()).delete(fileUrl(contract.key)).set('Authorization', `Bearer ${bearer.admin}`)).status).toBe(404);
+    expect((await request(t.app()).delete(fileUrl(contract.key)).set('Authorization', bearer.admin)).status).toBe(404);
     expect((await get(fileUrl(contract.key), 'a')).status).toBe(200);
   });
 });

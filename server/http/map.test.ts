@@ -39,16 +39,14 @@ const raw = (r: request.Response, done: (err: Error | null, body: Buffer) => voi
   r.on('data', (c: Buffer) => chunks.push(c));
   r.on('end', () => done(null, Buffer.concat(chunks)));
 };
+/** GET `url` from `app` with one request header set, the body as bytes (see raw). */
+const getRaw = (app: express.Express, url: string, header: string, value: string) => request(app).get(url).set(header, value).buffer(true).parse(raw);
 const tileUrl = (z: number, x: number, y: number) => MAP_PATHS.tiles.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
 
 describe('offline base map tiles', () => {
   it('sends a tile as stored, gzipped, cached for good when the URL names the archive version', async () => {
     const basemap = open(archive);
-    const res = await request(appWith(basemap))
-      .get(`${tileUrl(1, 1, 0)}?v=${basemap.key}`)
-      .set('Accept-Encoding', 'gzip')
-      .buffer(true)
-      .parse(raw);
+    const res = await getRaw(appWith(basemap), `${tileUrl(1, 1, 0)}?v=${basemap.key}`, 'Accept-Encoding', 'gzip');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -57,11 +55,7 @@ describe('offline base map tiles', () => {
   });
 
   it('unzips for a client that accepts no gzip, and caches for a day without the version', async () => {
-    const res = await request(appWith(open(archive)))
-      .get(`${tileUrl(1, 1, 0)}?v=old`)
-      .set('Accept-Encoding', 'identity')
-      .buffer(true)
-      .parse(raw);
+    const res = await getRaw(appWith(open(archive)), `${tileUrl(1, 1, 0)}?v=old`, 'Accept-Encoding', 'identity');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     expect((res.body as Buffer).toString()).toBe('a vector tile');
@@ -92,11 +86,7 @@ describe('MAP_PMTILES_PATH', () => {
     expect((await request(appWith(open(archive))).get(MAP_PATHS.pmtiles)).status).toBe(404);
     const file = path.join(dir, 'tiles.pmtiles');
     writeFileSync(file, Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256)));
-    const res = await request(appWith(open(archive), file))
-      .get(MAP_PATHS.pmtiles)
-      .set('Range', 'bytes=10-19')
-      .buffer(true)
-      .parse(raw);
+    const res = await getRaw(appWith(open(archive), file), MAP_PATHS.pmtiles, 'Range', 'bytes=10-19');
     expect(res.status).toBe(206);
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(res.headers['content-range']).toBe('bytes 10-19/1000');

@@ -11,6 +11,13 @@ const auth = useAuthHeader(t, () => admin.admin);
 
 const api = () => request(t.app());
 const tokenOf = (url: string) => url.split('/reset-password/')[1]!;
+/** The link an administrator creates for the user (POST admin/users/{id}/reset-link). */
+const linkFor = async (userId: number): Promise<string> => (await api().post(`/admin/users/${userId}/reset-link`).set(auth)).body.url;
+/** POST api/auth/reset-password with the token of the link `url`. */
+const resetWith = (url: string, username: string, password: string) =>
+  api()
+    .post('/api/auth/reset-password')
+    .send({ token: tokenOf(url), username, password });
 
 describe('password reset by a one-time link', () => {
   it('an administrator creates a 24-hour link; only its sha256 is stored; the user gets it by mail', async () => {
@@ -32,72 +39,44 @@ describe('password reset by a one-time link', () => {
 
   it('sets the new password once, ends old sessions, and the link cannot be used again', async () => {
     const { member } = await createCompanyWithUsers(t.database.db);
-    const { url } = (await api().post(`/admin/users/${member.id}/reset-link`).set(auth)).body;
-    const res = await api()
-      .post('/api/auth/reset-password')
-      .send({ token: tokenOf(url), username: member.email, password: 'brand-new-pass' });
+    const url = await linkFor(member.id);
+    const res = await resetWith(url, member.email, 'brand-new-pass');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     const [row] = await t.database.db.select({ tv: users.token_version }).from(users).where(eq(users.id, member.id));
     expect(row!.tv).toBe(1);
     expect((await api().post('/api/auth/login').send({ username: member.email, password: 'brand-new-pass' })).status).toBe(200);
     expect((await api().post('/api/auth/login').send({ username: member.email, password: TEST_PASSWORD })).status).toBe(401);
-    const again = await api()
-      .post('/api/auth/reset-password')
-      .send({ token: tokenOf(url), username: member.email, password: 'third-password' });
+    const again = await resetWith(url, member.email, 'third-password');
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe('RESET_TOKEN_INVALID');
   });
 
   it("answers 'Username does not exist.' to an unknown username, and RESET_TOKEN_INVALID to another user's name", async () => {
     const { member, manager } = await createCompanyWithUsers(t.database.db);
-    const { url } = (await api().post(`/admin/users/${member.id}/reset-link`).set(auth)).body;
-    const unknown = await api()
-      .post('/api/auth/reset-password')
-      .send({ token: tokenOf(url), username: 'nobody@acme.example', password: 'whatever-123' });
+    const url = await linkFor(member.id);
+    const unknown = await resetWith(url, 'nobody@acme.example', 'whatever-123');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatchObject({ code: 'USERNAME_NOT_FOUND', message: 'Username does not exist.' });
-    const other = await api()
-      .post('/api/auth/reset-password')
-      .send({ token: tokenOf(url), username: manager.email, password: 'whatever-123' });
+    const other = await resetWith(url, manager.email, 'whatever-123');
     expect(other.body.error.code).toBe('RESET_TOKEN_INVALID');
     // Neither attempt used the link up.
-    expect(
-      (
-        await api()
-          .post('/api/auth/reset-password')
-          .send({ token: tokenOf(url), username: member.email, password: 'whatever-123' })
-      ).status,
-    ).toBe(200);
+    expect((await resetWith(url, member.email, 'whatever-123')).status).toBe(200);
   });
 
   it('refuses an expired link, a replaced link and a short password', async () => {
     const { member } = await createCompanyWithUsers(t.database.db);
-    const first = (await api().post(`/admin/users/${member.id}/reset-link`).set(auth)).body.url;
-    const second = (await api().post(`/admin/users/${member.id}/reset-link`).set(auth)).body.url;
-    expect(
-      (
-        await api()
-          .post('/api/auth/reset-password')
-          .send({ token: tokenOf(first), username: member.email, password: 'long-enough-1' })
-      ).body.error.code,
-    ).toBe('RESET_TOKEN_INVALID');
-    const short = await api()
-      .post('/api/auth/reset-password')
-      .send({ token: tokenOf(second), username: member.email, password: 'short' });
+    const first = await linkFor(member.id);
+    const second = await linkFor(member.id);
+    expect((await resetWith(first, member.email, 'long-enough-1')).body.error.code).toBe('RESET_TOKEN_INVALID');
+    const short = await resetWith(second, member.email, 'short');
     expect(short.status).toBe(400);
     expect(short.body.error.fields.password).toBeDefined();
     await t.database.db
       .update(password_reset_tokens)
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(password_reset_tokens.user_id, member.id));
-    expect(
-      (
-        await api()
-          .post('/api/auth/reset-password')
-          .send({ token: tokenOf(second), username: member.email, password: 'long-enough-1' })
-      ).body.error.code,
-    ).toBe('RESET_TOKEN_INVALID');
+    expect((await resetWith(second, member.email, 'long-enough-1')).body.error.code).toBe('RESET_TOKEN_INVALID');
   });
 
   it('only administrators create links; an unknown user is 404', async () => {
