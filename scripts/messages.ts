@@ -2,9 +2,9 @@
 // message code into the Lingui catalogs (id = the code, English = its text) for translators.
 //   node --import tsx scripts/messages.ts            (write)
 //   node --import tsx scripts/messages.ts --check    (exit 1 when the file is out of date; used by a test)
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '../shared/messages';
+import { generateWhenRun } from './cli';
 
 export const CATALOG_FILE = path.resolve(import.meta.dirname, '../client/src/lib/message-catalog.ts');
 
@@ -24,15 +24,9 @@ export function renderCatalog(): string {
   ].join('\n');
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const next = renderCatalog();
-  if (process.argv.includes('--check')) {
-    const current = readFileSync(CATALOG_FILE, 'utf8');
-    if (current !== next) {
-      console.error('client/src/lib/message-catalog.ts is out of date: run node --import tsx scripts/messages.ts && npm run i18n:extract');
-      process.exit(1);
-    }
-  } else {
-    writeFileSync(CATALOG_FILE, next);
-  }
-}
+generateWhenRun(
+  import.meta.filename,
+  CATALOG_FILE,
+  renderCatalog,
+  'client/src/lib/message-catalog.ts is out of date: run node --import tsx scripts/messages.ts && npm run i18n:extract',
+);

@@ -4,12 +4,12 @@
 // the official English wording and are not in it (the client marks them lang="en").
 //   node --import tsx scripts/reference-catalog.ts            (write)
 //   node --import tsx scripts/reference-catalog.ts --check    (exit 1 when the file is out of date; used by a test)
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CHAPTER_NAMES, MATERIAL_GROUPS, OWN_SUBCATEGORIES, SUBCHAPTER_NAMES } from '../server/db/seed/material-taxonomy';
 import { referenceId } from '../shared/lib/reference-id';
 import { DEMO_DONATION_TAGS } from '../server/demo/donations';
 import { BUILTIN_PLANS, DEFRA_ROWS } from '../server/db/seed/reference';
+import { generateWhenRun } from './cli';
 
 export const REFERENCE_CATALOG_FILE = path.resolve(import.meta.dirname, '../client/src/lib/reference-catalog.ts');
 
@@ -52,14 +52,9 @@ export function renderReferenceCatalog(): string {
   ].join('\n');
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const next = renderReferenceCatalog();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(REFERENCE_CATALOG_FILE, 'utf8') !== next) {
-      console.error('client/src/lib/reference-catalog.ts is out of date: run node --import tsx scripts/reference-catalog.ts && npm run i18n:extract');
-      process.exit(1);
-    }
-  } else {
-    writeFileSync(REFERENCE_CATALOG_FILE, next);
-  }
-}
+generateWhenRun(
+  import.meta.filename,
+  REFERENCE_CATALOG_FILE,
+  renderReferenceCatalog,
+  'client/src/lib/reference-catalog.ts is out of date: run node --import tsx scripts/reference-catalog.ts && npm run i18n:extract',
+);

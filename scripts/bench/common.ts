@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runMain } from '../cli';
 import type { LoadFigures, LoadSpec } from './load-runner';
 
 export const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -223,14 +224,7 @@ export async function rssMiB(pid: number): Promise<number> {
 /** Runs `main` when the file is executed directly (not when imported by index.ts). */
 export function runIfMain(url: string, main: () => Promise<unknown>) {
   const entry = process.argv[1] ? pathToFileURL(path.resolve(process.argv[1])).href : '';
-  if (entry !== url) return;
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+  if (entry === url) runMain(async () => void (await main()));
 }
 
 /** Runs a scenario when its file is executed directly, and prints each of its results as met or missed. */

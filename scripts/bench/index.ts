@@ -30,6 +30,7 @@ import postgres from 'postgres';
 import { hashPassword } from '../../server/lib/password';
 import { createTokenService } from '../../server/lib/tokens';
 import { arg, BENCH_ADMIN_URL, benchServerEnv, benchUrl, CITIES, percentile, runLoad } from './common';
+import { runMain } from '../cli';
 import type { LoadFigures, LoadSpec } from './load-runner';
 import { ensureBenchTools } from './tools';
 
@@ -477,10 +478,4 @@ function writeGenerated(text: string) {
   console.log(`docs/benchmarks.md: generated section written`);
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

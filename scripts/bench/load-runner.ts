@@ -3,6 +3,7 @@
 //   node --import tsx scripts/bench/load-runner.ts '<json LoadSpec>'   → prints one JSON LoadFigures line
 import autocannon from 'autocannon';
 import { percentile } from './common';
+import { runMain } from '../cli';
 
 export interface LoadSpec {
   url: string;
@@ -92,12 +93,4 @@ async function main() {
   console.log(JSON.stringify(out));
 }
 
-if (process.argv[2]) {
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+if (process.argv[2]) runMain(main);

@@ -98,8 +98,19 @@ async function clickAt(page: Page, target: string | Locator): Promise<number> {
       once: true,
     }),
   );
-  await (typeof target === 'string' ? page.getByTestId(target) : target).click();
+  await locate(page, target).click();
   return page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
+}
+
+const locate = (page: Page, target: string | Locator) => (typeof target === 'string' ? page.getByTestId(target) : target);
+
+/** The map's first frame when `open` is clicked (cold), and again once `close` hid it and the timings were cleared (warm). */
+async function coldAndWarm(page: Page, open: string | Locator, close: string | Locator = open): Promise<{ cold: Sample; warm: Sample }> {
+  const cold = await firstFrame(page, await clickAt(page, open));
+  await locate(page, close).click();
+  await clearTimings(page);
+  const warm = await firstFrame(page, await clickAt(page, open));
+  return { cold, warm };
 }
 
 type View = 'database' | 'picker' | 'driver';
@@ -127,11 +138,7 @@ async function run(browser: Browser, url: string, view: View): Promise<{ cold: S
       // The Map button, as a user asks for the map (a link straight to ?view=map starts the map when it is scrolled
       // to: it sits below the recommendations).
       const view = (name: string) => page.getByRole('group', { name: 'View' }).getByRole('button', { name, exact: true });
-      const cold = await firstFrame(page, await clickAt(page, view('Map')));
-      await view('List').click();
-      await clearTimings(page);
-      const warm = await firstFrame(page, await clickAt(page, view('Map')));
-      return { cold, warm, before };
+      return { ...(await coldAndWarm(page, view('Map'), view('List'))), before };
     }
     if (view === 'picker') {
       const requests = watch(page);
@@ -139,11 +146,7 @@ async function run(browser: Browser, url: string, view: View): Promise<{ cold: S
       await page.locator('select[name="country"]').selectOption('DK');
       await page.waitForLoadState('networkidle');
       const before = [...requests];
-      const cold = await firstFrame(page, await clickAt(page, 'toggle-map'));
-      await page.getByTestId('toggle-map').click();
-      await clearTimings(page);
-      const warm = await firstFrame(page, await clickAt(page, 'toggle-map'));
-      return { cold, warm, before };
+      return { ...(await coldAndWarm(page, 'toggle-map')), before };
     }
     await page.goto('/driver/login');
     await page.getByLabel(/^Email/).fill('driver@example.com');
@@ -154,11 +157,7 @@ async function run(browser: Browser, url: string, view: View): Promise<{ cold: S
     await page.getByTestId('toggle-trip-map').waitFor();
     await page.waitForLoadState('networkidle');
     const before = [...requests];
-    const cold = await firstFrame(page, await clickAt(page, 'toggle-trip-map'));
-    await page.getByTestId('toggle-trip-map').click();
-    await clearTimings(page);
-    const warm = await firstFrame(page, await clickAt(page, 'toggle-trip-map'));
-    return { cold, warm, before };
+    return { ...(await coldAndWarm(page, 'toggle-trip-map')), before };
   } finally {
     await context.close();
   }

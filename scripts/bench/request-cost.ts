@@ -10,6 +10,7 @@ import postgres from 'postgres';
 import { createTokenService } from '../../server/lib/tokens';
 import { startServerProcess } from '../../server/test/server-process';
 import { arg, benchServerEnv, benchUrl, CITIES } from './common';
+import { runMain } from '../cli';
 import { AUTOCANNON_BIN, ensureBenchTools } from './tools';
 
 const DB = arg('db', 'synergy_bench_100k');
@@ -86,10 +87,4 @@ async function main() {
   await sql.end();
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

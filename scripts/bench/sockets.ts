@@ -13,6 +13,7 @@ import { createCompanyWithUsers } from '../../server/test/factories';
 import { startServerProcess } from '../../server/test/server-process';
 import { DEFAULT_CHANNEL, encodeNotifications } from '../../server/ws/hub';
 import { arg, BENCH_ADMIN_URL, benchServerEnv, benchUrl } from './common';
+import { runMain } from '../cli';
 import { AUTOCANNON_BIN } from './tools';
 
 const SOCKETS = Number(arg('sockets', '5000'));
@@ -151,10 +152,4 @@ async function main() {
   await admin.end();
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ServerProcess } from '../../server/test/server-process';
 import { arg, createTarget, fmtMs, freePort, load1, percentile, sleep, startHealthy } from './common';
+import { runMain } from '../cli';
 
 const DB = arg('db', 'embedded');
 const CYCLES = Number(arg('cycles', '20'));
@@ -366,10 +367,7 @@ async function main() {
     await server?.stop().catch(() => {});
     await target.dispose();
   }
-  process.exit(failed ? 1 : 0);
+  return failed ? 1 : 0;
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

@@ -20,6 +20,7 @@ import type { ServerProcess } from '../../server/test/server-process';
 import { DEFAULT_MAX_SOCKETS_PER_USER } from '../../server/ws/hub';
 import { RealtimeConnection } from '../../client/src/lib/realtime';
 import { arg, createTarget, fmtMs, freePort, load1, percentile, SECRET, sleep, startHealthy } from './common';
+import { runMain } from '../cli';
 
 const DB = arg('db', 'embedded');
 const SOCKETS = Number(arg('sockets', '1000'));
@@ -284,10 +285,7 @@ async function main() {
     await server?.stop().catch(() => {});
     await target.dispose();
   }
-  process.exit(failed ? 1 : 0);
+  return failed ? 1 : 0;
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);
