@@ -1,5 +1,5 @@
 // Form controls with visible labels, hint and error text wired through aria-describedby.
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 interface FieldShellProps {
   id: string;
@@ -64,32 +64,19 @@ function useField<R extends object>({ label, hint, error, className, id: givenId
   };
 }
 
-export function TextField({ ref, ...props }: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const { shell, control } = useField(props);
-  return (
-    <FieldShell {...shell}>
-      <input ref={ref} className="input" {...control} />
-    </FieldShell>
-  );
+/** A labelled control: the shell around the one element `render` draws from the control's props. */
+function labelled<P extends object>(render: (control: P) => ReactNode) {
+  return function LabelledControl(props: Common & P) {
+    const { shell, control } = useField<P>(props);
+    return <FieldShell {...shell}>{render(control as P)}</FieldShell>;
+  };
 }
 
-export function TextArea({ ref, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const { shell, control } = useField(props);
-  return (
-    <FieldShell {...shell}>
-      <textarea ref={ref} className="input input--area" {...control} />
-    </FieldShell>
-  );
-}
+export const TextField = labelled((control: ComponentPropsWithRef<'input'>) => <input className="input" {...control} />);
 
-export function SelectField({ ref, ...props }: Common & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
-  const { shell, control } = useField(props);
-  return (
-    <FieldShell {...shell}>
-      <select ref={ref} className="input select" {...control} />
-    </FieldShell>
-  );
-}
+export const TextArea = labelled((control: ComponentPropsWithRef<'textarea'>) => <textarea className="input input--area" {...control} />);
+
+export const SelectField = labelled((control: ComponentPropsWithRef<'select'>) => <select className="input select" {...control} />);
 
 export function Checkbox({
   label,
