@@ -28,6 +28,14 @@ function place() {
 }
 const eastOf = (p: { lat: number; lng: number }, km: number) => ({ lat: p.lat, lng: p.lng + km / (111.32 * Math.cos((p.lat * Math.PI) / 180)) });
 
+type Company = Awaited<ReturnType<typeof createCompanyWithUsers>>;
+/** A company `km` east of `at` for each distance (0: at it), made one after the other. */
+async function companiesEastOf<const K extends readonly number[]>(at: { lat: number; lng: number }, kms: K) {
+  const made: Company[] = [];
+  for (const km of kms) made.push(await createCompanyWithUsers(db(), eastOf(at, km)));
+  return made as { -readonly [I in keyof K]: Company };
+}
+
 /** A material group with a first-level code and a leaf code under it, and a leaf of another first level. */
 async function taxonomy() {
   const picked = rowsOf<{ group_id: number; l1: string; leaf: string; other_leaf: string }>(
@@ -158,9 +166,7 @@ describe('matching new listings against open needs', () => {
   it('tells the need’s company live, once, about a listing under its code within its distance, and shows the match', async () => {
     const tx = await taxonomy();
     const at = place();
-    const buyer = await createCompanyWithUsers(db(), at);
-    const near = await createCompanyWithUsers(db(), eastOf(at, 8));
-    const far = await createCompanyWithUsers(db(), eastOf(at, 30));
+    const [buyer, near, far] = await companiesEastOf(at, [0, 8, 30]);
     const created = await postNeed(buyer.memberActor, { material_group_code: tx.l1, max_distance_km: 20 });
     const needId = created.body.id as number;
 
@@ -242,10 +248,7 @@ describe('needs near a supplier (GET api/v2/needs)', () => {
   it('finds open needs of others by proximity, code and words, paged as the listing search', async () => {
     const tx = await taxonomy();
     const at = place();
-    const supplier = await createCompanyWithUsers(db(), at);
-    const near = await createCompanyWithUsers(db(), eastOf(at, 3));
-    const mid = await createCompanyWithUsers(db(), eastOf(at, 15));
-    const far = await createCompanyWithUsers(db(), eastOf(at, 60));
+    const [supplier, near, mid, far] = await companiesEastOf(at, [0, 3, 15, 60]);
     const a = (await postNeed(near.memberActor, { title: 'Need pallets', material_group_code: tx.l1 })).body;
     const b = (await postNeed(mid.memberActor, { material_group_id: tx.group_id })).body;
     const c = (await postNeed(far.memberActor, { material_group_id: tx.group_id })).body;
@@ -275,8 +278,7 @@ describe('answering a need', () => {
   it('records the supplier’s listing on the need, tells the need’s company, and refuses repeats and others’ listings', async () => {
     const tx = await taxonomy();
     const at = place();
-    const buyer = await createCompanyWithUsers(db(), at);
-    const supplier = await createCompanyWithUsers(db(), eastOf(at, 50));
+    const [buyer, supplier] = await companiesEastOf(at, [0, 50]);
     const stranger = await createCompanyWithUsers(db(), place());
     const n = (await postNeed(buyer.memberActor, { material_group_id: tx.group_id, max_distance_km: 5 })).body;
     const own = (await postListing(supplier.memberActor)).body;
@@ -312,8 +314,7 @@ describe('at once (races: real on Postgres, serialized on PGlite)', () => {
   it('takes one of many simultaneous answers with the same listing, and tells the need’s company once', async () => {
     const tx = await taxonomy();
     const at = place();
-    const buyer = await createCompanyWithUsers(db(), at);
-    const supplier = await createCompanyWithUsers(db(), eastOf(at, 500));
+    const [buyer, supplier] = await companiesEastOf(at, [0, 500]);
     const n = (await postNeed(buyer.memberActor, { material_group_id: tx.group_id, max_distance_km: 5 })).body;
     const own = (await postListing(supplier.memberActor)).body;
     const results = await Promise.allSettled(
