@@ -6,6 +6,7 @@ import { companies, donation_tags, donations, material_groups, material_images, 
 import type { DonationStatus } from '../../../shared/constants/enums';
 import type { AdminDonationsInput } from '../../../shared/schemas/donations';
 import type { DbOrTx } from '../../db/client';
+import { withListingOwner } from '../../db/joins';
 import { firstRow, hasRow } from '../../db/rows';
 import { escapeLike } from '../materials/search';
 
@@ -49,13 +50,10 @@ const viewColumns = {
 export type DonationRow = Awaited<ReturnType<typeof findView>> & object;
 
 function viewQuery(db: DbOrTx) {
-  return db
-    .select(viewColumns)
-    .from(donations)
-    .innerJoin(materials, eq(materials.id, donations.material_id))
-    .innerJoin(companies, eq(companies.id, materials.company_id))
-    .leftJoin(donation_tags, eq(donation_tags.id, donations.donation_tag_id))
-    .leftJoin(material_groups, eq(material_groups.id, materials.material_group_id));
+  return withListingOwner(db.select(viewColumns).from(donations).innerJoin(materials, eq(materials.id, donations.material_id)).$dynamic()).leftJoin(
+    donation_tags,
+    eq(donation_tags.id, donations.donation_tag_id),
+  );
 }
 
 export async function findView(db: DbOrTx, id: number) {

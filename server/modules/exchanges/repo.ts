@@ -3,6 +3,7 @@ import { aliasedTable, and, avg, count, desc, eq, inArray, or, sql, type SQL } f
 import { chats, companies, exchanges, impact_records, material_sdgs, materials, reviews, sdgs, users } from '../../../drizzle/schema';
 import type { LevelOfCompletion, QuantityUnit } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { exchangePartyColumns, withExchangeParts } from '../../db/joins';
 import { firstRow } from '../../db/rows';
 
 export async function insertExchange(
@@ -24,9 +25,6 @@ export async function insertExchange(
   return row!.id;
 }
 
-const provider = aliasedTable(companies, 'provider');
-const requester = aliasedTable(companies, 'requester');
-
 const columns = {
   id: exchanges.id,
   uuid: exchanges.uuid,
@@ -46,10 +44,7 @@ const columns = {
   currency: exchanges.currency,
   created_at: exchanges.created_at,
   completed_at: exchanges.completed_at,
-  provider_company_id: provider.id,
-  provider_company_name: provider.name,
-  requester_company_id: requester.id,
-  requester_company_name: requester.name,
+  ...exchangePartyColumns,
   chat_id: chats.id,
   impact_kg: impact_records.kg,
   impact_hours: impact_records.hours,
@@ -58,12 +53,7 @@ const columns = {
 };
 
 function exchangeQuery(db: DbOrTx) {
-  return db
-    .select(columns)
-    .from(exchanges)
-    .innerJoin(provider, eq(provider.id, exchanges.provider_company_id))
-    .innerJoin(requester, eq(requester.id, exchanges.requester_company_id))
-    .leftJoin(materials, eq(materials.id, exchanges.material_id))
+  return withExchangeParts(db.select(columns).from(exchanges).$dynamic())
     .leftJoin(chats, eq(chats.exchange_id, exchanges.id))
     .leftJoin(impact_records, eq(impact_records.exchange_id, exchanges.id));
 }

@@ -1,7 +1,7 @@
 // Impact data access: `fn(db | tx, params)`, explicit columns, no authorization (the service decides).
 // Reads synergies (exchanges) and their impact records; every figure comes from stored impact records, never from
 // the current factor table, so a later Defra release or group remapping changes no figure already reported.
-import { aliasedTable, and, asc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   companies,
@@ -20,6 +20,7 @@ import type { MaterialGroupKind } from '../../../shared/constants/enums';
 import type { ChainNode, ImpactMapping, MappingLevel } from '../../../shared/lib/impact';
 import { escapeLike } from '../../../shared/lib/text';
 import type { DbOrTx } from '../../db/client';
+import { exchangePartyColumns, withExchangeParts } from '../../db/joins';
 import { nameMatches } from '../../db/like';
 import { preparedOn } from '../../db/prepared';
 
@@ -192,9 +193,6 @@ const monthParams = () => [sql.placeholder('company_id'), sql.placeholder('from'
 const monthlyFiguresStatement = (db: DbOrTx) => monthlyFigures(db, ...monthParams()).prepare('stats_monthly_figures');
 const monthlyMoneyStatement = (db: DbOrTx) => monthlyMoney(db, ...monthParams()).prepare('stats_monthly_money');
 
-const provider = aliasedTable(companies, 'provider');
-const requester = aliasedTable(companies, 'requester');
-
 const recordColumns = {
   exchange_id: exchanges.id,
   title: sql<string | null>`coalesce(${materials.title}, ${exchanges.item_requested})`,
@@ -203,10 +201,7 @@ const recordColumns = {
   completed_at: exchanges.completed_at,
   quantity: exchanges.quantity,
   quantity_unit: exchanges.quantity_unit,
-  provider_company_id: provider.id,
-  provider_company_name: provider.name,
-  requester_company_id: requester.id,
-  requester_company_name: requester.name,
+  ...exchangePartyColumns,
   earnings_minor: exchanges.earnings_minor,
   savings_minor: exchanges.savings_minor,
   currency: exchanges.currency,
@@ -227,14 +222,9 @@ const recordColumns = {
 };
 
 function recordQuery(db: DbOrTx) {
-  return db
-    .select(recordColumns)
-    .from(impact_records)
-    .innerJoin(exchanges, eq(exchanges.id, impact_records.exchange_id))
-    .innerJoin(provider, eq(provider.id, exchanges.provider_company_id))
-    .innerJoin(requester, eq(requester.id, exchanges.requester_company_id))
-    .leftJoin(materials, eq(materials.id, exchanges.material_id))
-    .leftJoin(third_level_subcategories, eq(third_level_subcategories.id, materials.third_level_subcategory_id));
+  return withExchangeParts(
+    db.select(recordColumns).from(impact_records).innerJoin(exchanges, eq(exchanges.id, impact_records.exchange_id)).$dynamic(),
+  ).leftJoin(third_level_subcategories, eq(third_level_subcategories.id, materials.third_level_subcategory_id));
 }
 export type ImpactRecordRow = Awaited<ReturnType<typeof recordQuery>>[number];
 
