@@ -3,6 +3,23 @@ import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { api_keys, users, webhook_deliveries, webhook_endpoints, type ApiKeyScope } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
 
+/** What a company owns here, each row scoped by its `company_id`: API keys and webhook endpoints. */
+type CompanyOwned = typeof api_keys | typeof webhook_endpoints;
+
+async function countOwned(db: DbOrTx, t: CompanyOwned, company_id: number) {
+  const [row] = await db.select({ n: count() }).from(t).where(eq(t.company_id, company_id));
+  return row!.n;
+}
+
+/** Deletes one of the company's rows; false when the company has no row with that id. */
+async function deleteOwned(db: DbOrTx, t: CompanyOwned, company_id: number, id: number) {
+  const rows = await db
+    .delete(t)
+    .where(and(eq(t.id, id), eq(t.company_id, company_id)))
+    .returning({ id: t.id });
+  return rows.length > 0;
+}
+
 const keyColumns = {
   id: api_keys.id,
   name: api_keys.name,
@@ -23,18 +40,9 @@ export async function insertKey(
 export const listKeys = (db: DbOrTx, company_id: number) =>
   db.select(keyColumns).from(api_keys).where(eq(api_keys.company_id, company_id)).orderBy(desc(api_keys.id));
 
-export async function countKeys(db: DbOrTx, company_id: number) {
-  const [row] = await db.select({ n: count() }).from(api_keys).where(eq(api_keys.company_id, company_id));
-  return row!.n;
-}
+export const countKeys = (db: DbOrTx, company_id: number) => countOwned(db, api_keys, company_id);
 
-export async function deleteKey(db: DbOrTx, company_id: number, id: number) {
-  const rows = await db
-    .delete(api_keys)
-    .where(and(eq(api_keys.id, id), eq(api_keys.company_id, company_id)))
-    .returning({ id: api_keys.id });
-  return rows.length > 0;
-}
+export const deleteKey = (db: DbOrTx, company_id: number, id: number) => deleteOwned(db, api_keys, company_id, id);
 
 export async function findKeyByHash(db: DbOrTx, secret_hash: string) {
   const [row] = await db
@@ -76,10 +84,7 @@ export async function insertEndpoint(db: DbOrTx, v: { company_id: number; create
 export const listEndpoints = (db: DbOrTx, company_id: number) =>
   db.select(endpointColumns).from(webhook_endpoints).where(eq(webhook_endpoints.company_id, company_id)).orderBy(desc(webhook_endpoints.id));
 
-export async function countEndpoints(db: DbOrTx, company_id: number) {
-  const [row] = await db.select({ n: count() }).from(webhook_endpoints).where(eq(webhook_endpoints.company_id, company_id));
-  return row!.n;
-}
+export const countEndpoints = (db: DbOrTx, company_id: number) => countOwned(db, webhook_endpoints, company_id);
 
 export async function findEndpoint(db: DbOrTx, company_id: number, id: number) {
   const [row] = await db
@@ -89,13 +94,7 @@ export async function findEndpoint(db: DbOrTx, company_id: number, id: number) {
   return row ?? null;
 }
 
-export async function deleteEndpoint(db: DbOrTx, company_id: number, id: number) {
-  const rows = await db
-    .delete(webhook_endpoints)
-    .where(and(eq(webhook_endpoints.id, id), eq(webhook_endpoints.company_id, company_id)))
-    .returning({ id: webhook_endpoints.id });
-  return rows.length > 0;
-}
+export const deleteEndpoint = (db: DbOrTx, company_id: number, id: number) => deleteOwned(db, webhook_endpoints, company_id, id);
 
 /** The enabled endpoints of these companies that subscribe to the event. */
 export const subscribedEndpoints = (db: DbOrTx, companyIds: readonly number[], event: string) =>
