@@ -167,6 +167,15 @@ async function viewsOf(db: DbOrTx, rows: Trip[], viewer: 'driver' | 'admin' | 'c
 
 const conflict = (code: MessageCode, params?: Record<string, string | number>) => new AppError('CONFLICT', { message: { code, params } });
 
+/** Runs the save; a unique violation that `duplicate` recognises is thrown as the error it names instead. */
+async function unlessDuplicate<T>(save: Promise<T>, duplicate: (err: unknown) => AppError | null): Promise<T> {
+  try {
+    return await save;
+  } catch (err) {
+    throw duplicate(err) ?? err;
+  }
+}
+
 // ---- drivers (administrators) ----
 
 function driverDuplicate(err: unknown): AppError | null {
@@ -186,24 +195,22 @@ export async function getDriver(deps: Deps, _actor: AdminActor, input: { id: num
 }
 
 export async function createDriver(deps: Deps, actor: AdminActor, input: CreateDriverInput) {
-  let id: number;
-  try {
-    id = await deps.db.transaction(async (tx) => {
+  const id = await unlessDuplicate(
+    deps.db.transaction(async (tx) => {
       const driverId = await repo.insertDriver(tx, { ...input, phone_digits: normalizeDriverPhone(input.phone) });
       await recordAudit(tx, actor, { action: 'driver.create', entity: 'driver', entity_id: driverId, after: { ...input } });
       return driverId;
-    });
-  } catch (err) {
-    throw driverDuplicate(err) ?? err;
-  }
+    }),
+    driverDuplicate,
+  );
   return getDriver(deps, actor, { id });
 }
 
 /** A new email or phone ends the driver's sessions: the old credentials no longer log in, nor stay logged in. */
 export async function updateDriver(deps: Deps, actor: AdminActor, input: UpdateDriverInput) {
   const { id, ...changes } = input;
-  try {
-    await deps.db.transaction(async (tx) => {
+  await unlessDuplicate(
+    deps.db.transaction(async (tx) => {
       const before = await repo.lockDriver(tx, id);
       if (!before?.is_active) throw new AppError('NOT_FOUND');
       const current = await repo.findDriverForAdmin(tx, id);
@@ -219,10 +226,9 @@ export async function updateDriver(deps: Deps, actor: AdminActor, input: UpdateD
         before: current ? { name: current.name, email: current.email, phone: current.phone, status: current.status } : null,
         after: { ...(current ? { name: current.name, email: current.email, phone: current.phone, status: current.status } : {}), ...changes },
       });
-    });
-  } catch (err) {
-    throw driverDuplicate(err) ?? err;
-  }
+    }),
+    driverDuplicate,
+  );
   return getDriver(deps, actor, { id });
 }
 
@@ -264,31 +270,28 @@ export async function getVehicle(deps: Deps, _actor: AdminActor, input: { id: nu
 }
 
 export async function createVehicle(deps: Deps, actor: AdminActor, input: CreateVehicleInput) {
-  let id: number;
-  try {
-    id = await deps.db.transaction(async (tx) => {
+  const id = await unlessDuplicate(
+    deps.db.transaction(async (tx) => {
       const vehicleId = await repo.insertVehicle(tx, { ...input, capacity_kg: input.capacity_kg ?? null });
       await recordAudit(tx, actor, { action: 'vehicle.create', entity: 'vehicle', entity_id: vehicleId, after: { ...input } });
       return vehicleId;
-    });
-  } catch (err) {
-    throw vehicleDuplicate(err) ?? err;
-  }
+    }),
+    vehicleDuplicate,
+  );
   return getVehicle(deps, actor, { id });
 }
 
 export async function updateVehicle(deps: Deps, actor: AdminActor, input: UpdateVehicleInput) {
   const { id, ...changes } = input;
-  try {
-    await deps.db.transaction(async (tx) => {
+  await unlessDuplicate(
+    deps.db.transaction(async (tx) => {
       const before = await repo.findVehicle(tx, id);
       if (!before) throw new AppError('NOT_FOUND');
       await repo.updateVehicle(tx, id, changes);
       await recordAudit(tx, actor, { action: 'vehicle.update', entity: 'vehicle', entity_id: id, before, after: { ...before, ...changes } });
-    });
-  } catch (err) {
-    throw vehicleDuplicate(err) ?? err;
-  }
+    }),
+    vehicleDuplicate,
+  );
   return getVehicle(deps, actor, { id });
 }
 
