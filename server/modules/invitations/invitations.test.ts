@@ -6,7 +6,7 @@ import { LIMITS } from '../../../shared/constants/limits';
 import { createCompanyWithUsers, TEST_PASSWORD } from '../../test/factories';
 import { onPostgres } from '../../test/postgres';
 import { useTestContext } from '../../test/suite';
-import { openWideCallers } from '../../test/wide';
+import { withWideCallers } from '../../test/wide';
 
 const t = useTestContext();
 
@@ -149,8 +149,7 @@ describe('accepting an invitation', () => {
 
 describe.skipIf(!onPostgres)('two acceptances at once (real Postgres)', () => {
   it('add one user: the second finds the link used (410)', async () => {
-    const wide = await openWideCallers(t, 6, 'invite-race');
-    try {
+    await withWideCallers(t, 6, 'invite-race', async (wide) => {
       const caller = wide.as({ kind: 'anonymous', ip: '127.0.0.9' });
       const c = await createCompanyWithUsers(db());
       const inv = await invite(c);
@@ -161,9 +160,7 @@ describe.skipIf(!onPostgres)('two acceptances at once (real Postgres)', () => {
       const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(failed.reason.cause.code).toBe('INVITATION_GONE');
       expect(await db().select({ id: users.id }).from(users).where(eq(users.email, inv.email))).toHaveLength(1);
-    } finally {
-      await wide.close();
-    }
+    });
   }, 60_000);
 });
 

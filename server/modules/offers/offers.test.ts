@@ -6,7 +6,7 @@ import { createCompanyWithUsers, createListing, createMarket } from '../../test/
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 import { useTestContext } from '../../test/suite';
-import { openWideCallers } from '../../test/wide';
+import { withWideCallers } from '../../test/wide';
 
 const t = useTestContext();
 
@@ -208,14 +208,15 @@ describe('reviewing an offer', () => {
       const made: { id: number }[] = [];
       for (const b of buyers) made.push(await t.caller(b.memberActor).offers.create({ material_id: listing.id, quantity: 5, message: 'Race' }));
       // A pool as large as a server's, so the calls really run side by side.
-      const wide = await openWideCallers(t, 20, 'race');
-      const sellerCaller = wide.as(seller.managerActor);
-      const started = Date.now();
-      // Interleaved (offer 1..40, then again 1..40, ...): the 50 calls on one offer contend with each other, not the pool.
-      const results = await Promise.allSettled(
-        Array.from({ length: 25 }, () => made.map((o) => sellerCaller.offers.review({ id: o.id, decision: 'accept' }))).flat(),
-      );
-      const ms = Date.now() - started;
+      const { results, ms } = await withWideCallers(t, 20, 'race', async (wide) => {
+        const sellerCaller = wide.as(seller.managerActor);
+        const started = Date.now();
+        // Interleaved (offer 1..40, then again 1..40, ...): the 50 calls on one offer contend with each other, not the pool.
+        const settled = await Promise.allSettled(
+          Array.from({ length: 25 }, () => made.map((o) => sellerCaller.offers.review({ id: o.id, decision: 'accept' }))).flat(),
+        );
+        return { results: settled, ms: Date.now() - started };
+      });
       const failed = results.filter((r) => r.status === 'rejected');
       expect(failed).toEqual([]);
       const ids = made.map((o) => o.id);
@@ -235,7 +236,6 @@ describe('reviewing an offer', () => {
       const byOffer = new Map(synergies.map((s) => [s.offer_id, s.id]));
       for (const r of results) if (r.status === 'fulfilled') expect(r.value.exchange_id).toBe(byOffer.get(r.value.id));
       console.log(`race: 1000 concurrent accepts of 40 offers in ${ms} ms -> ${synergies.length} synergies, ${chatRows.length} chats`);
-      await wide.close();
     },
     180_000,
   );

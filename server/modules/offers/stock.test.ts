@@ -11,7 +11,7 @@ import { createCompanyWithUsers, createListing } from '../../test/factories';
 import { restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
 import { useTestContext } from '../../test/suite';
-import { openWideCallers } from '../../test/wide';
+import { withWideCallers } from '../../test/wide';
 
 const t = useTestContext();
 
@@ -274,8 +274,7 @@ describe.skipIf(!onPostgres)('concurrent acceptances (real Postgres)', () => {
     const made: number[] = [];
     for (const b of buyers) made.push((await t.caller(b.memberActor).offers.create({ material_id: listing.id, quantity: 8, message: 'Race' })).id);
     // A pool as large as a server's, so the 50 calls really run side by side.
-    const wide = await openWideCallers(t, 25, 'stock-race');
-    try {
+    await withWideCallers(t, 25, 'stock-race', async (wide) => {
       const caller = wide.as(seller.managerActor);
       const results = await Promise.allSettled(made.map((id) => caller.offers.review({ id, decision: 'accept' })));
       const codes = results.map((r) => (r.status === 'fulfilled' ? 'ok' : ((r.reason as { cause?: { code?: string } }).cause?.code ?? 'thrown')));
@@ -288,8 +287,6 @@ describe.skipIf(!onPostgres)('concurrent acceptances (real Postgres)', () => {
       expect(accepted.reduce((n, o) => n + o.quantity, 0)).toBe(96);
       expect(await synergiesOf(listing.id)).toBe(12);
       expect(await stockOf(listing.id)).toEqual({ quantity: 100, reserved: 96 });
-    } finally {
-      await wide.close();
-    }
+    });
   }, 120_000);
 });

@@ -15,7 +15,7 @@ import { DEFRA_FACTOR_SET } from '../../../shared/lib/impact';
 import { lastMonths, monthStart } from '../../../shared/lib/stats';
 import { actorOf, createAdmin, createCompanyWithUsers, createListing } from '../../test/factories';
 import { useTestContext } from '../../test/suite';
-import { openWideCallers } from '../../test/wide';
+import { withWideCallers } from '../../test/wide';
 import { pdfLines } from '../../test/pdf-text';
 import { request, restAs } from '../../test/rest-client';
 import { onPostgres } from '../../test/postgres';
@@ -371,40 +371,40 @@ describe('impact mappings: GET api/impact/method, PUT and DELETE admin/impact/ma
     async () => {
       const { adminActor } = await createAdmin(db());
       const leaf = await leafId('200110');
-      const wide = await openWideCallers(t, 20, 'race');
-      const caller = wide.as(adminActor);
       const routes = ['Landfill', 'Combustion', 'Closed-loop'] as const;
       try {
-        const results = await Promise.allSettled(
-          Array.from({ length: 40 }, (_, i) =>
-            caller.stats.admin.setMapping({
-              level: 'third',
-              id: leaf,
-              defra_material: 'Clothing',
-              basis: 'disposal_only',
-              counterfactual_route: routes[i % 3],
-            }),
-          ),
-        );
-        expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-        const entries = await db()
-          .select()
-          .from(audit_log)
-          .where(and(eq(audit_log.action, 'impact_mapping.set'), eq(audit_log.entity_id, leaf)))
-          .orderBy(audit_log.id);
-        expect(entries).toHaveLength(40);
-        // Replayed in commit order, each entry starts from the state the previous one left.
-        let state: Record<string, unknown> = { defra_material: 'Clothing', basis: 'like_for_like', counterfactual_route: 'Landfill' };
-        for (const e of entries) {
-          expect({ ...state, ...e.before }).toEqual(state);
-          state = { ...state, ...e.after };
-          delete state.level;
-          delete state.code;
-        }
-        const [row] = await db().select().from(third_level_subcategories).where(eq(third_level_subcategories.id, leaf));
-        expect({ defra_material: row!.defra_material, basis: row!.basis, counterfactual_route: row!.counterfactual_route }).toEqual(state);
+        await withWideCallers(t, 20, 'race', async (wide) => {
+          const caller = wide.as(adminActor);
+          const results = await Promise.allSettled(
+            Array.from({ length: 40 }, (_, i) =>
+              caller.stats.admin.setMapping({
+                level: 'third',
+                id: leaf,
+                defra_material: 'Clothing',
+                basis: 'disposal_only',
+                counterfactual_route: routes[i % 3],
+              }),
+            ),
+          );
+          expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+          const entries = await db()
+            .select()
+            .from(audit_log)
+            .where(and(eq(audit_log.action, 'impact_mapping.set'), eq(audit_log.entity_id, leaf)))
+            .orderBy(audit_log.id);
+          expect(entries).toHaveLength(40);
+          // Replayed in commit order, each entry starts from the state the previous one left.
+          let state: Record<string, unknown> = { defra_material: 'Clothing', basis: 'like_for_like', counterfactual_route: 'Landfill' };
+          for (const e of entries) {
+            expect({ ...state, ...e.before }).toEqual(state);
+            state = { ...state, ...e.after };
+            delete state.level;
+            delete state.code;
+          }
+          const [row] = await db().select().from(third_level_subcategories).where(eq(third_level_subcategories.id, leaf));
+          expect({ defra_material: row!.defra_material, basis: row!.basis, counterfactual_route: row!.counterfactual_route }).toEqual(state);
+        });
       } finally {
-        await wide.close();
         await t.caller(adminActor).stats.admin.setMapping({
           level: 'third',
           id: leaf,
