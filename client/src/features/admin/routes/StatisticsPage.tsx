@@ -38,6 +38,12 @@ const PRESET_LABELS: Record<PeriodPreset, MessageDescriptor> = {
   custom: msg`Custom period`,
 };
 
+/** A custom period's two dates, each its own field. */
+const PERIOD_BOUNDS = [
+  { bound: 'from', label: <Trans>From</Trans> },
+  { bound: 'to', label: <Trans>To</Trans> },
+] as const;
+
 export function StatisticsPage() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
@@ -102,22 +108,17 @@ export function StatisticsPage() {
           </SelectField>
           {preset === 'custom' ? (
             <>
-              <TextField
-                label={<Trans>From</Trans>}
-                type="date"
-                value={custom.from}
-                onChange={(e) => setCustom({ ...custom, from: e.target.value })}
-                error={fieldError('from')}
-                data-testid="stats-from"
-              />
-              <TextField
-                label={<Trans>To</Trans>}
-                type="date"
-                value={custom.to}
-                onChange={(e) => setCustom({ ...custom, to: e.target.value })}
-                error={fieldError('to')}
-                data-testid="stats-to"
-              />
+              {PERIOD_BOUNDS.map(({ bound, label }) => (
+                <TextField
+                  key={bound}
+                  label={label}
+                  type="date"
+                  value={custom[bound]}
+                  onChange={(e) => setCustom({ ...custom, [bound]: e.target.value })}
+                  error={fieldError(bound)}
+                  data-testid={`stats-${bound}`}
+                />
+              ))}
             </>
           ) : (
             <p className="stats-period__range muted">
