@@ -14,6 +14,7 @@ import { errorText } from '@/lib/errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import { PagedList } from '@/components/ui/PagedList';
+import { useListFilters } from '@/hooks/useListFilters';
 import { AssignPlanDialog, ExtendDialog, HistoryDialog, ResetLinkButton, ResetLinkDialog, type CompanyRef } from './SubscriptionDialogs';
 import { COMPANIES_PAGE_SIZE, useApprovedCompanies, type CompanyRow, type Manager } from './useApprovedCompanies';
 
@@ -92,9 +93,8 @@ function OnboardingDate({ companyId, name, value }: { companyId: number; name: s
 
 export function AcceptedCompanies() {
   const { t } = useLingui();
-  const [page, setPage] = useState(0);
-  const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim(), 300);
+  const { filters, setFilter, page, setPage } = useListFilters({ search: '' });
+  const query = useDebounced(filters.search.trim(), 300);
   const list = useApprovedCompanies({ page, search: query });
   const [action, setAction] = useState<SubscriptionAction | null>(null);
   const columns: Column<CompanyRow>[] = [
@@ -139,11 +139,8 @@ export function AcceptedCompanies() {
         <TextField
           label={<Trans>Search companies</Trans>}
           type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(0);
-          }}
+          value={filters.search}
+          onChange={(e) => setFilter('search', e.target.value)}
           data-testid="company-search"
         />
       </div>

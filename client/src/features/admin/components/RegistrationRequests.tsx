@@ -28,6 +28,7 @@ import type { RouterOutputs } from '@/lib/types';
 import { REGISTRATION_STATUS_TEXT } from './labels';
 import { RegistrationStats } from './RegistrationStats';
 import { Options } from '@/components/ui/Options';
+import { useListFilters } from '@/hooks/useListFilters';
 
 type Request = RouterOutputs['registration']['admin']['list']['items'][number];
 const PAGE_SIZE = 20;
@@ -197,8 +198,8 @@ export function RegistrationRequests() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const fmt = useFormat();
-  const [status, setStatus] = useState<RegistrationStatus | ''>('pending');
-  const [page, setPage] = useState(0);
+  const { filters, setFilter, page, setPage } = useListFilters<{ status: RegistrationStatus | '' }>({ status: 'pending' });
+  const { status } = filters;
   const [open, setOpen] = useState<{ kind: 'details' | 'approve' | 'reject'; req: Request } | null>(null);
   const list = useQuery(trpc.registration.admin.list.queryOptions({ status: status || undefined, page, size: PAGE_SIZE }));
 
@@ -260,10 +261,7 @@ export function RegistrationRequests() {
         <SelectField
           label={<Trans>Status</Trans>}
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as RegistrationStatus | '');
-            setPage(0);
-          }}
+          onChange={(e) => setFilter('status', e.target.value as RegistrationStatus | '')}
           data-testid="request-status-filter"
         >
           <Options values={REGISTRATION_STATUSES} labels={REGISTRATION_STATUS_TEXT} blank={t`All`} />

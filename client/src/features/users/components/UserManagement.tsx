@@ -30,6 +30,7 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useTRPC } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/types';
 import { useSchemaForm } from '@/hooks/useSchemaForm';
+import { useListFilters } from '@/hooks/useListFilters';
 
 type Row = RouterOutputs['users']['list']['items'][number];
 const PAGE_SIZE = 20;
@@ -49,9 +50,8 @@ export function UserManagement() {
   const trpc = useTRPC();
   const session = useSession();
   const fmt = useFormat();
-  const [page, setPage] = useState(0);
-  const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim(), 300);
+  const { filters, setFilter, page, setPage } = useListFilters({ search: '' });
+  const query = useDebounced(filters.search.trim(), 300);
   const list = useQuery({
     ...trpc.users.list.queryOptions({ page, size: PAGE_SIZE, search: query || undefined }),
     placeholderData: keepPreviousData,
@@ -112,15 +112,7 @@ export function UserManagement() {
   return (
     <div className="stack" data-testid="user-management">
       <div className="toolbar">
-        <TextField
-          label={<Trans>Search users</Trans>}
-          type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(0);
-          }}
-        />
+        <TextField label={<Trans>Search users</Trans>} type="search" value={filters.search} onChange={(e) => setFilter('search', e.target.value)} />
         <span className="toolbar__spacer" />
         <Button onClick={() => setAction({ kind: 'add' })} data-testid="add-user">
           <Trans>Invite a colleague</Trans>
