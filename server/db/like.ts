@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
 
 /** An ILIKE pattern matching `s` anywhere, with LIKE's wildcards and escape character in `s` taken literally. */
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Any of the columns contains `s` (ILIKE, `s` taken literally): what a list's search box matches. */
+export const anyContains = (s: string, ...columns: Column[]): SQL => or(...columns.map((c) => ilike(c, containsPattern(s))))!;
 
 /**
  * A reference row's name matches the ILIKE pattern `like` in any language: its English name, the names typed in

@@ -1,5 +1,5 @@
 // Drivers, vehicles, trips and trip documents: the queries of the drivers module (fn(db | tx, params)).
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   companies,
   company_addresses,
@@ -15,7 +15,7 @@ import {
 import type { DriverStatus, TripDocumentKind, TripStatus } from '../../../shared/constants/enums';
 import type { DbOrTx, Tx } from '../../db/client';
 import { firstRow, hasRow } from '../../db/rows';
-import { containsPattern } from '../../db/like';
+import { anyContains } from '../../db/like';
 
 // ---- drivers ----
 
@@ -64,14 +64,7 @@ export async function lockDriver(tx: Tx, id: number) {
 function driversWhere(input: { q?: string; status?: DriverStatus }): SQL {
   const parts: SQL[] = [eq(drivers.is_active, true)];
   if (input.status) parts.push(eq(drivers.status, input.status));
-  if (input.q)
-    parts.push(
-      or(
-        ilike(drivers.name, containsPattern(input.q)),
-        ilike(drivers.email, containsPattern(input.q)),
-        ilike(drivers.phone, containsPattern(input.q)),
-      )!,
-    );
+  if (input.q) parts.push(anyContains(input.q, drivers.name, drivers.email, drivers.phone));
   return and(...parts)!;
 }
 
@@ -168,14 +161,7 @@ export async function findVehicle(db: DbOrTx, id: number) {
 
 export async function listVehicles(db: DbOrTx, input: { q?: string; page: number; size: number }) {
   const parts: SQL[] = [eq(vehicles.is_active, true)];
-  if (input.q)
-    parts.push(
-      or(
-        ilike(vehicles.vehicle_number, containsPattern(input.q)),
-        ilike(vehicles.make, containsPattern(input.q)),
-        ilike(vehicles.model, containsPattern(input.q)),
-      )!,
-    );
+  if (input.q) parts.push(anyContains(input.q, vehicles.vehicle_number, vehicles.make, vehicles.model));
   const where = and(...parts);
   const [items, [total]] = await Promise.all([
     db
@@ -477,14 +463,7 @@ export async function findExchangeForTrip(db: DbOrTx, id: number) {
 export async function schedulableExchanges(db: DbOrTx, input: { q?: string; exchange_id?: number }) {
   const parts: SQL[] = [eq(exchanges.level_of_completion, 'IN_PROGRESS')];
   if (input.exchange_id) parts.push(eq(exchanges.id, input.exchange_id));
-  if (input.q)
-    parts.push(
-      or(
-        ilike(exchanges.item_requested, containsPattern(input.q)),
-        ilike(pickupCompany.name, containsPattern(input.q)),
-        ilike(requesterCompany.name, containsPattern(input.q)),
-      )!,
-    );
+  if (input.q) parts.push(anyContains(input.q, exchanges.item_requested, pickupCompany.name, requesterCompany.name));
   return db
     .select({
       ...synergyColumns,

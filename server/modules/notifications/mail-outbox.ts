@@ -1,12 +1,12 @@
 // The mail outbox as administrators read it: mail waiting in (or sent from) the outbox, newest first, one mail as
 // it was sent, and a failed one sent again. Mail is written by enqueueMail (server/lib/mail) in the caller's
 // transaction with the job that sends it (server/lib/mail-sender.ts).
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { jobs, mail_outbox } from '../../../drizzle/schema';
 import { pageOf } from '../../../shared/schemas/_primitives';
 import type { mailOutboxInput } from '../../../shared/schemas/mail';
-import { containsPattern } from '../../db/like';
+import { anyContains } from '../../db/like';
 import type { Deps } from '../../deps';
 import { enqueue, retryJob } from '../../jobs/queue';
 import type { AdminActor } from '../../lib/actor';
@@ -31,7 +31,7 @@ const columns = {
 export async function listOutbox(deps: Deps, input: z.output<typeof mailOutboxInput>) {
   const where = and(
     input.status ? eq(mail_outbox.status, input.status) : undefined,
-    input.q ? or(ilike(mail_outbox.to_address, containsPattern(input.q)), ilike(mail_outbox.subject, containsPattern(input.q))) : undefined,
+    input.q ? anyContains(input.q, mail_outbox.to_address, mail_outbox.subject) : undefined,
   );
   const items = await deps.db
     .select(columns)

@@ -4,7 +4,7 @@ import { companies, users } from '../../../drizzle/schema';
 import type { CompanyRole, Language, Role } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
 import { firstRow, hasRow } from '../../db/rows';
-import { containsPattern } from '../../db/like';
+import { anyContains, containsPattern } from '../../db/like';
 
 /** Users who still act for their company: neither removed by a manager nor disabled by an administrator. */
 const active = and(isNull(users.deleted_at), isNull(users.disabled_at))!;
@@ -293,10 +293,7 @@ const listColumns = {
 /** The company's users (removed ones left out), managers first, then by name. */
 export async function listCompanyUsers(db: DbOrTx, companyId: number, f: { search?: string; page: number; size: number }) {
   const conds: SQL[] = [eq(users.company_id, companyId), isNull(users.deleted_at)];
-  if (f.search) {
-    const p = containsPattern(f.search);
-    conds.push(or(ilike(users.first_name, p), ilike(users.last_name, p), ilike(users.email, p))!);
-  }
+  if (f.search) conds.push(anyContains(f.search, users.first_name, users.last_name, users.email));
   const rows = await db
     .select(listColumns)
     .from(users)
