@@ -6,7 +6,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatus';
 import { Button } from '@/components/ui/Button';
-import { TextField } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/States';
 import { Table, type Column } from '@/components/ui/Table';
 import { useDebounced } from '@/hooks/useDebounced';
@@ -17,6 +16,7 @@ import { PagedList } from '@/components/ui/PagedList';
 import { useListFilters } from '@/hooks/useListFilters';
 import { AssignPlanDialog, ExtendDialog, HistoryDialog, ResetLinkButton, ResetLinkDialog, type CompanyRef } from './SubscriptionDialogs';
 import { COMPANIES_PAGE_SIZE, useApprovedCompanies, type CompanyRow, type Manager } from './useApprovedCompanies';
+import { CompanySearch } from './CompanySearch';
 
 export type SubscriptionAction = { kind: 'assign' | 'extend' | 'history'; company: CompanyRef } | { kind: 'reset'; user: Manager };
 
@@ -136,13 +136,7 @@ export function AcceptedCompanies() {
   return (
     <div className="stack">
       <div className="toolbar">
-        <TextField
-          label={<Trans>Search companies</Trans>}
-          type="search"
-          value={filters.search}
-          onChange={(e) => setFilter('search', e.target.value)}
-          data-testid="company-search"
-        />
+        <CompanySearch value={filters.search} onChange={(q) => setFilter('search', q)} testId="company-search" />
       </div>
       <PagedList list={list} error={<Trans>The companies could not be loaded.</Trans>} page={page} size={COMPANIES_PAGE_SIZE} onPage={setPage}>
         {(data) => (

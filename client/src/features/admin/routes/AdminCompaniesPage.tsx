@@ -11,7 +11,7 @@ import { SubscriptionSummary } from '@/components/subscription/SubscriptionStatu
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { ChunkBoundary } from '@/components/ui/ChunkBoundary';
-import { Checkbox, SelectField, TextField } from '@/components/ui/Field';
+import { Checkbox, SelectField } from '@/components/ui/Field';
 import { ErrorState, LoadingState } from '@/components/ui/States';
 import { useFormat } from '@/lib/format';
 import { useTRPC } from '@/lib/trpc';
@@ -23,6 +23,7 @@ import { REGISTRATION_STATUS_TEXT } from '../components/labels';
 import { RecordDialog } from '../components/RecordDialog';
 import { useAdminListFilters } from '../components/useAdminListFilters';
 import { Options } from '@/components/ui/Options';
+import { CompanySearch } from '../components/CompanySearch';
 
 type Row = RouterOutputs['companies']['admin']['list']['items'][number];
 
@@ -104,13 +105,7 @@ export function AdminCompaniesPage() {
       <Card>
         <div className="stack">
           <div className="toolbar">
-            <TextField
-              label={<Trans>Search companies</Trans>}
-              type="search"
-              value={filters.q}
-              onChange={(e) => setFilter('q', e.target.value)}
-              data-testid="admin-company-search"
-            />
+            <CompanySearch value={filters.q} onChange={(q) => setFilter('q', q)} testId="admin-company-search" />
             <SelectField label={<Trans>Status</Trans>} value={status} onChange={(e) => setFilter('status', e.target.value)}>
               <Options values={COMPANY_STATUSES} labels={STATUS_TEXT} blank={t`All`} />
             </SelectField>
