@@ -3,8 +3,8 @@
 // accepts it; ends the synergy as successful with savings and rates it; Thames finds its offer accepted,
 // follows the link to the highlighted synergy and rates it too; both then see a read-only synergy.
 import { describe, expect, it } from 'vitest';
-import { hasChromium } from './harness';
-import { axeProblems, loginInEnglish, snackbar } from './checks';
+import { hasChromium, settle } from './harness';
+import { api, approvedCompany, axeProblems, loginInEnglish, snackbar, tokenOf } from './checks';
 import { useApp } from './fixture';
 
 const LISTING = 'Damaged returnable plastic crates';
@@ -219,4 +219,52 @@ describe.skipIf(!hasChromium)('offers and synergies', () => {
       await context.close();
     });
   }
+
+  it('a synergy the other company ends while the page is still connecting its live updates shows ended once they connect', async () => {
+    const admin = await tokenOf(app.url, 'admin@example.com');
+    const run = Date.now().toString(36);
+    const seller = await approvedCompany(app.url, admin, `Late Socket Seller ${run} ApS`);
+    const buyer = await approvedCompany(app.url, admin, `Late Socket Buyer ${run} ApS`);
+    const groups = await api<{ items: { id: number }[] }>(app.url, 'GET', '/api/common/material-groups', null);
+    const title = `Late socket pallets ${run}`;
+    const listing = await api<{ id: number }>(app.url, 'POST', '/api/v2/materials', seller.token, {
+      title,
+      description: 'Clean pallets, collected weekly.',
+      category: 'surplus',
+      material_group_id: groups.items[0]!.id,
+      frequency: 'monthly',
+      quantity: 100,
+      condition: 'Good',
+      type: 'Pallets',
+      final_use: 'Reuse',
+    });
+    const offer = await api<{ id: number }>(app.url, 'POST', '/api/offers', buyer.token, {
+      material_id: listing.id,
+      quantity: 5,
+      message: 'We can collect them.',
+    });
+    const { exchange_id } = await api<{ exchange_id: number }>(app.url, 'POST', '/api/offers/review', seller.token, {
+      id: offer.id,
+      decision: 'accept',
+    });
+
+    // Every live connection of this browser waits until the buyer has ended the synergy: the page has fetched its
+    // list by then, and the ending's frame went out before the socket opened, as on a slow page load.
+    const { context, page } = await app.page();
+    let connect!: () => void;
+    const held = new Promise<void>((resolve) => (connect = resolve));
+    await context.routeWebSocket(/\/ws/, async (ws) => {
+      await held;
+      ws.connectToServer();
+    });
+    await loginInEnglish(page, seller.email, seller.password);
+    await page.goto('/synergies');
+    const card = page.getByTestId('synergy').filter({ hasText: title });
+    await card.getByText('In progress').waitFor();
+    await settle(page);
+
+    await api(app.url, 'PUT', `/api/exchanges/${exchange_id}`, buyer.token, { level_of_completion: 'COMPLETED', successful: true });
+    connect();
+    await card.getByText(/^Completed/).waitFor();
+  });
 });

@@ -18,7 +18,7 @@ export function useCounters() {
 }
 
 /**
- * Keeps one WebSocket open while a company user or an administrator is signed in: counters are fetched when it (re)connects and
+ * Keeps one WebSocket open while a company user or an administrator is signed in: counters are fetched again each time it opens and
  * then follow the server's frames (each notification arrives with its unseen counter). Every frame is also
  * dispatched to screens that follow it (hooks/useRealtime.ts). Closed on logout.
  */
@@ -34,7 +34,6 @@ export function useRealtimeCounters() {
     if (!token) return;
     const key = trpc.notifications.counters.queryKey();
     const patch = (p: Partial<Counters>) => queryClient.setQueryData(key, (old: Counters | undefined) => (old ? { ...old, ...p } : old));
-    let opened = 0;
     const companyUser = isCompanyRole(role);
     const conn: RealtimeConnection = new RealtimeConnection(
       token,
@@ -62,11 +61,11 @@ export function useRealtimeCounters() {
           conn.send('newMessagesNumber', {});
           conn.send('listNotifications', { page: 0 });
         }
-        // The first fetch comes from useCounters; a reconnect may have missed frames, so fetch again.
-        if (opened++ > 0) {
-          void queryClient.invalidateQueries({ queryKey: key });
-          dispatchReconnect();
-        }
+        // Frames sent before this socket opened are lost: after a reconnect, and also on the first open, since
+        // the counters and the screens already on the page fetched before it (a page load fetches and connects at
+        // once). So every open fetches again what is on the page.
+        void queryClient.invalidateQueries({ queryKey: key });
+        dispatchReconnect();
       },
       // The session ended on the server: asking again gets the 401 that signs this tab out (lib/trpc.ts),
       // unless this tab received a new token meanwhile (its own password change ends the old token too).

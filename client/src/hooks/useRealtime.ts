@@ -11,7 +11,7 @@ export function useRealtimeEvent<K extends ServerEventName>(event: K, handler: (
   useEffect(() => onRealtime(event, (data) => ref.current(data)), [event]);
 }
 
-/** Runs `handler` after the socket reconnects (frames may have been missed: refetch). */
+/** Runs `handler` each time the socket opens, the first time too (frames sent before were missed: refetch). */
 export function useRealtimeReconnect(handler: () => void) {
   const ref = useRef(handler);
   useEffect(() => {

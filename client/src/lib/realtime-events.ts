@@ -14,7 +14,7 @@ export function onRealtime<K extends ServerEventName>(event: K, fn: Handler<K>):
   return () => set.delete(fn as Handler<never>);
 }
 
-/** Called after the socket reconnects: frames sent meanwhile are lost, so listeners refetch. */
+/** Called each time the socket opens (the first time too): frames sent before are lost, so listeners refetch. */
 export function onRealtimeReconnect(fn: () => void): () => void {
   reconnectHandlers.add(fn);
   return () => reconnectHandlers.delete(fn);
