@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { api_keys, users, webhook_deliveries, webhook_endpoints, type ApiKeyScope } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 
 /** What a company owns here, each row scoped by its `company_id`: API keys and webhook endpoints. */
 type CompanyOwned = typeof api_keys | typeof webhook_endpoints;
@@ -45,17 +46,18 @@ export const countKeys = (db: DbOrTx, company_id: number) => countOwned(db, api_
 export const deleteKey = (db: DbOrTx, company_id: number, id: number) => deleteOwned(db, api_keys, company_id, id);
 
 export async function findKeyByHash(db: DbOrTx, secret_hash: string) {
-  const [row] = await db
-    .select({
-      id: api_keys.id,
-      company_id: api_keys.company_id,
-      created_by: api_keys.created_by,
-      scopes: api_keys.scopes,
-      last_used_at: api_keys.last_used_at,
-    })
-    .from(api_keys)
-    .where(eq(api_keys.secret_hash, secret_hash));
-  return row ?? null;
+  return firstRow(
+    db
+      .select({
+        id: api_keys.id,
+        company_id: api_keys.company_id,
+        created_by: api_keys.created_by,
+        scopes: api_keys.scopes,
+        last_used_at: api_keys.last_used_at,
+      })
+      .from(api_keys)
+      .where(eq(api_keys.secret_hash, secret_hash)),
+  );
 }
 
 /** Marks the key used, unless it was marked less than a minute ago (one write a minute per key at most). */
@@ -87,11 +89,12 @@ export const listEndpoints = (db: DbOrTx, company_id: number) =>
 export const countEndpoints = (db: DbOrTx, company_id: number) => countOwned(db, webhook_endpoints, company_id);
 
 export async function findEndpoint(db: DbOrTx, company_id: number, id: number) {
-  const [row] = await db
-    .select(endpointColumns)
-    .from(webhook_endpoints)
-    .where(and(eq(webhook_endpoints.id, id), eq(webhook_endpoints.company_id, company_id)));
-  return row ?? null;
+  return firstRow(
+    db
+      .select(endpointColumns)
+      .from(webhook_endpoints)
+      .where(and(eq(webhook_endpoints.id, id), eq(webhook_endpoints.company_id, company_id))),
+  );
 }
 
 export const deleteEndpoint = (db: DbOrTx, company_id: number, id: number) => deleteOwned(db, webhook_endpoints, company_id, id);
@@ -157,22 +160,23 @@ export async function requeueDelivery(db: DbOrTx, id: number, job_id: number) {
 
 /** A delivery with what sending it needs: its endpoint's address, secret and state. */
 export async function deliveryToSend(db: DbOrTx, msg_id: string) {
-  const [row] = await db
-    .select({
-      id: webhook_deliveries.id,
-      msg_id: webhook_deliveries.msg_id,
-      body: webhook_deliveries.body,
-      status: webhook_deliveries.status,
-      endpoint_id: webhook_endpoints.id,
-      company_id: webhook_endpoints.company_id,
-      url: webhook_endpoints.url,
-      secret: webhook_endpoints.secret,
-      enabled: webhook_endpoints.enabled,
-    })
-    .from(webhook_deliveries)
-    .innerJoin(webhook_endpoints, eq(webhook_endpoints.id, webhook_deliveries.endpoint_id))
-    .where(eq(webhook_deliveries.msg_id, msg_id));
-  return row ?? null;
+  return firstRow(
+    db
+      .select({
+        id: webhook_deliveries.id,
+        msg_id: webhook_deliveries.msg_id,
+        body: webhook_deliveries.body,
+        status: webhook_deliveries.status,
+        endpoint_id: webhook_endpoints.id,
+        company_id: webhook_endpoints.company_id,
+        url: webhook_endpoints.url,
+        secret: webhook_endpoints.secret,
+        enabled: webhook_endpoints.enabled,
+      })
+      .from(webhook_deliveries)
+      .innerJoin(webhook_endpoints, eq(webhook_endpoints.id, webhook_deliveries.endpoint_id))
+      .where(eq(webhook_deliveries.msg_id, msg_id)),
+  );
 }
 
 export async function recordAttempt(

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { jobs } from '../../../drizzle/schema';
 import type { JobStatus } from '../../../shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 
 export async function listJobs(db: DbOrTx, input: { status?: JobStatus; type?: string; page: number; size: number }) {
   const where = and(input.status ? eq(jobs.status, input.status) : undefined, input.type ? eq(jobs.type, input.type) : undefined);
@@ -41,6 +42,5 @@ export async function jobCounts(db: DbOrTx) {
 }
 
 export async function findJob(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: jobs.id, type: jobs.type, status: jobs.status, attempts: jobs.attempts }).from(jobs).where(eq(jobs.id, id));
-  return row ?? null;
+  return firstRow(db.select({ id: jobs.id, type: jobs.type, status: jobs.status, attempts: jobs.attempts }).from(jobs).where(eq(jobs.id, id)));
 }

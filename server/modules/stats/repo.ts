@@ -20,6 +20,7 @@ import type { MaterialGroupKind } from '../../../shared/constants/enums';
 import type { ChainNode, ImpactMapping, MappingLevel } from '../../../shared/lib/impact';
 import { escapeLike } from '../../../shared/lib/text';
 import type { DbOrTx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { exchangePartyColumns, withExchangeParts } from '../../db/joins';
 import { nameMatches } from '../../db/like';
 import { preparedOn } from '../../db/prepared';
@@ -236,22 +237,21 @@ export function companyRecords(db: DbOrTx, companyId: number, from: Date, to: Da
 }
 
 export async function recordOfExchange(db: DbOrTx, exchangeId: number) {
-  const [row] = await recordQuery(db).where(eq(impact_records.exchange_id, exchangeId));
-  return row ?? null;
+  return firstRow(recordQuery(db).where(eq(impact_records.exchange_id, exchangeId)));
 }
 
 export async function recordByCode(db: DbOrTx, code: string) {
-  const [row] = await recordQuery(db).where(eq(impact_records.verification_code, code));
-  return row ?? null;
+  return firstRow(recordQuery(db).where(eq(impact_records.verification_code, code)));
 }
 
 /** Who takes part in a synergy: its two companies, or null when it does not exist. */
 export async function exchangeParties(db: DbOrTx, exchangeId: number) {
-  const [row] = await db
-    .select({ provider_company_id: exchanges.provider_company_id, requester_company_id: exchanges.requester_company_id })
-    .from(exchanges)
-    .where(eq(exchanges.id, exchangeId));
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ provider_company_id: exchanges.provider_company_id, requester_company_id: exchanges.requester_company_id })
+      .from(exchanges)
+      .where(eq(exchanges.id, exchangeId)),
+  );
 }
 
 const successfulTotals = {

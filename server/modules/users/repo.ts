@@ -33,14 +33,15 @@ export async function adminUserIds(db: DbOrTx): Promise<number[]> {
 }
 
 export async function emailPreferences(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select({
-      email_notifications_new_listings: users.email_notifications_new_listings,
-      email_notifications_activity: users.email_notifications_activity,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
+  return firstRow(
+    db
+      .select({
+        email_notifications_new_listings: users.email_notifications_new_listings,
+        email_notifications_activity: users.email_notifications_activity,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
 }
 
 export async function setEmailPreferences(
