@@ -239,6 +239,8 @@ describe('the expiry job', () => {
     await queue.started;
     await queue.drain();
     await queue.stop();
+    // The test context's own worker listens on the same database and may have claimed some of them: wait for it too.
+    await t.queue!.drain();
     for (const r of RECURRING_JOBS) {
       const rows = await t.database.db
         .select({ status: jobs.status })
