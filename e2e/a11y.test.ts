@@ -1,6 +1,6 @@
 // axe-core scan of the public pages at phone and desktop widths: no serious or critical violations.
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, chooseLanguage, hasChromium, login, settle } from './harness';
+import { DEMO_PASSWORD, chooseLanguage, hasChromium, login, openInApp } from './harness';
 import { axeProblems } from './checks';
 import { useApp } from './fixture';
 
@@ -14,9 +14,7 @@ describe.skipIf(!hasChromium)('accessibility (axe-core)', () => {
       const { context, page } = await app.page(width, 900, { bypassCSP: true });
       const problems: string[] = [];
       for (const path of PAGES) {
-        await page.goto(path);
-        await page.locator('h1').first().waitFor();
-        await settle(page);
+        await openInApp(page, path);
         problems.push(...(await axeProblems(page, path)));
       }
       expect(problems).toEqual([]);
@@ -62,16 +60,6 @@ const ADMIN_ROUTES = [
   '/admin/vehicles',
 ];
 
-type AxePage = Awaited<ReturnType<ReturnType<typeof useApp>['page']>>['page'];
-
-async function visit(page: AxePage, path: string) {
-  await page.goto(path);
-  await page.locator('h1').first().waitFor();
-  await settle(page);
-  // Loading placeholders gone: the page as its reader sees it.
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
-}
-
 describe.skipIf(!hasChromium)('accessibility of every signed-in route in en, dk and my (axe-core)', () => {
   const app = useApp();
 
@@ -88,7 +76,7 @@ describe.skipIf(!hasChromium)('accessibility of every signed-in route in en, dk 
         for (const lang of LANGS) {
           await chooseLanguage(page, lang);
           for (const path of who.routes) {
-            await visit(page, path);
+            await openInApp(page, path);
             problems.push(...(await axeProblems(page, `${lang} ${path}`)));
           }
         }
@@ -108,7 +96,7 @@ describe.skipIf(!hasChromium)('accessibility of every signed-in route in en, dk 
       await page.goto('/driver/login');
       for (const lang of LANGS) {
         await chooseLanguage(page, lang);
-        await visit(page, '/driver/login');
+        await openInApp(page, '/driver/login');
         problems.push(...(await axeProblems(page, `${lang} /driver/login`)));
       }
       await chooseLanguage(page, 'en');
@@ -118,7 +106,7 @@ describe.skipIf(!hasChromium)('accessibility of every signed-in route in en, dk 
       await page.waitForURL((u) => u.pathname === '/driver');
       for (const lang of LANGS) {
         await chooseLanguage(page, lang);
-        await visit(page, '/driver');
+        await openInApp(page, '/driver');
         problems.push(...(await axeProblems(page, `${lang} /driver`)));
       }
     } finally {
@@ -136,7 +124,7 @@ describe.skipIf(!hasChromium)('accessibility of every signed-in route in en, dk 
     try {
       for (const lang of LANGS) {
         await chooseLanguage(page, lang);
-        await visit(page, '/admin/categories');
+        await openInApp(page, '/admin/categories');
         await page.getByTestId('menu-button').click();
         await page.locator('dialog[open] .sheet-nav a').first().waitFor();
         problems.push(...(await axeProblems(page, `${lang} ☰ drawer`, { include: 'dialog[open]' })));

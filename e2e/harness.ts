@@ -218,6 +218,24 @@ export async function settle(page: Page, quietMs = 150, timeoutMs = 15_000) {
   }
 }
 
+/**
+ * Opens `url` as a link in the app would, through its router (wouter follows history.pushState), and waits until the
+ * page has its heading, what it fetched has come and no loading placeholder is left. The sweeps over every route use
+ * it: a full load per route parsed the bundle and set up the session and socket again each time, and took half of a
+ * sweep. The page must already show the app.
+ */
+export async function openInApp(page: Page, url: string) {
+  if (page.url() === 'about:blank') await page.goto('/');
+  await page.evaluate((to) => history.pushState(null, '', to), url);
+  await page.locator('main h1, h1').first().waitFor({ timeout: 15_000 });
+  await settle(page);
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+}
+
+/** Resolves after the page has rendered two more frames: what a resize or a state change set off has been laid out. */
+export const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
 /** The path and search of the page, e.g. "/login?redirect=%2Fdatabase". */
 export function pathOf(page: Page) {
   const u = new URL(page.url());

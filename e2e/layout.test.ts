@@ -4,7 +4,7 @@
 // at 360, 390, 1024 and 1280 px: no page scrolls sideways.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, hasChromium, login, readRouteTable, settle, type RouteRow } from './harness';
+import { chooseLanguage, hasChromium, login, nextFrames, openInApp, readRouteTable, settle, type RouteRow } from './harness';
 import { axeProblems, driverLogin } from './checks';
 import { useApp } from './fixture';
 
@@ -104,17 +104,14 @@ describe.skipIf(!hasChromium)('layout', () => {
       if (ids.ownMaterialId) urls.push({ route: routes.find((r) => r.name === 'material')!, url: `/material/${ids.ownMaterialId}` });
       for (const { route, url } of urls) {
         await page.setViewportSize({ width: widths[0]!, height: 800 });
-        await page.goto(url);
-        await page.locator('main h1, h1').first().waitFor({ timeout: 15_000 });
-        await settle(page);
-        // Loading placeholders gone: the page measured as its reader sees it.
-        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+        // Measured as its reader sees it: loaded, loading placeholders gone.
+        await openInApp(page, url);
         // Stayed on the route (no guard bounced the role): the table of who may open what is right.
         expect(new URL(page.url()).pathname, `${role.who} ${url}`).toBe(url.split('?')[0]);
         visited.push(route.name);
         for (const width of widths) {
           await page.setViewportSize({ width, height: 800 });
-          await page.waitForTimeout(60);
+          await nextFrames(page);
           const wide = await overflowers(page);
           if (wide) problems.push(`${url} at ${width} px: ${wide}`);
         }
