@@ -4,6 +4,7 @@
 // Without /usr/bin/chromium (or CHROMIUM_PATH) e2e/global-setup.ts prints
 // "Chromium not found at /usr/bin/chromium: browser tests skipped" and every test is skipped.
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './e2e/sequencer';
 
 export default defineConfig({
   test: {
@@ -19,6 +20,7 @@ export default defineConfig({
     // expect.poll waits 1 s by default: too short for a live update on a busy two-core machine.
     expect: { poll: { timeout: 10_000 } },
     globalSetup: ['e2e/global-setup.ts'],
+    sequence: { sequencer: LongestFirst },
     passWithNoTests: true,
   },
 });
