@@ -4,7 +4,7 @@
 // average, and the workspace screens fit a phone without sideways scrolling.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, hasChromium, login, pathOf, chooseLanguage } from './harness';
+import { DEMO_PASSWORD, hasChromium, login, openInApp, pathOf, chooseLanguage } from './harness';
 import { axeProblems } from './checks';
 import { useApp } from './fixture';
 
@@ -183,15 +183,13 @@ describe.skipIf(!hasChromium)('company workspace', () => {
       const paths = ['/account/manager-panel', '/account/manager-panel/user-management', '/account/personal-info'];
       paths.push(`/companies/${await companyId(u, REVIEWED)}`);
       for (const path of paths) {
-        await u.goto(path);
-        await u.locator('h1').first().waitFor();
-        await u.waitForLoadState('networkidle');
+        await openInApp(u, path);
         problems.push(...(await axeProblems(u, path)));
       }
       await u.locator('.people a').first().click();
       await u.getByTestId('user-card').waitFor();
       problems.push(...(await axeProblems(u, 'user page')));
-      await u.goto('/account/manager-panel/user-management');
+      await openInApp(u, '/account/manager-panel/user-management');
       await u.getByTestId('add-user').click();
       await u.getByTestId('invite-form').waitFor();
       problems.push(...(await axeProblems(u, 'invite dialog')));
@@ -202,9 +200,7 @@ describe.skipIf(!hasChromium)('company workspace', () => {
       await login(a, 'admin@example.com', undefined, '/admin/login');
       await a.waitForURL((x) => x.pathname === '/admin/panel');
       for (const path of ['/admin/users', '/admin/companies']) {
-        await a.goto(path);
-        await a.locator('h1').first().waitFor();
-        await a.waitForLoadState('networkidle');
+        await openInApp(a, path);
         problems.push(...(await axeProblems(a, path)));
         expect(await scrollsSideways(a), path).toBe(false);
       }
