@@ -26,13 +26,12 @@ function touches(file) {
   if (usesDatabase.has(file)) return usesDatabase.get(file);
   usesDatabase.set(file, false);
   const source = readFileSync(file, 'utf8');
-  let found = ENTRY_POINTS.test(source);
-  for (const m of source.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
-    if (found) break;
-    const target = path.resolve(path.dirname(file), m[1]).replace(/\.js$/, '');
-    const helper = [`${target}.ts`, path.join(target, 'index.ts')].find((p) => p.startsWith(TEST_HELPERS) && existsSync(p) && touches(p));
-    found = helper !== undefined;
-  }
+  const found =
+    ENTRY_POINTS.test(source) ||
+    [...source.matchAll(/from '(\.{1,2}\/[^']+)'/g)].some((m) => {
+      const target = path.resolve(path.dirname(file), m[1]).replace(/\.js$/, '');
+      return [`${target}.ts`, path.join(target, 'index.ts')].some((p) => p.startsWith(TEST_HELPERS) && existsSync(p) && touches(p));
+    });
   usesDatabase.set(file, found);
   return found;
 }
